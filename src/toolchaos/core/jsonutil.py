@@ -1,0 +1,17 @@
+"""Canonical JSON: one way to turn data into bytes, so hashes and files are reproducible."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+def dumps(data: Any) -> str:
+    """Serialize ``data`` as compact JSON with sorted keys and no ASCII escaping."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(data: Any) -> str:
+    """Return the SHA-256 hex digest of the canonical JSON of ``data``."""
+    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()

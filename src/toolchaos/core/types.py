@@ -1,0 +1,235 @@
+"""Pydantic models for the shared vocabulary: tools, calls, messages, tasks, hazards, episodes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ToolKind(StrEnum):
+    """Whether a tool only reads the world or changes it."""
+
+    READ = "read"
+    WRITE = "write"
+
+
+class ToolSpec(BaseModel):
+    """A tool as an agent sees it: name, description and JSON schema of its parameters."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    kind: ToolKind = ToolKind.READ
+
+    def to_openai(self) -> dict[str, Any]:
+        """Return the OpenAI ``tools`` entry for this spec."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": self.parameters,
+            },
+        }
+
+
+class ToolCall(BaseModel):
+    """One call an agent asked for. ``arguments`` keeps the raw JSON text the model wrote."""
+
+    id: str
+    name: str
+    arguments: str = "{}"
+    parsed_by: str = "native"
+
+
+class Observation(BaseModel):
+    """What the environment returned for one call: a result or an error payload."""
+
+    call_id: str
+    tool: str
+    ok: bool
+    content: Any
+    hazard_events: list[HazardEvent] = Field(default_factory=list)
+
+    def to_text(self) -> str:
+        """Render the observation as the tool message content the agent reads."""
+        from toolchaos.core.jsonutil import dumps
+
+        return dumps(self.content)
+
+
+class Message(BaseModel):
+    """One chat message of an episode."""
+
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_call_id: str | None = None
+    name: str | None = None
+    reasoning: str | None = None
+
+
+class Usage(BaseModel):
+    """Token usage and latency of one model call, summed over an episode."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_s: float = 0.0
+    calls: int = 0
+
+    def add(self, other: Usage) -> None:
+        """Add another usage record into this one."""
+        self.input_tokens += other.input_tokens
+        self.output_tokens += other.output_tokens
+        self.latency_s += other.latency_s
+        self.calls += other.calls
+
+
+class HazardFamily(StrEnum):
+    """The five hazard families of the ToolBench-X catalogue."""
+
+    SPECIFICATION_DRIFT = "specification_drift"
+    INVOCATION_ERROR = "invocation_error"
+    EXECUTION_FAILURE = "execution_failure"
+    OUTPUT_DRIFT = "output_drift"
+    CROSS_SOURCE_CONFLICT = "cross_source_conflict"
+
+
+class RecoveryStep(BaseModel):
+    """One machine-readable step of a recovery recipe.
+
+    ``action`` is one of ``retry``, ``fallback``, ``normalize``, ``convert``, ``validate``,
+    ``cross_check``, ``next_page``, ``verify_state``; ``params`` says how.
+    """
+
+    action: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class HazardSpec(BaseModel):
+    """A hazard planned for a task: which variant hits which tool on which call ordinals."""
+
+    family: HazardFamily
+    variant: str
+    tool: str
+    ordinals: list[int] | Literal["all"] = "all"
+    params: dict[str, Any] = Field(default_factory=dict)
+    recovery: list[RecoveryStep] = Field(default_factory=list)
+
+
+class HazardEvent(BaseModel):
+    """One firing of a hazard, logged by the runtime."""
+
+    family: HazardFamily
+    variant: str
+    tool: str
+    ordinal: int
+    detail: str
+
+
+class RefStep(BaseModel):
+    """One step of the oracle call path. Argument values may be refs into earlier results.
+
+    A ref is ``{"$ref": [step_index, key, ...]}`` and resolves against the result of that
+    step; every other value is a literal.
+    """
+
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class AnswerSpec(BaseModel):
+    """How the canonical answer is computed from the oracle's step results.
+
+    ``op`` is ``value`` (the first ref), ``sum``, ``min``, ``max``, ``count``, ``argmin`` or
+    ``argmax`` (over ``refs``, returning the matching entry of ``labels``); ``round`` rounds
+    numbers; ``unit`` is appended when the answer is shown.
+    """
+
+    op: Literal["value", "sum", "min", "max", "argmin", "argmax", "count", "none"] = "value"
+    refs: list[list[Any]] = Field(default_factory=list)
+    labels: list[Any] = Field(default_factory=list)
+    round: int | None = None
+    unit: str = ""
+
+
+class Reference(BaseModel):
+    """The oracle's path, its canonical answer and, for tasks that write, the end state."""
+
+    steps: list[RefStep]
+    answer_spec: AnswerSpec = Field(default_factory=AnswerSpec)
+    answer: str = ""
+    aliases: list[str] = Field(default_factory=list)
+    end_state: str | None = None
+    writes: bool = False
+
+
+class Hint(BaseModel):
+    """A reliability hint given in the ``hint`` arm."""
+
+    minimal: str
+    detailed: str = ""
+    delivery: Literal["start", "first_anomaly"] = "start"
+
+
+class TaskSpec(BaseModel):
+    """A benchmark task: pure data, stored as one JSONL line."""
+
+    id: str
+    suite: str
+    domain: str
+    topic: str
+    subtopic: str
+    workflow: Literal["sequential", "parallel", "mixture"]
+    prompt: str
+    system: str = ""
+    world_seed: int = 0
+    world_patch: dict[str, dict[str, dict[str, Any]]] = Field(default_factory=dict)
+    tools: list[str]
+    reference: Reference
+    hazard: HazardSpec | None = None
+    hints: Hint | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class EpisodeStatus(StrEnum):
+    """How an episode ended: ``finished`` (scorable) or ``error`` (a harness fault)."""
+
+    FINISHED = "finished"
+    ERROR = "error"
+
+
+class TraceEntry(BaseModel):
+    """One tool call with its observation, in the order the env saw them."""
+
+    call: ToolCall
+    observation: Observation
+    ordinal: int
+
+
+class Episode(BaseModel):
+    """One run of (task, arm, sample) by one model under one protocol."""
+
+    key: str
+    suite: str
+    task_id: str
+    model: str
+    protocol: str
+    arm: str
+    sample: int = 0
+    status: EpisodeStatus = EpisodeStatus.FINISHED
+    error: str | None = None
+    messages: list[Message] = Field(default_factory=list)
+    trace: list[TraceEntry] = Field(default_factory=list)
+    hazard_events: list[HazardEvent] = Field(default_factory=list)
+    final_answer: str = ""
+    end_state: str | None = None
+    usage: Usage = Field(default_factory=Usage)
+    turns: int = 0
+
+
+Observation.model_rebuild()

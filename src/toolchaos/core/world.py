@@ -1,0 +1,151 @@
+"""The World base: one domain's state, built from a seed, forked per episode.
+
+A world keeps its tables as ``dict[key, row]`` fields with frozen pydantic rows. Forking is
+copy-on-write: a fork shares every table with its parent until a tool writes to one, so an
+episode costs a shallow copy, not a deep one, and a read-only episode hashes for free.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from datetime import UTC, datetime, timedelta
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from toolchaos.core.jsonutil import dumps
+
+
+class Row(BaseModel):
+    """A frozen table row. Change one with ``world.update(table, key, **fields)``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class World(BaseModel):
+    """Base class of every domain's world.
+
+    Subclasses declare their tables as ``dict[str, SomeRow]`` fields, list their names in
+    ``TABLES`` and implement :meth:`generate`. The world has its own clock (minutes after
+    ``EPOCH``) and its own id counters, so nothing in it reads the wall clock or ``uuid4``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    TABLES: ClassVar[tuple[str, ...]] = ()
+    EPOCH: ClassVar[datetime] = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+    seed: int = 0
+    clock_minutes: int = 0
+    id_counters: dict[str, int] = Field(default_factory=dict)
+
+    _owned: set[str] = PrivateAttr(default_factory=set)
+    _digests: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    @classmethod
+    def build(cls, seed: int) -> Self:
+        """Build the world for ``seed``; the same seed always gives the same bytes."""
+        return cls.generate(random.Random(seed), seed)
+
+    @classmethod
+    def generate(cls, rng: random.Random, seed: int) -> Self:
+        """Create the world's tables from ``rng``. Domains override this."""
+        raise NotImplementedError(f"{cls.__name__} must implement generate()")
+
+    # -- copy-on-write -----------------------------------------------------------------
+    def fork(self) -> Self:
+        """Return an independent copy for one episode, sharing tables until written."""
+        clone = self.model_copy()
+        clone._owned = set()
+        clone._digests = dict(self._digests)
+        return clone
+
+    def table(self, name: str) -> dict[str, Any]:
+        """Return table ``name`` for reading."""
+        if name not in self.TABLES:
+            raise KeyError(f"{type(self).__name__} has no table {name!r}")
+        table: dict[str, Any] = getattr(self, name)
+        return table
+
+    def _writable(self, name: str) -> dict[str, Any]:
+        table = self.table(name)
+        if name not in self._owned:
+            table = dict(table)
+            object.__setattr__(self, name, table)
+            self._owned.add(name)
+        self._digests.pop(name, None)
+        return table
+
+    def insert(self, name: str, key: str, row: Row) -> None:
+        """Insert or replace ``row`` under ``key`` in table ``name``."""
+        self._writable(name)[key] = row
+
+    def update(self, name: str, key: str, **fields: Any) -> Any:
+        """Replace some fields of an existing row and return the new row."""
+        table = self._writable(name)
+        row = table[key].model_copy(update=fields)
+        table[key] = row
+        return row
+
+    def delete(self, name: str, key: str) -> None:
+        """Remove the row under ``key`` from table ``name``."""
+        del self._writable(name)[key]
+
+    def apply_patch(self, patch: dict[str, dict[str, dict[str, Any]]]) -> None:
+        """Apply a task's world patch: ``{table: {key: {field: value}}}``.
+
+        A key that does not exist yet is inserted as a whole row of the table's row type.
+        """
+        for name, rows in patch.items():
+            table = self.table(name)
+            row_type = type(self).model_fields[name].annotation
+            for key, fields in rows.items():
+                if key in table:
+                    self.update(name, key, **fields)
+                else:
+                    row_cls = _row_class(row_type)
+                    self.insert(name, key, row_cls.model_validate(fields))
+
+    # -- clock and ids -------------------------------------------------------------------
+    def now(self) -> datetime:
+        """Return the world's current time (timezone-aware, UTC)."""
+        return self.EPOCH + timedelta(minutes=self.clock_minutes)
+
+    def advance(self, minutes: int) -> None:
+        """Move the world's clock forward."""
+        self.clock_minutes += minutes
+
+    def next_id(self, prefix: str, width: int = 5) -> str:
+        """Return the next id for ``prefix`` (``RET-00001``, ``RET-00002``, ...)."""
+        counters = dict(self.id_counters)
+        counters[prefix] = counters.get(prefix, 0) + 1
+        self.id_counters = counters
+        return f"{prefix}-{counters[prefix]:0{width}d}"
+
+    # -- hashing -------------------------------------------------------------------------
+    def table_digest(self, name: str) -> str:
+        """Return the SHA-256 digest of one table, cached until the table is written."""
+        cached = self._digests.get(name)
+        if cached is None:
+            rows = {k: v.model_dump(mode="json") for k, v in self.table(name).items()}
+            cached = hashlib.sha256(dumps(rows).encode("utf-8")).hexdigest()
+            self._digests[name] = cached
+        return cached
+
+    def state_hash(self) -> str:
+        """Return a digest of the whole state: every table plus the id counters."""
+        parts = {name: self.table_digest(name) for name in self.TABLES}
+        parts["__ids__"] = dumps(self.id_counters)
+        return hashlib.sha256(dumps(parts).encode("utf-8")).hexdigest()
+
+    def written_tables(self) -> set[str]:
+        """Return the names of the tables this fork has written to."""
+        return set(self._owned)
+
+
+def _row_class(annotation: Any) -> type[Row]:
+    args = getattr(annotation, "__args__", ())
+    if len(args) == 2 and isinstance(args[1], type) and issubclass(args[1], Row):
+        return args[1]
+    raise TypeError(f"cannot find the row type of {annotation!r}")

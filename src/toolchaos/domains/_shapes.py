@@ -1,0 +1,192 @@
+"""Shared tool shapes: a domain declares tools as data and these build them.
+
+The shapes are look up by key, search with filters, list related rows, aggregate a field,
+create a row and update a row. Each returns a :class:`~toolchaos.core.tools.Tool` built
+through :func:`~toolchaos.core.tools.make_tool`, so it validates and documents itself the
+same way a hand-written ``@tool`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from toolchaos.core.errors import ToolError
+from toolchaos.core.tools import Param, Tool, make_tool
+from toolchaos.core.types import ToolKind
+from toolchaos.core.world import Row, World
+
+RowView = Callable[[World, Row], dict[str, Any]]
+
+
+def default_view(world: World, row: Row) -> dict[str, Any]:
+    """Return a row as the JSON an API would send."""
+    return row.model_dump(mode="json")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """A search filter: the parameter the agent passes and how it matches a row field.
+
+    ``op`` is ``eq`` (case-insensitive for strings), ``contains`` (substring, case-folded),
+    ``min`` (field >= value) or ``max`` (field <= value).
+    """
+
+    param: str
+    field: str
+    description: str
+    schema: dict[str, Any] = field(default_factory=lambda: {"type": "string"})
+    op: Literal["eq", "contains", "min", "max"] = "eq"
+    required: bool = False
+
+    def matches(self, row: Row, value: Any) -> bool:
+        """Return whether ``row`` passes this filter for ``value``."""
+        have = getattr(row, self.field)
+        if self.op == "eq":
+            if isinstance(have, str) and isinstance(value, str):
+                return have.casefold() == value.casefold()
+            return bool(have == value)
+        if self.op == "contains":
+            return str(value).casefold() in str(have).casefold()
+        if self.op == "min":
+            return bool(have >= value)
+        return bool(have <= value)
+
+
+def lookup(
+    name: str,
+    table: str,
+    key_param: str,
+    entity: str,
+    description: str,
+    key_description: str,
+    view: RowView = default_view,
+) -> Tool:
+    """Build a READ tool that returns one row by its key, or a 404 ToolError."""
+
+    def run(world: World, **args: Any) -> dict[str, Any]:
+        key = args[key_param]
+        row = world.table(table).get(key)
+        if row is None:
+            raise ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
+        return view(world, row)
+
+    return make_tool(name, description, [Param(key_param, {"type": "string"}, key_description)], run)
+
+
+def search(
+    name: str,
+    table: str,
+    description: str,
+    filters: list[Filter],
+    view: RowView = default_view,
+    sort_by: str | None = None,
+    limit: int = 20,
+) -> Tool:
+    """Build a READ tool that returns the rows matching every given filter."""
+
+    def run(world: World, **args: Any) -> dict[str, Any]:
+        rows = list(world.table(table).values())
+        for f in filters:
+            if f.param in args and args[f.param] is not None:
+                rows = [r for r in rows if f.matches(r, args[f.param])]
+        if sort_by is not None:
+            rows.sort(key=lambda r: getattr(r, sort_by))
+        results = [view(world, r) for r in rows[:limit]]
+        return {"results": results, "count": len(results), "total": len(rows)}
+
+    params = [Param(f.param, f.schema, f.description, f.required) for f in filters]
+    return make_tool(name, description, params, run)
+
+
+def aggregate(
+    name: str,
+    table: str,
+    description: str,
+    value_field: str,
+    op: Literal["sum", "avg", "count", "max", "min"],
+    filters: list[Filter],
+    result_key: str,
+    digits: int = 2,
+) -> Tool:
+    """Build a READ tool that aggregates ``value_field`` over the rows matching the filters."""
+
+    def run(world: World, **args: Any) -> dict[str, Any]:
+        rows = list(world.table(table).values())
+        for f in filters:
+            if f.param in args and args[f.param] is not None:
+                rows = [r for r in rows if f.matches(r, args[f.param])]
+        values = [getattr(r, value_field) for r in rows]
+        if op == "count":
+            result: float | int = len(values)
+        elif not values:
+            raise ToolError("no records match the given filters", code=404, kind="not_found")
+        elif op == "sum":
+            result = round(sum(values), digits)
+        elif op == "avg":
+            result = round(sum(values) / len(values), digits)
+        elif op == "max":
+            result = max(values)
+        else:
+            result = min(values)
+        return {result_key: result, "matched": len(values)}
+
+    params = [Param(f.param, f.schema, f.description, f.required) for f in filters]
+    return make_tool(name, description, params, run)
+
+
+Builder = Callable[[World, dict[str, Any]], tuple[str, Row]]
+
+
+def create(
+    name: str,
+    table: str,
+    description: str,
+    params: list[Param],
+    build: Builder,
+    view: RowView = default_view,
+) -> Tool:
+    """Build a WRITE tool that validates its arguments, builds a row and inserts it.
+
+    ``build(world, args)`` returns ``(key, row)`` or raises ToolError; it is where a domain
+    puts its business rules.
+    """
+
+    def run(world: World, **args: Any) -> dict[str, Any]:
+        key, row = build(world, args)
+        world.insert(table, key, row)
+        return view(world, row)
+
+    return make_tool(name, description, params, run, ToolKind.WRITE)
+
+
+Updater = Callable[[World, Row, dict[str, Any]], dict[str, Any]]
+
+
+def update(
+    name: str,
+    table: str,
+    key_param: str,
+    entity: str,
+    description: str,
+    key_description: str,
+    params: list[Param],
+    changes: Updater,
+    view: RowView = default_view,
+) -> Tool:
+    """Build a WRITE tool that changes fields of one row.
+
+    ``changes(world, row, args)`` returns the fields to set or raises ToolError.
+    """
+
+    def run(world: World, **args: Any) -> dict[str, Any]:
+        key = args[key_param]
+        row = world.table(table).get(key)
+        if row is None:
+            raise ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
+        new = world.update(table, key, **changes(world, row, args))
+        return view(world, new)
+
+    key = Param(key_param, {"type": "string"}, key_description)
+    return make_tool(name, description, [key, *params], run, ToolKind.WRITE)
