@@ -1,0 +1,1 @@
+"""Protocols that drive a conversation, and the scripted baselines."""

@@ -1,0 +1,34 @@
+"""The Python API: the same functions the CLI calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from toolchaos.core.types import TaskSpec
+from toolchaos.report.tables import Report, build_report
+from toolchaos.report.tables import load_frame as _load_frame
+from toolchaos.runner.run import RunConfig, RunSummary
+from toolchaos.runner.run import run as _run
+from toolchaos.suites import get_suite
+
+
+def load_tasks(suite: str, path: str | Path | None = None) -> list[TaskSpec]:
+    """Load a suite's shipped tasks, or a task file for it."""
+    return get_suite(suite).load(Path(path) if path else None)
+
+
+def run(config: RunConfig, out: str | Path) -> RunSummary:
+    """Play a run (resuming whatever ``out`` already holds)."""
+    return _run(config, Path(out))
+
+
+def score(*directories: str | Path) -> pd.DataFrame:
+    """Score every stored episode of the given run directories."""
+    return _load_frame([Path(d) for d in directories])
+
+
+def report(*directories: str | Path) -> Report:
+    """Build the report tables for the given run directories."""
+    return build_report([Path(d) for d in directories])

@@ -1,0 +1,158 @@
+"""Task validators: the checks a task must pass to ship (DESIGN.md, invariant 5).
+
+They replay, never read: the oracle is played in the clean env and in the hazarded env,
+the naive baseline is played under the hazard, and the leakage check looks for every
+normalized form of the answer in everything the agent is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pydantic import BaseModel
+
+from toolchaos.agents.native import LoopConfig, opening_messages
+from toolchaos.core.errors import ToolError
+from toolchaos.core.jsonutil import dumps
+from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
+from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec, ToolCall
+from toolchaos.domains import get_domain
+from toolchaos.env.runtime import Env
+from toolchaos.models.scripted import ScriptedFactory
+from toolchaos.runner.episode import play
+from toolchaos.runner.plan import PlannedEpisode
+from toolchaos.scoring.answer import leaks
+from toolchaos.scoring.toolbench import score_episode
+
+
+class ReferenceRun(BaseModel):
+    """What the reference path produced in the clean world."""
+
+    results: dict[int, Any]
+    answer: str
+    end_state: str
+
+
+class Problem(BaseModel):
+    """One reason a task fails validation."""
+
+    task_id: str
+    check: str
+    reason: str
+
+
+def replay_reference(task: TaskSpec) -> ReferenceRun:
+    """Run the reference path in a clean env and compute the answer and end state.
+
+    Raises:
+        ValueError: a step failed or a ref could not be resolved.
+    """
+    env = Env(task, "clean")
+    results: dict[int, Any] = {}
+    for index, step in enumerate(task.reference.steps):
+        missing = ref_steps(step.args) - set(results)
+        if missing:
+            raise ValueError(f"step {index} needs steps {sorted(missing)} that come later")
+        try:
+            arguments = resolve(step.args, results)
+        except Unresolved as exc:
+            raise ValueError(f"step {index}: {exc}") from None
+        call = ToolCall(id=f"ref_{index}", name=step.tool, arguments=dumps(arguments))
+        observation = env.call(call)
+        if not observation.ok:
+            message = observation.content.get("error", {}).get("message", "")
+            raise ValueError(f"step {index} ({step.tool}) failed: {message}")
+        results[index] = observation.content
+    try:
+        answer = compute_answer(task.reference.answer_spec, results)
+    except Unresolved as exc:
+        raise ValueError(f"answer: {exc}") from None
+    return ReferenceRun(results=results, answer=answer, end_state=env.end_state())
+
+
+def play_sync(task: TaskSpec, mode: str, arm: str) -> Episode:
+    """Play one scripted episode synchronously (for validation and tests)."""
+    factory = ScriptedFactory(mode)
+    item = PlannedEpisode(model=factory.spec, task=task, arm=arm, sample=0)
+    return asyncio.run(play(item, factory, LoopConfig()))
+
+
+def episode_correct(episode: Episode, task: TaskSpec) -> bool:
+    """Whether a finished episode scores correct."""
+    if episode.status is not EpisodeStatus.FINISHED:
+        return False
+    return score_episode(episode.final_answer, episode.end_state, task).correct
+
+
+def shown_texts(task: TaskSpec) -> list[str]:
+    """Everything the agent could be shown apart from tool results."""
+    domain = get_domain(task.domain)
+    texts = [task.prompt, task.system, dumps(task.metadata)]
+    for message in opening_messages(task, "hint") + opening_messages(task, "oracle-label"):
+        texts.append(message.content or "")
+    for name in task.tools:
+        spec = domain.tools[name].spec
+        texts.append(f"{spec.name} {spec.description} {dumps(spec.parameters)}")
+    if task.hints is not None:
+        texts += [task.hints.minimal, task.hints.detailed]
+    return texts
+
+
+def leak_problems(task: TaskSpec) -> list[Problem]:
+    """Report every place the answer leaks into what the agent is shown."""
+    answers = [task.reference.answer, *task.reference.aliases]
+    problems = []
+    for text in shown_texts(task):
+        for answer in answers:
+            if answer and leaks(answer, text):
+                problems.append(
+                    Problem(task_id=task.id, check="leak", reason=f"answer {answer!r} appears in {text[:60]!r}")
+                )
+                return problems
+    return problems
+
+
+def error_texts(episode: Episode) -> list[str]:
+    """The error messages the agent saw in an episode (checked for leaks too)."""
+    out = []
+    for entry in episode.trace:
+        if not entry.observation.ok:
+            out.append(dumps(entry.observation.content))
+    return out
+
+
+def validate_task(task: TaskSpec) -> list[Problem]:
+    """Run every validator on ``task`` and return its problems (empty when it ships)."""
+    problems: list[Problem] = []
+
+    def fail(check: str, reason: str) -> None:
+        problems.append(Problem(task_id=task.id, check=check, reason=reason))
+
+    try:
+        ref = replay_reference(task)
+    except (ValueError, ToolError, KeyError) as exc:
+        fail("reference", f"the reference path does not run in the clean world: {exc}")
+        return problems
+    if task.reference.writes:
+        if ref.end_state != task.reference.end_state:
+            fail("reference", "the replayed end state differs from the stored reference end state")
+    elif ref.answer != task.reference.answer:
+        fail("reference", f"the replayed answer {ref.answer!r} differs from {task.reference.answer!r}")
+    if not episode_correct(play_sync(task, "oracle", "clean"), task):
+        fail("oracle-clean", "the oracle does not reach the reference in the clean world")
+    if task.hazard is not None:
+        oracle = play_sync(task, "oracle", "hazard")
+        if not oracle.hazard_events:
+            fail("hazard-fires", "the hazard never fired on the oracle's path")
+        if not episode_correct(oracle, task):
+            fail("recovery", "the recovery recipe does not reach the reference under the hazard")
+        naive = play_sync(task, "naive", "hazard")
+        if episode_correct(naive, task):
+            fail("naive-survives", "a naive agent that never recovers still succeeds: the hazard does not matter")
+        for text in error_texts(oracle) + error_texts(naive):
+            if task.reference.answer and leaks(task.reference.answer, text):
+                fail("leak", "the answer appears in a tool error message")
+                break
+    problems.extend(leak_problems(task))
+    return problems

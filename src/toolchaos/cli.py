@@ -1,0 +1,229 @@
+"""The toolchaos command line: one typer app."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+
+from toolchaos.core.errors import BadInput
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Measure how tool-using LLM agents hold up when their tools are unreliable.",
+)
+err = Console(stderr=True)
+out = Console()
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def clean_errors(fn: F) -> F:
+    """Turn BadInput into one sentence on stderr and exit code 2."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except BadInput as exc:
+            err.print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _split(values: list[str]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+@app.command()
+@clean_errors
+def run(
+    suite: Annotated[str, typer.Argument(help="The suite to run, e.g. toolbench-x.")],
+    model: Annotated[
+        list[str], typer.Option("--model", "-m", help="Model spec, e.g. scripted/oracle; repeat.")
+    ],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="The run directory.")],
+    arms: Annotated[
+        str, typer.Option(help="Comma-separated arms: clean, hazard, hint, oracle-label.")
+    ] = "clean,hazard",
+    limit: Annotated[int | None, typer.Option(help="Run only the first N tasks.")] = None,
+    samples: Annotated[int, typer.Option(help="Samples per task and arm.")] = 1,
+    concurrency: Annotated[int, typer.Option(help="Episodes played at once.")] = 8,
+    tasks: Annotated[
+        Path | None, typer.Option(help="A task file to run instead of the shipped set.")
+    ] = None,
+    max_turns: Annotated[int, typer.Option(help="Tool-loop turns before the final prompt.")] = 10,
+    retry_errors: Annotated[
+        bool, typer.Option("--retry-errors", help="Play again the episodes stored as error.")
+    ] = False,
+) -> None:
+    """Play every task x arm x sample with each model and store the episodes in --out.
+
+    Rerunning with the same --out resumes: stored episodes are skipped.
+    """
+    from toolchaos.agents.native import LoopConfig
+    from toolchaos.runner.run import RunConfig
+    from toolchaos.runner.run import run as run_plan
+
+    config = RunConfig(
+        suite=suite,
+        models=_split(model),
+        arms=_split([arms]),
+        samples=samples,
+        limit=limit,
+        concurrency=concurrency,
+        tasks_path=str(tasks) if tasks else None,
+        loop=LoopConfig(max_turns=max_turns),
+        retry_errors=retry_errors,
+    )
+    summary = run_plan(config, out_dir, err)
+    err.print(
+        f"{summary.played} episodes played, {summary.skipped} already stored, "
+        f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
+    )
+
+
+@app.command()
+@clean_errors
+def report(
+    directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+    ] = False,
+    write: Annotated[
+        Path | None,
+        typer.Option("--write", help="Where to write report.md and CSVs (default: first DIR)."),
+    ] = None,
+) -> None:
+    """Score the stored episodes and print the tables; also write markdown and CSV."""
+    from toolchaos.report.tables import build_report, print_report, write_report
+
+    result = build_report(directories)
+    paths = write_report(result, write or directories[0])
+    if as_json:
+        payload = {"rows": result.rows, "files": [str(p) for p in paths]}
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        return
+    print_report(result, out)
+    err.print(f"wrote {', '.join(str(p) for p in paths)}")
+
+
+@app.command()
+@clean_errors
+def build(
+    suite: Annotated[str, typer.Argument(help="The suite to build: toolbench-x.")],
+    out_file: Annotated[Path, typer.Option("--out", "-o", help="The JSONL task file to write.")],
+    seed: Annotated[int, typer.Option(help="The generation seed.")] = 0,
+    per_cell: Annotated[
+        int, typer.Option(help="Tasks per (subtopic, workflow type), at most 5.")
+    ] = 5,
+) -> None:
+    """Generate, screen, assign hazards and validate a task set; write it and its report."""
+    from toolchaos.suites.toolbench_x.generate import SUITE, generate, to_jsonl
+
+    if suite != SUITE:
+        raise BadInput(f"cannot build {suite!r}; buildable suites: {SUITE}")
+    if not 1 <= per_cell <= 5:
+        raise BadInput("--per-cell must be between 1 and 5")
+    tasks, build_report = generate(seed, per_cell=per_cell)
+    try:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        out_file.write_text(to_jsonl(tasks), encoding="utf-8")
+        report_path = out_file.with_suffix(".build.json")
+        payload = {"seed": seed, "counts": build_report.counts, "drops": build_report.drops}
+        report_path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot write {out_file}: {exc.strerror}") from None
+    err.print(f"{len(tasks)} tasks -> {out_file}; build report -> {report_path}")
+
+
+@app.command()
+@clean_errors
+def validate(
+    task_file: Annotated[Path, typer.Argument(help="A JSONL task file.")],
+) -> None:
+    """Run the shipping validators on every task of a file; exit 1 if any fails."""
+    from toolchaos.build.validate import validate_task
+    from toolchaos.suites.base import load_tasks
+
+    tasks = load_tasks(task_file)
+    failing = 0
+    for task in tasks:
+        problems = validate_task(task)
+        if problems:
+            failing += 1
+            for problem in problems:
+                out.print(f"{task.id}: {problem.check}: {problem.reason}", markup=False)
+    out.print(f"{len(tasks) - failing} of {len(tasks)} tasks pass")
+    if failing:
+        raise typer.Exit(1)
+
+
+@app.command()
+@clean_errors
+def tasks(
+    suite: Annotated[str, typer.Argument(help="The suite: toolbench-x.")],
+    workflow: Annotated[
+        str | None, typer.Option("--type", help="sequential, parallel or mixture.")
+    ] = None,
+    hazard: Annotated[str | None, typer.Option(help="A hazard family or variant.")] = None,
+    subtopic: Annotated[str | None, typer.Option(help="A subtopic name.")] = None,
+    stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of tasks.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
+) -> None:
+    """List a suite's tasks (filtered), or print counts with --stats."""
+    from collections import Counter
+
+    from toolchaos.suites import get_suite
+
+    selected = get_suite(suite).load(task_file)
+    if workflow is not None:
+        selected = [t for t in selected if t.workflow == workflow]
+    if hazard is not None:
+        selected = [
+            t
+            for t in selected
+            if t.hazard is not None and hazard in (t.hazard.family.value, t.hazard.variant)
+        ]
+    if subtopic is not None:
+        selected = [t for t in selected if t.subtopic.casefold() == subtopic.casefold()]
+    if stats:
+        counts = {
+            "n": len(selected),
+            "workflow": dict(Counter(t.workflow for t in selected)),
+            "family": dict(Counter(t.hazard.family.value if t.hazard else "none" for t in selected)),
+            "variant": dict(Counter(t.hazard.variant if t.hazard else "none" for t in selected)),
+            "topic": dict(Counter(t.topic for t in selected)),
+            "subtopic": dict(Counter(t.subtopic for t in selected)),
+        }
+        if as_json:
+            sys.stdout.write(json.dumps(counts, indent=2, sort_keys=True) + "\n")
+        else:
+            for key, value in counts.items():
+                out.print(f"{key}: {value}", markup=False)
+        return
+    if as_json:
+        for task in selected:
+            sys.stdout.write(task.model_dump_json() + "\n")
+        return
+    for task in selected:
+        label = f"{task.hazard.family.value}/{task.hazard.variant}" if task.hazard else "none"
+        out.print(f"[bold]{task.id}[/]  {task.workflow} · {task.subtopic} · hazard: {label}")
+        out.print(f"  {task.prompt}", markup=False, highlight=False)
+        out.print(f"  tools: {', '.join(task.tools)}", markup=False)
+    if not selected:
+        out.print("no tasks match")
+
+
+def main() -> None:
+    """Entry point of the ``toolchaos`` script."""
+    app()

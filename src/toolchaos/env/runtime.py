@@ -1,0 +1,115 @@
+"""The episode runtime: one world, one toolbox, one hazard layer, one trace.
+
+Every call is parsed, validated against the toolbox schemas, passed through the hazard
+layer and run on the episode's own world. ToolErrors become observations; any other
+exception from a tool is a harness fault and ends the episode as ``error``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from toolchaos.core.errors import HarnessFault, ToolError
+from toolchaos.core.tools import Tool
+from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
+from toolchaos.core.world import World
+from toolchaos.domains import Domain, get_domain
+from toolchaos.env.validation import check_arguments, parse_arguments
+from toolchaos.hazards import Hazard, HazardContext, PendingCall, build_hazard
+
+HAZARD_ARMS = frozenset({"hazard", "hint", "oracle-label"})
+ARMS = ("clean", "hazard", "hint", "oracle-label")
+
+
+def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
+    """Return a fresh world for ``task``: the domain's seeded world, forked and patched."""
+    domain = domain or get_domain(task.domain)
+    world = domain.world(task.world_seed).fork()
+    if task.world_patch:
+        world.apply_patch(task.world_patch)
+    return world
+
+
+class Env:
+    """The environment of one episode.
+
+    Args:
+        task: The task being run.
+        arm: The arm; the hazard plan is active in every arm but ``clean``.
+        domain: The task's domain (looked up by name when omitted).
+    """
+
+    def __init__(self, task: TaskSpec, arm: str, domain: Domain | None = None) -> None:
+        self.task = task
+        self.arm = arm
+        self.domain = domain or get_domain(task.domain)
+        self.world = make_world(task, self.domain)
+        self.tools: dict[str, Tool] = {name: self.domain.tools[name] for name in task.tools}
+        self.hazard: Hazard | None = None
+        if task.hazard is not None and arm in HAZARD_ARMS:
+            self.hazard = build_hazard(task.hazard)
+        self.ctx = HazardContext()
+        self.ordinals: Counter[str] = Counter()
+        self.trace: list[TraceEntry] = []
+        specs = [t.spec for t in self.tools.values()]
+        self._visible = self.hazard.visible_specs(specs) if self.hazard else specs
+        self._by_name = {s.name: s for s in self._visible}
+
+    @property
+    def hazard_events(self) -> list[HazardEvent]:
+        """Every hazard firing so far, in order."""
+        return self.ctx.events
+
+    def toolbox(self) -> list[ToolSpec]:
+        """The tool specs as the agent sees them in this arm."""
+        return self._visible
+
+    def call(self, call: ToolCall) -> Observation:
+        """Run one tool call and return what the agent observes."""
+        fired_before = len(self.ctx.events)
+        ordinal = 0
+        try:
+            spec = self._by_name.get(call.name)
+            if spec is None:
+                names = ", ".join(sorted(self._by_name))
+                raise ToolError(
+                    f"Unknown tool '{call.name}'. Available tools: {names}.",
+                    code=404,
+                    kind="unknown_tool",
+                )
+            arguments = parse_arguments(call.name, call.arguments)
+            check_arguments(spec, arguments)
+            self.ordinals[call.name] += 1
+            ordinal = self.ordinals[call.name]
+            result = self._execute(PendingCall(call.name, arguments, ordinal))
+            observation = Observation(call_id=call.id, tool=call.name, ok=True, content=result)
+        except ToolError as err:
+            observation = Observation(
+                call_id=call.id, tool=call.name, ok=False, content=err.to_payload()
+            )
+        observation.hazard_events = list(self.ctx.events[fired_before:])
+        self.trace.append(TraceEntry(call=call, observation=observation, ordinal=ordinal))
+        return observation
+
+    def _execute(self, pending: PendingCall) -> Any:
+        if self.hazard is not None:
+            self.hazard.before_call(pending, self.ctx)
+        tool = self.tools.get(pending.tool) or self.domain.tools.get(pending.tool)
+        if tool is None:
+            raise HarnessFault(f"hazard redirected a call to unknown tool {pending.tool!r}")
+        try:
+            result = tool(self.world, **pending.arguments)
+        except ToolError:
+            raise
+        except Exception as exc:
+            raise HarnessFault(
+                f"tool {pending.tool!r} raised {type(exc).__name__}: {exc}"
+            ) from exc
+        if self.hazard is not None:
+            result = self.hazard.after_call(pending, result, self.ctx)
+        return result
+
+    def end_state(self) -> str:
+        """The digest of the world's state now."""
+        return self.world.state_hash()

@@ -1,0 +1,79 @@
+"""The model-client interface and the registry of model providers.
+
+A model client answers one request (the conversation so far plus the toolbox) with the
+next assistant message. Providers register a factory under a prefix (``scripted``,
+``openai``, ...); a model spec ``prefix/name`` picks one. The factory is asked for a client
+per episode, so scripted baselines can be built with the task in hand while API clients
+share one connection pool.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import Message, TaskSpec, ToolSpec, Usage
+
+
+class ModelRequest(BaseModel):
+    """One request to a model: the messages, the tools and how to sample."""
+
+    messages: list[Message]
+    tools: list[ToolSpec] = Field(default_factory=list)
+    tool_choice: Literal["auto", "none", "required"] | str = "auto"
+    temperature: float = 0.0
+    max_tokens: int = 1024
+    seed: int | None = 42
+
+
+class ModelResponse(BaseModel):
+    """The model's answer: one assistant message and what it cost."""
+
+    message: Message
+    usage: Usage = Field(default_factory=Usage)
+    finish_reason: str = "stop"
+
+
+class ModelClient(Protocol):
+    """Anything that can produce the next assistant message."""
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        """Return the next assistant message for ``request``."""
+        ...
+
+
+class ModelFactory(Protocol):
+    """Builds the client for one episode of one model spec."""
+
+    spec: str
+
+    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> ModelClient:
+        """Return the client that will play ``task`` in ``arm``."""
+        ...
+
+
+PROVIDERS: dict[str, str] = {
+    "scripted": "toolchaos.models.scripted:make_factory",
+}
+
+
+def parse_spec(spec: str) -> tuple[str, str]:
+    """Split ``provider/name`` and check the provider is known."""
+    provider, sep, name = spec.partition("/")
+    if not sep or not name:
+        raise BadInput(f"model spec {spec!r} must look like provider/name, e.g. scripted/oracle")
+    if provider not in PROVIDERS:
+        known = ", ".join(sorted(PROVIDERS))
+        raise BadInput(f"unknown model provider {provider!r} in {spec!r}; known: {known}")
+    return provider, name
+
+
+def make_factory(spec: str, **options: Any) -> ModelFactory:
+    """Return the factory for model spec ``spec`` (imports the provider lazily)."""
+    provider, name = parse_spec(spec)
+    module, attr = PROVIDERS[provider].split(":")
+    factory: ModelFactory = getattr(importlib.import_module(module), attr)(name, **options)
+    return factory

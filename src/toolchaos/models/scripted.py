@@ -1,0 +1,28 @@
+"""The ``scripted/<mode>`` provider: the baselines as model clients."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from toolchaos.agents.baselines import MODES, Mode, ScriptedPolicy
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import TaskSpec
+
+
+class ScriptedFactory:
+    """Builds a fresh :class:`ScriptedPolicy` for every episode."""
+
+    def __init__(self, mode: str, **options: Any) -> None:
+        if mode not in MODES:
+            raise BadInput(f"unknown scripted policy {mode!r}; known: {', '.join(MODES)}")
+        self.mode = cast(Mode, mode)
+        self.spec = f"scripted/{mode}"
+
+    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> ScriptedPolicy:
+        """Return a new policy playing ``task``."""
+        return ScriptedPolicy(task, self.mode)
+
+
+def make_factory(name: str, **options: Any) -> ScriptedFactory:
+    """Provider entry point for ``scripted/<name>``."""
+    return ScriptedFactory(name, **options)

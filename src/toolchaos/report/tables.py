@@ -1,0 +1,110 @@
+"""Report tables over one or many run directories: rich for the terminal, markdown and CSV."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from toolchaos.core.types import TaskSpec
+from toolchaos.runner.store import Store
+from toolchaos.scoring.toolbench import accuracy_rows, arm_summary, breakdown, score_frame
+
+
+@dataclass
+class Report:
+    """The scored episodes of some runs and the tables computed from them."""
+
+    frame: pd.DataFrame
+    rows: list[dict[str, Any]]
+    tables: dict[str, pd.DataFrame]
+
+
+def load_frame(directories: list[Path]) -> pd.DataFrame:
+    """Score every episode of every run directory into one frame."""
+    frames = []
+    for directory in directories:
+        store = Store.open_existing(directory)
+        try:
+            tasks: dict[str, TaskSpec] = store.tasks()
+            frame = score_frame(store.summaries(), tasks)
+        finally:
+            store.close()
+        frame["run"] = str(directory)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def build_report(directories: list[Path]) -> Report:
+    """Compute the report of ``directories`` (a pure function of their stores)."""
+    frame = load_frame(directories)
+    rows = accuracy_rows(frame)
+    tables: dict[str, pd.DataFrame] = {"accuracy": pd.DataFrame(rows)}
+    if not frame.empty:
+        tables["arms"] = arm_summary(frame)
+        tables["by_workflow"] = breakdown(frame, "workflow")
+        tables["by_family"] = breakdown(frame, "family")
+    return Report(frame=frame, rows=rows, tables=tables)
+
+
+TITLES = {
+    "accuracy": "Accuracy per model and arm",
+    "arms": "Degradation and hint gain (tasks with a hazard)",
+    "by_workflow": "Accuracy by workflow type",
+    "by_family": "Accuracy by hazard family",
+}
+
+
+def _cell(value: Any) -> str:
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return str(value)
+
+
+def print_report(report: Report, console: Console) -> None:
+    """Print every table; model-written text is escaped so it cannot style the terminal."""
+    for name, table in report.tables.items():
+        if table.empty:
+            continue
+        view = Table(title=TITLES.get(name, name))
+        for column in table.columns:
+            view.add_column(str(column))
+        for record in table.itertuples(index=False):
+            view.add_row(*(escape(_cell(v)) for v in record))
+        console.print(view)
+
+
+def to_markdown(report: Report) -> str:
+    """Render the tables as one markdown document."""
+    parts = ["# toolchaos report", ""]
+    for name, table in report.tables.items():
+        if table.empty:
+            continue
+        parts += [f"## {TITLES.get(name, name)}", ""]
+        header = [str(c) for c in table.columns]
+        parts.append("| " + " | ".join(header) + " |")
+        parts.append("|" + "---|" * len(header))
+        for record in table.itertuples(index=False):
+            cells = [_cell(v).replace("|", "\\|") for v in record]
+            parts.append("| " + " | ".join(cells) + " |")
+        parts.append("")
+    return "\n".join(parts)
+
+
+def write_report(report: Report, out: Path) -> list[Path]:
+    """Write report.md and one CSV per table into ``out``; return the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = [out / "report.md"]
+    written[0].write_text(to_markdown(report), encoding="utf-8")
+    for name, table in report.tables.items():
+        path = out / f"report_{name}.csv"
+        table.to_csv(path, index=False)
+        written.append(path)
+    return written

@@ -1,0 +1,183 @@
+"""The run store: one SQLite file (WAL) per run directory.
+
+Each episode is committed in its own transaction when it ends, so a killed run loses at
+most the episodes that were still playing. The tasks a run used are copied in, so that a
+report is a pure function of the store.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec
+
+STORE_NAME = "episodes.sqlite"
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tasks (id TEXT PRIMARY KEY, suite TEXT NOT NULL, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS episodes (
+    key TEXT PRIMARY KEY,
+    suite TEXT NOT NULL,
+    model TEXT NOT NULL,
+    protocol TEXT NOT NULL,
+    arm TEXT NOT NULL,
+    task_id TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT,
+    final_answer TEXT NOT NULL,
+    end_state TEXT,
+    n_calls INTEGER NOT NULL,
+    n_events INTEGER NOT NULL,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+"""
+
+SUMMARY_COLUMNS = (
+    "key",
+    "suite",
+    "model",
+    "protocol",
+    "arm",
+    "task_id",
+    "sample",
+    "status",
+    "error",
+    "final_answer",
+    "end_state",
+    "n_calls",
+    "n_events",
+    "input_tokens",
+    "output_tokens",
+)
+
+
+class Store:
+    """An open run store.
+
+    Args:
+        path: The SQLite file; created with its schema when missing.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.conn = sqlite3.connect(path, isolation_level=None)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise BadInput(f"{path} is not a usable toolchaos store: {exc}") from None
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
+        )
+
+    @classmethod
+    def open_existing(cls, directory: Path) -> Store:
+        """Open the store of a finished or running run directory, refusing a missing one."""
+        path = directory / STORE_NAME
+        if not path.is_file():
+            raise BadInput(f"{directory} holds no toolchaos run (no {STORE_NAME})")
+        return cls(path)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    # -- metadata and tasks ---------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        """Return a metadata value, or None."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a metadata value."""
+        self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def put_tasks(self, tasks: Iterable[TaskSpec]) -> None:
+        """Copy the tasks a run uses into the store (one transaction)."""
+        rows = [(t.id, t.suite, t.model_dump_json()) for t in tasks]
+        with self._transaction():
+            self.conn.executemany("INSERT OR REPLACE INTO tasks VALUES (?, ?, ?)", rows)
+
+    def tasks(self) -> dict[str, TaskSpec]:
+        """Return every stored task by id."""
+        rows = self.conn.execute("SELECT data FROM tasks").fetchall()
+        specs = (TaskSpec.model_validate_json(r[0]) for r in rows)
+        return {t.id: t for t in specs}
+
+    # -- episodes ---------------------------------------------------------------------------
+    def keys(self, status: EpisodeStatus | None = None) -> set[str]:
+        """Return the keys of the stored episodes (optionally only those with ``status``)."""
+        if status is None:
+            rows = self.conn.execute("SELECT key FROM episodes").fetchall()
+        else:
+            rows = self.conn.execute(
+                "SELECT key FROM episodes WHERE status = ?", (status.value,)
+            ).fetchall()
+        return {r[0] for r in rows}
+
+    def put(self, episode: Episode) -> None:
+        """Commit one finished episode atomically (replacing an earlier ``error`` try)."""
+        row = (
+            episode.key,
+            episode.suite,
+            episode.model,
+            episode.protocol,
+            episode.arm,
+            episode.task_id,
+            episode.sample,
+            episode.status.value,
+            episode.error,
+            episode.final_answer,
+            episode.end_state,
+            len(episode.trace),
+            len(episode.hazard_events),
+            episode.usage.input_tokens,
+            episode.usage.output_tokens,
+            episode.model_dump_json(),
+        )
+        with self._transaction():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO episodes VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Return the summary columns of every episode (no messages), for scoring."""
+        cursor = self.conn.execute(
+            f"SELECT {', '.join(SUMMARY_COLUMNS)} FROM episodes ORDER BY key"  # noqa: S608
+        )
+        return [dict(zip(SUMMARY_COLUMNS, row, strict=True)) for row in cursor]
+
+    def episodes(self) -> Iterator[Episode]:
+        """Yield every stored episode in full."""
+        for (data,) in self.conn.execute("SELECT data FROM episodes ORDER BY key"):
+            yield Episode.model_validate_json(data)
+
+    def count(self) -> int:
+        """Return the number of stored episodes."""
+        return int(self.conn.execute("SELECT COUNT(*) FROM episodes").fetchone()[0])
+
+    def _transaction(self) -> _Tx:
+        return _Tx(self.conn)
+
+
+class _Tx:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self.conn.execute("ROLLBACK" if exc_type is not None else "COMMIT")

@@ -1,0 +1,156 @@
+"""ToolBench-X scoring: one record per episode, then accuracy tables over them.
+
+Labels are pure functions of stored episodes and task specs: nothing here calls a model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+from pydantic import BaseModel
+
+from toolchaos.core.types import TaskSpec
+from toolchaos.scoring.answer import score_answer
+
+
+class EpisodeScore(BaseModel):
+    """The score of one episode: value, the checks behind it and a sentence saying why."""
+
+    correct: bool
+    exact: bool
+    contains: bool
+    hedged: bool
+    state_match: bool | None
+    explanation: str
+
+
+def score_episode(final_answer: str, end_state: str | None, task: TaskSpec) -> EpisodeScore:
+    """Score one finished episode against its task's reference.
+
+    A task that writes is correct when the end state matches the reference end state; any
+    other task when the answer contains the reference answer (or an alias) after
+    normalization and does not hedge across several candidates.
+    """
+    ref = task.reference
+    answer = score_answer(final_answer, ref.answer, ref.aliases)
+    if ref.writes:
+        state_match = end_state is not None and end_state == ref.end_state
+        why = (
+            "the world's end state matches the reference end state"
+            if state_match
+            else "the world's end state differs from the reference end state"
+        )
+        return EpisodeScore(
+            correct=state_match,
+            exact=answer.exact,
+            contains=answer.contains,
+            hedged=answer.hedged,
+            state_match=state_match,
+            explanation=why,
+        )
+    return EpisodeScore(
+        correct=answer.correct,
+        exact=answer.exact,
+        contains=answer.contains,
+        hedged=answer.hedged,
+        state_match=None,
+        explanation=answer.explanation,
+    )
+
+
+def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> pd.DataFrame:
+    """Score every stored episode summary; one row per episode with task attributes."""
+    records = []
+    for row in summaries:
+        task = tasks[row["task_id"]]
+        finished = row["status"] == "finished"
+        score = score_episode(row["final_answer"], row["end_state"], task) if finished else None
+        records.append(
+            {
+                "key": row["key"],
+                "suite": row["suite"],
+                "model": row["model"],
+                "protocol": row["protocol"],
+                "arm": row["arm"],
+                "task_id": row["task_id"],
+                "sample": row["sample"],
+                "status": row["status"],
+                "error": int(not finished),
+                "correct": int(bool(score and score.correct)),
+                "exact": int(bool(score and score.exact)),
+                "contains": int(bool(score and score.contains)),
+                "state_match": None if score is None else score.state_match,
+                "explanation": score.explanation if score else row["error"],
+                "workflow": task.workflow,
+                "domain": task.domain,
+                "subtopic": task.subtopic,
+                "family": task.hazard.family.value if task.hazard else "none",
+                "variant": task.hazard.variant if task.hazard else "none",
+                "n_calls": row["n_calls"],
+                "input_tokens": row["input_tokens"],
+                "output_tokens": row["output_tokens"],
+            }
+        )
+    return pd.DataFrame.from_records(records)
+
+
+def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """One row per (suite, model, protocol, arm): n, correct, errors and accuracy.
+
+    ``n`` counts every episode; ``errors`` the harness faults among them; ``accuracy`` is
+    correct over the episodes that finished, so a harness fault never counts against a model.
+    """
+    if frame.empty:
+        return []
+    grouped = frame.groupby(["suite", "model", "protocol", "arm"], sort=True)
+    out = []
+    for (suite, model, protocol, arm), group in grouped:
+        n = len(group)
+        errors = int(group["error"].sum())
+        correct = int(group["correct"].sum())
+        finished = n - errors
+        out.append(
+            {
+                "suite": suite,
+                "model": model,
+                "protocol": protocol,
+                "arm": arm,
+                "n": n,
+                "correct": correct,
+                "errors": errors,
+                "accuracy": round(correct / finished, 4) if finished else None,
+            }
+        )
+    return out
+
+
+def breakdown(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+    """Accuracy of finished episodes per model, arm and ``by`` (workflow, family, ...)."""
+    finished = frame[frame["error"] == 0]
+    table = (
+        finished.groupby(["model", "arm", by], sort=True)["correct"]
+        .agg(["count", "sum", "mean"])
+        .reset_index()
+        .rename(columns={"count": "n", "sum": "correct", "mean": "accuracy"})
+    )
+    table["accuracy"] = table["accuracy"].round(4)
+    return table
+
+
+def arm_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per model: accuracy per arm, degradation (clean - hazard) and hint gain (hint - hazard).
+
+    Degradation and hint gain are computed on the tasks that carry a hazard, so the three
+    arms compare the same tasks.
+    """
+    finished = frame[(frame["error"] == 0) & (frame["family"] != "none")]
+    pivot = finished.pivot_table(
+        index="model", columns="arm", values="correct", aggfunc="mean"
+    ).round(4)
+    if "clean" in pivot and "hazard" in pivot:
+        pivot["degradation"] = (pivot["clean"] - pivot["hazard"]).round(4)
+    if "hint" in pivot and "hazard" in pivot:
+        pivot["hint_gain"] = (pivot["hint"] - pivot["hazard"]).round(4)
+    pivot.columns.name = None
+    return pivot.reset_index()

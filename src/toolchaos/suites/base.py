@@ -1,0 +1,78 @@
+"""What a suite is: a name, its shipped task file, and how to load task files."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import TaskSpec
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A benchmark suite.
+
+    Args:
+        name: The suite's CLI name (``toolbench-x``).
+        package: The package whose ``data/`` folder holds the shipped tasks.
+        data_file: The file name of the shipped task set inside ``data/``.
+        arms: The arms this suite runs by default.
+    """
+
+    name: str
+    package: str
+    data_file: str
+    arms: tuple[str, ...]
+
+    def default_path(self) -> Path:
+        """The path of the task file shipped inside the installed package."""
+        return Path(str(resources.files(self.package).joinpath("data", self.data_file)))
+
+    def load(self, path: Path | None = None) -> list[TaskSpec]:
+        """Load the shipped task set, or the task file at ``path``."""
+        return load_tasks(path or self.default_path(), suite=self.name)
+
+
+def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
+    """Read a JSONL task file; any bad line raises BadInput naming file, line and field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"task file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"cannot read task file {path}: {exc}") from None
+    tasks: list[TaskSpec] = []
+    seen: set[str] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            task = TaskSpec.model_validate_json(line)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "line"
+            problem = first["msg"]
+            if first["type"].startswith("json"):
+                raise BadInput(f"{path}, line {number}: not valid JSON ({problem})") from None
+            raise BadInput(f"{path}, line {number}, field {where}: {problem}") from None
+        if suite is not None and task.suite != suite:
+            raise BadInput(
+                f"{path}, line {number}, field suite: task belongs to {task.suite!r}, not {suite!r}"
+            )
+        if task.id in seen:
+            raise BadInput(f"{path}, line {number}, field id: duplicate task id {task.id!r}")
+        seen.add(task.id)
+        tasks.append(task)
+    if not tasks:
+        raise BadInput(f"task file {path} holds no tasks")
+    return tasks
+
+
+def file_hash(path: Path) -> str:
+    """SHA-256 of a file's bytes (recorded in every run manifest)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()

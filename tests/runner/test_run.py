@@ -1,0 +1,110 @@
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import HAZARDS, make_task
+from rich.console import Console
+
+from toolchaos.core.errors import BadInput
+from toolchaos.report.tables import build_report
+from toolchaos.runner.run import RunConfig, run, run_lock
+from toolchaos.runner.store import STORE_NAME, Store
+
+QUIET = Console(quiet=True)
+
+
+@pytest.fixture
+def task_file(tmp_path: Path) -> Path:
+    tasks = [make_task(f"fx-{name}", hazard=factory()) for name, factory in sorted(HAZARDS.items())]
+    tasks.append(make_task("fx-write", hazard=HAZARDS["transient"](), writes=True))
+    tasks.append(make_task("fx-plain"))
+    path = tmp_path / "tasks.jsonl"
+    path.write_text("".join(t.model_dump_json() + "\n" for t in tasks))
+    return path
+
+
+def config(task_file: Path, **kw: object) -> RunConfig:
+    base: dict[str, object] = {
+        "suite": "toolbench-x",
+        "models": ["scripted/oracle", "scripted/naive", "scripted/no-tool"],
+        "arms": ["clean", "hazard", "hint", "oracle-label"],
+        "tasks_path": str(task_file),
+        "concurrency": 4,
+    }
+    base.update(kw)
+    return RunConfig(**base)  # type: ignore[arg-type]
+
+
+def rows_by(report_rows: list[dict]) -> dict[tuple[str, str], dict]:
+    return {(r["model"], r["arm"]): r for r in report_rows}
+
+
+def test_run_scores_baselines_as_expected(tmp_path: Path, task_file: Path) -> None:
+    summary = run(config(task_file), tmp_path / "run", QUIET)
+    # 5 hazarded tasks x 4 arms + 1 plain task x clean, for 3 models
+    assert summary.planned == 3 * (5 * 4 + 1)
+    assert summary.errors == 0
+    rows = rows_by(build_report([tmp_path / "run"]).rows)
+    for arm in ("clean", "hazard", "hint", "oracle-label"):
+        assert rows[("scripted/oracle", arm)]["accuracy"] == 1.0
+        assert rows[("scripted/no-tool", arm)]["accuracy"] == 0.0
+    assert rows[("scripted/naive", "clean")]["accuracy"] == 1.0
+    assert rows[("scripted/naive", "hazard")]["accuracy"] == 0.0
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["models"] == config(task_file).models
+    assert manifest["ended"] is not None and manifest["episodes"] == summary.planned
+
+
+def test_rerun_resumes_without_duplicates(tmp_path: Path, task_file: Path) -> None:
+    first = run(config(task_file, limit=3), tmp_path / "run", QUIET)
+    second = run(config(task_file), tmp_path / "run", QUIET)
+    assert second.skipped == first.played
+    assert second.played == second.planned - first.played
+    third = run(config(task_file), tmp_path / "run", QUIET)
+    assert third.played == 0
+    with sqlite3.connect(tmp_path / "run" / STORE_NAME) as conn:
+        keys = [r[0] for r in conn.execute("SELECT key FROM episodes")]
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert len(keys) == len(set(keys)) == third.planned
+
+
+def test_episodes_are_identical_whatever_the_concurrency(tmp_path: Path, task_file: Path) -> None:
+    run(config(task_file, concurrency=1), tmp_path / "a", QUIET)
+    run(config(task_file, concurrency=16), tmp_path / "b", QUIET)
+    stores = [Store.open_existing(tmp_path / d) for d in ("a", "b")]
+    a, b = ({e.key: e for e in s.episodes()} for s in stores)
+    assert a.keys() == b.keys()
+    for key in a:
+        assert a[key].hazard_events == b[key].hazard_events
+        assert a[key].messages == b[key].messages
+        assert a[key].end_state == b[key].end_state
+
+
+def test_another_runs_store_is_refused_and_kept(tmp_path: Path, task_file: Path) -> None:
+    run(config(task_file, models=["scripted/oracle"]), tmp_path / "run", QUIET)
+    before = Store.open_existing(tmp_path / "run").count()
+    with pytest.raises(BadInput, match="holds another run's store"):
+        run(config(task_file, models=["scripted/naive"]), tmp_path / "run", QUIET)
+    assert Store.open_existing(tmp_path / "run").count() == before
+
+
+def test_a_locked_directory_is_refused(tmp_path: Path, task_file: Path) -> None:
+    (tmp_path / "run").mkdir()
+    with run_lock(tmp_path / "run"), pytest.raises(BadInput, match="in use by another"):
+        run(config(task_file), tmp_path / "run", QUIET)
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"suite": "nope"}, "unknown suite 'nope'"),
+        ({"models": ["gpt4"]}, "must look like provider/name"),
+        ({"models": ["acme/x"]}, "unknown model provider 'acme'"),
+        ({"models": ["scripted/genius"]}, "unknown scripted policy 'genius'"),
+        ({"arms": ["clean", "stormy"]}, "unknown arm 'stormy'"),
+    ],
+)
+def test_bad_config_is_bad_input(tmp_path: Path, task_file: Path, change: dict, message: str) -> None:
+    with pytest.raises(BadInput, match=message):
+        run(config(task_file, **change), tmp_path / "run", QUIET)
