@@ -43,7 +43,9 @@ class WeatherWorld(World):
     def generate(cls, rng: random.Random, seed: int) -> Self:
         names = ["Oslo", "Lima", "Pune", "Kobe", "Nice"]
         cities = {
-            n.lower(): City(name=n, temp_c=round(rng.uniform(-5, 30), 1), humidity=rng.randint(20, 90))
+            n.lower(): City(
+                name=n, temp_c=round(rng.uniform(-5, 30), 1), humidity=rng.randint(20, 90)
+            )
             for n in names
         }
         return cls(seed=seed, cities=cities, alerts={})
@@ -196,7 +198,9 @@ def unit_change() -> HazardSpec:
         tool="get_weather",
         params={"field": "temp_c", "factor": 1.8, "unit": "F-offset"},
         recovery=[
-            RecoveryStep(action="convert", params={"field": "temp_c", "divide_by": 1.8, "unit": "F-offset"})
+            RecoveryStep(
+                action="convert", params={"field": "temp_c", "divide_by": 1.8, "unit": "F-offset"}
+            )
         ],
     )
 

@@ -200,7 +200,9 @@ def tasks(
         counts = {
             "n": len(selected),
             "workflow": dict(Counter(t.workflow for t in selected)),
-            "family": dict(Counter(t.hazard.family.value if t.hazard else "none" for t in selected)),
+            "family": dict(
+                Counter(t.hazard.family.value if t.hazard else "none" for t in selected)
+            ),
             "variant": dict(Counter(t.hazard.variant if t.hazard else "none" for t in selected)),
             "topic": dict(Counter(t.topic for t in selected)),
             "subtopic": dict(Counter(t.subtopic for t in selected)),

@@ -1,5 +1,4 @@
 from conftest import WeatherWorld
-
 from toolchaos.core.world import World
 
 
@@ -31,13 +30,18 @@ def test_ids_and_clock_are_the_worlds_own(fixture_world: WeatherWorld) -> None:
     a.advance(90)
     assert (a.now() - start).total_seconds() == 90 * 60
     assert a.now().tzinfo is not None
-    assert World.EPOCH == fixture_world.now()
+    assert fixture_world.now() == World.EPOCH
 
 
 def test_patch_updates_and_inserts(fixture_world: WeatherWorld) -> None:
     fork = fixture_world.fork()
     fork.apply_patch(
-        {"cities": {"oslo": {"temp_c": 1.5}, "rome": {"name": "Rome", "temp_c": 20.0, "humidity": 40}}}
+        {
+            "cities": {
+                "oslo": {"temp_c": 1.5},
+                "rome": {"name": "Rome", "temp_c": 20.0, "humidity": 40},
+            }
+        }
     )
     assert fork.cities["oslo"].temp_c == 1.5
     assert fork.cities["rome"].name == "Rome"

@@ -1,15 +1,17 @@
 import json
 
 import pytest
-from conftest import make_task, outage
 
+from conftest import make_task, outage
 from toolchaos.core.errors import HarnessFault
 from toolchaos.core.types import ToolCall
 from toolchaos.env.runtime import Env
 
 
 def call(env: Env, name: str, args: object, raw: str | None = None) -> dict:
-    obs = env.call(ToolCall(id="c1", name=name, arguments=raw if raw is not None else json.dumps(args)))
+    obs = env.call(
+        ToolCall(id="c1", name=name, arguments=raw if raw is not None else json.dumps(args))
+    )
     return {"ok": obs.ok, "content": obs.content}
 
 

@@ -1,8 +1,8 @@
 import json
 
 import pytest
-from conftest import HAZARDS, make_task, transient
 
+from conftest import HAZARDS, make_task, transient
 from toolchaos.build.validate import episode_correct, play_sync
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import HazardFamily, HazardSpec, ToolCall

@@ -3,9 +3,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import HAZARDS, make_task
 from rich.console import Console
 
+from conftest import HAZARDS, make_task
 from toolchaos.core.errors import BadInput
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run, run_lock
@@ -105,6 +105,8 @@ def test_a_locked_directory_is_refused(tmp_path: Path, task_file: Path) -> None:
         ({"arms": ["clean", "stormy"]}, "unknown arm 'stormy'"),
     ],
 )
-def test_bad_config_is_bad_input(tmp_path: Path, task_file: Path, change: dict, message: str) -> None:
+def test_bad_config_is_bad_input(
+    tmp_path: Path, task_file: Path, change: dict, message: str
+) -> None:
     with pytest.raises(BadInput, match=message):
         run(config(task_file, **change), tmp_path / "run", QUIET)

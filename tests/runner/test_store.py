@@ -9,11 +9,24 @@ from toolchaos.runner.store import Store
 
 def test_put_replaces_an_error_episode(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite")
-    store.put(Episode(key="k", suite="s", task_id="t", model="m", protocol="p", arm="clean",
-                      status=EpisodeStatus.ERROR, error="boom"))
+    store.put(
+        Episode(
+            key="k",
+            suite="s",
+            task_id="t",
+            model="m",
+            protocol="p",
+            arm="clean",
+            status=EpisodeStatus.ERROR,
+            error="boom",
+        )
+    )
     assert store.keys(EpisodeStatus.ERROR) == {"k"}
-    store.put(Episode(key="k", suite="s", task_id="t", model="m", protocol="p", arm="clean",
-                      final_answer="42"))
+    store.put(
+        Episode(
+            key="k", suite="s", task_id="t", model="m", protocol="p", arm="clean", final_answer="42"
+        )
+    )
     assert store.keys(EpisodeStatus.ERROR) == set()
     assert [e.final_answer for e in store.episodes()] == ["42"]
     assert store.count() == 1

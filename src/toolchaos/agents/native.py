@@ -54,7 +54,9 @@ def opening_messages(task: TaskSpec, arm: str) -> list[Message]:
         if arm == "hint" and task.hints is not None and task.hints.delivery == "start":
             system += "\n\n" + (task.hints.detailed or task.hints.minimal)
         elif arm == "oracle-label":
-            system += "\n\n" + ORACLE_LABEL.format(family=task.hazard.family.value.replace("_", " "))
+            system += "\n\n" + ORACLE_LABEL.format(
+                family=task.hazard.family.value.replace("_", " ")
+            )
     return [Message(role="system", content=system), Message(role="user", content=task.prompt)]
 
 

@@ -7,6 +7,7 @@ oracle baseline and the build's solvability check both apply it through this mod
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,15 +53,16 @@ def on_result(recipe: list[RecoveryStep], result: Any) -> Any:
     """Undo output drift in ``result`` as the recipe says (a no-op on an undrifted result)."""
     for step in recipe:
         if step.action == "normalize":
-            renames: dict[str, str] = step.params.get("rename", {})
-            result = transform_keys(
-                result, lambda k, v: (renames[k], v) if k in renames else None
-            )
+            result = transform_keys(result, _renamer(step.params.get("rename", {})))
         elif step.action == "convert":
             result = _convert_back(
                 result, str(step.params["field"]), float(step.params["divide_by"])
             )
     return result
+
+
+def _renamer(renames: dict[str, str]) -> Callable[[str, Any], tuple[str, Any] | None]:
+    return lambda k, v: (renames[k], v) if k in renames else None
 
 
 def _convert_back(value: Any, name: str, factor: float) -> Any:

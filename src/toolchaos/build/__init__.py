@@ -1,0 +1,1 @@
+"""Dataset pipeline: generation, screening, hazard assignment, validation and selection."""

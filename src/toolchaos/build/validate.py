@@ -107,7 +107,11 @@ def leak_problems(task: TaskSpec) -> list[Problem]:
         for answer in answers:
             if answer and leaks(answer, text):
                 problems.append(
-                    Problem(task_id=task.id, check="leak", reason=f"answer {answer!r} appears in {text[:60]!r}")
+                    Problem(
+                        task_id=task.id,
+                        check="leak",
+                        reason=f"answer {answer!r} appears in {text[:60]!r}",
+                    )
                 )
                 return problems
     return problems
@@ -138,7 +142,10 @@ def validate_task(task: TaskSpec) -> list[Problem]:
         if ref.end_state != task.reference.end_state:
             fail("reference", "the replayed end state differs from the stored reference end state")
     elif ref.answer != task.reference.answer:
-        fail("reference", f"the replayed answer {ref.answer!r} differs from {task.reference.answer!r}")
+        fail(
+            "reference",
+            f"the replayed answer {ref.answer!r} differs from {task.reference.answer!r}",
+        )
     if not episode_correct(play_sync(task, "oracle", "clean"), task):
         fail("oracle-clean", "the oracle does not reach the reference in the clean world")
     if task.hazard is not None:
@@ -149,7 +156,10 @@ def validate_task(task: TaskSpec) -> list[Problem]:
             fail("recovery", "the recovery recipe does not reach the reference under the hazard")
         naive = play_sync(task, "naive", "hazard")
         if episode_correct(naive, task):
-            fail("naive-survives", "a naive agent that never recovers still succeeds: the hazard does not matter")
+            fail(
+                "naive-survives",
+                "a naive agent that never recovers still succeeds: the hazard does not matter",
+            )
         for text in error_texts(oracle) + error_texts(naive):
             if task.reference.answer and leaks(task.reference.answer, text):
                 fail("leak", "the answer appears in a tool error message")

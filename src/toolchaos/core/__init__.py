@@ -1,0 +1,1 @@
+"""The shared vocabulary: types, the world base, tools and schema building, errors."""

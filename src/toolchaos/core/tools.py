@@ -152,9 +152,7 @@ def tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[T
             if has_default and parameter.default is not None:
                 schema["default"] = parameter.default
             params.append(Param(pname, schema, described[pname], required=not has_default))
-        text = "\n\n".join(
-            part for part in (doc.short_description, doc.long_description) if part
-        )
+        text = "\n\n".join(part for part in (doc.short_description, doc.long_description) if part)
         return make_tool(tool_name, text, params, fn, kind)
 
     return decorate

@@ -145,7 +145,7 @@ class World(BaseModel):
 
 
 def _row_class(annotation: Any) -> type[Row]:
-    args = getattr(annotation, "__args__", ())
+    args: tuple[Any, ...] = getattr(annotation, "__args__", ())
     if len(args) == 2 and isinstance(args[1], type) and issubclass(args[1], Row):
         return args[1]
     raise TypeError(f"cannot find the row type of {annotation!r}")

@@ -8,8 +8,9 @@ same way a hand-written ``@tool`` does.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from toolchaos.core.errors import ToolError
@@ -36,7 +37,7 @@ class Filter:
     param: str
     field: str
     description: str
-    schema: dict[str, Any] = field(default_factory=lambda: {"type": "string"})
+    schema: dict[str, Any] = dataclasses.field(default_factory=lambda: {"type": "string"})
     op: Literal["eq", "contains", "min", "max"] = "eq"
     required: bool = False
 
@@ -72,7 +73,9 @@ def lookup(
             raise ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
         return view(world, row)
 
-    return make_tool(name, description, [Param(key_param, {"type": "string"}, key_description)], run)
+    return make_tool(
+        name, description, [Param(key_param, {"type": "string"}, key_description)], run
+    )
 
 
 def search(

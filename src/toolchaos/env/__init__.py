@@ -1,0 +1,1 @@
+"""The episode runtime: toolbox view, call validation, hazard layer and trace."""

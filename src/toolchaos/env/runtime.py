@@ -103,9 +103,7 @@ class Env:
         except ToolError:
             raise
         except Exception as exc:
-            raise HarnessFault(
-                f"tool {pending.tool!r} raised {type(exc).__name__}: {exc}"
-            ) from exc
+            raise HarnessFault(f"tool {pending.tool!r} raised {type(exc).__name__}: {exc}") from exc
         if self.hazard is not None:
             result = self.hazard.after_call(pending, result, self.ctx)
         return result

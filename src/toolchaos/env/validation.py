@@ -51,25 +51,27 @@ def parse_arguments(tool: str, raw: str) -> dict[str, Any]:
 
 
 def _describe(error: ValidationError, tool: str) -> str:
+    instance: Any = error.instance
+    expected: Any = error.validator_value
+    schema: Any = error.schema
     where = ".".join(str(p) for p in error.absolute_path)
     if error.validator == "required":
-        missing = [r for r in error.validator_value if r not in (error.instance or {})]
+        missing = [r for r in expected if r not in (instance or {})]
         name = missing[0] if missing else "?"
         return f"Missing required parameter: '{name}'."
     if error.validator == "additionalProperties":
-        allowed = set(error.schema.get("properties", {}))
-        extra = sorted(k for k in error.instance if k not in allowed)
+        allowed = set(schema.get("properties", {}))
+        extra = sorted(k for k in instance if k not in allowed)
         names = ", ".join(f"'{k}'" for k in extra)
         return f"Unrecognized request argument supplied: {names}."
     if error.validator == "type":
-        got = _JSON_TYPES.get(type(error.instance), type(error.instance).__name__)
-        want = error.validator_value
+        got = _JSON_TYPES.get(type(instance), type(instance).__name__)
+        want = expected
         return f"Invalid type for parameter '{where}': expected {want}, but got {got}."
     if error.validator == "enum":
-        values = ", ".join(f"'{v}'" for v in error.validator_value)
+        values = ", ".join(f"'{v}'" for v in expected)
         return (
-            f"Invalid value for parameter '{where}': '{error.instance}'. "
-            f"Supported values are: {values}."
+            f"Invalid value for parameter '{where}': '{instance}'. Supported values are: {values}."
         )
     return f"Invalid value for parameter '{where}': {error.message}."
 

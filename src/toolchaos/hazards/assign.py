@@ -171,7 +171,9 @@ def _unit(task: TaskSpec, domain: Domain, rng: random.Random) -> list[Proposal]:
     return out
 
 
-def proposals(task: TaskSpec, domain: Domain, rng: random.Random) -> dict[HazardFamily, list[Proposal]]:
+def proposals(
+    task: TaskSpec, domain: Domain, rng: random.Random
+) -> dict[HazardFamily, list[Proposal]]:
     """Every fitting proposal for ``task``, grouped by family."""
     out: dict[HazardFamily, list[Proposal]] = {}
     for (family, _variant), proposer in sorted(PROPOSERS.items()):

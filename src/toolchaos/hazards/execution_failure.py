@@ -9,8 +9,12 @@ from toolchaos.core.types import HazardFamily
 from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register
 
 _TRANSIENT = {
-    "503": (503, "service_unavailable", "Service Unavailable: the upstream server is "
-            "temporarily unable to handle the request. Please try again."),
+    "503": (
+        503,
+        "service_unavailable",
+        "Service Unavailable: the upstream server is "
+        "temporarily unable to handle the request. Please try again.",
+    ),
     "timeout": (504, "timeout", "Gateway Timeout: the upstream server did not respond in time."),
     "rate_limit": (429, "rate_limit_exceeded", "Too Many Requests: rate limit exceeded."),
 }

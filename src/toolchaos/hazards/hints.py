@@ -55,4 +55,8 @@ def hint_for(spec: HazardSpec, delivery: str = "start") -> Hint | None:
         return None
     values = {"tool": spec.tool, **{k: str(v) for k, v in spec.params.items()}}
     minimal, detailed = (text.format(**values) for text in pair)
-    return Hint(minimal=minimal, detailed=detailed, delivery="start" if delivery == "start" else "first_anomaly")
+    return Hint(
+        minimal=minimal,
+        detailed=detailed,
+        delivery="start" if delivery == "start" else "first_anomaly",
+    )

@@ -10,7 +10,10 @@ from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register,
 
 @register
 class RenamedField(Hazard):
-    """A documented result field comes back under another name (``params.field`` -> ``params.to``)."""
+    """A documented result field comes back under another name.
+
+    ``params.field`` is the documented name and ``params.to`` the name it arrives under.
+    """
 
     family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
     variant: ClassVar[str] = "renamed_field"

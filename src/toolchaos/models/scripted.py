@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from toolchaos.agents.baselines import MODES, Mode, ScriptedPolicy
 from toolchaos.core.errors import BadInput
@@ -15,7 +15,7 @@ class ScriptedFactory:
     def __init__(self, mode: str, **options: Any) -> None:
         if mode not in MODES:
             raise BadInput(f"unknown scripted policy {mode!r}; known: {', '.join(MODES)}")
-        self.mode = cast(Mode, mode)
+        self.mode: Mode = mode
         self.spec = f"scripted/{mode}"
 
     def for_episode(self, task: TaskSpec, arm: str, sample: int) -> ScriptedPolicy:

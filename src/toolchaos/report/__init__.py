@@ -1,0 +1,1 @@
+"""Report tables, figures and documents computed from run stores."""

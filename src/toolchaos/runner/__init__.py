@@ -1,0 +1,1 @@
+"""Plans, concurrent execution, the SQLite store, resume and progress."""

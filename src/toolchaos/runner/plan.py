@@ -22,7 +22,9 @@ class PlannedEpisode:
     @property
     def key(self) -> str:
         """The episode's unique key in the store."""
-        return episode_key(self.task.suite, self.model, self.protocol, self.task.id, self.arm, self.sample)
+        return episode_key(
+            self.task.suite, self.model, self.protocol, self.task.id, self.arm, self.sample
+        )
 
 
 def episode_key(suite: str, model: str, protocol: str, task_id: str, arm: str, sample: int) -> str:

@@ -1,0 +1,1 @@
+"""Statistics: intervals, kappas, proportion tests, bootstrap, pass^k."""

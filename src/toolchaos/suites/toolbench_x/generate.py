@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from toolchaos.build.validate import episode_correct, play_sync, replay_reference
-from toolchaos.core.types import AnswerSpec, RefStep, Reference, TaskSpec
-from toolchaos.core.world import Row, World
+from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec
+from toolchaos.core.world import World
 from toolchaos.domains import Domain, get_domain
 from toolchaos.hazards.assign import proposals
 from toolchaos.hazards.hints import hint_for
@@ -151,7 +151,7 @@ def draft_to_task(
         domain=sub.domain,
         topic=sub.topic,
         subtopic=sub.name,
-        workflow=workflow,  # type: ignore[arg-type]
+        workflow=workflow,
         prompt=draft.prompt,
         world_seed=world_seed,
         tools=tools,
@@ -235,7 +235,9 @@ def assign_hazards(
                     update={"hazard": proposal.spec, "tools": tools, "hints": hint}
                 )
                 if not episode_correct(play_sync(trial, "oracle", "hazard"), trial):
-                    report.drop("hazard", task.id, f"{proposal.spec.variant}: oracle cannot recover")
+                    report.drop(
+                        "hazard", task.id, f"{proposal.spec.variant}: oracle cannot recover"
+                    )
                     continue
                 if episode_correct(play_sync(trial, "naive", "hazard"), trial):
                     report.drop("hazard", task.id, f"{proposal.spec.variant}: naive survives")

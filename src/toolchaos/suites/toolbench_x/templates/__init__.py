@@ -1,0 +1,1 @@
+"""Subtopic templates, one module per domain."""
