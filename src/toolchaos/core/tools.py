@@ -53,7 +53,7 @@ class Tool:
         """READ or WRITE."""
         return self.spec.kind
 
-    def __call__(self, world: Any, **arguments: Any) -> Any:
+    def __call__(self, world: Any, /, **arguments: Any) -> Any:
         """Run the tool on ``world``."""
         return self.fn(world, **arguments)
 

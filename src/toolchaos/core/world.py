@@ -42,6 +42,9 @@ class World(BaseModel):
 
     _owned: set[str] = PrivateAttr(default_factory=set)
     _digests: dict[str, str] = PrivateAttr(default_factory=dict)
+    _minted: list[str] = PrivateAttr(default_factory=list)
+    _row_texts: dict[tuple[str, str], tuple[Row, str]] = PrivateAttr(default_factory=dict)
+    _is_fork: bool = PrivateAttr(default=False)
 
     @classmethod
     def build(cls, seed: int) -> Self:
@@ -56,9 +59,15 @@ class World(BaseModel):
     # -- copy-on-write -----------------------------------------------------------------
     def fork(self) -> Self:
         """Return an independent copy for one episode, sharing tables until written."""
+        if not self._is_fork:
+            for name in self.TABLES:
+                self.table_digest(name)
         clone = self.model_copy()
         clone._owned = set()
         clone._digests = dict(self._digests)
+        clone._minted = list(self._minted)
+        clone._row_texts = self._row_texts  # shared, read-only in forks
+        clone._is_fork = True
         return clone
 
     def table(self, name: str) -> dict[str, Any]:
@@ -84,7 +93,8 @@ class World(BaseModel):
     def update(self, name: str, key: str, **fields: Any) -> Any:
         """Replace some fields of an existing row and return the new row."""
         table = self._writable(name)
-        row = table[key].model_copy(update=fields)
+        old = table[key]
+        row = type(old).model_validate({**old.model_dump(), **fields})
         table[key] = row
         return row
 
@@ -121,17 +131,36 @@ class World(BaseModel):
         counters = dict(self.id_counters)
         counters[prefix] = counters.get(prefix, 0) + 1
         self.id_counters = counters
-        return f"{prefix}-{counters[prefix]:0{width}d}"
+        new_id = f"{prefix}-{counters[prefix]:0{width}d}"
+        self._minted.append(new_id)
+        return new_id
 
     # -- hashing -------------------------------------------------------------------------
     def table_digest(self, name: str) -> str:
-        """Return the SHA-256 digest of one table, cached until the table is written."""
+        """Return the SHA-256 digest of one table, cached until the table is written.
+
+        Ids minted during this fork's life are masked and rows are compared as a sorted
+        multiset, so two episodes that create the same records in a different order (and so
+        number them differently) reach the same state.
+        """
         cached = self._digests.get(name)
         if cached is None:
-            rows = {k: v.model_dump(mode="json") for k, v in self.table(name).items()}
+            rows = sorted(
+                _mask(self._row_text(name, k, v), self._minted) for k, v in self.table(name).items()
+            )
             cached = hashlib.sha256(dumps(rows).encode("utf-8")).hexdigest()
             self._digests[name] = cached
         return cached
+
+    def _row_text(self, table: str, key: str, row: Row) -> str:
+        # rows are frozen, so a row object seen before has the same text as before
+        entry = self._row_texts.get((table, key))
+        if entry is not None and entry[0] is row:
+            return entry[1]
+        text = dumps([key, row.model_dump(mode="json")])
+        if not self._is_fork:
+            self._row_texts[(table, key)] = (row, text)
+        return text
 
     def state_hash(self) -> str:
         """Return a digest of the whole state: every table plus the id counters."""
@@ -142,6 +171,12 @@ class World(BaseModel):
     def written_tables(self) -> set[str]:
         """Return the names of the tables this fork has written to."""
         return set(self._owned)
+
+
+def _mask(text: str, minted: list[str]) -> str:
+    for new_id in minted:
+        text = text.replace(f'"{new_id}"', '"#minted"')
+    return text
 
 
 def _row_class(annotation: Any) -> type[Row]:

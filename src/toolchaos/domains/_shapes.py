@@ -50,6 +50,8 @@ class Filter:
             return bool(have == value)
         if self.op == "contains":
             return str(value).casefold() in str(have).casefold()
+        if have is None:
+            return False
         if self.op == "min":
             return bool(have >= value)
         return bool(have <= value)

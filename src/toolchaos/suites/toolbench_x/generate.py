@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from toolchaos.build.validate import episode_correct, play_sync, replay_reference
+from toolchaos.build.validate import episode_correct, play_sync, replay_reference, validate_task
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, get_domain
@@ -210,8 +210,15 @@ def generate(
     report.counts["screened"] = len(tasks)
     tasks = assign_hazards(tasks, rng, report)
     report.counts["with_hazard"] = sum(t.hazard is not None for t in tasks)
-    report.counts["shipped"] = len(tasks)
-    return tasks, report
+    shipped = []
+    for task in tasks:
+        problems = validate_task(task)
+        for problem in problems:
+            report.drop("validate", task.id, f"{problem.check}: {problem.reason}")
+        if not problems:
+            shipped.append(task)
+    report.counts["shipped"] = len(shipped)
+    return shipped, report
 
 
 def assign_hazards(
@@ -219,6 +226,7 @@ def assign_hazards(
 ) -> list[TaskSpec]:
     """Give each task one validated hazard, keeping the families balanced."""
     family_counts: Counter[str] = Counter()
+    variant_counts: Counter[str] = Counter()
     out = []
     for task in tasks:
         domain = get_domain(task.domain)
@@ -228,6 +236,7 @@ def assign_hazards(
         for family in order:
             candidates = list(offered[family])
             rng.shuffle(candidates)
+            candidates.sort(key=lambda p: variant_counts[p.spec.variant])
             for proposal in candidates:
                 tools = list(dict.fromkeys(task.tools + proposal.extra_tools))
                 hint = hint_for(proposal.spec, rng.choice(["start", "first_anomaly"]))
@@ -244,8 +253,9 @@ def assign_hazards(
                     continue
                 chosen = trial
                 break
-            if chosen is not None:
+            if chosen is not None and chosen.hazard is not None:
                 family_counts[family.value] += 1
+                variant_counts[chosen.hazard.variant] += 1
                 break
         out.append(chosen or task)
     return out

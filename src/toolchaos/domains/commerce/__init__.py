@@ -1,0 +1,49 @@
+"""The commerce domain: an online shop with orders, carrier tracking, returns and billing.
+
+``track_shipment`` (the carrier) has a real second source, ``track_shipment_backup`` (a
+parcel aggregator), which a fallback recovery can use when the carrier is down.
+"""
+
+from __future__ import annotations
+
+from toolchaos.domains import Domain, tool_map
+from toolchaos.domains.commerce.tools import TOOLS
+from toolchaos.domains.commerce.world import CommerceWorld
+
+_USD_CENTS = {"to_unit": "USD cents", "factor": 100.0}
+
+DOMAIN = Domain(
+    name="commerce",
+    topic="commerce",
+    world_type=CommerceWorld,
+    tools=tool_map(TOOLS),
+    notes={
+        "fallbacks": {
+            "track_shipment": {
+                "tool": "track_shipment_backup",
+                "args_map": {"tracking_number": "tracking_number"},
+            },
+        },
+        "unit_conversions": {
+            "weight_kg": {"to_unit": "lb", "factor": 2.20462},
+            **{
+                name: dict(_USD_CENTS)
+                for name in (
+                    "price_usd",
+                    "unit_price_usd",
+                    "subtotal_usd",
+                    "discount_usd",
+                    "shipping_usd",
+                    "tax_usd",
+                    "total_usd",
+                    "amount_usd",
+                    "amount_off_usd",
+                    "min_subtotal_usd",
+                    "total_amount_usd",
+                )
+            },
+        },
+    },
+)
+
+__all__ = ["DOMAIN", "CommerceWorld"]
