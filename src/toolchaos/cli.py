@@ -229,3 +229,7 @@ def tasks(
 def main() -> None:
     """Entry point of the ``toolchaos`` script."""
     app()
+
+
+if __name__ == "__main__":
+    main()

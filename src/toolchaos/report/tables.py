@@ -64,7 +64,7 @@ def _cell(value: Any) -> str:
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return "-"
     if isinstance(value, float):
-        return f"{value:.4f}"
+        return f"{value:.3f}"
     return str(value)
 
 
@@ -73,9 +73,14 @@ def print_report(report: Report, console: Console) -> None:
     for name, table in report.tables.items():
         if table.empty:
             continue
-        view = Table(title=TITLES.get(name, name))
+        title = TITLES.get(name, name)
+        constant = [c for c in ("suite", "protocol") if c in table and table[c].nunique() == 1]
+        if constant:
+            title += " (" + ", ".join(str(table[c].iloc[0]) for c in constant) + ")"
+            table = table.drop(columns=constant)
+        view = Table(title=escape(title))
         for column in table.columns:
-            view.add_column(str(column))
+            view.add_column(str(column), overflow="fold")
         for record in table.itertuples(index=False):
             view.add_row(*(escape(_cell(v)) for v in record))
         console.print(view)

@@ -13,6 +13,8 @@ from pydantic import BaseModel
 from toolchaos.core.types import TaskSpec
 from toolchaos.scoring.answer import score_answer
 
+ARM_ORDER = ("clean", "hazard", "hint", "oracle-label")
+
 
 class EpisodeScore(BaseModel):
     """The score of one episode: value, the checks behind it and a sentence saying why."""
@@ -126,16 +128,21 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def breakdown(frame: pd.DataFrame, by: str) -> pd.DataFrame:
-    """Accuracy of finished episodes per model, arm and ``by`` (workflow, family, ...)."""
+    """Accuracy of finished episodes per model and ``by`` (workflow, family...), one column per arm.
+
+    ``n`` is the number of tasks behind each row (episodes in the clean arm, or in the
+    first arm present).
+    """
     finished = frame[frame["error"] == 0]
-    table = (
-        finished.groupby(["model", "arm", by], sort=True)["correct"]
-        .agg(["count", "sum", "mean"])
-        .reset_index()
-        .rename(columns={"count": "n", "sum": "correct", "mean": "accuracy"})
-    )
-    table["accuracy"] = table["accuracy"].round(4)
-    return table
+    pivot = finished.pivot_table(
+        index=["model", by], columns="arm", values="correct", aggfunc="mean"
+    ).round(4)
+    arms = [a for a in ARM_ORDER if a in pivot.columns]
+    pivot = pivot[arms]
+    counts = finished[finished["arm"] == arms[0]].groupby(["model", by]).size()
+    pivot.insert(0, "n", counts.reindex(pivot.index).fillna(0).astype(int))
+    pivot.columns.name = None
+    return pivot.reset_index()
 
 
 def arm_summary(frame: pd.DataFrame) -> pd.DataFrame:
@@ -148,6 +155,7 @@ def arm_summary(frame: pd.DataFrame) -> pd.DataFrame:
     pivot = finished.pivot_table(
         index="model", columns="arm", values="correct", aggfunc="mean"
     ).round(4)
+    pivot = pivot[[a for a in ARM_ORDER if a in pivot.columns]]
     if "clean" in pivot and "hazard" in pivot:
         pivot["degradation"] = (pivot["clean"] - pivot["hazard"]).round(4)
     if "hint" in pivot and "hazard" in pivot:

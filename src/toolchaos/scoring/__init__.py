@@ -1,0 +1,1 @@
+"""Scoring: answer normalization, state match and aggregate metrics."""

@@ -1,0 +1,139 @@
+"""The CLI as a user meets it: real processes, exit codes and one-line errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolchaos.runner.store import Store
+from toolchaos.suites import get_suite
+
+
+def toolchaos(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolchaos.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+    )
+
+
+def assert_bad_input(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    text = " ".join(result.stderr.split())
+    for fragment in fragments:
+        assert fragment in text, text
+
+
+@pytest.mark.parametrize("command", ["run", "report", "build", "validate", "tasks"])
+def test_every_command_has_help(command: str) -> None:
+    result = toolchaos(command, "--help")
+    assert result.returncode == 0 and "Usage" in result.stdout
+
+
+def test_run_then_report_json(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    ran = toolchaos(
+        "run",
+        "toolbench-x",
+        "-m",
+        "scripted/oracle",
+        "-m",
+        "scripted/naive",
+        "--limit",
+        "6",
+        "--out",
+        str(out),
+    )
+    assert ran.returncode == 0, ran.stderr
+    result = toolchaos("report", str(out), "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["rows"]
+    assert {tuple(sorted(r)) for r in rows} == {
+        ("accuracy", "arm", "correct", "errors", "model", "n", "protocol", "suite")
+    }
+    by = {(r["model"], r["arm"]): r for r in rows}
+    assert by[("scripted/oracle", "hazard")]["accuracy"] == 1.0
+    assert by[("scripted/naive", "clean")]["n"] == 6
+    assert (out / "report.md").is_file() and (out / "report_accuracy.csv").is_file()
+    text = toolchaos("report", str(out))
+    assert text.returncode == 0 and "Accuracy per model and arm" in text.stdout
+
+
+def test_malformed_jsonl_names_file_and_line(tmp_path: Path) -> None:
+    lines = get_suite("toolbench-x").default_path().read_text().splitlines()[:3]
+    lines[1] = lines[1][:40]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    result = toolchaos(
+        "run",
+        "toolbench-x",
+        "-m",
+        "scripted/oracle",
+        "--tasks",
+        str(bad),
+        "--out",
+        str(tmp_path / "r"),
+    )
+    assert_bad_input(result, "bad.jsonl, line 2", "not valid JSON")
+
+
+def test_a_missing_field_names_the_field(tmp_path: Path) -> None:
+    line = json.loads(get_suite("toolbench-x").default_path().read_text().splitlines()[0])
+    del line["prompt"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(line) + "\n")
+    result = toolchaos("validate", str(bad))
+    assert_bad_input(result, "line 1, field prompt", "Field required")
+
+
+@pytest.mark.parametrize(
+    "args,fragments",
+    [
+        (["run", "toolbench-y", "-m", "scripted/oracle"], ["unknown suite 'toolbench-y'"]),
+        (["run", "toolbench-x", "-m", "gpt-4o"], ["model spec 'gpt-4o' must look like"]),
+        (["run", "toolbench-x", "-m", "scripted/wizard"], ["unknown scripted policy 'wizard'"]),
+        (
+            ["run", "toolbench-x", "-m", "scripted/oracle", "--arms", "clean,windy"],
+            ["unknown arm 'windy'"],
+        ),
+        (["report"], []),
+    ],
+)
+def test_bad_values_exit_2_with_one_sentence(tmp_path: Path, args: list, fragments: list) -> None:
+    extra = ["--out", str(tmp_path / "r")] if args[0] == "run" else []
+    assert_bad_input(toolchaos(*args, *extra), *fragments)
+
+
+def test_a_directory_with_another_runs_store_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    assert (
+        toolchaos(
+            "run", "toolbench-x", "-m", "scripted/oracle", "--limit", "3", "--out", str(out)
+        ).returncode
+        == 0
+    )
+    before = Store.open_existing(out).count()
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/naive", "--limit", "3", "--out", str(out)
+    )
+    assert_bad_input(result, "holds another run's store")
+    assert Store.open_existing(out).count() == before
+
+
+def test_report_of_a_directory_without_a_run(tmp_path: Path) -> None:
+    assert_bad_input(toolchaos("report", str(tmp_path)), "holds no toolchaos run")
+
+
+def test_tasks_lists_and_counts() -> None:
+    listing = toolchaos(
+        "tasks", "toolbench-x", "--type", "parallel", "--subtopic", "order tracking"
+    )
+    assert listing.returncode == 0 and "tools: track_shipment" in listing.stdout
+    stats = json.loads(toolchaos("tasks", "toolbench-x", "--stats", "--json").stdout)
+    assert stats["n"] == sum(stats["workflow"].values())
+    assert set(stats) == {"n", "workflow", "family", "variant", "topic", "subtopic"}
