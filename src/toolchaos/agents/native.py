@@ -60,6 +60,17 @@ def opening_messages(task: TaskSpec, arm: str) -> list[Message]:
     return [Message(role="system", content=system), Message(role="user", content=task.prompt)]
 
 
+def _request(messages: list[Message], env: Env, config: LoopConfig, choice: str) -> ModelRequest:
+    return ModelRequest(
+        messages=messages,
+        tools=env.toolbox(),
+        tool_choice=choice,
+        temperature=config.temperature,
+        max_tokens=config.max_tokens,
+        seed=config.seed,
+    )
+
+
 async def run_native(
     task: TaskSpec, arm: str, env: Env, client: ModelClient, config: LoopConfig
 ) -> LoopResult:
@@ -76,14 +87,7 @@ async def run_native(
     )
     while turns < config.max_turns:
         turns += 1
-        request = ModelRequest(
-            messages=messages,
-            tools=env.toolbox(),
-            temperature=config.temperature,
-            max_tokens=config.max_tokens,
-            seed=config.seed,
-        )
-        response = await client.complete(request)
+        response = await client.complete(_request(messages, env, config, "auto"))
         usage.add(response.usage)
         messages.append(response.message)
         if not response.message.tool_calls:
@@ -103,15 +107,7 @@ async def run_native(
             hint_pending = False
     if not final:
         messages.append(Message(role="user", content=FINAL_PROMPT))
-        request = ModelRequest(
-            messages=messages,
-            tools=env.toolbox(),
-            tool_choice="none",
-            temperature=config.temperature,
-            max_tokens=config.max_tokens,
-            seed=config.seed,
-        )
-        response = await client.complete(request)
+        response = await client.complete(_request(messages, env, config, "none"))
         usage.add(response.usage)
         messages.append(response.message)
         final = (response.message.content or "").strip()

@@ -57,6 +57,22 @@ class Filter:
         return bool(have <= value)
 
 
+def matching_rows(
+    world: World, table: str, filters: list[Filter], args: dict[str, Any]
+) -> list[Row]:
+    """The rows of ``table`` that pass every filter the caller gave a value for."""
+    rows: list[Row] = list(world.table(table).values())
+    for f in filters:
+        if f.param in args and args[f.param] is not None:
+            rows = [r for r in rows if f.matches(r, args[f.param])]
+    return rows
+
+
+def filter_params(filters: list[Filter]) -> list[Param]:
+    """The tool parameters that a list of filters exposes."""
+    return [Param(f.param, f.schema, f.description, f.required) for f in filters]
+
+
 def lookup(
     name: str,
     table: str,
@@ -92,17 +108,13 @@ def search(
     """Build a READ tool that returns the rows matching every given filter."""
 
     def run(world: World, **args: Any) -> dict[str, Any]:
-        rows = list(world.table(table).values())
-        for f in filters:
-            if f.param in args and args[f.param] is not None:
-                rows = [r for r in rows if f.matches(r, args[f.param])]
+        rows = matching_rows(world, table, filters, args)
         if sort_by is not None:
             rows.sort(key=lambda r: getattr(r, sort_by))
         results = [view(world, r) for r in rows[:limit]]
         return {"results": results, "count": len(results), "total": len(rows)}
 
-    params = [Param(f.param, f.schema, f.description, f.required) for f in filters]
-    return make_tool(name, description, params, run)
+    return make_tool(name, description, filter_params(filters), run)
 
 
 def aggregate(
@@ -118,10 +130,7 @@ def aggregate(
     """Build a READ tool that aggregates ``value_field`` over the rows matching the filters."""
 
     def run(world: World, **args: Any) -> dict[str, Any]:
-        rows = list(world.table(table).values())
-        for f in filters:
-            if f.param in args and args[f.param] is not None:
-                rows = [r for r in rows if f.matches(r, args[f.param])]
+        rows = matching_rows(world, table, filters, args)
         values = [getattr(r, value_field) for r in rows]
         if op == "count":
             result: float | int = len(values)
@@ -137,8 +146,7 @@ def aggregate(
             result = min(values)
         return {result_key: result, "matched": len(values)}
 
-    params = [Param(f.param, f.schema, f.description, f.required) for f in filters]
-    return make_tool(name, description, params, run)
+    return make_tool(name, description, filter_params(filters), run)
 
 
 Builder = Callable[[World, dict[str, Any]], tuple[str, Row]]
