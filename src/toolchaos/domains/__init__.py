@@ -22,7 +22,28 @@ REGISTRY: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Domain:
-    """A domain: its world type and its tools, keyed by name."""
+    """A domain: its world type, its tools keyed by name, and notes for the hazard layer.
+
+    ``notes`` tells the hazard assigner where a variant can fit. Every entry names real
+    tools of the domain; nothing here is a stub. Keys (all optional):
+
+    - ``fallbacks``: ``{tool: {"tool": alt, "args_map": {alt_param: tool_param}}}``, an
+      independent alternative serving the same facts under the same result keys (outage).
+    - ``v2``: ``{tool: {"tool": v2_tool, "args_map": {v2_param: tool_param}}}``, the newer
+      version of a tool, returning the same result keys (deprecated tool replaced by v2).
+    - ``unit_conversions``: ``{field: {"to_unit": str, "factor": float}}`` for numeric
+      result fields (drifted value = documented value * factor).
+    - ``resolvers``: ``{tool: {"param": p, "tool": search_tool, "query_param": q,
+      "id_path": [...]}}``, where ``tool`` accepts a name or an id in ``p`` and
+      ``search_tool(q=name)`` returns the id at ``id_path`` (ambiguous entity).
+    - ``write_verifiers``: ``{write_tool: {"tool": read_tool, "args_map": {read_param:
+      write_param}, "list": key, "match": {record_field: write_param}}}``, a read that shows
+      whether a write already happened (timeout after a committed write).
+    - ``sources``: ``{tool: {"alternatives": [t2, t3], "args_map": {t2: {p2: p}, ...},
+      "fields": [numeric fact fields], "time_field": "as_of", "authoritative": name}}``,
+      independent sources of the same facts under the same keys, each stamping the time
+      its data was last updated (cross-source conflicts).
+    """
 
     name: str
     topic: str

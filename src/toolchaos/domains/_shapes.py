@@ -68,6 +68,21 @@ def matching_rows(
     return rows
 
 
+def find_key(table: dict[str, Any], key: str) -> str | None:
+    """Return the stored key matching ``key``, or None.
+
+    Lenient like many real APIs: an exact match, else one ignoring case and surrounding
+    spaces.
+    """
+    if key in table:
+        return key
+    folded = key.strip().casefold()
+    for stored in table:
+        if stored.casefold() == folded:
+            return stored
+    return None
+
+
 def filter_params(filters: list[Filter]) -> list[Param]:
     """The tool parameters that a list of filters exposes."""
     return [Param(f.param, f.schema, f.description, f.required) for f in filters]
@@ -86,10 +101,10 @@ def lookup(
 
     def run(world: World, **args: Any) -> dict[str, Any]:
         key = args[key_param]
-        row = world.table(table).get(key)
-        if row is None:
+        stored = find_key(world.table(table), key)
+        if stored is None:
             raise ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
-        return view(world, row)
+        return view(world, world.table(table)[stored])
 
     return make_tool(
         name, description, [Param(key_param, {"type": "string"}, key_description)], run
@@ -194,10 +209,10 @@ def update(
     """
 
     def run(world: World, **args: Any) -> dict[str, Any]:
-        key = args[key_param]
-        row = world.table(table).get(key)
-        if row is None:
-            raise ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
+        key = find_key(world.table(table), args[key_param])
+        if key is None:
+            raise ToolError(f"{entity} '{args[key_param]}' not found", code=404, kind="not_found")
+        row = world.table(table)[key]
         new = world.update(table, key, **changes(world, row, args))
         return view(world, new)
 
