@@ -24,13 +24,15 @@ from toolchaos.domains import REGISTRY, Domain, tool_map
 
 
 class City(Row):
+    city_id: str
     name: str
     temp_c: float
     humidity: int
 
 
 class Alert(Row):
-    city: str
+    alert_id: str
+    city_id: str
     threshold_c: float
 
 
@@ -43,30 +45,47 @@ class WeatherWorld(World):
     def generate(cls, rng: random.Random, seed: int) -> Self:
         names = ["Oslo", "Lima", "Pune", "Kobe", "Nice"]
         cities = {
-            n.lower(): City(
-                name=n, temp_c=round(rng.uniform(-5, 30), 1), humidity=rng.randint(20, 90)
+            f"C-{101 + i}": City(
+                city_id=f"C-{101 + i}",
+                name=n,
+                temp_c=round(rng.uniform(-5, 30), 1),
+                humidity=rng.randint(20, 90),
             )
-            for n in names
+            for i, n in enumerate(names)
         }
         return cls(seed=seed, cities=cities, alerts={})
 
 
 def _city(world: WeatherWorld, city: str) -> City:
-    row = world.cities.get(city.lower())
-    if row is None:
-        raise ToolError(f"city '{city}' not found", code=404, kind="not_found")
-    return row
+    for row in world.cities.values():
+        if city.strip().casefold() in (row.city_id.casefold(), row.name.casefold()):
+            return row
+    raise ToolError(f"city '{city}' not found", code=404, kind="not_found")
+
+
+def _report(world: WeatherWorld, city: str, source: str) -> dict[str, Any]:
+    row = _city(world, city)
+    stamp = world.now().isoformat().replace("+00:00", "Z")
+    return {
+        "city": row.name,
+        "city_id": row.city_id,
+        "temp_c": row.temp_c,
+        "as_of": stamp,
+        "source": source,
+    }
 
 
 @tool()
-def get_weather(world: WeatherWorld, city: str) -> dict[str, Any]:
+def get_weather(
+    world: WeatherWorld, city: str, units: Literal["metric", "imperial"] = "metric"
+) -> dict[str, Any]:
     """Current weather of a city. If unavailable, use get_weather_backup.
 
     Args:
-        city: The city's name, e.g. Oslo.
+        city: The city's name or id, e.g. Oslo or C-101.
+        units: Unit system of the reply; only metric is served.
     """
-    row = _city(world, city)
-    return {"city": row.name, "temp_c": row.temp_c, "humidity_pct": row.humidity}
+    return {**_report(world, city, "main"), "humidity_pct": _city(world, city).humidity}
 
 
 @tool()
@@ -74,21 +93,83 @@ def get_weather_backup(world: WeatherWorld, city: str) -> dict[str, Any]:
     """Current weather from an independent backup station network.
 
     Args:
-        city: The city's name, e.g. Oslo.
+        city: The city's name or id.
     """
-    row = _city(world, city)
-    return {"city": row.name, "temp_c": row.temp_c, "station": f"BK-{row.name[:2].upper()}"}
+    return _report(world, city, "backup")
 
 
 @tool()
-def list_cities(world: WeatherWorld, order: Literal["name", "temp"] = "name") -> dict[str, Any]:
+def get_weather_v2(world: WeatherWorld, location: str) -> dict[str, Any]:
+    """Current weather, version 2 of get_weather.
+
+    Args:
+        location: The city's name or id.
+    """
+    return _report(world, location, "v2")
+
+
+@tool()
+def station_b(world: WeatherWorld, city: str) -> dict[str, Any]:
+    """Temperature from the B station network.
+
+    Args:
+        city: The city's name or id.
+    """
+    return _report(world, city, "b")
+
+
+@tool()
+def station_c(world: WeatherWorld, city: str) -> dict[str, Any]:
+    """Temperature from the C network, the authoritative reference.
+
+    Args:
+        city: The city's name or id.
+    """
+    return _report(world, city, "c")
+
+
+@tool()
+def find_city(world: WeatherWorld, query: str) -> dict[str, Any]:
+    """Find cities by name.
+
+    Args:
+        query: Part of the city name.
+    """
+    rows = [r for r in world.cities.values() if query.casefold() in r.name.casefold()]
+    return {"results": [{"city_id": r.city_id, "name": r.name} for r in rows]}
+
+
+@tool()
+def list_cities(
+    world: WeatherWorld, order: Literal["name", "temp"] = "name", limit: int = 10
+) -> dict[str, Any]:
     """List the cities with weather data.
 
     Args:
         order: Sort order of the list.
+        limit: How many cities to return at most.
     """
     rows = sorted(world.cities.values(), key=lambda r: r.name if order == "name" else r.temp_c)
-    return {"cities": [r.name for r in rows]}
+    results = [{"city_id": r.city_id, "name": r.name, "temp_c": r.temp_c} for r in rows[:limit]]
+    return {"cities": [r["name"] for r in results], "results": results}
+
+
+@tool()
+def get_forecast(world: WeatherWorld, city: str, date: str) -> dict[str, Any]:
+    """Forecast high for a city on a date.
+
+    Args:
+        city: The city's name or id.
+        date: The day, as YYYY-MM-DD.
+    """
+    row = _city(world, city)
+    day = world.now().date()
+    try:
+        wanted = day.fromisoformat(date)
+    except ValueError:
+        raise ToolError(f"invalid date '{date}'", code=422) from None
+    issued = (wanted - (wanted - day) / 2).isoformat()
+    return {"city_id": row.city_id, "date": date, "high_c": row.temp_c + 2.5, "issued_on": issued}
 
 
 @tool(kind=ToolKind.WRITE)
@@ -96,23 +177,101 @@ def set_alert(world: WeatherWorld, city: str, threshold_c: float) -> dict[str, A
     """Create a temperature alert for a city.
 
     Args:
-        city: The city's name.
+        city: The city's name or id.
         threshold_c: Alert when the temperature goes above this, in degrees Celsius.
     """
     row = _city(world, city)
     alert_id = world.next_id("AL")
-    world.insert("alerts", alert_id, Alert(city=row.name, threshold_c=threshold_c))
-    return {"alert_id": alert_id, "city": row.name, "threshold_c": threshold_c}
+    alert = Alert(alert_id=alert_id, city_id=row.city_id, threshold_c=threshold_c)
+    world.insert("alerts", alert_id, alert)
+    return alert.model_dump()
 
 
+@tool(kind=ToolKind.WRITE)
+def update_alert(world: WeatherWorld, alert_id: str, threshold_c: float) -> dict[str, Any]:
+    """Change the threshold of an alert.
+
+    Args:
+        alert_id: The alert id.
+        threshold_c: The new threshold in degrees Celsius.
+    """
+    if alert_id not in world.alerts:
+        raise ToolError(f"alert '{alert_id}' not found", code=404, kind="not_found")
+    return world.update("alerts", alert_id, threshold_c=threshold_c).model_dump()
+
+
+@tool()
+def list_alerts(world: WeatherWorld, city: str) -> dict[str, Any]:
+    """List the alerts set for a city.
+
+    Args:
+        city: The city's name or id.
+    """
+    row = _city(world, city)
+    return {"results": [a.model_dump() for a in world.alerts.values() if a.city_id == row.city_id]}
+
+
+@tool()
+def get_alert(world: WeatherWorld, alert_id: str) -> dict[str, Any]:
+    """One alert by id.
+
+    Args:
+        alert_id: The alert id.
+    """
+    alert = world.alerts.get(alert_id)
+    if alert is None:
+        raise ToolError(f"alert '{alert_id}' not found", code=404, kind="not_found")
+    return alert.model_dump()
+
+
+ALL_TOOLS = [
+    get_weather,
+    get_weather_backup,
+    get_weather_v2,
+    station_b,
+    station_c,
+    find_city,
+    list_cities,
+    get_forecast,
+    set_alert,
+    update_alert,
+    list_alerts,
+    get_alert,
+]
 FIXTURE = Domain(
     name="fixture",
     topic="weather",
     world_type=WeatherWorld,
-    tools=tool_map([get_weather, get_weather_backup, list_cities, set_alert]),
+    tools=tool_map(ALL_TOOLS),
     notes={
         "fallbacks": {"get_weather": {"tool": "get_weather_backup", "args_map": {"city": "city"}}},
+        "v2": {"get_weather": {"tool": "get_weather_v2", "args_map": {"location": "city"}}},
         "unit_conversions": {"temp_c": {"to_unit": "F-offset", "factor": 1.8}},
+        "resolvers": {
+            "get_weather": {
+                "param": "city",
+                "tool": "find_city",
+                "query_param": "query",
+                "id_path": ["results", 0, "city_id"],
+            }
+        },
+        "write_verifiers": {
+            "set_alert": {
+                "tool": "list_alerts",
+                "args_map": {"city": "city"},
+                "list": "results",
+                "match": {"threshold_c": "threshold_c"},
+            }
+        },
+        "sources": {
+            "get_weather": {
+                "alternatives": ["station_b", "station_c"],
+                "args_map": {"station_b": {"city": "city"}, "station_c": {"city": "city"}},
+                "fields": ["temp_c"],
+                "time_field": "as_of",
+                "authoritative": "station_c",
+            }
+        },
     },
 )
 REGISTRY["fixture"] = f"{__name__}:FIXTURE"
@@ -131,12 +290,13 @@ def make_task(
         steps = [
             RefStep(tool="get_weather", args={"city": "Oslo"}),
             RefStep(tool="set_alert", args={"city": {"$ref": [0, "city"]}, "threshold_c": 25.0}),
+            RefStep(tool="get_alert", args={"alert_id": {"$ref": [1, "alert_id"]}}),
         ]
         answer = AnswerSpec(op="none")
     else:
         steps = [RefStep(tool="get_weather", args={"city": c}) for c in ("Oslo", "Lima", "Pune")]
         answer = AnswerSpec(op="sum", refs=[[i, "temp_c"] for i in range(3)], round=1)
-    tools = ["get_weather", "get_weather_backup", "list_cities", "set_alert"]
+    tools = ["get_weather", "get_weather_backup", "list_cities", "set_alert", "get_alert"]
     task = TaskSpec(
         id=task_id,
         suite="toolbench-x",
@@ -216,3 +376,66 @@ HAZARDS = {
 @pytest.fixture
 def fixture_world() -> WeatherWorld:
     return WeatherWorld.build(7)
+
+
+def variant_tasks() -> list[TaskSpec]:
+    """Unhazarded fixture tasks that, between them, give every hazard variant a fit."""
+    from toolchaos.build.validate import replay_reference
+
+    drafts = [
+        (
+            "fx-sum",
+            "parallel",
+            "What do the temperatures of Oslo, Lima and Pune add up to?",
+            [RefStep(tool="get_weather", args={"city": c}) for c in ("Oslo", "Lima", "Pune")],
+            AnswerSpec(op="sum", refs=[[i, "temp_c"] for i in range(3)], round=1),
+            False,
+        ),
+        (
+            "fx-second-warmest",
+            "sequential",
+            "When was the forecast for the second-coldest city on 2026-03-06 issued?",
+            [
+                RefStep(tool="list_cities", args={"order": "temp"}),
+                RefStep(
+                    tool="get_forecast",
+                    args={"city": {"$ref": [0, "results", 1, "city_id"]}, "date": "2026-03-06"},
+                ),
+            ],
+            AnswerSpec(op="value", refs=[[1, "issued_on"]]),
+            False,
+        ),
+        (
+            "fx-alert",
+            "sequential",
+            "Set a 31.5 degree alert for city C-101, then lower it to 29.",
+            [
+                RefStep(tool="set_alert", args={"city": "C-101", "threshold_c": 31.5}),
+                RefStep(
+                    tool="update_alert",
+                    args={"alert_id": {"$ref": [0, "alert_id"]}, "threshold_c": 29.0},
+                ),
+            ],
+            AnswerSpec(op="none"),
+            True,
+        ),
+    ]
+    tasks = []
+    for task_id, workflow, prompt, steps, answer, writes in drafts:
+        task = TaskSpec(
+            id=task_id,
+            suite="toolbench-x",
+            domain="fixture",
+            topic="weather",
+            subtopic="fixture",
+            workflow=workflow,
+            prompt=prompt,
+            tools=sorted({s.tool for s in steps}),
+            reference=Reference(steps=steps, answer_spec=answer, writes=writes),
+        )
+        run = replay_reference(task)
+        reference = task.reference.model_copy(
+            update={"answer": run.answer, "end_state": run.end_state if writes else None}
+        )
+        tasks.append(task.model_copy(update={"reference": reference}))
+    return tasks

@@ -126,22 +126,28 @@ def build(
         int, typer.Option(help="Tasks per (subtopic, workflow type), at most 5.")
     ] = 5,
 ) -> None:
-    """Generate, screen, assign hazards and validate a task set; write it and its report."""
-    from toolchaos.suites.toolbench_x.generate import SUITE, generate, to_jsonl
+    """Generate, screen, cap, assign hazards, validate and select a task set.
+
+    Writes the JSONL task file and, beside it, the build report (FILE.build.json) with the
+    count after every stage and the reason for every drop.
+    """
+    from toolchaos.build.pipeline import build_toolbench_x
+    from toolchaos.suites.toolbench_x.generate import SUITE, to_jsonl
 
     if suite != SUITE:
         raise BadInput(f"cannot build {suite!r}; buildable suites: {SUITE}")
     if not 1 <= per_cell <= 5:
         raise BadInput("--per-cell must be between 1 and 5")
-    tasks, build_report = generate(seed, per_cell=per_cell)
+    tasks, build_report = build_toolbench_x(seed, per_cell=per_cell)
+    report_path = out_file.with_suffix(".build.json")
     try:
         out_file.parent.mkdir(parents=True, exist_ok=True)
         out_file.write_text(to_jsonl(tasks), encoding="utf-8")
-        report_path = out_file.with_suffix(".build.json")
-        payload = {"seed": seed, "counts": build_report.counts, "drops": build_report.drops}
-        report_path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+        report_path.write_text(build_report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"cannot write {out_file}: {exc.strerror}") from None
+    stages = ", ".join(f"{k} {v}" for k, v in build_report.counts.items())
+    err.print(f"{stages}; retention {build_report.retention:.0%}", highlight=False)
     err.print(f"{len(tasks)} tasks -> {out_file}; build report -> {report_path}")
 
 

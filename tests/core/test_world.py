@@ -12,9 +12,9 @@ def test_fork_is_copy_on_write(fixture_world: WeatherWorld) -> None:
     fork = fixture_world.fork()
     assert fork.state_hash() == base_hash
     assert fork.cities is fixture_world.cities  # shared until written
-    fork.update("cities", "oslo", temp_c=99.0)
-    assert fork.cities["oslo"].temp_c == 99.0
-    assert fixture_world.cities["oslo"].temp_c != 99.0
+    fork.update("cities", "C-101", temp_c=99.0)
+    assert fork.cities["C-101"].temp_c == 99.0
+    assert fixture_world.cities["C-101"].temp_c != 99.0
     assert fork.state_hash() != base_hash
     assert fixture_world.state_hash() == base_hash
     assert fork.written_tables() == {"cities"}
@@ -38,11 +38,11 @@ def test_patch_updates_and_inserts(fixture_world: WeatherWorld) -> None:
     fork.apply_patch(
         {
             "cities": {
-                "oslo": {"temp_c": 1.5},
-                "rome": {"name": "Rome", "temp_c": 20.0, "humidity": 40},
+                "C-101": {"temp_c": 1.5},
+                "rome": {"city_id": "C-200", "name": "Rome", "temp_c": 20.0, "humidity": 40},
             }
         }
     )
-    assert fork.cities["oslo"].temp_c == 1.5
+    assert fork.cities["C-101"].temp_c == 1.5
     assert fork.cities["rome"].name == "Rome"
     assert "rome" not in fixture_world.cities

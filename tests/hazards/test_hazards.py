@@ -7,16 +7,12 @@ from toolchaos.build.validate import episode_correct, play_sync
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import HazardFamily, HazardSpec, ToolCall
 from toolchaos.env.runtime import Env
-from toolchaos.hazards import VARIANTS, build_hazard
+from toolchaos.hazards import build_hazard
 
 
 def weather(env: Env, city: str = "Oslo") -> dict:
     obs = env.call(ToolCall(id="c", name="get_weather", arguments=json.dumps({"city": city})))
     return obs.content
-
-
-def test_every_registered_variant_is_covered_here() -> None:
-    assert {v for _, v in VARIANTS} == set(HAZARDS)
 
 
 def test_transient_fires_on_the_planned_ordinals_only() -> None:

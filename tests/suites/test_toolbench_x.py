@@ -5,11 +5,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from toolchaos.build.pipeline import build_toolbench_x
 from toolchaos.build.validate import validate_task
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.suites import get_suite
-from toolchaos.suites.toolbench_x.generate import generate, to_jsonl
+from toolchaos.suites.toolbench_x.generate import to_jsonl
 
 SUITE = get_suite("toolbench-x")
 
@@ -31,13 +32,13 @@ def test_shipped_set_has_the_promised_shape(shipped: list) -> None:
 
 
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
-    tasks, _ = generate(0)
+    tasks, _ = build_toolbench_x(0)
     rebuilt = hashlib.sha256(to_jsonl(tasks).encode()).hexdigest()
     assert rebuilt == hashlib.sha256(SUITE.default_path().read_bytes()).hexdigest()
 
 
 def test_another_seed_builds_other_tasks() -> None:
-    tasks, _ = generate(1, per_cell=1)
+    tasks, _ = build_toolbench_x(1, per_cell=1)
     other = {t.prompt for t in tasks}
     assert other - {t.prompt for t in SUITE.load()}
 

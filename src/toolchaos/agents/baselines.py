@@ -4,25 +4,26 @@ They answer the same requests an LLM gets and read tool results only from the me
 they are sent, so every protocol, the store and the scoring see them exactly as they see
 a real model. ``oracle`` follows the reference and the recovery recipe; ``naive`` follows
 the reference and never recovers; ``retry`` repeats a failed call up to 3 times with the
-same arguments; ``no-tool`` answers at once.
+same arguments and never switches; ``no-tool`` answers at once.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any, Literal
 
 from toolchaos.agents import recovery
+from toolchaos.agents.recovery import Call, Handled, StepState
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
-from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
+from toolchaos.core.types import Message, RecoveryStep, TaskSpec, ToolCall, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
 
 Mode = Literal["oracle", "naive", "retry", "no-tool"]
 MODES: tuple[Mode, ...] = ("oracle", "naive", "retry", "no-tool")
 GIVE_UP = "I could not complete the task with the tools available."
 RETRY_LIMIT = 3
+_NAIVE_RETRY = [RecoveryStep(action="retry", params={"max_attempts": RETRY_LIMIT + 1})]
 
 
 class ScriptedPolicy:
@@ -39,12 +40,17 @@ class ScriptedPolicy:
         self.steps = task.reference.steps
         self.results: dict[int, Any] = {}
         self.failed: set[int] = set()
-        self.pending: dict[str, tuple[int, str, dict[str, Any]]] = {}
-        self.issued: set[int] = set()
-        self.attempts: Counter[int] = Counter()
-        self.queue: list[tuple[int, str, dict[str, Any]]] = []
+        self.states: dict[int, StepState] = {}
+        self.pending: dict[str, tuple[int, Call]] = {}
+        self.queue: list[tuple[int, Call]] = []
+        self.calls_made = 0
         self.seen = 0
-        self.recipe = task.hazard.recovery if task.hazard is not None else []
+        if mode == "oracle" and task.hazard is not None:
+            self.recipe = task.hazard.recovery
+        elif mode == "retry":
+            self.recipe = _NAIVE_RETRY
+        else:
+            self.recipe = []
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         """Read new tool results from the messages, then call tools or answer."""
@@ -66,36 +72,33 @@ class ScriptedPolicy:
         for message in messages[self.seen :]:
             if message.role != "tool" or message.tool_call_id not in self.pending:
                 continue
-            step, tool, arguments = self.pending.pop(message.tool_call_id)
+            index, call = self.pending.pop(message.tool_call_id)
+            state = self.states[index]
             try:
                 content = json.loads(message.content or "null")
             except json.JSONDecodeError:
                 content = {"error": {"message": message.content}}
             if isinstance(content, dict) and "error" in content:
-                self._on_error(step, tool, arguments, content)
+                handled = recovery.on_error(self.recipe, state, call)
             else:
-                if self.mode == "oracle":
-                    content = recovery.on_result(self.recipe, content)
-                self.results[step] = content
+                handled = recovery.on_result(self.recipe, state, call, content)
+            self._apply(index, handled)
         self.seen = len(messages)
 
-    def _on_error(self, step: int, tool: str, arguments: dict[str, Any], error: Any) -> None:
-        retry: recovery.Retry | None = None
-        if self.mode == "oracle":
-            retry = recovery.on_error(self.recipe, tool, arguments, self.attempts[step], error)
-        elif self.mode == "retry" and self.attempts[step] <= RETRY_LIMIT:
-            retry = recovery.Retry(tool, arguments)
-        if retry is None:
-            self.failed.add(step)
+    def _apply(self, index: int, handled: Handled) -> None:
+        if handled.failed:
+            self.failed.add(index)
+        elif handled.finished:
+            self.results[index] = handled.result
         else:
-            self.queue.append((step, retry.tool, retry.arguments))
+            self.queue.extend((index, call) for call in handled.calls)
 
     # -- choosing the next calls ----------------------------------------------------------
     def _next_calls(self) -> list[ToolCall]:
         batch = list(self.queue)
         self.queue.clear()
         for index, step in enumerate(self.steps):
-            if index in self.issued or index in self.failed:
+            if index in self.states or index in self.failed:
                 continue
             needs = ref_steps(step.args)
             if needs & self.failed:
@@ -108,14 +111,16 @@ class ScriptedPolicy:
             except Unresolved:
                 self.failed.add(index)
                 continue
-            self.issued.add(index)
-            batch.append((index, step.tool, arguments))
+            self.states[index] = StepState(index, step.tool, arguments)
+            batch.append((index, self.states[index].main_call()))
         calls = []
-        for index, tool, arguments in batch:
-            self.attempts[index] += 1
-            call_id = f"call_{index}_{self.attempts[index]}"
-            self.pending[call_id] = (index, tool, arguments)
-            calls.append(ToolCall(id=call_id, name=tool, arguments=dumps(arguments)))
+        for index, call in batch:
+            if call.purpose == "main":
+                self.states[index].attempts += 1
+            self.calls_made += 1
+            call_id = f"call_{index}_{self.calls_made}"
+            self.pending[call_id] = (index, call)
+            calls.append(ToolCall(id=call_id, name=call.tool, arguments=dumps(call.arguments)))
         return calls
 
     def _answer(self) -> ModelResponse:

@@ -1,64 +1,253 @@
 """Recovery recipes as code: how each recipe action repairs a failed or drifted call.
 
-A recipe is data on the task (:class:`~toolchaos.core.types.RecoveryStep` list). The
+A recipe is data on the task (a list of :class:`~toolchaos.core.types.RecoveryStep`). The
 oracle baseline and the build's solvability check both apply it through this module, so
-"the recipe recovers" is tested by replaying it, never by reading it.
+"the recipe recovers" is established by replaying it in the hazarded env, never by
+reading it. The step being played is a :class:`StepState`; handlers answer with the next
+calls to make, a finished result, or a failure.
+
+Actions on an error: ``retry`` (same call, up to ``max_attempts``), ``fallback`` (another
+tool, ``args_map``), ``adapt`` (rename, re-map, re-format or fill arguments), ``resolve``
+(look an entity up, then call with its id), ``verify_state`` (after a write timed out,
+check whether it happened before repeating it). Actions on a result: ``normalize``
+(rename fields back), ``convert`` (undo a unit change), ``coerce`` (numbers from strings),
+``unwrap`` (leave an envelope), ``reformat`` (dates back to ISO), ``requery`` (call again
+when a field is missing), ``next_page`` (fetch and merge the remaining pages),
+``cross_check`` (ask the other sources and keep the fresh, majority or authoritative
+value).
 """
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from toolchaos.core.reference import Unresolved, follow
 from toolchaos.core.types import RecoveryStep
 from toolchaos.hazards.base import transform_keys
+from toolchaos.hazards.specification_drift import to_dmy
 
 
 @dataclass
-class Retry:
-    """What to do next about a failed call: call ``tool`` with ``arguments`` again."""
+class Call:
+    """A call the policy should make next, and what it is for."""
 
     tool: str
     arguments: dict[str, Any]
+    purpose: str = "main"
 
 
-def on_error(
-    recipe: list[RecoveryStep],
-    tool: str,
-    arguments: dict[str, Any],
-    attempts: int,
-    error: dict[str, Any],
-) -> Retry | None:
-    """Return the recovering call for an error, or None when the recipe has none.
+@dataclass
+class StepState:
+    """Everything a policy knows about one reference step while playing it."""
 
-    Args:
-        recipe: The task's recovery steps.
-        tool: The tool that failed.
-        arguments: The arguments it was called with.
-        attempts: How many times this step has been attempted so far.
-        error: The error payload the agent saw.
-    """
+    index: int
+    tool: str
+    arguments: dict[str, Any]
+    attempts: int = 0
+    done: set[str] = field(default_factory=set)
+    pages: list[Any] = field(default_factory=list)
+    primary: Any = None
+    checks: dict[str, Any] = field(default_factory=dict)
+    waiting: int = 0
+
+    def main_call(self) -> Call:
+        """The step's own call with its current tool and arguments."""
+        return Call(self.tool, dict(self.arguments))
+
+
+@dataclass
+class Handled:
+    """What to do after an observation: more calls, a finished result, or failure."""
+
+    calls: list[Call] = field(default_factory=list)
+    result: Any = None
+    finished: bool = False
+    failed: bool = False
+
+
+def _once(state: StepState, action: str) -> bool:
+    if action in state.done:
+        return False
+    state.done.add(action)
+    return True
+
+
+def adapt_arguments(arguments: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
+    """Apply an ``adapt`` step's changes to call arguments."""
+    out = dict(arguments)
+    for old, new in params.get("rename_args", {}).items():
+        if old in out:
+            out[new] = out.pop(old)
+    for name, mapping in params.get("map_values", {}).items():
+        if out.get(name) in mapping:
+            out[name] = mapping[out[name]]
+    for name, how in params.get("reformat_args", {}).items():
+        if how == "dmy" and isinstance(out.get(name), str):
+            out[name] = to_dmy(out[name])
+    for name, how in params.get("normalize_args", {}).items():
+        if how == "upper" and isinstance(out.get(name), str):
+            out[name] = out[name].strip().upper()
+    for name, value in params.get("fill_args", {}).items():
+        out.setdefault(name, value)
+    return out
+
+
+def on_error(recipe: list[RecoveryStep], state: StepState, call: Call) -> Handled:
+    """Decide how to recover from an error returned to ``call``."""
+    if call.purpose != "main":
+        return Handled(failed=True)
     for step in recipe:
-        if step.action == "retry" and attempts < int(step.params.get("max_attempts", 3)):
-            return Retry(tool, arguments)
-        if step.action == "fallback" and tool != step.params["tool"]:
-            mapping: dict[str, str] = step.params.get("args_map", {})
-            mapped = {new: arguments[old] for new, old in mapping.items() if old in arguments}
-            return Retry(str(step.params["tool"]), mapped)
-    return None
+        p = step.params
+        if step.action == "retry" and state.attempts < int(p.get("max_attempts", 3)):
+            return Handled(calls=[state.main_call()])
+        if step.action == "fallback" and state.tool != p["tool"]:
+            state.arguments = {
+                new: state.arguments[old]
+                for new, old in p.get("args_map", {}).items()
+                if old in state.arguments
+            }
+            state.tool = str(p["tool"])
+            return Handled(calls=[state.main_call()])
+        if step.action == "adapt" and _once(state, "adapt"):
+            state.arguments = adapt_arguments(state.arguments, p)
+            return Handled(calls=[state.main_call()])
+        if step.action == "resolve" and _once(state, "resolve"):
+            query = {p["query_param"]: state.arguments[p["param"]]}
+            return Handled(calls=[Call(str(p["tool"]), query, "resolve")])
+        if step.action == "verify_state" and _once(state, "verify"):
+            args = {r: state.arguments[w] for r, w in p["args_map"].items() if w in state.arguments}
+            return Handled(calls=[Call(str(p["tool"]), args, "verify")])
+    return Handled(failed=True)
 
 
-def on_result(recipe: list[RecoveryStep], result: Any) -> Any:
+def has_key(value: Any, name: str) -> bool:
+    """Whether key ``name`` appears anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return name in value or any(has_key(v, name) for v in value.values())
+    if isinstance(value, list):
+        return any(has_key(v, name) for v in value)
+    return False
+
+
+def map_field(value: Any, name: str, fn: Callable[[Any], Any]) -> Any:
+    """Apply ``fn`` to every value stored under key ``name``, at any depth."""
+    if isinstance(value, dict):
+        return {k: (fn(v) if k == name else map_field(v, name, fn)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [map_field(v, name, fn) for v in value]
+    return value
+
+
+def _to_number(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            number = float(value.replace(",", ""))
+        except ValueError:
+            return value
+        return int(number) if number.is_integer() and "." not in value else number
+    return value
+
+
+def _to_iso(value: Any) -> Any:
+    if isinstance(value, str) and value.count(".") == 2:
+        day, month, year = value.split(".")
+        if len(year) == 4:
+            return f"{year}-{month}-{day}"
+    return value
+
+
+def normalize_result(recipe: list[RecoveryStep], result: Any) -> Any:
     """Undo output drift in ``result`` as the recipe says (a no-op on an undrifted result)."""
     for step in recipe:
-        if step.action == "normalize":
-            result = transform_keys(result, _renamer(step.params.get("rename", {})))
+        p = step.params
+        if step.action == "unwrap" and isinstance(result, dict) and p.get("key", "data") in result:
+            result = result[p.get("key", "data")]
+        elif step.action == "normalize":
+            result = transform_keys(result, _renamer(p.get("rename", {})))
         elif step.action == "convert":
-            result = _convert_back(
-                result, str(step.params["field"]), float(step.params["divide_by"])
-            )
+            result = _convert_back(result, str(p["field"]), float(p["divide_by"]))
+        elif step.action == "coerce":
+            result = map_field(result, str(p["field"]), _to_number)
+        elif step.action == "reformat":
+            result = map_field(result, str(p["field"]), _to_iso)
     return result
+
+
+def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content: Any) -> Handled:
+    """Decide what a successful observation means for the step."""
+    if call.purpose == "resolve":
+        params = _params(recipe, "resolve")
+        try:
+            state.arguments[params["param"]] = follow({0: content}, [0, *params["id_path"]])
+        except Unresolved:
+            return Handled(failed=True)
+        return Handled(calls=[state.main_call()])
+    if call.purpose == "verify":
+        params = _params(recipe, "verify_state")
+        listing = params.get("list", "results")
+        records = content.get(listing, []) if isinstance(content, dict) else []
+        wanted = {f: state.arguments.get(a) for f, a in params.get("match", {}).items()}
+        # the newest matching record: the one the timed-out write would have created
+        for record in reversed(records):
+            if all(record.get(f) == v for f, v in wanted.items()):
+                return Handled(result=record, finished=True)
+        return Handled(calls=[state.main_call()])
+    content = normalize_result(recipe, content)
+    if call.purpose == "check":
+        state.checks[call.tool] = content
+        state.waiting -= 1
+        if state.waiting > 0:
+            return Handled()
+        return Handled(result=_decide(_params(recipe, "cross_check"), state), finished=True)
+    for step in recipe:
+        p = step.params
+        missing = step.action == "requery" and not has_key(content, str(p["field"]))
+        if missing and _once(state, "requery"):
+            return Handled(calls=[state.main_call()])
+        if step.action == "next_page" and isinstance(content, dict) and content.get("next_page"):
+            state.pages.extend(content.get("results", []))
+            args = {**state.arguments, p.get("param", "page"): content["next_page"]}
+            return Handled(calls=[Call(state.tool, args)])
+        if step.action == "cross_check" and _once(state, "cross_check"):
+            state.primary = content
+            calls = []
+            for alt in p["alternatives"]:
+                mapping = p.get("args_map", {}).get(alt, {})
+                args = {new: state.arguments[old] for new, old in mapping.items()}
+                calls.append(Call(alt, args, "check"))
+            state.waiting = len(calls)
+            return Handled(calls=calls)
+    if state.pages and isinstance(content, dict):
+        content = {**content, "results": state.pages + list(content.get("results", []))}
+        content.pop("next_page", None)
+    return Handled(result=content, finished=True)
+
+
+def _params(recipe: list[RecoveryStep], action: str) -> dict[str, Any]:
+    for step in recipe:
+        if step.action == action:
+            return step.params
+    return {}
+
+
+def _decide(params: dict[str, Any], state: StepState) -> Any:
+    name = str(params["field"])
+    sources: dict[str, Any] = {state.tool: state.primary, **state.checks}
+    values = {t: r.get(name) for t, r in sources.items() if isinstance(r, dict)}
+    prefer = params.get("prefer", "majority")
+    if prefer == "fresh":
+        time_field = str(params.get("time_field", "as_of"))
+        freshest = max(sources, key=lambda t: str(sources[t].get(time_field, "")))
+        chosen = values[freshest]
+    elif prefer == "authoritative":
+        chosen = values[str(params["authoritative"])]
+    else:
+        numbers = [v for v in values.values() if isinstance(v, int | float)]
+        chosen = statistics.median_low(numbers) if numbers else None
+    return {**state.primary, name: chosen}
 
 
 def _renamer(renames: dict[str, str]) -> Callable[[str, Any], tuple[str, Any] | None]:

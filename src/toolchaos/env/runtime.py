@@ -79,10 +79,19 @@ class Env:
                     kind="unknown_tool",
                 )
             arguments = parse_arguments(call.name, call.arguments)
+            pending = PendingCall(call.name, arguments, self.ordinals[call.name] + 1)
+            if self.hazard is not None:
+                try:
+                    self.hazard.intercept(pending, self.ctx)
+                except ToolError:
+                    self.ordinals[call.name] += 1
+                    ordinal = pending.ordinal
+                    raise
+                spec = self.hazard.backend_spec(spec)
             check_arguments(spec, arguments)
             self.ordinals[call.name] += 1
-            ordinal = self.ordinals[call.name]
-            result = self._execute(PendingCall(call.name, arguments, ordinal))
+            ordinal = pending.ordinal
+            result = self._execute(pending)
             observation = Observation(call_id=call.id, tool=call.name, ok=True, content=result)
         except ToolError as err:
             observation = Observation(

@@ -1,6 +1,12 @@
 """Hazard families. Each module registers its variants; import it here, one line a family."""
 
-from toolchaos.hazards import execution_failure, output_drift
+from toolchaos.hazards import (
+    cross_source,
+    execution_failure,
+    invocation_error,
+    output_drift,
+    specification_drift,
+)
 from toolchaos.hazards.base import (
     VARIANTS,
     Hazard,
@@ -16,7 +22,10 @@ __all__ = [
     "HazardContext",
     "PendingCall",
     "build_hazard",
+    "cross_source",
     "execution_failure",
+    "invocation_error",
     "output_drift",
     "register",
+    "specification_drift",
 ]

@@ -62,11 +62,22 @@ class Hazard:
         return event
 
     def visible_specs(self, specs: list[ToolSpec]) -> list[ToolSpec]:
-        """Return the toolbox as the agent sees it (specification drift rewrites it)."""
+        """Return the toolbox as the agent sees it (the documentation)."""
         return specs
 
+    def backend_spec(self, spec: ToolSpec) -> ToolSpec:
+        """Return the schema the backend really validates against (drift changes it)."""
+        return spec
+
+    def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
+        """Look at a call before schema validation; raise ToolError to reject it.
+
+        ``call.ordinal`` is the ordinal the call takes if it reaches the service; a
+        rejection here counts as reaching it.
+        """
+
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Inspect a call before it runs; raise ToolError to reject it, or edit ``call``."""
+        """Inspect a validated call before it runs; raise ToolError to reject it, or edit it."""
 
     def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
         """Return the result the agent sees (output drift alters it; may raise ToolError)."""
@@ -92,21 +103,24 @@ def build_hazard(spec: HazardSpec) -> Hazard:
     return cls(spec)
 
 
-def transform_keys(value: Any, fn: Callable[[str, Any], tuple[str, Any] | None]) -> Any:
+def transform_keys(
+    value: Any, fn: Callable[[str, Any], tuple[str, Any] | None], drop: str | None = None
+) -> Any:
     """Walk a JSON value and let ``fn(key, value)`` rewrite each dict entry.
 
-    ``fn`` returns the new ``(key, value)`` or ``None`` to keep the entry as it is.
+    ``fn`` returns the new ``(key, value)`` or ``None`` to keep the entry as it is; an entry
+    renamed to ``drop`` is removed.
     """
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for k, v in value.items():
-            v = transform_keys(v, fn)
+            v = transform_keys(v, fn, drop)
             change = fn(k, v)
             if change is None:
                 out[k] = v
-            else:
+            elif change[0] != drop:
                 out[change[0]] = change[1]
         return out
     if isinstance(value, list):
-        return [transform_keys(v, fn) for v in value]
+        return [transform_keys(v, fn, drop) for v in value]
     return value

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from toolchaos.core.types import HazardFamily
 from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register, transform_keys
+from toolchaos.hazards.specification_drift import ISO_DATE
 
 
 @register
@@ -62,3 +64,91 @@ class UnitChange(Hazard):
 
         self.log(ctx, call.tool, call.ordinal, f"field {name!r} reported in {unit}")
         return convert(result)
+
+
+def _map_field(value: Any, name: str, fn: Callable[[Any], Any]) -> Any:
+    """Apply ``fn`` to every value stored under key ``name``, at any depth."""
+    if isinstance(value, dict):
+        return {k: (fn(v) if k == name else _map_field(v, name, fn)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_map_field(v, name, fn) for v in value]
+    return value
+
+
+@register
+class NumberAsString(Hazard):
+    """A numeric field arrives as a string (``"12.50"``)."""
+
+    family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
+    variant: ClassVar[str] = "number_as_string"
+    summary: ClassVar[str] = "a number is returned as a string"
+
+    def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
+        """Turn the field's numbers into strings."""
+        if not self.fires(call.tool, call.ordinal):
+            return result
+        name = str(self.spec.params["field"])
+        self.log(ctx, call.tool, call.ordinal, f"field {name!r} returned as a string")
+        return _map_field(
+            result,
+            name,
+            lambda v: f"{v}" if isinstance(v, int | float) and not isinstance(v, bool) else v,
+        )
+
+
+@register
+class NestedShape(Hazard):
+    """The result is wrapped in an envelope: ``{"data": <result>, "meta": {...}}``."""
+
+    family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
+    variant: ClassVar[str] = "nested_shape"
+    summary: ClassVar[str] = "the result is nested in an envelope"
+
+    def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
+        """Wrap the result."""
+        if not self.fires(call.tool, call.ordinal):
+            return result
+        key = str(self.spec.params.get("key", "data"))
+        self.log(ctx, call.tool, call.ordinal, f"result nested under {key!r}")
+        return {key: result, "meta": {"api_version": "2.1", "envelope": True}}
+
+
+@register
+class MissingOutputField(Hazard):
+    """A needed field is missing from the planned calls' results; calling again returns it."""
+
+    family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
+    variant: ClassVar[str] = "missing_field"
+    summary: ClassVar[str] = "a needed field is missing; a second call returns it"
+
+    def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
+        """Drop the field wherever it appears."""
+        if not self.fires(call.tool, call.ordinal):
+            return result
+        name = str(self.spec.params["field"])
+        self.log(ctx, call.tool, call.ordinal, f"field {name!r} omitted")
+        return transform_keys(result, lambda k, v: ("", None) if k == name else None, drop="")
+
+
+@register
+class LocaleDate(Hazard):
+    """ISO dates in a field come back in a European locale format (DD.MM.YYYY)."""
+
+    family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
+    variant: ClassVar[str] = "locale_date"
+    summary: ClassVar[str] = "dates come back in another locale's format"
+
+    def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
+        """Reformat the field's ISO dates."""
+        if not self.fires(call.tool, call.ordinal):
+            return result
+        name = str(self.spec.params["field"])
+        self.log(ctx, call.tool, call.ordinal, f"field {name!r} in DD.MM.YYYY")
+
+        def local(value: Any) -> Any:
+            if isinstance(value, str) and ISO_DATE.match(value):
+                year, month, day = value.split("-")
+                return f"{day}.{month}.{year}"
+            return value
+
+        return _map_field(result, name, local)

@@ -24,6 +24,14 @@ DOMAIN = Domain(
                 "args_map": {"tracking_number": "tracking_number"},
             },
         },
+        "write_verifiers": {
+            "create_return": {
+                "tool": "list_returns",
+                "args_map": {"order_id": "order_id"},
+                "list": "results",
+                "match": {"product_id": "product_id", "order_id": "order_id"},
+            },
+        },
         "unit_conversions": {
             "weight_kg": {"to_unit": "lb", "factor": 2.20462},
             **{

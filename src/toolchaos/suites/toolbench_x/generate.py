@@ -12,17 +12,14 @@ from __future__ import annotations
 import importlib
 import random
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from toolchaos.build.validate import episode_correct, play_sync, replay_reference, validate_task
+from toolchaos.build.validate import replay_reference
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, get_domain
-from toolchaos.hazards.assign import proposals
-from toolchaos.hazards.hints import hint_for
 
 SUITE = "toolbench-x"
 Workflow = Literal["sequential", "parallel", "mixture"]
@@ -125,18 +122,6 @@ def _norm_prompt(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
-@dataclass
-class GenerationReport:
-    """Counts at each stage of generation and the reason for every drop."""
-
-    counts: dict[str, int] = field(default_factory=dict)
-    drops: list[dict[str, str]] = field(default_factory=list)
-
-    def drop(self, stage: str, what: str, reason: str) -> None:
-        """Record one dropped draft or hazard."""
-        self.drops.append({"stage": stage, "task": what, "reason": reason})
-
-
 def draft_to_task(
     draft: Draft, sub: Subtopic, workflow: str, task_id: str, world_seed: int
 ) -> TaskSpec:
@@ -164,101 +149,57 @@ def draft_to_task(
     return task.model_copy(update={"reference": reference})
 
 
-def generate(
-    seed: int, per_cell: int = 5, domains: list[str] | None = None, world_seed: int = 0
-) -> tuple[list[TaskSpec], GenerationReport]:
-    """Generate tasks: up to ``per_cell`` per (subtopic, workflow type), hazards assigned."""
+@dataclass
+class Candidate:
+    """One template instantiation: where it came from and what it produced."""
+
+    subtopic: Subtopic
+    workflow: str
+    number: int
+    draft: Draft | None
+    reason: str = ""
+
+    @property
+    def label(self) -> str:
+        """A readable name for reports (not the final task id)."""
+        return f"{slug(self.subtopic.name)}-{self.workflow[:3]}-candidate-{self.number:02d}"
+
+
+def raw_candidates(
+    seed: int, attempts_per_cell: int, domains: list[str] | None = None, world_seed: int = 0
+) -> list[Candidate]:
+    """Instantiate every subtopic's templates ``attempts_per_cell`` times per workflow type.
+
+    Each instantiation gets its own generator drawn from one seeded stream, so the same
+    seed always yields the same candidates in the same order.
+    """
     rng = random.Random(seed)
-    report = GenerationReport()
-    tasks: list[TaskSpec] = []
-    seen_prompts: set[str] = set()
-    raw = 0
+    out: list[Candidate] = []
     for sub in subtopics(domains):
         domain = get_domain(sub.domain)
         world = domain.world(world_seed)
         for workflow in WORKFLOWS:
             templates = sub.templates.get(workflow, [])
-            made = 0
-            attempts = 0
-            while templates and made < per_cell and attempts < per_cell * 12:
-                attempts += 1
-                template = templates[(attempts - 1) % len(templates)]
+            for attempt in range(attempts_per_cell if templates else 0):
+                template = templates[attempt % len(templates)]
                 ctx = TemplateContext(domain, world, random.Random(rng.getrandbits(64)))
-                task_id = f"tbx-{slug(sub.name)}-{workflow[:3]}-{made + 1:02d}"
-                raw += 1
                 try:
-                    draft = template(ctx)
+                    draft: Draft | None = template(ctx)
+                    reason = ""
                 except NoFit as exc:
-                    report.drop("generate", task_id, str(exc))
-                    continue
-                key = _norm_prompt(draft.prompt)
-                if key in seen_prompts:
-                    report.drop("screen", task_id, "duplicate prompt")
-                    continue
-                try:
-                    task = draft_to_task(draft, sub, workflow, task_id, world_seed)
-                except ValueError as exc:
-                    report.drop("screen", task_id, f"not executable: {exc}")
-                    continue
-                if not task.reference.answer and not task.reference.writes:
-                    report.drop("screen", task_id, "empty reference answer")
-                    continue
-                seen_prompts.add(key)
-                tasks.append(task)
-                made += 1
-    report.counts["raw"] = raw
-    report.counts["screened"] = len(tasks)
-    tasks = assign_hazards(tasks, rng, report)
-    report.counts["with_hazard"] = sum(t.hazard is not None for t in tasks)
-    shipped = []
-    for task in tasks:
-        problems = validate_task(task)
-        for problem in problems:
-            report.drop("validate", task.id, f"{problem.check}: {problem.reason}")
-        if not problems:
-            shipped.append(task)
-    report.counts["shipped"] = len(shipped)
-    return shipped, report
-
-
-def assign_hazards(
-    tasks: list[TaskSpec], rng: random.Random, report: GenerationReport
-) -> list[TaskSpec]:
-    """Give each task one validated hazard, keeping the families balanced."""
-    family_counts: Counter[str] = Counter()
-    variant_counts: Counter[str] = Counter()
-    out = []
-    for task in tasks:
-        domain = get_domain(task.domain)
-        offered = proposals(task, domain, rng)
-        order = sorted(offered, key=lambda f: (family_counts[f.value], f.value))
-        chosen: TaskSpec | None = None
-        for family in order:
-            candidates = list(offered[family])
-            rng.shuffle(candidates)
-            candidates.sort(key=lambda p: variant_counts[p.spec.variant])
-            for proposal in candidates:
-                tools = list(dict.fromkeys(task.tools + proposal.extra_tools))
-                hint = hint_for(proposal.spec, rng.choice(["start", "first_anomaly"]))
-                trial = task.model_copy(
-                    update={"hazard": proposal.spec, "tools": tools, "hints": hint}
-                )
-                if not episode_correct(play_sync(trial, "oracle", "hazard"), trial):
-                    report.drop(
-                        "hazard", task.id, f"{proposal.spec.variant}: oracle cannot recover"
-                    )
-                    continue
-                if episode_correct(play_sync(trial, "naive", "hazard"), trial):
-                    report.drop("hazard", task.id, f"{proposal.spec.variant}: naive survives")
-                    continue
-                chosen = trial
-                break
-            if chosen is not None and chosen.hazard is not None:
-                family_counts[family.value] += 1
-                variant_counts[chosen.hazard.variant] += 1
-                break
-        out.append(chosen or task)
+                    draft, reason = None, f"{template.__name__}: {exc}"
+                out.append(Candidate(sub, workflow, attempt + 1, draft, reason))
     return out
+
+
+def task_id(sub: Subtopic, workflow: str, number: int) -> str:
+    """The shipped id of the ``number``-th task of a (subtopic, workflow) cell."""
+    return f"tbx-{slug(sub.name)}-{workflow[:3]}-{number:02d}"
+
+
+def normalized_prompt(text: str) -> str:
+    """The prompt as compared for duplicates: lowercase words only."""
+    return _norm_prompt(text)
 
 
 def to_jsonl(tasks: list[TaskSpec]) -> str:

@@ -1,0 +1,74 @@
+"""Every registered hazard variant, proposed where it fits on the fixture tasks.
+
+For each variant: it fires on the oracle's path, the recovery recipe reaches the
+reference, the naive baseline fails, and the retry baseline recovers it exactly when the
+failure is transient.
+"""
+
+import random
+
+import pytest
+
+from conftest import variant_tasks
+from toolchaos.build.validate import episode_correct, play_sync, replay_reference
+from toolchaos.core.types import TaskSpec
+from toolchaos.domains import get_domain
+from toolchaos.hazards import VARIANTS
+from toolchaos.hazards.assign import PROPOSERS, Proposal
+from toolchaos.hazards.hints import hint_for
+
+
+def hazarded(family: str, variant: str) -> list[tuple[TaskSpec, Proposal]]:
+    domain = get_domain("fixture")
+    out = []
+    for task in variant_tasks():
+        results = replay_reference(task).results
+        for (fam, var), proposer in PROPOSERS.items():
+            if (fam.value, var) != (family, variant):
+                continue
+            for proposal in proposer(task, domain, random.Random(0), results):
+                tools = list(dict.fromkeys(task.tools + proposal.extra_tools))
+                update = {**proposal.task_update, "hazard": proposal.spec, "tools": tools}
+                update["hints"] = hint_for(proposal.spec)
+                out.append((task.model_copy(update=update), proposal))
+    return out
+
+
+ALL = sorted((f.value, v) for f, v in VARIANTS)
+
+
+def test_every_variant_has_a_proposer_and_a_hint() -> None:
+    assert sorted((f.value, v) for f, v in PROPOSERS) == ALL
+    assert len(ALL) == 20
+
+
+@pytest.mark.parametrize("family,variant", ALL)
+def test_variant_fires_recovers_and_beats_naive(family: str, variant: str) -> None:
+    cases = hazarded(family, variant)
+    assert cases, f"no fixture task fits {family}/{variant}"
+    shipped = 0
+    for task, _ in cases:
+        assert task.hints is not None and len(task.hints.minimal.split()) <= 90
+        assert len(task.hints.detailed.split()) <= 220
+        oracle = play_sync(task, "oracle", "hazard")
+        assert oracle.hazard_events, f"{task.id}: the hazard never fired"
+        assert {(e.family.value, e.variant) for e in oracle.hazard_events} == {(family, variant)}
+        # wherever the hazard fires, its recipe recovers
+        assert episode_correct(oracle, task), (task.id, oracle.final_answer)
+        assert episode_correct(play_sync(task, "oracle", "clean"), task)
+        assert episode_correct(play_sync(task, "naive", "clean"), task)
+        if episode_correct(play_sync(task, "naive", "hazard"), task):
+            continue  # the hazard does not matter here: the build drops such a task
+        shipped += 1
+        retried = episode_correct(play_sync(task, "retry", "hazard"), task)
+        assert retried == (variant == "transient"), task.id
+    assert shipped, f"{family}/{variant} never defeats the naive baseline"
+
+
+@pytest.mark.parametrize("family,variant", ALL)
+def test_variant_events_are_deterministic(family: str, variant: str) -> None:
+    for task, _ in hazarded(family, variant)[:2]:
+        first = play_sync(task, "oracle", "hazard")
+        second = play_sync(task, "oracle", "hazard")
+        assert first.hazard_events == second.hazard_events
+        assert first.messages == second.messages
