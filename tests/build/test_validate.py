@@ -1,0 +1,78 @@
+"""`toolchaos validate` rejects broken task files with the reason, as a user would see it."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolchaos.build.validate import validate_task
+from toolchaos.core.types import TaskSpec
+from toolchaos.suites import get_suite
+
+
+def shipped() -> list[TaskSpec]:
+    return get_suite("toolbench-x").load()
+
+
+def pick(variant: str) -> TaskSpec:
+    return next(t for t in shipped() if t.hazard is not None and t.hazard.variant == variant)
+
+
+def validate(tmp_path: Path, tasks: list[TaskSpec]) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "tasks.jsonl"
+    path.write_text("".join(t.model_dump_json() + "\n" for t in tasks))
+    return subprocess.run(
+        [sys.executable, "-m", "toolchaos.cli", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"COLUMNS": "250", "PATH": "/usr/bin:/bin"},
+    )
+
+
+def leaked() -> TaskSpec:
+    task = shipped()[0]
+    return task.model_copy(
+        update={"id": "leaky", "prompt": f"{task.prompt} (I think it's {task.reference.answer})"}
+    )
+
+
+def unsolvable() -> TaskSpec:
+    task = pick("transient")
+    assert task.hazard is not None
+    hazard = task.hazard.model_copy(update={"recovery": []})
+    return task.model_copy(update={"id": "unsolvable", "hazard": hazard})
+
+
+def harmless() -> TaskSpec:
+    task = pick("transient")
+    assert task.hazard is not None
+    hazard = task.hazard.model_copy(update={"ordinals": [99]})
+    return task.model_copy(update={"id": "harmless", "hazard": hazard})
+
+
+@pytest.mark.parametrize(
+    "make,check",
+    [(leaked, "leak"), (unsolvable, "recovery"), (harmless, "naive-survives")],
+)
+def test_validate_names_the_reason(tmp_path: Path, make: object, check: str) -> None:
+    bad = make()  # type: ignore[operator]
+    assert check in {p.check for p in validate_task(bad)}
+    result = validate(tmp_path, [shipped()[1], bad])
+    assert result.returncode == 1
+    assert f"{bad.id}: {check}:" in result.stdout
+    assert "1 of 2 tasks pass" in result.stdout
+
+
+def test_a_clean_file_passes(tmp_path: Path) -> None:
+    result = validate(tmp_path, shipped()[:5])
+    assert result.returncode == 0, result.stdout
+    assert "5 of 5 tasks pass" in result.stdout
+
+
+def test_a_wrong_answer_in_the_file_is_caught(tmp_path: Path) -> None:
+    task = shipped()[2]
+    wrong = task.reference.model_copy(update={"answer": "totally different"})
+    problems = validate_task(task.model_copy(update={"reference": wrong}))
+    assert "reference" in {p.check for p in problems} or task.reference.writes
