@@ -47,10 +47,37 @@ def _split(values: list[str]) -> list[str]:
 @clean_errors
 def run(
     suite: Annotated[str, typer.Argument(help="The suite to run, e.g. toolbench-x.")],
-    model: Annotated[
-        list[str], typer.Option("--model", "-m", help="Model spec, e.g. scripted/oracle; repeat.")
-    ],
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="The run directory.")],
+    model: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--model",
+            "-m",
+            help="Model spec: scripted/<oracle|naive|retry|no-tool>, openai/<model>, "
+            "openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or comma-separate.",
+        ),
+    ] = None,
+    models_file: Annotated[
+        Path | None,
+        typer.Option("--models-file", help="A YAML file naming many models (see docs/models.md)."),
+    ] = None,
+    base_url: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--base-url", help="Endpoint /v1 URL for openai-compat models; repeat to round-robin."
+        ),
+    ] = None,
+    prompt_mode: Annotated[
+        bool | None,
+        typer.Option(
+            "--prompt-mode/--native-tools",
+            help="Describe tools in the prompt and parse calls from text, or use the API's tools.",
+        ),
+    ] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(help="A response cache file; rerunning with it replays offline."),
+    ] = None,
     arms: Annotated[
         str, typer.Option(help="Comma-separated arms: clean, hazard, hint, oracle-label.")
     ] = "clean,hazard",
@@ -70,12 +97,22 @@ def run(
     Rerunning with the same --out resumes: stored episodes are skipped.
     """
     from toolchaos.agents.native import LoopConfig
+    from toolchaos.models.config import ModelEntry, load_models_file
     from toolchaos.runner.run import RunConfig
     from toolchaos.runner.run import run as run_plan
 
+    entries = load_models_file(models_file) if models_file else []
+    overrides: dict[str, Any] = {}
+    if base_url:
+        overrides["base_urls"] = base_url
+    if prompt_mode is not None:
+        overrides["prompt_mode"] = prompt_mode
+    entries += [ModelEntry(spec=spec, **overrides) for spec in _split(model or [])]
+    if not entries:
+        raise BadInput("name at least one model with --model or --models-file")
     config = RunConfig(
         suite=suite,
-        models=_split(model),
+        models=entries,
         arms=_split([arms]),
         samples=samples,
         limit=limit,
@@ -83,6 +120,7 @@ def run(
         tasks_path=str(tasks) if tasks else None,
         loop=LoopConfig(max_turns=max_turns),
         retry_errors=retry_errors,
+        cache_path=str(cache) if cache else None,
     )
     summary = run_plan(config, out_dir, err)
     err.print(

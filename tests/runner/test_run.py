@@ -52,7 +52,7 @@ def test_run_scores_baselines_as_expected(tmp_path: Path, task_file: Path) -> No
     assert rows[("scripted/naive", "clean")]["accuracy"] == 1.0
     assert rows[("scripted/naive", "hazard")]["accuracy"] == 0.0
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
-    assert manifest["models"] == config(task_file).models
+    assert [m["spec"] for m in manifest["models"]] == config(task_file).specs
     assert manifest["ended"] is not None and manifest["episodes"] == summary.planned
 
 

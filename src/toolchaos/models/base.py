@@ -10,12 +10,14 @@ share one connection pool.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message, TaskSpec, ToolSpec, Usage
+from toolchaos.models.config import ModelEntry
+from toolchaos.models.transport import ResponseCache
 
 
 class ModelRequest(BaseModel):
@@ -57,7 +59,12 @@ class ModelFactory(Protocol):
 
 PROVIDERS: dict[str, str] = {
     "scripted": "toolchaos.models.scripted:make_factory",
+    "openai": "toolchaos.models.openai_compat:make_factory",
+    "openai-compat": "toolchaos.models.openai_compat:make_factory",
+    "anthropic": "toolchaos.models.anthropic_client:make_factory",
+    "local": "toolchaos.models.local:make_factory",
 }
+EXTRAS = {"anthropic": "anthropic", "local": "local"}
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
@@ -71,9 +78,19 @@ def parse_spec(spec: str) -> tuple[str, str]:
     return provider, name
 
 
-def make_factory(spec: str, **options: Any) -> ModelFactory:
-    """Return the factory for model spec ``spec`` (imports the provider lazily)."""
-    provider, name = parse_spec(spec)
+def make_factory(entry: ModelEntry | str, cache: ResponseCache | None = None) -> ModelFactory:
+    """Return the factory for a model entry (imports the provider lazily)."""
+    if isinstance(entry, str):
+        entry = ModelEntry(spec=entry)
+    provider, name = parse_spec(entry.spec)
     module, attr = PROVIDERS[provider].split(":")
-    factory: ModelFactory = getattr(importlib.import_module(module), attr)(name, **options)
+    try:
+        loaded = importlib.import_module(module)
+    except ImportError as exc:
+        extra = EXTRAS.get(provider, provider)
+        raise BadInput(
+            f"{entry.spec} needs the optional extra: pip install 'toolchaos[{extra}]' ({exc.name} "
+            "is not installed)"
+        ) from None
+    factory: ModelFactory = getattr(loaded, attr)(name, entry, cache)
     return factory

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.agents.baselines import MODES, Mode, ScriptedPolicy
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import TaskSpec
+from toolchaos.models.config import ModelEntry
+from toolchaos.models.transport import ResponseCache
 
 
 class ScriptedFactory:
     """Builds a fresh :class:`ScriptedPolicy` for every episode."""
 
-    def __init__(self, mode: str, **options: Any) -> None:
+    def __init__(self, mode: str) -> None:
         if mode not in MODES:
             raise BadInput(f"unknown scripted policy {mode!r}; known: {', '.join(MODES)}")
         self.mode: Mode = mode
@@ -23,6 +23,8 @@ class ScriptedFactory:
         return ScriptedPolicy(task, self.mode)
 
 
-def make_factory(name: str, **options: Any) -> ScriptedFactory:
-    """Provider entry point for ``scripted/<name>``."""
-    return ScriptedFactory(name, **options)
+def make_factory(
+    name: str, entry: ModelEntry, cache: ResponseCache | None = None
+) -> ScriptedFactory:
+    """Provider entry point for ``scripted/<name>`` (scripted runs never need a cache)."""
+    return ScriptedFactory(name)

@@ -7,6 +7,7 @@ from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Episode, EpisodeStatus
 from toolchaos.env.runtime import Env
 from toolchaos.models.base import ModelFactory
+from toolchaos.models.transport import ModelFatal
 from toolchaos.runner.plan import PlannedEpisode
 
 
@@ -26,6 +27,8 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
         env = Env(item.task, item.arm)
         client = factory.for_episode(item.task, item.arm, item.sample)
         result = await run_native(item.task, item.arm, env, client, config)
+    except ModelFatal:
+        raise  # the model cannot be used at all: stop the run, store nothing for this one
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's
         episode.status = EpisodeStatus.ERROR
         kind = "harness" if isinstance(exc, HarnessFault | BadInput) else "unexpected"

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -30,6 +30,8 @@ from toolchaos.core.jsonutil import digest, dumps
 from toolchaos.core.types import EpisodeStatus, TaskSpec
 from toolchaos.env.runtime import ARMS
 from toolchaos.models.base import ModelFactory, make_factory
+from toolchaos.models.config import ModelEntry
+from toolchaos.models.transport import ResponseCache
 from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PROTOCOL, PlannedEpisode, make_plan
 from toolchaos.runner.store import STORE_NAME, Store
@@ -44,7 +46,7 @@ class RunConfig(BaseModel):
     """Everything that defines a run; its fingerprint decides whether a directory resumes."""
 
     suite: str
-    models: list[str]
+    models: list[ModelEntry]
     arms: list[str] = Field(default_factory=lambda: ["clean", "hazard"])
     samples: int = 1
     limit: int | None = None
@@ -52,6 +54,17 @@ class RunConfig(BaseModel):
     tasks_path: str | None = None
     loop: LoopConfig = Field(default_factory=LoopConfig)
     retry_errors: bool = False
+    cache_path: str | None = None
+
+    @field_validator("models", mode="before")
+    @classmethod
+    def _specs(cls, value: Any) -> Any:
+        return [ModelEntry(spec=v) if isinstance(v, str) else v for v in value]
+
+    @property
+    def specs(self) -> list[str]:
+        """The model specs, in order."""
+        return [m.spec for m in self.models]
 
     def fingerprint(self, dataset_hash: str) -> str:
         """A digest of what must match for a directory to resume this run."""
@@ -59,7 +72,7 @@ class RunConfig(BaseModel):
             {
                 "suite": self.suite,
                 "dataset": dataset_hash,
-                "models": sorted(self.models),
+                "models": sorted(self.specs),
                 "arms": sorted(self.arms),
                 "samples": self.samples,
                 "protocol": PROTOCOL,
@@ -108,7 +121,11 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
     if config.samples < 1 or config.concurrency < 1:
         raise BadInput("--samples and --concurrency must be at least 1")
-    factories = [make_factory(spec) for spec in config.models]
+    specs = config.specs
+    if len(set(specs)) != len(specs):
+        raise BadInput("the same model spec is named twice")
+    cache = ResponseCache(Path(config.cache_path)) if config.cache_path else None
+    factories = [make_factory(entry, cache) for entry in config.models]
     path = Path(config.tasks_path) if config.tasks_path else suite.default_path()
     tasks = suite.load(path)
     if config.limit is not None:
@@ -141,7 +158,8 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             started = _now()
             manifest = _manifest(config, path, dataset_hash, started, None)
             (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
-            plan = make_plan(config.models, tasks, config.arms, config.samples)
+            store.set_meta("models", json.dumps([m.model_dump() for m in config.models]))
+            plan = make_plan(config.specs, tasks, config.arms, config.samples)
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
             todo = [item for item in plan if item.key not in done]
             by_spec = {f.spec: f for f in factories}
@@ -175,7 +193,7 @@ def _manifest(
         "suite": config.suite,
         "dataset_file": str(path),
         "dataset_sha256": dataset_hash,
-        "models": config.models,
+        "models": [m.model_dump(exclude_defaults=True) for m in config.models],
         "protocol": PROTOCOL,
         "arms": config.arms,
         "samples": config.samples,
@@ -225,6 +243,10 @@ async def _execute(
 
     with progress:
         bar = progress.add_task(f"{config.suite}", total=len(todo), rate=0.0)
-        workers = [worker(bar) for _ in range(min(config.concurrency, max(len(todo), 1)))]
-        await asyncio.gather(*workers)
+        try:
+            async with asyncio.TaskGroup() as group:
+                for _ in range(min(config.concurrency, max(len(todo), 1))):
+                    group.create_task(worker(bar))
+        except* BadInput as failures:
+            raise failures.exceptions[0] from None
     return loop.time() - start, errors

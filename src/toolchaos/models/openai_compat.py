@@ -1,0 +1,264 @@
+"""Clients for OpenAI and every OpenAI-compatible endpoint (vLLM, SGLang, llama.cpp, Ollama).
+
+One official ``openai`` SDK client per base URL, used round-robin with a concurrency limit
+per URL; our own retries (the SDK's are off) so that Retry-After, the harness/model split
+and the cache behave the same for every provider. Keys come only from the environment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from typing import Any
+
+import openai
+from pydantic import ValidationError
+
+from toolchaos.core.errors import BadInput, HarnessFault
+from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
+from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.models.config import ModelEntry
+from toolchaos.models.prompt_mode import parse_tool_calls, render_history, system_with_tools
+from toolchaos.models.transport import (
+    EndpointPool,
+    ModelFatal,
+    ResponseCache,
+    RetryPolicy,
+    Transient,
+    request_key,
+    with_retries,
+)
+
+OPENAI_URL = "https://api.openai.com/v1"
+
+
+def redact(text: str, secret: str | None) -> str:
+    """Remove a key from a message before it can reach a log, a store or a report."""
+    return text.replace(secret, "***") if secret else text
+
+
+def to_openai_messages(messages: list[Message]) -> list[dict[str, Any]]:
+    """Our messages in the chat-completions wire format (reasoning is never sent back)."""
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        if m.role == "tool":
+            out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content or ""})
+        elif m.role == "assistant" and m.tool_calls:
+            out.append(
+                {
+                    "role": "assistant",
+                    "content": m.content,
+                    "tool_calls": [
+                        {
+                            "id": c.id,
+                            "type": "function",
+                            "function": {"name": c.name, "arguments": c.arguments},
+                        }
+                        for c in m.tool_calls
+                    ],
+                }
+            )
+        else:
+            out.append({"role": m.role, "content": m.content or ""})
+    return out
+
+
+def retry_after(exc: openai.APIStatusError) -> float | None:
+    """The server's Retry-After, in seconds, if it sent one."""
+    value = exc.response.headers.get("retry-after") if exc.response is not None else None
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+class OpenAICompatClient:
+    """A model behind the chat-completions API.
+
+    Args:
+        entry: The model entry (spec, URLs, key variable, sampling, limits).
+        model: The model name sent to the endpoint.
+        api_key: The key read from the environment (or a placeholder for local servers).
+        cache: Where responses are cached, if anywhere.
+    """
+
+    def __init__(
+        self, entry: ModelEntry, model: str, api_key: str, cache: ResponseCache | None
+    ) -> None:
+        self.entry = entry
+        self.model = model
+        self.api_key = api_key
+        self.cache = cache
+        self.prompt_mode = bool(entry.prompt_mode)
+        self.policy = RetryPolicy(max_retries=entry.max_retries)
+        self.pool = EndpointPool(entry.base_urls, entry.concurrency)
+        self.clients = {
+            url: openai.AsyncOpenAI(
+                base_url=url, api_key=api_key, max_retries=0, timeout=entry.timeout_s
+            )
+            for url in entry.base_urls
+        }
+        self.succeeded = False
+
+    def body(self, request: ModelRequest) -> dict[str, Any]:
+        """The request body sent to the endpoint."""
+        messages = request.messages
+        body: dict[str, Any] = {
+            "model": self.model,
+            "temperature": self.entry.temperature
+            if self.entry.temperature is not None
+            else request.temperature,
+            "max_tokens": self.entry.max_tokens or request.max_tokens,
+        }
+        if request.seed is not None:
+            body["seed"] = request.seed
+        if self.prompt_mode:
+            rendered = render_history(messages)
+            if rendered and rendered[0].role == "system" and request.tool_choice != "none":
+                system = system_with_tools(rendered[0].content or "", request.tools)
+                rendered[0] = rendered[0].model_copy(update={"content": system})
+            body["messages"] = to_openai_messages(rendered)
+        else:
+            body["messages"] = to_openai_messages(messages)
+            if request.tools:
+                body["tools"] = [t.to_openai() for t in request.tools]
+                choice = request.tool_choice
+                if choice in ("auto", "none", "required"):
+                    body["tool_choice"] = choice
+                else:
+                    body["tool_choice"] = {"type": "function", "function": {"name": choice}}
+        return body
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        """Ask the endpoint (or the cache) for the next assistant message."""
+        body = self.body(request)
+        key = request_key({"spec": self.entry.spec, "body": body})
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None:
+                return ModelResponse.model_validate_json(hit)
+        rng = random.Random(key)
+        response = await with_retries(lambda: self._send(body), self.policy, rng)
+        if self.cache is not None:
+            self.cache.put(key, response.model_dump_json())
+        return response
+
+    async def _send(self, body: dict[str, Any]) -> ModelResponse:
+        url, limit = self.pool.pick()
+        async with limit:
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            try:
+                completion = await self.clients[url].chat.completions.create(**body)
+            except openai.AuthenticationError as exc:
+                where = f"${self.entry.api_key_env}" if self.entry.api_key_env else "no key"
+                raise ModelFatal(
+                    f"{url} rejected the API key ({where}): {self._why(exc)}"
+                ) from None
+            except openai.PermissionDeniedError as exc:
+                raise ModelFatal(
+                    f"{url} refused access to {self.model!r}: {self._why(exc)}"
+                ) from None
+            except openai.NotFoundError:
+                raise ModelFatal(f"model {self.model!r} is not served at {url}") from None
+            except openai.RateLimitError as exc:
+                raise Transient("429 rate limited", retry_after(exc)) from None
+            except openai.BadRequestError as exc:
+                raise HarnessFault(f"{url} rejected the request: {self._why(exc)}") from None
+            except openai.APIStatusError as exc:
+                if exc.status_code >= 500 or exc.status_code in (408, 409):
+                    raise Transient(f"HTTP {exc.status_code}", retry_after(exc)) from None
+                raise HarnessFault(f"HTTP {exc.status_code}: {self._why(exc)}") from None
+            except openai.APITimeoutError:
+                raise Transient("request timed out") from None
+            except openai.APIConnectionError as exc:
+                if not self.succeeded and _refused(exc):
+                    raise ModelFatal(f"cannot reach {url}: connection refused") from None
+                raise Transient(f"connection failed: {exc}") from None
+            except (openai.APIResponseValidationError, json.JSONDecodeError, ValidationError):
+                raise Transient("malformed response body") from None
+            latency = loop.time() - start
+        if not completion.choices:
+            raise Transient("the response had no choices")
+        self.succeeded = True
+        return self._convert(completion, latency)
+
+    def _why(self, exc: openai.APIStatusError) -> str:
+        return redact(str(exc.message), self.api_key)
+
+    def _convert(self, completion: Any, latency: float) -> ModelResponse:
+        choice = completion.choices[0]
+        raw = choice.message
+        content = raw.content
+        extra = getattr(raw, "model_extra", None) or {}
+        reasoning = extra.get("reasoning_content") or extra.get("reasoning")
+        calls = [
+            ToolCall(id=c.id, name=c.function.name, arguments=c.function.arguments or "{}")
+            for c in (raw.tool_calls or [])
+            if getattr(c, "function", None) is not None
+        ]
+        if self.prompt_mode and content:
+            content, calls = parse_tool_calls(content, prefix=f"call_{completion.id}")
+        usage = Usage(latency_s=round(latency, 4), calls=1)
+        if completion.usage is not None:
+            usage.input_tokens = completion.usage.prompt_tokens or 0
+            usage.output_tokens = completion.usage.completion_tokens or 0
+        message = Message(
+            role="assistant",
+            content=content or None,
+            tool_calls=calls,
+            reasoning=reasoning if isinstance(reasoning, str) else None,
+        )
+        return ModelResponse(
+            message=message, usage=usage, finish_reason=choice.finish_reason or "stop"
+        )
+
+
+def _refused(exc: openai.APIConnectionError) -> bool:
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, ConnectionRefusedError):
+            return True
+        text = str(cause).lower()
+        if "connection refused" in text or "connect call failed" in text:
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+class OpenAICompatFactory:
+    """Builds the shared client of one ``openai/`` or ``openai-compat/`` model."""
+
+    def __init__(self, name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> None:
+        provider = entry.spec.split("/", 1)[0]
+        self.spec = entry.spec
+        if provider == "openai":
+            entry = entry.model_copy(
+                update={
+                    "base_urls": entry.base_urls or [OPENAI_URL],
+                    "api_key_env": entry.api_key_env or "OPENAI_API_KEY",
+                }
+            )
+            key = os.environ.get(entry.api_key_env or "")
+            if not key:
+                raise BadInput(f"set {entry.api_key_env} in the environment to run {entry.spec}")
+        else:
+            if not entry.base_urls:
+                raise BadInput(f"{entry.spec} needs --base-url (the endpoint's /v1 URL)")
+            key = os.environ.get(entry.api_key_env or "OPENAI_API_KEY") or "not-needed"
+        if entry.prompt_mode is None:
+            entry = entry.model_copy(update={"prompt_mode": False})
+        self.client = OpenAICompatClient(entry, name, key, cache)
+
+    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> OpenAICompatClient:
+        """Every episode shares the client (and its connection pool and limits)."""
+        return self.client
+
+
+def make_factory(
+    name: str, entry: ModelEntry, cache: ResponseCache | None = None
+) -> OpenAICompatFactory:
+    """Provider entry point for ``openai/<model>`` and ``openai-compat/<model>``."""
+    return OpenAICompatFactory(name, entry, cache)

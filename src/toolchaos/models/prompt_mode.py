@@ -1,0 +1,151 @@
+"""Prompt-mode tools: describe the tools in the system prompt, parse calls from the text.
+
+For models served without native tool calling (small local models, some servers). The
+model is asked to answer with a JSON object per call; this module finds such calls in
+bare JSON, in fenced ```json blocks and in <tool_call> tags, several per message, and
+records which path parsed each call. Parsing is data only: nothing is evaluated.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from toolchaos.core.jsonutil import dumps
+from toolchaos.core.types import Message, ToolCall, ToolSpec
+
+_TAG = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+_FENCE = re.compile(r"```(?:json|tool_call)?\s*\n?(.*?)```", re.DOTALL)
+
+INSTRUCTIONS = (
+    "You can call tools. To call one, reply with a JSON object on its own, inside "
+    '<tool_call></tool_call> tags: <tool_call>{{"name": "<tool name>", "arguments": {{...}}}}'
+    "</tool_call>. You may make several calls in one reply, one tag each. The results "
+    "come back in the next message. When you have what you need, reply in plain text "
+    "with your final answer and no tool call.\n\nAvailable tools:\n{tools}"
+)
+
+
+def describe_tools(tools: list[ToolSpec]) -> str:
+    """The tools as JSON lines for the system prompt."""
+    lines = []
+    for spec in tools:
+        entry = {"name": spec.name, "description": spec.description, "parameters": spec.parameters}
+        lines.append(dumps(entry))
+    return "\n".join(lines)
+
+
+def system_with_tools(system: str, tools: list[ToolSpec]) -> str:
+    """Append the prompt-mode tool instructions to a system prompt."""
+    if not tools:
+        return system
+    return f"{system}\n\n{INSTRUCTIONS.format(tools=describe_tools(tools))}"
+
+
+def _as_call(value: Any) -> tuple[str, str] | None:
+    if not isinstance(value, dict):
+        return None
+    name = value.get("name") or value.get("tool") or value.get("function")
+    if isinstance(name, dict):  # {"function": {"name":..., "arguments":...}}
+        value, name = name, name.get("name")
+    if not isinstance(name, str):
+        return None
+    arguments = value.get("arguments", value.get("parameters", {}))
+    text = arguments if isinstance(arguments, str) else dumps(arguments)
+    return name, text
+
+
+def _json_objects(text: str) -> list[Any]:
+    """Every top-level JSON value that can be decoded from ``text``, in order."""
+    decoder = json.JSONDecoder()
+    out, i = [], 0
+    while i < len(text):
+        start = text.find("{", i)
+        if start < 0:
+            break
+        try:
+            value, end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            i = start + 1
+            continue
+        out.append(value)
+        i = end
+    return out
+
+
+def parse_tool_calls(text: str, prefix: str = "call") -> tuple[str, list[ToolCall]]:
+    """Find tool calls in a model's text reply.
+
+    Returns the text outside the calls (the model's prose) and the calls, each tagged
+    with the path that parsed it: ``tag``, ``fence`` or ``bare``. A tag or fence whose
+    body is not valid JSON is kept as a call with the raw text as arguments only when a
+    name can be recovered; otherwise it stays in the prose.
+    """
+    calls: list[ToolCall] = []
+    remainder = text
+
+    def add(name: str, arguments: str, path: str) -> None:
+        calls.append(
+            ToolCall(id=f"{prefix}_{len(calls)}", name=name, arguments=arguments, parsed_by=path)
+        )
+
+    for path, pattern in (("tag", _TAG), ("fence", _FENCE)):
+        for match in pattern.finditer(remainder):
+            body = match.group(1)
+            found = [c for c in map(_as_call, _json_objects(body)) if c is not None]
+            if not found:
+                name = re.search(r'"name"\s*:\s*"([^"]+)"', body)
+                if name is None:
+                    continue
+                found = [(name.group(1), body)]  # keep the model's broken JSON as data
+            for name_, args in found:
+                add(name_, args, path)
+        remainder = pattern.sub("", remainder) if calls else remainder
+    if not calls:
+        for value in _json_objects(text):
+            bare = _as_call(value)
+            if bare is not None:
+                add(bare[0], bare[1], "bare")
+        if calls:
+            remainder = ""
+    return remainder.strip(), calls
+
+
+def render_history(messages: list[Message]) -> list[Message]:
+    """Turn native tool messages into plain text turns for a prompt-mode model."""
+    out: list[Message] = []
+    for message in messages:
+        if message.role == "assistant" and message.tool_calls:
+            tags = "".join(_tag(c) for c in message.tool_calls)
+            text = f"{message.content or ''}{tags}".strip()
+            out.append(Message(role="assistant", content=text))
+        elif message.role == "tool":
+            text = f"<tool_result name={json.dumps(message.name)}>{message.content}</tool_result>"
+            if (
+                out
+                and out[-1].role == "user"
+                and (out[-1].content or "").startswith("<tool_result")
+            ):
+                out[-1] = Message(role="user", content=f"{out[-1].content}\n{text}")
+            else:
+                out.append(Message(role="user", content=text))
+        else:
+            out.append(message.model_copy(update={"tool_calls": [], "reasoning": None}))
+    return out
+
+
+def _tag(call: ToolCall) -> str:
+    if _valid_json(call.arguments):
+        body = f'{{"name": {json.dumps(call.name)}, "arguments": {call.arguments}}}'
+    else:
+        body = call.arguments  # the model's own broken text, shown back as it was
+    return f"<tool_call>{body}</tool_call>"
+
+
+def _valid_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
