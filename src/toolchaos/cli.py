@@ -270,6 +270,42 @@ def tasks(
         out.print("no tasks match")
 
 
+models_app = typer.Typer(help="Embedded local models: list and pull.", no_args_is_help=True)
+app.add_typer(models_app, name="models")
+
+
+@models_app.command("list")
+@clean_errors
+def models_list() -> None:
+    """List the local models toolchaos knows and whether each is pulled."""
+    from toolchaos.models.pull import KNOWN, model_path
+
+    for name, model in sorted(KNOWN.items()):
+        path = model_path(name)
+        state = f"pulled: {path}" if path.is_file() else "not pulled"
+        out.print(f"{name}  {model.description}  ({state})", markup=False)
+
+
+@models_app.command("pull")
+@clean_errors
+def models_pull(
+    name: Annotated[str, typer.Argument(help="A known local model, e.g. qwen2.5-coder-0.5b.")],
+    dest: Annotated[
+        Path | None, typer.Option(help="Directory to keep it in (default: the user cache).")
+    ] = None,
+) -> None:
+    """Download a local model's GGUF, check its SHA-256 and keep it (once)."""
+    from toolchaos.models.pull import model_path, pull
+
+    target = model_path(name, dest)
+    if target.is_file():
+        err.print(f"{name} is already pulled: {target}")
+        return
+    with err.status(f"pulling {name} ..."):
+        path = pull(name, dest)
+    err.print(f"{name} -> {path} (sha256 verified)")
+
+
 def main() -> None:
     """Entry point of the ``toolchaos`` script."""
     app()

@@ -20,7 +20,7 @@ from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
 from toolchaos.models.config import ModelEntry
-from toolchaos.models.prompt_mode import parse_tool_calls, render_history, system_with_tools
+from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages
 from toolchaos.models.transport import (
     EndpointPool,
     ModelFatal,
@@ -115,10 +115,7 @@ class OpenAICompatClient:
         if request.seed is not None:
             body["seed"] = request.seed
         if self.prompt_mode:
-            rendered = render_history(messages)
-            if rendered and rendered[0].role == "system" and request.tool_choice != "none":
-                system = system_with_tools(rendered[0].content or "", request.tools)
-                rendered[0] = rendered[0].model_copy(update={"content": system})
+            rendered = prompt_messages(messages, request.tools, request.tool_choice)
             body["messages"] = to_openai_messages(rendered)
         else:
             body["messages"] = to_openai_messages(messages)

@@ -149,3 +149,14 @@ def _valid_json(text: str) -> bool:
     except json.JSONDecodeError:
         return False
     return True
+
+
+def prompt_messages(
+    messages: list[Message], tools: list[ToolSpec], tool_choice: str
+) -> list[Message]:
+    """The whole conversation as a prompt-mode model should see it."""
+    rendered = render_history(messages)
+    if rendered and rendered[0].role == "system" and tool_choice != "none":
+        system = system_with_tools(rendered[0].content or "", tools)
+        rendered[0] = rendered[0].model_copy(update={"content": system})
+    return rendered

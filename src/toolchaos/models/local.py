@@ -1,0 +1,148 @@
+"""The embedded local model: llama.cpp loaded in process through llama-cpp-python.
+
+No server and no network: the GGUF is a file on disk (``toolchaos models pull`` or
+``--gguf PATH``). Tools go through prompt mode by default, since small local models call
+tools more reliably from text than through a chat template's tool syntax.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import llama_cpp
+
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
+from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.models.config import ModelEntry
+from toolchaos.models.openai_compat import to_openai_messages
+from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages
+from toolchaos.models.pull import KNOWN, model_path
+from toolchaos.models.transport import ResponseCache, request_key
+
+
+class LocalClient:
+    """One loaded model, shared by every episode; calls run one at a time in a thread.
+
+    Args:
+        entry: The model entry.
+        path: The GGUF file.
+        cache: Where responses are cached, if anywhere.
+        n_ctx: Context window in tokens.
+    """
+
+    def __init__(
+        self, entry: ModelEntry, path: Path, cache: ResponseCache | None, n_ctx: int = 8192
+    ) -> None:
+        self.entry = entry
+        self.path = path
+        self.cache = cache
+        self.n_ctx = n_ctx
+        self.prompt_mode = entry.prompt_mode is not False
+        self._llama: Any = None
+        self._lock = threading.Lock()
+
+    def _model(self) -> Any:
+        if self._llama is None:
+            self._llama = llama_cpp.Llama(
+                model_path=str(self.path),
+                n_ctx=self.n_ctx,
+                n_threads=max(1, os.cpu_count() or 1),
+                seed=42,
+                verbose=False,
+            )
+        return self._llama
+
+    def body(self, request: ModelRequest) -> dict[str, Any]:
+        """The chat request given to llama.cpp."""
+        if self.prompt_mode:
+            messages = prompt_messages(request.messages, request.tools, request.tool_choice)
+        else:
+            messages = request.messages
+        body: dict[str, Any] = {
+            "messages": to_openai_messages(messages),
+            "temperature": self.entry.temperature
+            if self.entry.temperature is not None
+            else request.temperature,
+            "max_tokens": self.entry.max_tokens or request.max_tokens,
+            "seed": request.seed if request.seed is not None else 42,
+        }
+        if not self.prompt_mode and request.tools and request.tool_choice != "none":
+            body["tools"] = [t.to_openai() for t in request.tools]
+        return body
+
+    def _generate(self, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
+        with self._lock:
+            start = time.perf_counter()
+            result: dict[str, Any] = self._model().create_chat_completion(**body)
+            return result, time.perf_counter() - start
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        """Generate the next assistant message (or replay it from the cache)."""
+        body = self.body(request)
+        key = request_key({"spec": self.entry.spec, "gguf": self.path.name, "body": body})
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None:
+                return ModelResponse.model_validate_json(hit)
+        result, latency = await asyncio.to_thread(self._generate, body)
+        response = self._convert(result, latency)
+        if self.cache is not None:
+            self.cache.put(key, response.model_dump_json())
+        return response
+
+    def _convert(self, result: dict[str, Any], latency: float) -> ModelResponse:
+        choice = result["choices"][0]
+        raw = choice.get("message", {})
+        content = raw.get("content") or ""
+        calls = [
+            ToolCall(
+                id=c.get("id", f"call_{i}"),
+                name=c["function"]["name"],
+                arguments=c["function"].get("arguments") or "{}",
+            )
+            for i, c in enumerate(raw.get("tool_calls") or [])
+        ]
+        if self.prompt_mode and content:
+            content, calls = parse_tool_calls(content, prefix=f"call_{result.get('id', 'local')}")
+        usage = Usage(latency_s=round(latency, 4), calls=1)
+        tokens = result.get("usage") or {}
+        usage.input_tokens = int(tokens.get("prompt_tokens", 0))
+        usage.output_tokens = int(tokens.get("completion_tokens", 0))
+        message = Message(role="assistant", content=content or None, tool_calls=calls)
+        return ModelResponse(
+            message=message, usage=usage, finish_reason=choice.get("finish_reason") or "stop"
+        )
+
+
+class LocalFactory:
+    """Loads the GGUF once and shares it across episodes."""
+
+    def __init__(self, name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> None:
+        self.spec = entry.spec
+        if entry.gguf:
+            path = Path(entry.gguf)
+        elif name in KNOWN:
+            path = model_path(name)
+        else:
+            raise BadInput(
+                f"unknown local model {name!r}; known: {', '.join(sorted(KNOWN))}, or pass --gguf"
+            )
+        if not path.is_file():
+            hint = f"run `toolchaos models pull {name}`" if name in KNOWN else "check --gguf"
+            raise BadInput(f"model file {path} does not exist; {hint}")
+        self.client = LocalClient(entry, path, cache)
+
+    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> LocalClient:
+        """Every episode shares the loaded model."""
+        return self.client
+
+
+def make_factory(name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> LocalFactory:
+    """Provider entry point for ``local/<name>``."""
+    return LocalFactory(name, entry, cache)

@@ -1,0 +1,66 @@
+import json
+
+from toolchaos.core.types import Message, ToolCall, ToolSpec
+from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages, render_history
+
+SPEC = ToolSpec(name="get_order", description="Get an order.", parameters={"type": "object"})
+
+
+def test_tags_fences_and_bare_json_are_parsed_and_labelled() -> None:
+    text, calls = parse_tool_calls(
+        'Checking. <tool_call>{"name": "get_order", "arguments": {"order_id": "O-1"}}</tool_call>'
+        '<tool_call>{"name": "track", "arguments": {"n": 2}}</tool_call>'
+    )
+    assert text == "Checking."
+    assert [(c.name, json.loads(c.arguments), c.parsed_by) for c in calls] == [
+        ("get_order", {"order_id": "O-1"}, "tag"),
+        ("track", {"n": 2}, "tag"),
+    ]
+    _, fenced = parse_tool_calls(
+        '```json\n{"name": "get_order", "arguments": {"order_id": "O-2"}}\n```'
+    )
+    assert fenced[0].parsed_by == "fence" and json.loads(fenced[0].arguments) == {"order_id": "O-2"}
+    _, bare = parse_tool_calls('{"name": "get_order", "arguments": {"order_id": "O-3"}}')
+    assert bare[0].parsed_by == "bare"
+    _, nested = parse_tool_calls('{"function": {"name": "get_order", "arguments": "{\\"a\\": 1}"}}')
+    assert nested[0].name == "get_order" and nested[0].arguments == '{"a": 1}'
+
+
+def test_plain_answers_have_no_calls() -> None:
+    assert parse_tool_calls("The total is $42.10.") == ("The total is $42.10.", [])
+    assert parse_tool_calls('I found {"total": 42}.')[1] == []
+
+
+def test_broken_json_in_a_tag_stays_the_models_mistake() -> None:
+    _, calls = parse_tool_calls(
+        '<tool_call>{"name": "get_order", "arguments": {"order_id": </tool_call>'
+    )
+    assert calls[0].name == "get_order"
+    assert calls[0].arguments.startswith('{"name"')  # handed to the env, which answers 400
+
+
+def test_history_is_rendered_as_text_turns() -> None:
+    messages = [
+        Message(role="system", content="Be useful."),
+        Message(role="user", content="Where is O-1?"),
+        Message(
+            role="assistant",
+            tool_calls=[ToolCall(id="c0", name="get_order", arguments='{"order_id": "O-1"}')],
+            reasoning="secret chain of thought",
+        ),
+        Message(role="tool", tool_call_id="c0", name="get_order", content='{"status": "shipped"}'),
+    ]
+    rendered = prompt_messages(messages, [SPEC], "auto")
+    assert [m.role for m in rendered] == ["system", "user", "assistant", "user"]
+    assert "get_order" in (rendered[0].content or "") and "<tool_call>" in (
+        rendered[0].content or ""
+    )
+    assert (
+        rendered[2].content
+        == '<tool_call>{"name": "get_order", "arguments": {"order_id": "O-1"}}</tool_call>'
+    )
+    assert (
+        rendered[3].content == '<tool_result name="get_order">{"status": "shipped"}</tool_result>'
+    )
+    assert all(m.reasoning is None for m in render_history(messages))
+    assert "Available tools" not in (prompt_messages(messages, [SPEC], "none")[0].content or "")
