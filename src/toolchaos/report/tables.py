@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from toolchaos.core.types import TaskSpec
+from toolchaos.models.config import ModelEntry
 from toolchaos.runner.store import Store
-from toolchaos.scoring.toolbench import accuracy_rows, arm_summary, breakdown, score_frame
+from toolchaos.scoring.toolbench import (
+    accuracy_rows,
+    arm_summary,
+    breakdown,
+    score_frame,
+    usage_table,
+)
 
 
 @dataclass
@@ -27,25 +35,35 @@ class Report:
 
 def load_frame(directories: list[Path]) -> pd.DataFrame:
     """Score every episode of every run directory into one frame."""
+    return _load(directories)[0]
+
+
+def _load(directories: list[Path]) -> tuple[pd.DataFrame, dict[str, ModelEntry]]:
     frames = []
+    entries: dict[str, ModelEntry] = {}
     for directory in directories:
         store = Store.open_existing(directory)
         try:
             tasks: dict[str, TaskSpec] = store.tasks()
             frame = score_frame(store.summaries(), tasks)
+            for item in json.loads(store.get_meta("models") or "[]"):
+                entry = ModelEntry.model_validate(item)
+                entries.setdefault(entry.spec, entry)
         finally:
             store.close()
         frame["run"] = str(directory)
         frames.append(frame)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    return frame, entries
 
 
 def build_report(directories: list[Path]) -> Report:
     """Compute the report of ``directories`` (a pure function of their stores)."""
-    frame = load_frame(directories)
+    frame, entries = _load(directories)
     rows = accuracy_rows(frame)
     tables: dict[str, pd.DataFrame] = {"accuracy": pd.DataFrame(rows)}
     if not frame.empty:
+        tables["usage"] = usage_table(frame, entries)
         tables["arms"] = arm_summary(frame)
         tables["by_workflow"] = breakdown(frame, "workflow")
         tables["by_family"] = breakdown(frame, "family")
@@ -57,6 +75,7 @@ TITLES = {
     "arms": "Degradation and hint gain (tasks with a hazard)",
     "by_workflow": "Accuracy by workflow type",
     "by_family": "Accuracy by hazard family",
+    "usage": "Tokens, latency and cost",
 }
 
 

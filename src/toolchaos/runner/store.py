@@ -37,6 +37,8 @@ CREATE TABLE IF NOT EXISTS episodes (
     n_events INTEGER NOT NULL,
     input_tokens INTEGER NOT NULL,
     output_tokens INTEGER NOT NULL,
+    latency_s REAL NOT NULL,
+    model_calls INTEGER NOT NULL,
     data TEXT NOT NULL
 );
 """
@@ -57,6 +59,8 @@ SUMMARY_COLUMNS = (
     "n_events",
     "input_tokens",
     "output_tokens",
+    "latency_s",
+    "model_calls",
 )
 
 
@@ -143,12 +147,14 @@ class Store:
             len(episode.hazard_events),
             episode.usage.input_tokens,
             episode.usage.output_tokens,
+            episode.usage.latency_s,
+            episode.usage.calls,
             episode.model_dump_json(),
         )
         with self._transaction():
             self.conn.execute(
                 "INSERT OR REPLACE INTO episodes VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row,
             )
 

@@ -92,6 +92,8 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
                 "n_calls": row["n_calls"],
                 "input_tokens": row["input_tokens"],
                 "output_tokens": row["output_tokens"],
+                "latency_s": row["latency_s"],
+                "model_calls": row["model_calls"],
             }
         )
     return pd.DataFrame.from_records(records)
@@ -162,3 +164,33 @@ def arm_summary(frame: pd.DataFrame) -> pd.DataFrame:
         pivot["hint_gain"] = (pivot["hint"] - pivot["hazard"]).round(4)
     pivot.columns.name = None
     return pivot.reset_index()
+
+
+def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
+    """Per model: family, tier, episodes, errors, tokens in and out, latency and cost.
+
+    ``entries`` maps a model spec to its :class:`~toolchaos.models.config.ModelEntry`
+    (prices per million tokens); a model without prices costs 0.
+    """
+    rows = []
+    for model, group in frame.groupby("model", sort=True):
+        entry = entries.get(str(model))
+        tokens_in = int(group["input_tokens"].sum())
+        tokens_out = int(group["output_tokens"].sum())
+        calls = int(group["model_calls"].sum())
+        rows.append(
+            {
+                "model": model,
+                "family": getattr(entry, "family", "") or "",
+                "tier": getattr(entry, "tier", "") or "",
+                "episodes": len(group),
+                "errors": int(group["error"].sum()),
+                "input_tokens": tokens_in,
+                "output_tokens": tokens_out,
+                "latency_per_call_s": round(float(group["latency_s"].sum()) / calls, 3)
+                if calls
+                else 0.0,
+                "cost_usd": round(entry.cost(tokens_in, tokens_out), 4) if entry else 0.0,
+            }
+        )
+    return pd.DataFrame(rows)
