@@ -19,6 +19,7 @@ from toolchaos.scoring.toolbench import (
     accuracy_rows,
     arm_summary,
     breakdown,
+    sampling_table,
     score_frame,
     usage_table,
 )
@@ -64,6 +65,7 @@ def build_report(directories: list[Path]) -> Report:
     tables: dict[str, pd.DataFrame] = {"accuracy": pd.DataFrame(rows)}
     if not frame.empty:
         tables["usage"] = usage_table(frame, entries)
+        tables["sampling"] = sampling_table(frame)
         tables["arms"] = arm_summary(frame)
         tables["by_workflow"] = breakdown(frame, "workflow")
         tables["by_family"] = breakdown(frame, "family")
@@ -76,6 +78,7 @@ TITLES = {
     "by_workflow": "Accuracy by workflow type",
     "by_family": "Accuracy by hazard family",
     "usage": "Tokens, latency and cost",
+    "sampling": "Test-time scaling: pass@k, pass^k and self-consistency vote",
 }
 
 

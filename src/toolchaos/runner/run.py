@@ -59,7 +59,13 @@ class RunConfig(BaseModel):
     @field_validator("models", mode="before")
     @classmethod
     def _specs(cls, value: Any) -> Any:
-        return [ModelEntry(spec=v) if isinstance(v, str) else v for v in value]
+        entries = [ModelEntry(spec=v) if isinstance(v, str) else v for v in value]
+        return [
+            e.model_copy(update={"tier": "baseline", "family": "scripted"})
+            if isinstance(e, ModelEntry) and e.spec.startswith("scripted/") and not e.tier
+            else e
+            for e in entries
+        ]
 
     @property
     def specs(self) -> list[str]:

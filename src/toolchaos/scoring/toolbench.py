@@ -11,7 +11,8 @@ import pandas as pd
 from pydantic import BaseModel
 
 from toolchaos.core.types import TaskSpec
-from toolchaos.scoring.answer import score_answer
+from toolchaos.scoring.answer import normalize, score_answer
+from toolchaos.stats.sampling import majority, pass_at_k, pass_hat_k
 
 ARM_ORDER = ("clean", "hazard", "hint", "oracle-label")
 
@@ -84,6 +85,9 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
                 "contains": int(bool(score and score.contains)),
                 "state_match": None if score is None else score.state_match,
                 "explanation": score.explanation if score else row["error"],
+                "vote_key": (row["end_state"] or "")
+                if task.reference.writes
+                else normalize(row["final_answer"]),
                 "workflow": task.workflow,
                 "domain": task.domain,
                 "subtopic": task.subtopic,
@@ -132,8 +136,8 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 def breakdown(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     """Accuracy of finished episodes per model and ``by`` (workflow, family...), one column per arm.
 
-    ``n`` is the number of tasks behind each row (episodes in the clean arm, or in the
-    first arm present).
+    ``n`` is the number of episodes behind each row in the first arm shown (tasks times
+    samples).
     """
     finished = frame[frame["error"] == 0]
     pivot = finished.pivot_table(
@@ -191,6 +195,43 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
                 if calls
                 else 0.0,
                 "cost_usd": round(entry.cost(tokens_in, tokens_out), 4) if entry else 0.0,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def sampling_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Test-time scaling per model and arm, where tasks were sampled k > 1 times.
+
+    pass@1 is the mean accuracy; pass@k and pass^k are averaged over tasks; ``vote`` is
+    the accuracy of a self-consistency vote (the most common normalized answer, or end
+    state for tasks that write).
+    """
+    finished = frame[frame["error"] == 0]
+    rows = []
+    for (model, arm), group in finished.groupby(["model", "arm"], sort=True):
+        per_task = group.groupby("task_id")
+        k = int(per_task.size().min())
+        if k < 2:
+            continue
+        at_k, hat_k, votes = [], [], []
+        for _, samples in per_task:
+            n, c = len(samples), int(samples["correct"].sum())
+            at_k.append(pass_at_k(n, c, k))
+            hat_k.append(pass_hat_k(n, c, k))
+            keys = list(samples["vote_key"])
+            winner = majority(keys)
+            votes.append(int(samples[samples["vote_key"] == winner]["correct"].iloc[0]))
+        rows.append(
+            {
+                "model": model,
+                "arm": arm,
+                "k": k,
+                "tasks": len(at_k),
+                "pass@1": round(float(group["correct"].mean()), 4),
+                f"pass@{k}": round(sum(at_k) / len(at_k), 4),
+                f"pass^{k}": round(sum(hat_k) / len(hat_k), 4),
+                "vote": round(sum(votes) / len(votes), 4),
             }
         )
     return pd.DataFrame(rows)
