@@ -88,6 +88,12 @@ def run(
         Path | None, typer.Option(help="A task file to run instead of the shipped set.")
     ] = None,
     max_turns: Annotated[int, typer.Option(help="Tool-loop turns before the final prompt.")] = 10,
+    protocol: Annotated[
+        str,
+        typer.Option(
+            help="native (the API's tool loop) or decision (the paper's two-step policy)."
+        ),
+    ] = "native",
     retry_errors: Annotated[
         bool, typer.Option("--retry-errors", help="Play again the episodes stored as error.")
     ] = False,
@@ -121,6 +127,7 @@ def run(
         loop=LoopConfig(max_turns=max_turns),
         retry_errors=retry_errors,
         cache_path=str(cache) if cache else None,
+        protocol=protocol,
     )
     summary = run_plan(config, out_dir, err)
     err.print(

@@ -44,6 +44,7 @@ class ScriptedPolicy:
         self.pending: dict[str, tuple[int, Call]] = {}
         self.queue: list[tuple[int, Call]] = []
         self.calls_made = 0
+        self.planned: list[ToolCall] = []
         self.seen = 0
         if mode == "oracle" and task.hazard is not None:
             self.recipe = task.hazard.recovery
@@ -59,6 +60,13 @@ class ScriptedPolicy:
     def respond(self, request: ModelRequest) -> ModelResponse:
         """The synchronous core of :meth:`complete`."""
         self._read(request.messages)
+        if request.phase == "decide":
+            return self._decide()
+        if request.phase == "fill":
+            chosen = [c for c in self.planned if c.name == request.tool_choice]
+            self.planned = [c for c in self.planned if c.name != request.tool_choice]
+            message = Message(role="assistant", tool_calls=chosen)
+            return ModelResponse(message=message, usage=Usage(calls=1), finish_reason="tool_calls")
         if self.mode == "no-tool" or request.tool_choice == "none":
             return self._answer()
         calls = self._next_calls()
@@ -122,6 +130,21 @@ class ScriptedPolicy:
             self.pending[call_id] = (index, call)
             calls.append(ToolCall(id=call_id, name=call.tool, arguments=dumps(call.arguments)))
         return calls
+
+    def _decide(self) -> ModelResponse:
+        """The decision protocol's first request: say which tool comes next, or finish."""
+        if self.mode != "no-tool" and not self.planned:
+            self.planned = self._next_calls()
+        if self.planned:
+            step = self.pending[self.planned[0].id][0]
+            action = "retry" if self.states[step].attempts > 1 else "call_tool"
+            if self.states[step].tool != self.steps[step].tool:
+                action = "fallback"
+            decision = {"action": action, "tool": self.planned[0].name}
+        else:
+            decision = {"action": "finish", "answer": self._final_text()}
+        message = Message(role="assistant", content=dumps(decision))
+        return ModelResponse(message=message, usage=Usage(calls=1))
 
     def _answer(self) -> ModelResponse:
         text = self._final_text()

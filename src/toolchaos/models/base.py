@@ -29,6 +29,7 @@ class ModelRequest(BaseModel):
     temperature: float = 0.0
     max_tokens: int = 1024
     seed: int | None = 42
+    phase: Literal["act", "decide", "fill"] = "act"
 
 
 class ModelResponse(BaseModel):

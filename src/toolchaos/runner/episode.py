@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from toolchaos.agents.decision import run_decision
 from toolchaos.agents.native import LoopConfig, run_native
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Episode, EpisodeStatus
@@ -26,7 +27,8 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
     try:
         env = Env(item.task, item.arm)
         client = factory.for_episode(item.task, item.arm, item.sample)
-        result = await run_native(item.task, item.arm, env, client, config)
+        protocol = run_decision if item.protocol == "decision" else run_native
+        result = await protocol(item.task, item.arm, env, client, config)
     except ModelFatal:
         raise  # the model cannot be used at all: stop the run, store nothing for this one
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's

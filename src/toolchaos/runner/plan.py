@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from toolchaos.core.types import TaskSpec
 
 PROTOCOL = "native"
+PROTOCOLS = ("native", "decision")
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,11 @@ def episode_key(suite: str, model: str, protocol: str, task_id: str, arm: str, s
 
 
 def make_plan(
-    models: list[str], tasks: list[TaskSpec], arms: list[str], samples: int
+    models: list[str],
+    tasks: list[TaskSpec],
+    arms: list[str],
+    samples: int,
+    protocol: str = PROTOCOL,
 ) -> list[PlannedEpisode]:
     """Cross models x tasks x arms x samples, in a stable order.
 
@@ -47,5 +52,5 @@ def make_plan(
                 if arm != "clean" and task.hazard is None:
                     continue
                 for sample in range(samples):
-                    plan.append(PlannedEpisode(model, task, arm, sample))
+                    plan.append(PlannedEpisode(model, task, arm, sample, protocol))
     return plan

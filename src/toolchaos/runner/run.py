@@ -33,7 +33,7 @@ from toolchaos.models.base import ModelFactory, make_factory
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.transport import ResponseCache
 from toolchaos.runner.episode import play
-from toolchaos.runner.plan import PROTOCOL, PlannedEpisode, make_plan
+from toolchaos.runner.plan import PROTOCOL, PROTOCOLS, PlannedEpisode, make_plan
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import file_hash
@@ -55,6 +55,7 @@ class RunConfig(BaseModel):
     loop: LoopConfig = Field(default_factory=LoopConfig)
     retry_errors: bool = False
     cache_path: str | None = None
+    protocol: str = PROTOCOL
 
     @field_validator("models", mode="before")
     @classmethod
@@ -81,7 +82,7 @@ class RunConfig(BaseModel):
                 "models": sorted(self.specs),
                 "arms": sorted(self.arms),
                 "samples": self.samples,
-                "protocol": PROTOCOL,
+                "protocol": self.protocol,
                 "loop": self.loop.model_dump(),
             }
         )
@@ -125,6 +126,8 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     for arm in config.arms:
         if arm not in ARMS:
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
+    if config.protocol not in PROTOCOLS:
+        raise BadInput(f"unknown protocol {config.protocol!r}; known: {', '.join(PROTOCOLS)}")
     if config.samples < 1 or config.concurrency < 1:
         raise BadInput("--samples and --concurrency must be at least 1")
     specs = config.specs
@@ -165,7 +168,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             manifest = _manifest(config, path, dataset_hash, started, None)
             (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
             store.set_meta("models", json.dumps([m.model_dump() for m in config.models]))
-            plan = make_plan(config.specs, tasks, config.arms, config.samples)
+            plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
             todo = [item for item in plan if item.key not in done]
             by_spec = {f.spec: f for f in factories}
@@ -200,7 +203,7 @@ def _manifest(
         "dataset_file": str(path),
         "dataset_sha256": dataset_hash,
         "models": [m.model_dump(exclude_defaults=True) for m in config.models],
-        "protocol": PROTOCOL,
+        "protocol": config.protocol,
         "arms": config.arms,
         "samples": config.samples,
         "limit": config.limit,

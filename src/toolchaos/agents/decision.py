@@ -1,0 +1,110 @@
+"""The policy-decision protocol of the ToolBench-X paper's harness.
+
+Each turn has two requests. First the model chooses a step as a JSON object (call a
+tool, retry, fall back to another tool, or finish with an answer), with tools described
+but not callable; then, unless it finished, a second request forces a call of the chosen
+tool (``tool_choice`` names it) so the model fills in the arguments. Results go back as
+tool messages. Decisions that are not valid JSON are the model's mistakes: they stay in
+the conversation and count as turns.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolchaos.agents.native import FINAL_PROMPT, LoopConfig, LoopResult, opening_messages
+from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
+from toolchaos.env.runtime import Env
+from toolchaos.models.base import ModelClient, ModelRequest
+
+ACTIONS = ("call_tool", "retry", "fallback", "finish")
+DECIDE_PROMPT = (
+    "Choose your next step and reply with one JSON object only, no other text: "
+    '{"action": "call_tool" | "retry" | "fallback" | "finish", "tool": "<a tool name, '
+    'unless you finish>", "answer": "<your final answer, when you finish>"}. '
+    "call_tool calls a tool; retry calls a tool that just failed again; fallback calls a "
+    "different tool instead of one that failed; finish ends the task with your answer."
+)
+MAX_INVALID = 2
+
+
+def parse_decision(text: str | None) -> dict[str, Any] | None:
+    """The decision object in a reply, or None when there is no valid one."""
+    if not text:
+        return None
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        value = json.loads(text[start : end + 1])
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(value, dict) or value.get("action") not in ACTIONS:
+        return None
+    if value["action"] != "finish" and not isinstance(value.get("tool"), str):
+        return None
+    return value
+
+
+def _request(
+    messages: list[Message], env: Env, config: LoopConfig, choice: str, phase: str
+) -> ModelRequest:
+    return ModelRequest(
+        messages=messages,
+        tools=env.toolbox(),
+        tool_choice=choice,
+        temperature=config.temperature,
+        max_tokens=config.max_tokens,
+        seed=config.seed,
+        phase=phase,
+    )
+
+
+async def run_decision(
+    task: TaskSpec, arm: str, env: Env, client: ModelClient, config: LoopConfig
+) -> LoopResult:
+    """Play one episode with the two-request decision protocol."""
+    messages = opening_messages(task, arm)
+    usage = Usage()
+    final = ""
+    turns = 0
+    invalid = 0
+    names = {spec.name for spec in env.toolbox()}
+    while turns < config.max_turns:
+        turns += 1
+        messages.append(Message(role="user", content=DECIDE_PROMPT))
+        response = await client.complete(_request(messages, env, config, "none", "decide"))
+        usage.add(response.usage)
+        messages.append(Message(role="assistant", content=response.message.content or ""))
+        decision = parse_decision(response.message.content)
+        if decision is None:
+            invalid += 1
+            if invalid >= MAX_INVALID:
+                break
+            continue
+        if decision["action"] == "finish":
+            final = str(decision.get("answer") or "").strip()
+            break
+        tool = decision["tool"]
+        if tool not in names:
+            observation = env.call(ToolCall(id=f"decision_{turns}", name=tool, arguments="{}"))
+            messages.append(Message(role="user", content=observation.to_text()))
+            continue
+        response = await client.complete(_request(messages, env, config, tool, "fill"))
+        usage.add(response.usage)
+        messages.append(response.message)
+        for call in response.message.tool_calls:
+            observation = env.call(call)
+            messages.append(
+                Message(
+                    role="tool", tool_call_id=call.id, name=call.name, content=observation.to_text()
+                )
+            )
+    if not final:
+        messages.append(Message(role="user", content=FINAL_PROMPT))
+        response = await client.complete(_request(messages, env, config, "none", "act"))
+        usage.add(response.usage)
+        messages.append(response.message)
+        final = (response.message.content or "").strip()
+    return LoopResult(messages=messages, final_answer=final, usage=usage, turns=turns)
