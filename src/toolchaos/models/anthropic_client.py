@@ -81,7 +81,7 @@ class AnthropicClient:
         self.model = model
         self.api_key = api_key
         self.cache = cache
-        self.policy = RetryPolicy(max_retries=entry.max_retries)
+        self.policy = RetryPolicy(max_retries=entry.max_retries, base_s=entry.backoff_s)
         url = entry.base_urls[0] if entry.base_urls else None
         self.client = anthropic.AsyncAnthropic(
             api_key=api_key, base_url=url, max_retries=0, timeout=entry.timeout_s

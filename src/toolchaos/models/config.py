@@ -29,6 +29,7 @@ class ModelEntry(BaseModel):
     concurrency: int = 8
     timeout_s: float = 120.0
     max_retries: int = 5
+    backoff_s: float = 0.5
     gguf: str | None = None
 
     @field_validator("base_urls", mode="before")

@@ -92,7 +92,7 @@ class OpenAICompatClient:
         self.api_key = api_key
         self.cache = cache
         self.prompt_mode = bool(entry.prompt_mode)
-        self.policy = RetryPolicy(max_retries=entry.max_retries)
+        self.policy = RetryPolicy(max_retries=entry.max_retries, base_s=entry.backoff_s)
         self.pool = EndpointPool(entry.base_urls, entry.concurrency)
         self.clients = {
             url: openai.AsyncOpenAI(

@@ -140,6 +140,8 @@ def breakdown(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     samples).
     """
     finished = frame[frame["error"] == 0]
+    if finished.empty:
+        return pd.DataFrame()
     pivot = finished.pivot_table(
         index=["model", by], columns="arm", values="correct", aggfunc="mean"
     ).round(4)
@@ -158,6 +160,8 @@ def arm_summary(frame: pd.DataFrame) -> pd.DataFrame:
     arms compare the same tasks.
     """
     finished = frame[(frame["error"] == 0) & (frame["family"] != "none")]
+    if finished.empty:
+        return pd.DataFrame()
     pivot = finished.pivot_table(
         index="model", columns="arm", values="correct", aggfunc="mean"
     ).round(4)

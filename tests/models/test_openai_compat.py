@@ -1,0 +1,209 @@
+"""The OpenAI-compatible client against a real HTTP server on 127.0.0.1."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from conftest import make_task
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import EpisodeStatus
+from toolchaos.models.config import ModelEntry
+from toolchaos.report.tables import build_report
+from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.store import Store
+from toolchaos.testing import FakeOpenAI, Reply, scripted
+
+QUIET = Console(quiet=True)
+CITIES = ("Oslo", "Lima", "Pune")
+
+
+def weather_agent(body: dict[str, Any], index: int) -> Reply:
+    """A stand-in model that solves the fixture task: three calls, then the sum."""
+    last = body["messages"][-1]
+    if last["role"] == "tool" or (last["role"] == "user" and "<tool_result" in last["content"]):
+        text = json.dumps(body["messages"])
+        temps = [float(t) for t in _numbers_after(text, "temp_c")]
+        return Reply(content=f"The total is {round(sum(temps), 1)}.", reasoning="adding up")
+    if "tools" not in body:  # prompt mode: calls written as text
+        tags = "".join(
+            f'<tool_call>{{"name": "get_weather", "arguments": {{"city": "{c}"}}}}</tool_call>'
+            for c in CITIES
+        )
+        return Reply(content=f"Let me look.{tags}")
+    return Reply(tool_calls=[("get_weather", json.dumps({"city": c})) for c in CITIES])
+
+
+def _numbers_after(text: str, key: str) -> list[str]:
+    out = []
+    for part in text.split(f'\\"{key}\\":')[1:]:
+        out.append(part.split(",")[0].split("}")[0].strip())
+    return out
+
+
+@pytest.fixture
+def task_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tasks.jsonl"
+    path.write_text(make_task("fx-openai").model_dump_json() + "\n")
+    return path
+
+
+def config(task_file: Path, url: str, **entry: Any) -> RunConfig:
+    model = ModelEntry(
+        spec="openai-compat/fake-1", base_urls=[url], max_retries=3, backoff_s=0.01, **entry
+    )
+    return RunConfig(suite="toolbench-x", models=[model], arms=["clean"], tasks_path=str(task_file))
+
+
+def episodes(directory: Path) -> list[Any]:
+    store = Store.open_existing(directory)
+    try:
+        return list(store.episodes())
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("prompt_mode", [False, True])
+def test_a_real_endpoint_plays_and_scores(
+    tmp_path: Path, task_file: Path, prompt_mode: bool
+) -> None:
+    with FakeOpenAI(weather_agent, models=["fake-1"]) as server:
+        summary = run(
+            config(task_file, server.base_url, prompt_mode=prompt_mode), tmp_path / "r", QUIET
+        )
+        requests = server.requests
+    assert summary.errors == 0
+    [episode] = episodes(tmp_path / "r")
+    assert build_report([tmp_path / "r"]).rows[0]["accuracy"] == 1.0
+    calls = [c for m in episode.messages for c in m.tool_calls]
+    assert {c.parsed_by for c in calls} == {"tag" if prompt_mode else "native"}
+    assert ("tools" in requests[0]) is not prompt_mode
+    assert episode.messages[-1].reasoning == "adding up"
+    assert all("reasoning_content" not in m for r in requests for m in r["messages"])
+    assert episode.usage.input_tokens > 0 and episode.usage.calls == 2
+
+
+@pytest.mark.parametrize(
+    "fault", ["429", "500", "503", "malformed", "truncated", "empty-choices", "reset"]
+)
+def test_transient_faults_are_retried(tmp_path: Path, task_file: Path, fault: str) -> None:
+    replies = [Reply(fault=fault)]  # type: ignore[arg-type]
+    responder = scripted(replies)
+
+    def first_fails(body: dict[str, Any], index: int) -> Reply:
+        return responder(body, index) if index == 0 else weather_agent(body, index)
+
+    with FakeOpenAI(first_fails, models=["fake-1"]) as server:
+        summary = run(config(task_file, server.base_url), tmp_path / "r", QUIET)
+        assert server.count == 3
+    assert summary.errors == 0
+    assert build_report([tmp_path / "r"]).rows[0]["accuracy"] == 1.0
+
+
+def test_a_timeout_is_retried(tmp_path: Path, task_file: Path) -> None:
+    def slow_first(body: dict[str, Any], index: int) -> Reply:
+        return Reply(fault="timeout") if index == 0 else weather_agent(body, index)
+
+    with FakeOpenAI(slow_first, models=["fake-1"], timeout_s=3.0) as server:
+        summary = run(config(task_file, server.base_url, timeout_s=0.5), tmp_path / "r", QUIET)
+    assert summary.errors == 0
+
+
+def test_exhausted_retries_are_harness_errors_and_retry_errors_fixes_them(
+    tmp_path: Path, task_file: Path
+) -> None:
+    with FakeOpenAI(scripted([Reply(fault="500")]), models=["fake-1"]) as server:
+        summary = run(config(task_file, server.base_url), tmp_path / "r", QUIET)
+    assert summary.errors == 1
+    [episode] = episodes(tmp_path / "r")
+    assert episode.status is EpisodeStatus.ERROR and "gave up after 3 retries" in (
+        episode.error or ""
+    )
+    row = build_report([tmp_path / "r"]).rows[0]
+    assert (row["errors"], row["accuracy"]) == (1, None)  # not scored as the model's mistake
+    with FakeOpenAI(weather_agent, models=["fake-1"]) as server:
+        again = run(
+            config(task_file, server.base_url).model_copy(update={"retry_errors": True}),
+            tmp_path / "r",
+            QUIET,
+        )
+    assert again.played == 1 and again.errors == 0
+    assert [e.status for e in episodes(tmp_path / "r")] == [EpisodeStatus.FINISHED]
+
+
+def test_model_mistakes_are_the_models(tmp_path: Path, task_file: Path) -> None:
+    replies = [
+        Reply(tool_calls=[("get_wether", "{}")]),
+        Reply(tool_calls=[("get_weather", '{"city": "Oslo"')]),
+        Reply(content="I am not sure."),
+    ]
+    with FakeOpenAI(scripted(replies), models=["fake-1"]) as server:
+        summary = run(config(task_file, server.base_url), tmp_path / "r", QUIET)
+    assert summary.errors == 0
+    [episode] = episodes(tmp_path / "r")
+    errors = [t.observation.content["error"]["message"] for t in episode.trace]
+    assert errors[0].startswith("Unknown tool 'get_wether'")
+    assert errors[1].startswith("Invalid JSON in arguments for 'get_weather'")
+    assert build_report([tmp_path / "r"]).rows[0]["accuracy"] == 0.0
+
+
+def test_the_cache_replays_offline_byte_for_byte(tmp_path: Path, task_file: Path) -> None:
+    cache = str(tmp_path / "cache.sqlite")
+    with FakeOpenAI(weather_agent, models=["fake-1"]) as server:
+        url = server.base_url
+        run(config(task_file, url).model_copy(update={"cache_path": cache}), tmp_path / "a", QUIET)
+    # the server is gone: only the cache can answer
+    run(config(task_file, url).model_copy(update={"cache_path": cache}), tmp_path / "b", QUIET)
+    a, b = episodes(tmp_path / "a"), episodes(tmp_path / "b")
+    assert [e.model_dump_json() for e in a] == [e.model_dump_json() for e in b]
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"api_key": "right"}, "rejected the API key"),
+        ({"models": ["other-model"]}, "is not served at"),
+    ],
+)
+def test_fatal_problems_stop_the_run_with_one_sentence(
+    tmp_path: Path, task_file: Path, monkeypatch: pytest.MonkeyPatch, kwargs: dict, message: str
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-wrong-canary-123")
+    with (
+        FakeOpenAI(weather_agent, **kwargs) as server,
+        pytest.raises(BadInput, match=message) as err,
+    ):
+        run(config(task_file, server.base_url), tmp_path / "r", QUIET)
+    assert "sk-wrong-canary-123" not in str(err.value)
+
+
+def test_a_dead_endpoint_is_one_sentence(tmp_path: Path, task_file: Path) -> None:
+    with FakeOpenAI(weather_agent) as server:
+        url = server.base_url
+    with pytest.raises(BadInput, match="cannot reach"):
+        run(config(task_file, url), tmp_path / "r", QUIET)
+
+
+def test_urls_are_used_round_robin(tmp_path: Path, task_file: Path) -> None:
+    with FakeOpenAI(weather_agent) as one, FakeOpenAI(weather_agent) as two:
+        model = ModelEntry(spec="openai-compat/fake-1", base_urls=[one.base_url, two.base_url])
+        cfg = RunConfig(
+            suite="toolbench-x",
+            models=[model],
+            arms=["clean"],
+            tasks_path=str(task_file),
+            samples=4,
+        )
+        run(cfg, tmp_path / "r", QUIET)
+        assert one.count == two.count == 4
+
+
+def test_openai_needs_its_key(
+    tmp_path: Path, task_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    cfg = RunConfig(suite="toolbench-x", models=["openai/gpt-4o-mini"], tasks_path=str(task_file))
+    with pytest.raises(BadInput, match="set OPENAI_API_KEY"):
+        run(cfg, tmp_path / "r", QUIET)
