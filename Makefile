@@ -5,8 +5,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_DIR ?= runs/main
 MODELS ?= scripted/oracle,scripted/naive,scripted/retry,scripted/no-tool
+LOCAL_MODEL ?= qwen2.5-coder-0.5b
+SUBSET ?= 30
+LOCAL_STAMP := $(VENV)/.installed-local
+# a portable llama.cpp build: no -march=native, no AMX (which virtual machines often lack)
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_OPENMP=OFF
 
-.PHONY: run test lint typecheck unit bench dataset clean
+.PHONY: run test test-local lint typecheck unit bench dataset clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +19,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/toolchaos run toolbench-x --model $(MODELS) --arms clean,hazard,hint,oracle-label --out $(RUN_DIR)
-	$(BIN)/toolchaos report $(RUN_DIR)
+$(LOCAL_STAMP): $(STAMP)
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -e '.[dev,local]'
+	touch $(LOCAL_STAMP)
+
+# The main job: the embedded local model and the scripted baselines on a stratified
+# subset of each suite, every arm, then the report. Needs no key and no server.
+run: $(LOCAL_STAMP)
+	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
+	$(BIN)/toolchaos run toolbench-x --model local/$(LOCAL_MODEL),$(MODELS) --subset $(SUBSET) \
+		--arms clean,hazard,hint,oracle-label --out $(RUN_DIR)/toolbench-x
+	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x
+
+# One real episode on the embedded model (not part of `make test`).
+test-local: $(LOCAL_STAMP)
+	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
+	$(BIN)/pytest -m local
 
 test: lint typecheck unit
 
@@ -28,7 +46,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not local"
 
 bench: $(STAMP)
 	$(BIN)/python bench/harness_throughput.py

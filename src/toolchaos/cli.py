@@ -82,6 +82,10 @@ def run(
         str, typer.Option(help="Comma-separated arms: clean, hazard, hint, oracle-label.")
     ] = "clean,hazard",
     limit: Annotated[int | None, typer.Option(help="Run only the first N tasks.")] = None,
+    subset: Annotated[
+        int | None,
+        typer.Option(help="Run N tasks spread over workflow types and hazard families."),
+    ] = None,
     samples: Annotated[int, typer.Option(help="Samples per task and arm.")] = 1,
     concurrency: Annotated[int, typer.Option(help="Episodes played at once.")] = 8,
     tasks: Annotated[
@@ -97,6 +101,9 @@ def run(
     retry_errors: Annotated[
         bool, typer.Option("--retry-errors", help="Play again the episodes stored as error.")
     ] = False,
+    gguf: Annotated[
+        Path | None, typer.Option(help="A GGUF file for local/<name> models instead of a pull.")
+    ] = None,
 ) -> None:
     """Play every task x arm x sample with each model and store the episodes in --out.
 
@@ -113,6 +120,8 @@ def run(
         overrides["base_urls"] = base_url
     if prompt_mode is not None:
         overrides["prompt_mode"] = prompt_mode
+    if gguf is not None:
+        overrides["gguf"] = str(gguf)
     entries += [ModelEntry(spec=spec, **overrides) for spec in _split(model or [])]
     if not entries:
         raise BadInput("name at least one model with --model or --models-file")
@@ -122,6 +131,7 @@ def run(
         arms=_split([arms]),
         samples=samples,
         limit=limit,
+        subset=subset,
         concurrency=concurrency,
         tasks_path=str(tasks) if tasks else None,
         loop=LoopConfig(max_turns=max_turns),

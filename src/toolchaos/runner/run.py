@@ -36,7 +36,7 @@ from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PROTOCOL, PROTOCOLS, PlannedEpisode, make_plan
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import get_suite
-from toolchaos.suites.base import file_hash
+from toolchaos.suites.base import file_hash, stratified_subset
 
 MANIFEST_NAME = "manifest.json"
 LOCK_NAME = ".lock"
@@ -56,6 +56,7 @@ class RunConfig(BaseModel):
     retry_errors: bool = False
     cache_path: str | None = None
     protocol: str = PROTOCOL
+    subset: int | None = None
 
     @field_validator("models", mode="before")
     @classmethod
@@ -137,6 +138,10 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     factories = [make_factory(entry, cache) for entry in config.models]
     path = Path(config.tasks_path) if config.tasks_path else suite.default_path()
     tasks = suite.load(path)
+    if config.subset is not None:
+        if config.subset < 1:
+            raise BadInput("--subset must be at least 1")
+        tasks = stratified_subset(tasks, config.subset)
     if config.limit is not None:
         tasks = tasks[: config.limit]
     return tasks, file_hash(path), path, factories
@@ -207,6 +212,7 @@ def _manifest(
         "arms": config.arms,
         "samples": config.samples,
         "limit": config.limit,
+        "subset": config.subset,
         "concurrency": config.concurrency,
         "loop": json.loads(dumps(config.loop.model_dump())),
         "started": started,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -71,6 +72,28 @@ def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
     if not tasks:
         raise BadInput(f"task file {path} holds no tasks")
     return tasks
+
+
+def stratified_subset(tasks: list[TaskSpec], n: int, seed: int = 0) -> list[TaskSpec]:
+    """``n`` tasks spread evenly over (workflow type, hazard family) strata, chosen with a seed.
+
+    Strata take turns, in a stable order, each giving its next task (shuffled with the
+    seed), so a small subset still covers every workflow and hazard family.
+    """
+    strata: dict[tuple[str, str], list[TaskSpec]] = {}
+    for task in sorted(tasks, key=lambda t: t.id):
+        family = task.hazard.family.value if task.hazard else "none"
+        strata.setdefault((task.workflow, family), []).append(task)
+    rng = random.Random(seed)
+    for members in strata.values():
+        rng.shuffle(members)
+    chosen: list[TaskSpec] = []
+    queues = [strata[key] for key in sorted(strata)]
+    while len(chosen) < n and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < n:
+                chosen.append(queue.pop(0))
+    return sorted(chosen, key=lambda t: t.id)
 
 
 def file_hash(path: Path) -> str:
