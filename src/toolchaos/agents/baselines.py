@@ -86,12 +86,20 @@ class ScriptedPolicy:
                 content = json.loads(message.content or "null")
             except json.JSONDecodeError:
                 content = {"error": {"message": message.content}}
+            recipe = self._recipe(index)
             if isinstance(content, dict) and "error" in content:
-                handled = recovery.on_error(self.recipe, state, call)
+                handled = recovery.on_error(recipe, state, call)
             else:
-                handled = recovery.on_result(self.recipe, state, call, content)
+                handled = recovery.on_result(recipe, state, call, content)
             self._apply(index, handled)
         self.seen = len(messages)
+
+    def _recipe(self, index: int) -> list[RecoveryStep]:
+        """The oracle's recipe applies to the step whose tool the hazard targets."""
+        hazard = self.task.hazard
+        if self.mode == "oracle" and hazard is not None and self.steps[index].tool != hazard.tool:
+            return []
+        return self.recipe
 
     def _apply(self, index: int, handled: Handled) -> None:
         if handled.failed:

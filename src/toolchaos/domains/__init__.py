@@ -17,6 +17,8 @@ from toolchaos.core.world import World
 
 REGISTRY: dict[str, str] = {
     "commerce": "toolchaos.domains.commerce:DOMAIN",
+    "transportation": "toolchaos.domains.transportation:DOMAIN",
+    "weather": "toolchaos.domains.weather:DOMAIN",
 }
 
 

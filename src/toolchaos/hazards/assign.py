@@ -437,6 +437,9 @@ def _paginated(
         if tool in seen or _tool_count(task, tool) != 1:
             continue
         seen.add(tool)
+        items = _value_at(results, [path[0], "results"])
+        if isinstance(items, list) and -(-len(items) // int(path[2])) > 5:
+            continue  # more pages than an agent can fetch within its turn budget
         recipe = [RecoveryStep(action="next_page", params={"param": "page", "list": "results"})]
         spec = _spec(
             HazardFamily.EXECUTION_FAILURE, "paginated", tool, {"page_size": int(path[2])}, recipe

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from toolchaos.build.validate import replay_reference
-from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec
+from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, get_domain
 
@@ -27,6 +27,8 @@ WORKFLOWS: tuple[Workflow, ...] = ("sequential", "parallel", "mixture")
 
 TEMPLATE_MODULES: dict[str, str] = {
     "commerce": "toolchaos.suites.toolbench_x.templates.commerce",
+    "transportation": "toolchaos.suites.toolbench_x.templates.transportation",
+    "weather": "toolchaos.suites.toolbench_x.templates.weather",
 }
 
 
@@ -74,6 +76,13 @@ class TemplateContext:
         if len(rows) < k:
             raise NoFit(f"fewer than {k} {table} rows fit")
         return self.rng.sample(rows, k)
+
+    def read(self, tool: str, **args: Any) -> Any:
+        """Run a READ tool on a fork of the world (to choose entities that fit a template)."""
+        found = self.domain.tools[tool]
+        if found.kind is not ToolKind.READ:
+            raise ValueError(f"templates may only read; {tool} writes")
+        return found(self.world.fork(), **args)
 
     def say(self, *phrasings: str, **values: Any) -> str:
         """Pick one of several phrasings of a request and fill it in."""

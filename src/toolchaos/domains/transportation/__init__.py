@@ -1,0 +1,115 @@
+"""The transportation domain: a rail and coach network with bookings, live feeds and rides.
+
+Where the hazard layer can find real alternatives:
+
+- ``get_trip`` (the operators' timetable) has an independent second source,
+  ``get_trip_backup`` (a timetable aggregator), and ``get_trip_status`` (the operator's
+  live feed) can be replaced by the departure boards (``station_board_status``);
+- ``get_departures`` is superseded by ``get_departures_v2`` (renamed parameters, the same
+  result), and still works;
+- the station parameters of the timetable, journey and ride tools take a name or an id,
+  and ``find_stations`` turns a name into the id;
+- three live feeds report each of today's trips' ``delay_min`` and stamp ``as_of``; the
+  operator's feed (``get_trip_status``) is authoritative.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.domains import Domain, tool_map
+from toolchaos.domains.transportation.tools import TOOLS
+from toolchaos.domains.transportation.world import TransportationWorld
+
+_USD_CENTS = {"to_unit": "USD cents", "factor": 100.0}
+_MILES = {"to_unit": "mi", "factor": 0.621371}
+_POUNDS = {"to_unit": "lb", "factor": 2.20462}
+_SECONDS = {"to_unit": "seconds", "factor": 60.0}
+
+_STATION_SEARCH = {
+    "tool": "find_stations",
+    "query_param": "query",
+    "id_path": ["results", 0, "station_id"],
+}
+
+# The three live feeds and the name of each one's trip parameter.
+_FEEDS: dict[str, str] = {
+    "get_trip_status": "trip_id",
+    "crowd_trip_reports": "trip_id",
+    "station_board_status": "service_id",
+}
+
+
+def _sources(primary: str) -> dict[str, Any]:
+    """The other two live feeds as alternatives to ``primary``."""
+    param = _FEEDS[primary]
+    others = [name for name in _FEEDS if name != primary]
+    return {
+        "alternatives": others,
+        "args_map": {name: {_FEEDS[name]: param} for name in others},
+        "fields": ["delay_min"],
+        "time_field": "as_of",
+        "authoritative": "get_trip_status",
+    }
+
+
+DOMAIN = Domain(
+    name="transportation",
+    topic="transportation and mobility",
+    world_type=TransportationWorld,
+    tools=tool_map(TOOLS),
+    notes={
+        "fallbacks": {
+            "get_trip": {"tool": "get_trip_backup", "args_map": {"trip_id": "trip_id"}},
+            "get_trip_status": {
+                "tool": "station_board_status",
+                "args_map": {"service_id": "trip_id"},
+            },
+        },
+        "v2": {
+            "get_departures": {
+                "tool": "get_departures_v2",
+                "args_map": {
+                    "station_ref": "station",
+                    "service_date": "date",
+                    "max_results": "limit",
+                },
+            },
+        },
+        "unit_conversions": {
+            **{name: dict(_MILES) for name in ("distance_km", "total_distance_km")},
+            **{
+                name: dict(_USD_CENTS)
+                for name in ("fare_usd", "total_fare_usd", "refund_usd", "fare_difference_usd")
+            },
+            "co2_kg": dict(_POUNDS),
+            **{
+                name: dict(_SECONDS) for name in ("duration_min", "total_duration_min", "delay_min")
+            },
+        },
+        "resolvers": {
+            "search_trips": {"param": "origin", **_STATION_SEARCH},
+            "get_departures": {"param": "station", **_STATION_SEARCH},
+            "get_departures_v2": {"param": "station_ref", **_STATION_SEARCH},
+            "plan_journey": {"param": "origin", **_STATION_SEARCH},
+            "ride_estimate": {"param": "dropoff", **_STATION_SEARCH},
+        },
+        "write_verifiers": {
+            "book_seat": {
+                "tool": "list_bookings",
+                "args_map": {"passenger_id": "passenger_id"},
+                "list": "results",
+                "match": {"trip_id": "trip_id"},
+            },
+            "register_passenger": {
+                "tool": "find_passengers",
+                "args_map": {"email": "email"},
+                "list": "results",
+                "match": {"email": "email"},
+            },
+        },
+        "sources": {name: _sources(name) for name in _FEEDS},
+    },
+)
+
+__all__ = ["DOMAIN", "TransportationWorld"]

@@ -1,0 +1,131 @@
+"""The weather domain (topic "location and environment"): places, forecasts, air quality.
+
+It gives every hazard variant a real place to fit:
+
+- ``get_forecast`` and ``get_day_forecast`` have an independent backup provider
+  (``get_forecast_backup``, ``get_day_forecast_backup``) serving the same facts under the
+  same keys; the official air-quality network falls back to the community sensors;
+- ``get_forecast`` and ``compute_distance`` have a v2 with renamed parameters and the same
+  result keys (v1 still works);
+- air quality comes from three independent networks that agree in the clean world and
+  stamp ``as_of``; the docs name the national network authoritative;
+- every place parameter takes a name or an id, and ``search_locations`` returns the id;
+- the writes that create records (``save_place``, ``create_weather_alert``) have a read
+  that lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.domains import Domain, tool_map
+from toolchaos.domains.weather.tools import TOOLS
+from toolchaos.domains.weather.world import LocationWorld
+
+_AQ_TOOLS = ("get_air_quality", "get_air_quality_sensors", "get_air_quality_satellite")
+_AUTHORITATIVE = "get_air_quality"
+
+
+def _source(tool: str) -> dict[str, Any]:
+    alternatives = [t for t in _AQ_TOOLS if t != tool]
+    return {
+        "alternatives": alternatives,
+        "args_map": {alt: {"location": "location"} for alt in alternatives},
+        "fields": ["aqi", "pm25_ugm3"],
+        "time_field": "as_of",
+        "authoritative": _AUTHORITATIVE,
+    }
+
+
+def _resolver(param: str) -> dict[str, Any]:
+    return {
+        "param": param,
+        "tool": "search_locations",
+        "query_param": "query",
+        "id_path": ["results", 0, "location_id"],
+    }
+
+
+_MM_TO_IN = {"to_unit": "in", "factor": 0.0393701}
+
+DOMAIN = Domain(
+    name="weather",
+    topic="location and environment",
+    world_type=LocationWorld,
+    tools=tool_map(TOOLS),
+    notes={
+        "fallbacks": {
+            "get_forecast": {
+                "tool": "get_forecast_backup",
+                "args_map": {"location": "location", "days": "days"},
+            },
+            "get_day_forecast": {
+                "tool": "get_day_forecast_backup",
+                "args_map": {"location": "location", "date": "date"},
+            },
+            "get_air_quality": {
+                "tool": "get_air_quality_sensors",
+                "args_map": {"location": "location"},
+            },
+        },
+        "v2": {
+            "get_forecast": {
+                "tool": "get_forecast_v2",
+                "args_map": {"place": "location", "num_days": "days"},
+            },
+            "compute_distance": {
+                "tool": "compute_distance_v2",
+                "args_map": {"origin": "from_location", "destination": "to_location"},
+            },
+        },
+        "unit_conversions": {
+            "precip_mm": dict(_MM_TO_IN),
+            "total_precip_mm": dict(_MM_TO_IN),
+            "wind_kph": {"to_unit": "mph", "factor": 0.621371},
+            "distance_km": {"to_unit": "mi", "factor": 0.621371},
+            "elevation_m": {"to_unit": "ft", "factor": 3.28084},
+        },
+        "resolvers": {
+            **{
+                name: _resolver("location")
+                for name in (
+                    "get_forecast",
+                    "get_forecast_backup",
+                    "get_day_forecast",
+                    "get_day_forecast_backup",
+                    "get_sun_times",
+                    *_AQ_TOOLS,
+                    "create_weather_alert",
+                    "list_weather_alerts",
+                )
+            },
+            "get_forecast_v2": _resolver("place"),
+            "compute_distance": _resolver("to_location"),
+            "compute_distance_v2": _resolver("destination"),
+            "convert_time": _resolver("to_location"),
+        },
+        "write_verifiers": {
+            "save_place": {
+                "tool": "list_saved_places",
+                "args_map": {"label_contains": "label"},
+                "list": "results",
+                "match": {"label": "label"},
+            },
+            "create_weather_alert": {
+                "tool": "list_weather_alerts",
+                "args_map": {"location": "location"},
+                "list": "results",
+                "match": {
+                    "metric": "metric",
+                    "comparison": "comparison",
+                    "threshold": "threshold",
+                    "start_date": "start_date",
+                    "end_date": "end_date",
+                },
+            },
+        },
+        "sources": {tool: _source(tool) for tool in _AQ_TOOLS},
+    },
+)
+
+__all__ = ["DOMAIN", "LocationWorld"]
