@@ -216,7 +216,12 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
             calls = []
             for alt in p["alternatives"]:
                 mapping = p.get("args_map", {}).get(alt, {})
-                args = {new: state.arguments[old] for new, old in mapping.items()}
+                # a parameter the step left to its default is left to the alternative's
+                args = {
+                    new: state.arguments[old]
+                    for new, old in mapping.items()
+                    if old in state.arguments
+                }
                 calls.append(Call(alt, args, "check"))
             state.waiting = len(calls)
             return Handled(calls=calls)

@@ -17,6 +17,7 @@ from toolchaos.core.world import World
 
 REGISTRY: dict[str, str] = {
     "commerce": "toolchaos.domains.commerce:DOMAIN",
+    "personal_finance": "toolchaos.domains.personal_finance:DOMAIN",
     "transportation": "toolchaos.domains.transportation:DOMAIN",
     "weather": "toolchaos.domains.weather:DOMAIN",
 }

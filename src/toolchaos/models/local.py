@@ -137,6 +137,8 @@ class LocalFactory:
             hint = f"run `toolchaos models pull {name}`" if name in KNOWN else "check --gguf"
             raise BadInput(f"model file {path} does not exist; {hint}")
         self.client = LocalClient(entry, path, cache)
+        # one episode at a time keeps llama.cpp's prompt cache warm between requests
+        self.episode_concurrency = 1
 
     def for_episode(self, task: TaskSpec, arm: str, sample: int) -> LocalClient:
         """Every episode shares the loaded model."""

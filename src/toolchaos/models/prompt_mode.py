@@ -19,28 +19,48 @@ _TAG = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
 _FENCE = re.compile(r"```(?:json|tool_call)?\s*\n?(.*?)```", re.DOTALL)
 
 INSTRUCTIONS = (
-    "You can call tools. To call one, reply with a JSON object on its own, inside "
-    '<tool_call></tool_call> tags: <tool_call>{{"name": "<tool name>", "arguments": {{...}}}}'
-    "</tool_call>. You may make several calls in one reply, one tag each. The results "
-    "come back in the next message. When you have what you need, reply in plain text "
-    "with your final answer and no tool call.\n\nAvailable tools:\n{tools}"
+    "# Tools\n{tools}\n\nTo call a tool, write a JSON object with its name and arguments "
+    'inside tags, for example <tool_call>{{"name": "{example}", "arguments": {{{args}}}}}'
+    "</tool_call>. Several calls may go in one reply, one tag each. The results come back "
+    "in the next message. When you have what you need, reply in plain text with the final "
+    "answer and no tool call."
 )
 
 
-def describe_tools(tools: list[ToolSpec]) -> str:
-    """The tools as JSON lines for the system prompt."""
-    lines = []
-    for spec in tools:
-        entry = {"name": spec.name, "description": spec.description, "parameters": spec.parameters}
-        lines.append(dumps(entry))
+def _signature(spec: ToolSpec) -> str:
+    props: dict[str, Any] = spec.parameters.get("properties", {})
+    required = set(spec.parameters.get("required", []))
+    params = []
+    for name, schema in props.items():
+        kind = schema.get("type", "any")
+        if "enum" in schema:
+            kind = "|".join(str(v) for v in schema["enum"])
+        flag = "" if name in required else "?"
+        params.append(f"{name}{flag}: {kind}")
+    lines = [f"- {spec.name}({', '.join(params)}): {spec.description}"]
+    for name, schema in props.items():
+        lines.append(f"    {name}: {schema.get('description', '')}")
     return "\n".join(lines)
 
 
+def describe_tools(tools: list[ToolSpec]) -> str:
+    """The tools as readable signatures, one block each, for the system prompt."""
+    return "\n".join(_signature(spec) for spec in tools)
+
+
 def system_with_tools(system: str, tools: list[ToolSpec]) -> str:
-    """Append the prompt-mode tool instructions to a system prompt."""
+    """Put the prompt-mode tool instructions before a system prompt.
+
+    The tools come first so that requests of one task in different arms share a long
+    prefix, which local models can reuse from their cache.
+    """
     if not tools:
         return system
-    return f"{system}\n\n{INSTRUCTIONS.format(tools=describe_tools(tools))}"
+    first = tools[0]
+    props = list(first.parameters.get("properties", {}))
+    args = f'"{props[0]}": "..."' if props else ""
+    text = INSTRUCTIONS.format(tools=describe_tools(tools), example=first.name, args=args)
+    return f"{text}\n\n{system}"
 
 
 def _as_call(value: Any) -> tuple[str, str] | None:

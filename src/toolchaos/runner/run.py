@@ -244,11 +244,19 @@ async def _execute(
         disable=not todo,
     )
 
+    limits = {
+        spec: asyncio.Semaphore(
+            int(getattr(factory, "episode_concurrency", 0) or config.concurrency)
+        )
+        for spec, factory in factories.items()
+    }
+
     async def worker(bar: Any) -> None:
         nonlocal errors
         while not queue.empty():
             item = queue.get_nowait()
-            episode = await play(item, factories[item.model], config.loop)
+            async with limits[item.model]:
+                episode = await play(item, factories[item.model], config.loop)
             store.put(episode)
             if episode.status is EpisodeStatus.ERROR:
                 errors += 1

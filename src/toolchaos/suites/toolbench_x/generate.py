@@ -27,6 +27,7 @@ WORKFLOWS: tuple[Workflow, ...] = ("sequential", "parallel", "mixture")
 
 TEMPLATE_MODULES: dict[str, str] = {
     "commerce": "toolchaos.suites.toolbench_x.templates.commerce",
+    "personal_finance": "toolchaos.suites.toolbench_x.templates.personal_finance",
     "transportation": "toolchaos.suites.toolbench_x.templates.transportation",
     "weather": "toolchaos.suites.toolbench_x.templates.weather",
 }
@@ -197,6 +198,8 @@ def raw_candidates(
                     reason = ""
                 except NoFit as exc:
                     draft, reason = None, f"{template.__name__}: {exc}"
+                except Exception as exc:  # a template bug drops its candidate, not the build
+                    draft, reason = None, f"{template.__name__} raised {type(exc).__name__}: {exc}"
                 out.append(Candidate(sub, workflow, attempt + 1, draft, reason))
     return out
 

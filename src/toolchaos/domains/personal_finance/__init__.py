@@ -1,0 +1,134 @@
+"""The personal-finance domain: a retail bank's accounts, spending, bills, loans and FX.
+
+The three FX tools are independent sources of the same pair rates: the central bank's
+reference rate (documented as authoritative), a market-data feed and the bank's own rate
+board. Each stamps ``as_of``; the market feed and the board are documented fallbacks.
+``list_transactions`` has a v2 with other parameter names; merchants and payees can be
+named or given by id; every WRITE that creates a record has a listing to verify it.
+"""
+
+from __future__ import annotations
+
+from toolchaos.domains import Domain, tool_map
+from toolchaos.domains.personal_finance.tools import TOOLS
+from toolchaos.domains.personal_finance.world import FinanceWorld
+
+_USD_FIELDS = (
+    "balance_usd",
+    "credit_limit_usd",
+    "amount_usd",
+    "total_spent_usd",
+    "limit_usd",
+    "spent_usd",
+    "remaining_usd",
+    "principal_usd",
+    "monthly_payment_usd",
+    "remaining_balance_usd",
+    "total_paid_usd",
+    "total_interest_usd",
+)
+
+_RATE_PARAMS = {
+    "get_reference_rate": ("base", "quote"),
+    "get_market_rate": ("from_currency", "to_currency"),
+    "get_bank_board_rate": ("sell_currency", "buy_currency"),
+}
+
+
+def _rate_sources(tool: str) -> dict[str, object]:
+    """The sources note of one FX tool: the other two, with their arguments mapped."""
+    mine = _RATE_PARAMS[tool]
+    others = [name for name in _RATE_PARAMS if name != tool]
+    return {
+        "alternatives": others,
+        "args_map": {other: dict(zip(_RATE_PARAMS[other], mine, strict=True)) for other in others},
+        "fields": ["rate"],
+        "time_field": "as_of",
+        "authoritative": "get_reference_rate",
+    }
+
+
+def _args_map(tool: str, other: str) -> dict[str, str]:
+    return dict(zip(_RATE_PARAMS[other], _RATE_PARAMS[tool], strict=True))
+
+
+DOMAIN = Domain(
+    name="personal_finance",
+    topic="personal finance",
+    world_type=FinanceWorld,
+    tools=tool_map(TOOLS),
+    notes={
+        "fallbacks": {
+            "get_reference_rate": {
+                "tool": "get_market_rate",
+                "args_map": _args_map("get_reference_rate", "get_market_rate"),
+            },
+            "get_market_rate": {
+                "tool": "get_bank_board_rate",
+                "args_map": _args_map("get_market_rate", "get_bank_board_rate"),
+            },
+            "get_bank_board_rate": {
+                "tool": "get_market_rate",
+                "args_map": _args_map("get_bank_board_rate", "get_market_rate"),
+            },
+        },
+        "v2": {
+            "list_transactions": {
+                "tool": "list_transactions_v2",
+                "args_map": {
+                    "account": "account_id",
+                    "from_date": "start_date",
+                    "to_date": "end_date",
+                    "category": "category",
+                    "max_results": "limit",
+                },
+            },
+        },
+        "unit_conversions": {
+            name: {"to_unit": "USD cents", "factor": 100.0} for name in _USD_FIELDS
+        },
+        "resolvers": {
+            "get_merchant_spending": {
+                "param": "merchant",
+                "tool": "search_merchants",
+                "query_param": "query",
+                "id_path": ["results", 0, "merchant_id"],
+            },
+            "schedule_payment": {
+                "param": "payee",
+                "tool": "search_payees",
+                "query_param": "query",
+                "id_path": ["results", 0, "payee_id"],
+            },
+        },
+        "write_verifiers": {
+            "transfer_funds": {
+                "tool": "list_transfers",
+                "args_map": {"account_id": "from_account_id"},
+                "list": "results",
+                "match": {"to_account_id": "to_account_id", "amount_usd": "amount_usd"},
+            },
+            "pay_bill": {
+                "tool": "list_payments",
+                "args_map": {"account_id": "from_account_id"},
+                "list": "results",
+                "match": {"bill_id": "bill_id"},
+            },
+            "schedule_payment": {
+                "tool": "list_payments",
+                "args_map": {"account_id": "from_account_id"},
+                "list": "results",
+                "match": {"amount_usd": "amount_usd", "pay_on": "pay_on"},
+            },
+            "set_budget": {
+                "tool": "list_budgets",
+                "args_map": {"holder_id": "holder_id"},
+                "list": "results",
+                "match": {"category": "category", "limit_usd": "limit_usd"},
+            },
+        },
+        "sources": {name: _rate_sources(name) for name in _RATE_PARAMS},
+    },
+)
+
+__all__ = ["DOMAIN", "FinanceWorld"]
