@@ -46,3 +46,45 @@ def test_patch_updates_and_inserts(fixture_world: WeatherWorld) -> None:
     assert fork.cities["C-101"].temp_c == 1.5
     assert fork.cities["rome"].name == "Rome"
     assert "rome" not in fixture_world.cities
+
+
+def _alert(world: WeatherWorld, city: str) -> None:
+    from conftest import Alert
+
+    alert_id = world.next_id("AL")
+    world.insert("alerts", alert_id, Alert(alert_id=alert_id, city_id=city, threshold_c=20.0))
+
+
+def test_same_records_in_another_order_reach_the_same_state(fixture_world: WeatherWorld) -> None:
+    a, b = fixture_world.fork(), fixture_world.fork()
+    _alert(a, "C-101")
+    _alert(a, "C-102")
+    _alert(b, "C-102")
+    _alert(b, "C-101")
+    assert a.alerts != b.alerts  # numbered differently...
+    assert a.state_hash() == b.state_hash()  # ...but the same state
+    c = fixture_world.fork()
+    _alert(c, "C-101")
+    assert c.state_hash() != a.state_hash()
+
+
+def test_writes_then_undo_restore_the_hash(fixture_world: WeatherWorld) -> None:
+    fork = fixture_world.fork()
+    before = fork.state_hash()
+    old = fork.cities["C-103"].temp_c
+    fork.update("cities", "C-103", temp_c=old + 1)
+    assert fork.state_hash() != before
+    fork.update("cities", "C-103", temp_c=old)
+    assert fork.state_hash() == before
+
+
+def test_a_fork_of_a_fork_hashes_like_the_same_writes(fixture_world: WeatherWorld) -> None:
+    direct = fixture_world.fork()
+    direct.update("cities", "C-101", temp_c=1.0)
+    direct.update("cities", "C-102", temp_c=2.0)
+    parent = fixture_world.fork()
+    parent.update("cities", "C-101", temp_c=1.0)
+    child = parent.fork()
+    child.update("cities", "C-102", temp_c=2.0)
+    assert child.state_hash() == direct.state_hash()
+    assert parent.cities["C-102"].temp_c != 2.0

@@ -41,10 +41,13 @@ class World(BaseModel):
     id_counters: dict[str, int] = Field(default_factory=dict)
 
     _owned: set[str] = PrivateAttr(default_factory=set)
-    _digests: dict[str, str] = PrivateAttr(default_factory=dict)
     _minted: list[str] = PrivateAttr(default_factory=list)
-    _row_texts: dict[tuple[str, str], tuple[Row, str]] = PrivateAttr(default_factory=dict)
+    # table -> order-free sum of row hashes; computed once on the base, shared by forks
+    _sums: dict[str, int] = PrivateAttr(default_factory=dict)
+    # table -> key -> the row before this fork first touched it (None: the key is new)
+    _origin: dict[str, dict[str, Row | None]] = PrivateAttr(default_factory=dict)
     _is_fork: bool = PrivateAttr(default=False)
+    _base_minted: list[str] = PrivateAttr(default_factory=list)
 
     @classmethod
     def build(cls, seed: int) -> Self:
@@ -59,14 +62,16 @@ class World(BaseModel):
     # -- copy-on-write -----------------------------------------------------------------
     def fork(self) -> Self:
         """Return an independent copy for one episode, sharing tables until written."""
-        if not self._is_fork:
-            for name in self.TABLES:
-                self.table_digest(name)
+        if self._is_fork:  # a fork of a fork starts from its parent's current state
+            sums = {name: int(self.table_digest(name), 16) for name in self.TABLES}
+        else:
+            sums = {name: self._base_sum(name) for name in self.TABLES}
         clone = self.model_copy()
         clone._owned = set()
-        clone._digests = dict(self._digests)
         clone._minted = list(self._minted)
-        clone._row_texts = self._row_texts  # shared, read-only in forks
+        clone._base_minted = list(self._minted)
+        clone._sums = sums if self._is_fork else self._sums  # the base's is shared, read-only
+        clone._origin = {}
         clone._is_fork = True
         return clone
 
@@ -77,30 +82,33 @@ class World(BaseModel):
         table: dict[str, Any] = getattr(self, name)
         return table
 
-    def _writable(self, name: str) -> dict[str, Any]:
+    def _writable(self, name: str, key: str) -> dict[str, Any]:
+        if not self._is_fork:
+            self._base_sum(name)  # the sum must describe the table as it was before writes
         table = self.table(name)
         if name not in self._owned:
             table = dict(table)
             object.__setattr__(self, name, table)
             self._owned.add(name)
-        self._digests.pop(name, None)
+        touched = self._origin.setdefault(name, {})
+        if key not in touched:
+            touched[key] = table.get(key)
         return table
 
     def insert(self, name: str, key: str, row: Row) -> None:
         """Insert or replace ``row`` under ``key`` in table ``name``."""
-        self._writable(name)[key] = row
+        self._writable(name, key)[key] = row
 
     def update(self, name: str, key: str, **fields: Any) -> Any:
         """Replace some fields of an existing row and return the new row."""
-        table = self._writable(name)
-        old = table[key]
+        old = self.table(name)[key]
         row = type(old).model_validate({**old.model_dump(), **fields})
-        table[key] = row
+        self._writable(name, key)[key] = row
         return row
 
     def delete(self, name: str, key: str) -> None:
         """Remove the row under ``key`` from table ``name``."""
-        del self._writable(name)[key]
+        del self._writable(name, key)[key]
 
     def apply_patch(self, patch: dict[str, dict[str, dict[str, Any]]]) -> None:
         """Apply a task's world patch: ``{table: {key: {field: value}}}``.
@@ -137,30 +145,30 @@ class World(BaseModel):
 
     # -- hashing -------------------------------------------------------------------------
     def table_digest(self, name: str) -> str:
-        """Return the SHA-256 digest of one table, cached until the table is written.
+        """Return a digest of one table, independent of row order.
 
-        Ids minted during this fork's life are masked and rows are compared as a sorted
-        multiset, so two episodes that create the same records in a different order (and so
-        number them differently) reach the same state.
+        A table's digest is the sum (mod 2**256) of its rows' SHA-256 hashes, so a fork
+        only rehashes the rows it touched. Ids minted during the fork's life are masked,
+        so two episodes that create the same records in another order (and so number them
+        differently) reach the same state.
         """
-        cached = self._digests.get(name)
-        if cached is None:
-            rows = sorted(
-                _mask(self._row_text(name, k, v), self._minted) for k, v in self.table(name).items()
-            )
-            cached = hashlib.sha256(dumps(rows).encode("utf-8")).hexdigest()
-            self._digests[name] = cached
-        return cached
+        total = self._base_sum(name)
+        for key, original in self._origin.get(name, {}).items():
+            if original is not None:
+                total -= _row_hash(key, original, self._base_minted)
+            current = self.table(name).get(key)
+            if current is not None:
+                total += _row_hash(key, current, self._minted)
+        return f"{total % _MODULUS:064x}"
 
-    def _row_text(self, table: str, key: str, row: Row) -> str:
-        # rows are frozen, so a row object seen before has the same text as before
-        entry = self._row_texts.get((table, key))
-        if entry is not None and entry[0] is row:
-            return entry[1]
-        text = dumps([key, row.model_dump(mode="json")])
-        if not self._is_fork:
-            self._row_texts[(table, key)] = (row, text)
-        return text
+    def _base_sum(self, name: str) -> int:
+        total = self._sums.get(name)
+        if total is None:
+            if self._is_fork:
+                raise RuntimeError("the base world's digests must exist before forking")
+            total = sum(_row_hash(k, v, self._minted) for k, v in self.table(name).items())
+            self._sums[name] = total % _MODULUS
+        return total
 
     def state_hash(self) -> str:
         """Return a digest of the whole state: every table plus the id counters."""
@@ -171,6 +179,14 @@ class World(BaseModel):
     def written_tables(self) -> set[str]:
         """Return the names of the tables this fork has written to."""
         return set(self._owned)
+
+
+_MODULUS = 2**256
+
+
+def _row_hash(key: str, row: Row, minted: list[str]) -> int:
+    text = _mask(dumps([key, row.model_dump(mode="json")]), minted)
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
 
 
 def _mask(text: str, minted: list[str]) -> str:
