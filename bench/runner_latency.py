@@ -3,7 +3,7 @@
 Starts the fake OpenAI-compatible server in a separate process, answering every request
 after 200 ms, and runs N single-request episodes with concurrency 64. The ideal is
 64 / 0.2 s = 320 responses per second; the target is at least 90% of it.
-Usage: python bench/runner_latency.py [N]
+Usage: python bench/runner_latency.py [N] [WORKERS]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from toolchaos.suites import get_suite
 
 DELAY_S = 0.2
 CONCURRENCY = 64
+WORKERS = int(sys.argv[2]) if len(sys.argv) > 2 else 2
 
 
 def main() -> None:
@@ -56,6 +57,7 @@ def main() -> None:
             arms=["clean"],
             samples=max(1, round(target / per_sample)),
             concurrency=CONCURRENCY,
+            workers=WORKERS,
         )
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
@@ -66,7 +68,10 @@ def main() -> None:
         server.wait(timeout=10)
     ideal = CONCURRENCY / DELAY_S
     rate = summary.played / summary.seconds
-    print(f"episodes (one request each): {summary.played}, errors: {summary.errors}")
+    print(
+        f"workers: {WORKERS}, episodes (one request each): {summary.played}, "
+        f"errors: {summary.errors}"
+    )
     print(f"responses/s: {rate:.0f} of an ideal {ideal:.0f} ({rate / ideal:.0%})")
     print(f"wall time incl. setup: {wall:.1f} s")
 

@@ -88,6 +88,10 @@ def run(
     ] = None,
     samples: Annotated[int, typer.Option(help="Samples per task and arm.")] = 1,
     concurrency: Annotated[int, typer.Option(help="Episodes played at once.")] = 8,
+    workers: Annotated[
+        int,
+        typer.Option(help="Processes to spread API-model episodes over (this one commits)."),
+    ] = 1,
     tasks: Annotated[
         Path | None, typer.Option(help="A task file to run instead of the shipped set.")
     ] = None,
@@ -133,6 +137,7 @@ def run(
         limit=limit,
         subset=subset,
         concurrency=concurrency,
+        workers=workers,
         tasks_path=str(tasks) if tasks else None,
         loop=LoopConfig(max_turns=max_turns),
         retry_errors=retry_errors,

@@ -207,3 +207,13 @@ def test_openai_needs_its_key(
     cfg = RunConfig(suite="toolbench-x", models=["openai/gpt-4o-mini"], tasks_path=str(task_file))
     with pytest.raises(BadInput, match="set OPENAI_API_KEY"):
         run(cfg, tmp_path / "r", QUIET)
+
+
+def test_a_fatal_problem_in_a_worker_process_stops_the_run(
+    tmp_path: Path, task_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-wrong")
+    with FakeOpenAI(weather_agent, api_key="right") as server:
+        cfg = config(task_file, server.base_url).model_copy(update={"workers": 2, "samples": 4})
+        with pytest.raises(BadInput, match="rejected the API key"):
+            run(cfg, tmp_path / "r", QUIET)

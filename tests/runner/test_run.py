@@ -110,3 +110,14 @@ def test_bad_config_is_bad_input(
 ) -> None:
     with pytest.raises(BadInput, match=message):
         run(config(task_file, **change), tmp_path / "run", QUIET)
+
+
+def test_worker_processes_store_the_same_episodes(tmp_path: Path, task_file: Path) -> None:
+    run(config(task_file), tmp_path / "one", QUIET)
+    summary = run(config(task_file, workers=2), tmp_path / "two", QUIET)
+    assert summary.errors == 0
+    one, two = (
+        {e.key: e.model_dump_json() for e in Store.open_existing(tmp_path / d).episodes()}
+        for d in ("one", "two")
+    )
+    assert one == two

@@ -32,6 +32,7 @@ from toolchaos.models.transport import (
 )
 
 OPENAI_URL = "https://api.openai.com/v1"
+CONNECTIONS_PER_POOL = 16
 
 
 def redact(text: str, secret: str | None) -> str:
@@ -94,12 +95,19 @@ class OpenAICompatClient:
         self.prompt_mode = bool(entry.prompt_mode)
         self.policy = RetryPolicy(max_retries=entry.max_retries, base_s=entry.backoff_s)
         self.pool = EndpointPool(entry.base_urls, entry.concurrency)
+        # several small connection pools per URL: httpcore scans a pool on every request,
+        # so one pool of 64 connections costs more than four of 16
+        shards = max(1, -(-entry.concurrency // CONNECTIONS_PER_POOL))
         self.clients = {
-            url: openai.AsyncOpenAI(
-                base_url=url, api_key=api_key, max_retries=0, timeout=entry.timeout_s
-            )
+            url: [
+                openai.AsyncOpenAI(
+                    base_url=url, api_key=api_key, max_retries=0, timeout=entry.timeout_s
+                )
+                for _ in range(shards)
+            ]
             for url in entry.base_urls
         }
+        self._turn = 0
         self.succeeded = False
 
     def body(self, request: ModelRequest) -> dict[str, Any]:
@@ -148,7 +156,14 @@ class OpenAICompatClient:
             loop = asyncio.get_running_loop()
             start = loop.time()
             try:
-                completion = await self.clients[url].chat.completions.create(**body)
+                # the body goes as extra_body: it is already in wire format, and the SDK's
+                # per-field transform of large tool lists costs milliseconds a request
+                rest = {k: v for k, v in body.items() if k != "model"}
+                self._turn += 1
+                pool = self.clients[url]
+                completion = await pool[self._turn % len(pool)].chat.completions.create(
+                    model=body["model"], messages=[], extra_body=rest
+                )
             except openai.AuthenticationError as exc:
                 where = f"${self.entry.api_key_env}" if self.entry.api_key_env else "no key"
                 raise ModelFatal(

@@ -90,7 +90,9 @@ class ResponseCache:
     def __init__(self, path: Path) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.conn = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=False, timeout=60
+            )
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute(
                 "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, data TEXT NOT NULL)"

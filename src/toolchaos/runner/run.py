@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import json
+import multiprocessing
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,9 +27,9 @@ from rich.progress import (
 
 from toolchaos import __version__
 from toolchaos.agents.native import LoopConfig
-from toolchaos.core.errors import BadInput
+from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.jsonutil import digest, dumps
-from toolchaos.core.types import EpisodeStatus, TaskSpec
+from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec
 from toolchaos.env.runtime import ARMS
 from toolchaos.models.base import ModelFactory, make_factory
 from toolchaos.models.config import ModelEntry
@@ -57,6 +59,7 @@ class RunConfig(BaseModel):
     cache_path: str | None = None
     protocol: str = PROTOCOL
     subset: int | None = None
+    workers: int = 1
 
     @field_validator("models", mode="before")
     @classmethod
@@ -129,8 +132,8 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
     if config.protocol not in PROTOCOLS:
         raise BadInput(f"unknown protocol {config.protocol!r}; known: {', '.join(PROTOCOLS)}")
-    if config.samples < 1 or config.concurrency < 1:
-        raise BadInput("--samples and --concurrency must be at least 1")
+    if config.samples < 1 or config.concurrency < 1 or config.workers < 1:
+        raise BadInput("--samples, --concurrency and --workers must be at least 1")
     specs = config.specs
     if len(set(specs)) != len(specs):
         raise BadInput("the same model spec is named twice")
@@ -177,13 +180,16 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
             todo = [item for item in plan if item.key not in done]
             by_spec = {f.spec: f for f in factories}
-            loop = asyncio.new_event_loop()
-            try:
-                elapsed, errors = loop.run_until_complete(
-                    _execute(todo, by_spec, store, config, console)
-                )
-            finally:
-                loop.close()
+            if config.workers > 1 and len(todo) > 1:
+                elapsed, errors = _execute_in_processes(todo, store, config, console)
+            else:
+                loop = asyncio.new_event_loop()
+                try:
+                    elapsed, errors = loop.run_until_complete(
+                        _execute(todo, by_spec, store, config, console)
+                    )
+                finally:
+                    loop.close()
             manifest = _manifest(config, path, dataset_hash, started, _now())
             manifest["episodes"] = store.count()
             (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
@@ -220,20 +226,8 @@ def _manifest(
     }
 
 
-async def _execute(
-    todo: list[PlannedEpisode],
-    factories: dict[str, ModelFactory],
-    store: Store,
-    config: RunConfig,
-    console: Console,
-) -> tuple[float, int]:
-    queue: asyncio.Queue[PlannedEpisode] = asyncio.Queue()
-    for item in todo:
-        queue.put_nowait(item)
-    errors = 0
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    progress = Progress(
+def _progress(console: Console, disable: bool) -> Progress:
+    return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -241,9 +235,23 @@ async def _execute(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console,
-        disable=not todo,
+        disable=disable,
     )
 
+
+async def play_all(
+    todo: list[PlannedEpisode],
+    factories: dict[str, ModelFactory],
+    config: RunConfig,
+    sink: Callable[[Episode], None],
+) -> None:
+    """Play ``todo`` with ``config.concurrency`` episodes in flight; hand each to ``sink``.
+
+    A fatal model problem (BadInput) stops every worker and propagates.
+    """
+    queue: asyncio.Queue[PlannedEpisode] = asyncio.Queue()
+    for item in todo:
+        queue.put_nowait(item)
     limits = {
         spec: asyncio.Semaphore(
             int(getattr(factory, "episode_concurrency", 0) or config.concurrency)
@@ -251,25 +259,112 @@ async def _execute(
         for spec, factory in factories.items()
     }
 
-    async def worker(bar: Any) -> None:
-        nonlocal errors
+    async def worker() -> None:
         while not queue.empty():
             item = queue.get_nowait()
             async with limits[item.model]:
                 episode = await play(item, factories[item.model], config.loop)
-            store.put(episode)
-            if episode.status is EpisodeStatus.ERROR:
-                errors += 1
-            elapsed = max(loop.time() - start, 1e-9)
-            done = len(todo) - queue.qsize()
-            progress.update(bar, advance=1, rate=done / elapsed)
+            sink(episode)
 
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(min(config.concurrency, max(len(todo), 1))):
+                group.create_task(worker())
+    except* BadInput as failures:
+        raise failures.exceptions[0] from None
+
+
+async def _execute(
+    todo: list[PlannedEpisode],
+    factories: dict[str, ModelFactory],
+    store: Store,
+    config: RunConfig,
+    console: Console,
+) -> tuple[float, int]:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    errors = 0
+    progress = _progress(console, disable=not todo)
     with progress:
         bar = progress.add_task(f"{config.suite}", total=len(todo), rate=0.0)
-        try:
-            async with asyncio.TaskGroup() as group:
-                for _ in range(min(config.concurrency, max(len(todo), 1))):
-                    group.create_task(worker(bar))
-        except* BadInput as failures:
-            raise failures.exceptions[0] from None
+
+        def sink(episode: Episode) -> None:
+            nonlocal errors
+            store.put(episode)
+            errors += episode.status is EpisodeStatus.ERROR
+            done = progress.tasks[0].completed + 1
+            progress.update(bar, advance=1, rate=done / max(loop.time() - start, 1e-9))
+
+        await play_all(todo, factories, config, sink)
     return loop.time() - start, errors
+
+
+def _execute_in_processes(
+    todo: list[PlannedEpisode], store: Store, config: RunConfig, console: Console
+) -> tuple[float, int]:
+    """Shard ``todo`` over ``config.workers`` processes; this one only commits episodes."""
+    # fork: children inherit what this process registered (domains, suites, providers)
+    context = multiprocessing.get_context("fork")
+    results: Any = context.Queue(maxsize=4096)
+    workers = min(config.workers, len(todo))
+    child = config.model_copy(update={"concurrency": -(-config.concurrency // workers)})
+    shards = [
+        [(i.model, i.task.id, i.arm, i.sample) for i in todo[k::workers]] for k in range(workers)
+    ]
+    processes = [
+        context.Process(
+            target=_child_main, args=(child.model_dump_json(), shard, results), daemon=True
+        )
+        for shard in shards
+    ]
+    start = time.perf_counter()
+    errors = 0
+    finished = 0
+    progress = _progress(console, disable=not todo)
+    for process in processes:
+        process.start()
+    try:
+        with progress:
+            bar = progress.add_task(f"{config.suite}", total=len(todo), rate=0.0)
+            while finished < len(processes):
+                kind, payload = results.get()
+                if kind == "episode":
+                    episode = Episode.model_validate_json(payload)
+                    store.put(episode)
+                    errors += episode.status is EpisodeStatus.ERROR
+                    done = progress.tasks[0].completed + 1
+                    rate = done / max(time.perf_counter() - start, 1e-9)
+                    progress.update(bar, advance=1, rate=rate)
+                elif kind == "fatal":
+                    raise BadInput(payload)
+                elif kind == "crash":
+                    raise HarnessFault(f"a worker process failed: {payload}")
+                else:
+                    finished += 1
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+            process.join(timeout=10)
+    return time.perf_counter() - start, errors
+
+
+def _child_main(config_json: str, shard: list[tuple[str, str, str, int]], results: Any) -> None:
+    """A worker process: play its shard and send every episode back as JSON."""
+    try:
+        config = RunConfig.model_validate_json(config_json)
+        tasks, _, _, factories = prepare(config)
+        by_id = {t.id: t for t in tasks}
+        by_spec = {f.spec: f for f in factories}
+        todo = [
+            PlannedEpisode(model, by_id[task_id], arm, sample, config.protocol)
+            for model, task_id, arm, sample in shard
+        ]
+        sink = lambda episode: results.put(("episode", episode.model_dump_json()))  # noqa: E731
+        asyncio.run(play_all(todo, by_spec, config, sink))
+    except BadInput as exc:
+        results.put(("fatal", str(exc)))
+    except Exception as exc:  # reported to the parent, which stops the run
+        results.put(("crash", f"{type(exc).__name__}: {exc}"))
+    finally:
+        results.put(("done", ""))
