@@ -1,0 +1,82 @@
+"""Rates with intervals, tests between models, and agreement between raters.
+
+Small pure functions over counts and label lists; the formulas are statsmodels'.
+
+- Wilson score interval: Wilson (1927); ``statsmodels.stats.proportion.proportion_confint``
+  with ``method="wilson"``.
+- Two-proportion z-test: ``statsmodels.stats.proportion.proportions_ztest``.
+- Cohen's kappa (Cohen, 1960) and Fleiss' kappa (Fleiss, 1971):
+  ``statsmodels.stats.inter_rater``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from pydantic import BaseModel
+from statsmodels.stats.inter_rater import aggregate_raters, cohens_kappa, fleiss_kappa
+from statsmodels.stats.proportion import proportion_confint, proportions_ztest
+
+
+class Rate(BaseModel):
+    """A proportion with its 95% Wilson interval."""
+
+    k: int
+    n: int
+    rate: float | None
+    low: float | None
+    high: float | None
+
+
+def wilson(k: int, n: int, alpha: float = 0.05) -> Rate:
+    """``k`` successes out of ``n`` with the Wilson score interval (None when n = 0)."""
+    if n == 0:
+        return Rate(k=0, n=0, rate=None, low=None, high=None)
+    low, high = proportion_confint(k, n, alpha=alpha, method="wilson")
+    return Rate(k=k, n=n, rate=k / n, low=float(low), high=float(high))
+
+
+def two_proportion_test(k1: int, n1: int, k2: int, n2: int) -> float | None:
+    """The two-sided p-value that two proportions are equal (None if undefined)."""
+    if n1 == 0 or n2 == 0 or (k1 + k2) in (0, n1 + n2):
+        return None
+    _, p_value = proportions_ztest([k1, k2], [n1, n2])
+    return float(p_value)
+
+
+def _categories(*raters: Sequence[str]) -> list[str]:
+    return sorted({label for rater in raters for label in rater})
+
+
+def cohen(a: Sequence[str], b: Sequence[str]) -> float | None:
+    """Cohen's kappa of two raters over the same items (None if undefined)."""
+    if len(a) != len(b):
+        raise ValueError("both raters must label the same items")
+    if not a:
+        return None
+    labels = _categories(a, b)
+    index = {label: i for i, label in enumerate(labels)}
+    table = np.zeros((len(labels), len(labels)))
+    for x, y in zip(a, b, strict=True):
+        table[index[x], index[y]] += 1
+    if len(labels) == 1:
+        return 1.0
+    value = cohens_kappa(table, return_results=False)
+    return None if np.isnan(value) else float(value)
+
+
+def fleiss(*raters: Sequence[str]) -> float | None:
+    """Fleiss' kappa of several raters over the same items (None if undefined)."""
+    if len({len(r) for r in raters}) != 1:
+        raise ValueError("every rater must label the same items")
+    if not raters or not raters[0]:
+        return None
+    labels = _categories(*raters)
+    if len(labels) == 1:
+        return 1.0
+    index = {label: i for i, label in enumerate(labels)}
+    data = np.array([[index[r[i]] for r in raters] for i in range(len(raters[0]))])
+    counts, _ = aggregate_raters(data, n_cat=len(labels))
+    value = fleiss_kappa(counts)
+    return None if np.isnan(value) else float(value)
