@@ -1,0 +1,79 @@
+"""The ToolFailBench two-step protocol.
+
+Call 1 offers the tools with ``tool_choice="auto"``. If the model called tools, their
+returns are appended and call 2 asks for the answer with ``tool_choice="none"``. With
+``rounds > 1`` the model may call tools again before the last, tool-free call (beyond the
+paper's single round). Sampling: temperature 0, max_tokens 1024, seed 42 by default.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from toolchaos.agents.native import LoopConfig, LoopResult
+from toolchaos.core.types import Message, Observation, ToolCall, ToolSpec, Usage
+from toolchaos.models.base import ModelClient, ModelRequest
+
+
+class ToolEnv(Protocol):
+    """What the protocol needs from an environment."""
+
+    def toolbox(self) -> list[ToolSpec]:
+        """The tools the model sees."""
+        ...
+
+    def call(self, call: ToolCall) -> Observation:
+        """Run one call."""
+        ...
+
+
+async def run_two_step(
+    system: str,
+    prompt: str,
+    env: ToolEnv,
+    client: ModelClient,
+    config: LoopConfig,
+    rounds: int = 1,
+) -> LoopResult:
+    """Play one single-turn task: tool rounds (at most ``rounds``), then the answer."""
+    messages = [Message(role="system", content=system), Message(role="user", content=prompt)]
+    usage = Usage()
+    turns = 0
+    final = ""
+    for _ in range(max(1, rounds)):
+        turns += 1
+        request = ModelRequest(
+            messages=messages,
+            tools=env.toolbox(),
+            tool_choice="auto",
+            temperature=config.temperature,
+            max_tokens=config.max_tokens,
+            seed=config.seed,
+        )
+        response = await client.complete(request)
+        usage.add(response.usage)
+        messages.append(response.message)
+        if not response.message.tool_calls:
+            final = (response.message.content or "").strip()
+            return LoopResult(messages=messages, final_answer=final, usage=usage, turns=turns)
+        for call in response.message.tool_calls:
+            observation = env.call(call)
+            messages.append(
+                Message(
+                    role="tool", tool_call_id=call.id, name=call.name, content=observation.to_text()
+                )
+            )
+    turns += 1
+    request = ModelRequest(
+        messages=messages,
+        tools=env.toolbox(),
+        tool_choice="none",
+        temperature=config.temperature,
+        max_tokens=config.max_tokens,
+        seed=config.seed,
+    )
+    response = await client.complete(request)
+    usage.add(response.usage)
+    messages.append(response.message)
+    final = (response.message.content or "").strip()
+    return LoopResult(messages=messages, final_answer=final, usage=usage, turns=turns)

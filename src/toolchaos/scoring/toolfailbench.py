@@ -1,0 +1,168 @@
+"""The ToolFailBench rule classifier: one failure label per trace, with its reasons.
+
+Labels: ``correct``, ``tool_skip``, ``result_ignore``, ``output_fabrication`` (tool-required
+tasks), ``unnecessary_tool_use`` and ``wrong_answer`` (controls). Pure: a function of the
+task, the calls the environment executed and the final answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from toolchaos.scoring.answer import contains, normalize_tokens
+
+Label = Literal[
+    "correct",
+    "tool_skip",
+    "result_ignore",
+    "output_fabrication",
+    "unnecessary_tool_use",
+    "wrong_answer",
+]
+LABELS: tuple[Label, ...] = (
+    "correct",
+    "tool_skip",
+    "result_ignore",
+    "output_fabrication",
+    "unnecessary_tool_use",
+    "wrong_answer",
+)
+LEAF_SHARE = 0.30
+_NUMBER = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class ExecutedCall:
+    """A call the environment ran: its tool, whether it succeeded, what it returned."""
+
+    tool: str
+    ok: bool
+    content: Any
+
+
+class RuleLabel(BaseModel):
+    """The rule classifier's verdict with the evidence behind it."""
+
+    label: Label
+    explanation: str
+    leaf_share: float | None = None
+    asserted_fields: list[str] = Field(default_factory=list)
+
+
+def leaves(value: Any) -> list[str]:
+    """Every scalar leaf of a JSON value, as text (booleans and nulls skipped)."""
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in leaves(v)]
+    if value is None or isinstance(value, bool):
+        return []
+    return [str(value)]
+
+
+def keys(value: Any) -> set[str]:
+    """Every key of a JSON value, at any depth."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys(v)}
+    return set()
+
+
+def mentions(answer_tokens: list[str], text: str) -> bool:
+    """Whether ``text`` appears in the answer at token boundaries, after normalization."""
+    tokens = normalize_tokens(text)
+    return bool(tokens) and contains(answer_tokens, tokens)
+
+
+def required_values_present(answer_tokens: list[str], values: list[str], mode: str) -> bool:
+    """Whether the answer holds the required values (all of them, or any one)."""
+    if not values:
+        return True
+    found = [mentions(answer_tokens, v) for v in values]
+    return all(found) if mode == "all" else any(found)
+
+
+def asserted_fields(answer: str, vocabulary: set[str], returned: set[str]) -> list[str]:
+    """Fields from the domain's output vocabulary the answer states but the return lacks.
+
+    A field counts as asserted when its name, written as words, appears in the answer and
+    the answer also states a number.
+    """
+    if not _NUMBER.search(answer):
+        return []
+    tokens = normalize_tokens(answer)
+    out = []
+    for field in sorted(vocabulary - returned):
+        words = field.replace("_", " ")
+        words = re.sub(r"\b(usd|pct|mg|ms|kg|id)\b", "", words).strip()
+        if words and mentions(tokens, words):
+            out.append(field)
+    return out
+
+
+def classify(
+    kind: str,
+    expected_tool: str | None,
+    must_contain: list[str],
+    match_mode: str,
+    calls: list[ExecutedCall],
+    answer: str,
+    vocabulary: set[str],
+) -> RuleLabel:
+    """Label one trace.
+
+    Args:
+        kind: ``tool_required`` or ``control``.
+        expected_tool: The tool a tool-required task needs.
+        must_contain: Values a correct answer states.
+        match_mode: ``all`` or ``any`` of ``must_contain``.
+        calls: The calls the environment executed (text that looks like a call is not one).
+        answer: The final answer.
+        vocabulary: Field names of the domain's tool outputs.
+    """
+    tokens = normalize_tokens(answer)
+    if kind == "control":
+        if calls:
+            names = ", ".join(sorted({c.tool for c in calls}))
+            return RuleLabel(
+                label="unnecessary_tool_use",
+                explanation=f"called {names} for a question that needs no tool",
+            )
+        if required_values_present(tokens, must_contain, match_mode):
+            return RuleLabel(
+                label="correct", explanation="answered directly with the required values"
+            )
+        return RuleLabel(
+            label="wrong_answer", explanation="answered directly but missed the required values"
+        )
+    expected = [c for c in calls if c.tool == expected_tool and c.ok]
+    if not expected:
+        return RuleLabel(label="tool_skip", explanation=f"{expected_tool} was never executed")
+    returned = expected[-1].content
+    values = leaves(returned)
+    share = sum(mentions(tokens, v) for v in values) / len(values) if values else 1.0
+    invented = asserted_fields(answer, vocabulary, keys(returned))
+    if share < LEAF_SHARE and invented:
+        return RuleLabel(
+            label="output_fabrication",
+            explanation=f"only {share:.0%} of the return's values appear, and the answer states "
+            f"fields the return lacks: {', '.join(invented)}",
+            leaf_share=round(share, 4),
+            asserted_fields=invented,
+        )
+    if not required_values_present(tokens, must_contain, match_mode):
+        return RuleLabel(
+            label="result_ignore",
+            explanation="the tool was called but the answer lacks the value it returned",
+            leaf_share=round(share, 4),
+        )
+    return RuleLabel(
+        label="correct",
+        explanation="called the tool and reported its value",
+        leaf_share=round(share, 4),
+    )
