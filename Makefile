@@ -39,8 +39,8 @@ test-local: $(LOCAL_STAMP)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench docs/examples
+	$(BIN)/ruff format --check src tests bench docs/examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

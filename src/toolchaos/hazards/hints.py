@@ -181,6 +181,11 @@ _TEMPLATES: dict[tuple[HazardFamily, str], tuple[str, str]] = {
 }
 
 
+def register_hints(family: HazardFamily, variant: str, minimal: str, detailed: str) -> None:
+    """Register the hint texts of a new variant (``{tool}`` and its params may be used)."""
+    _TEMPLATES[(family, variant)] = (minimal, detailed)
+
+
 def hint_for(spec: HazardSpec, delivery: str = "start") -> Hint | None:
     """Return the hint texts for ``spec``, or None when the variant has none."""
     pair = _TEMPLATES.get((spec.family, spec.variant))
