@@ -1,0 +1,484 @@
+"""Building blocks the five domains share: hashed draws, tool declarations, trap questions.
+
+A tool here is a pure function of its (validated) arguments: every value it returns comes
+from a :class:`Draw` keyed by the domain, the tool and the canonical arguments, so the
+same call always returns the same data and two different calls almost never do. Curated
+tables anchor the values for real entities (a tool asked about AAPL returns a price near
+the one people remember); anything else gets plausible values from the hash alone.
+
+A :class:`Question` says how to turn one tool into trap tasks: which field holds the key
+value, which real entities it can be asked about (:class:`Target`, with the value a model
+would plausibly recall), how a trap value is drawn far from that prior, and how to ask.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from functools import cache
+from importlib import resources
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from toolchaos.core.types import ToolSpec
+from toolchaos.suites.toolfailbench.types import MatchMode, Register, ToolFailDomain
+
+T = TypeVar("T")
+Stability = Literal["stable", "volatile"]
+Number = float | int
+
+# The simulated "today" of every tool return; tools never read the wall clock.
+BASE_DATE = date(2025, 6, 2)
+PACKAGE = "toolchaos.suites.toolfailbench"
+
+
+# --------------------------------------------------------------------------- canonical form
+
+
+def canon_text(text: str) -> str:
+    """Fold text to lowercase letters and digits only, so "18 U.S.C. § 1343" == "18 usc 1343"."""
+    folded = unicodedata.normalize("NFKD", text).casefold()
+    return re.sub(r"[^0-9a-z]", "", folded)
+
+
+def canonical(value: Any) -> Any:
+    """Canonical form of an argument value: folded strings, integral floats as ints."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, str):
+        return canon_text(value)
+    if isinstance(value, int | float):
+        return int(value) if float(value).is_integer() else float(value)
+    if isinstance(value, Mapping):
+        return {str(k): canonical(v) for k, v in sorted(value.items())}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    return value
+
+
+def rounded(value: float, digits: int) -> Number:
+    """Round to ``digits`` decimals; zero or negative digits give an int (tens, hundreds...)."""
+    if digits <= 0:
+        return int(round(value, digits))
+    return round(value, digits)
+
+
+def plain(value: Any) -> str:
+    """A value as text the answer normalizer reads back unchanged: 118.42, 4000, withdrawn."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        text = repr(value)
+        if "e" in text or "E" in text:
+            text = f"{value:.10f}".rstrip("0").rstrip(".")
+        return text
+    return str(value)
+
+
+def figure(value: float) -> str:
+    """A computed number as an answer states it: 65 rather than 65.0, 31.25 as is."""
+    return str(int(value)) if float(value).is_integer() else plain(round(value, 6))
+
+
+def show(value: Any, digits: int = 2) -> str:
+    """A number as a person writes it in a prompt: thousands separators, fixed decimals."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    places = max(digits, 0)
+    if isinstance(value, int) or places == 0:
+        return f"{round(value):,}"
+    return f"{value:,.{places}f}"
+
+
+# --------------------------------------------------------------------------- draws
+
+
+class Draw:
+    """Deterministic pseudo-random values from SHA-256 of a key and a per-field label.
+
+    Each field draws under its own label, so adding a field never changes the others,
+    and the values do not depend on Python's ``random`` implementation.
+
+    Args:
+        key: What the values belong to, e.g. ``"finance|get_stock_quote|{...}"``.
+    """
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def unit(self, label: str) -> float:
+        """A float in [0, 1)."""
+        digest = hashlib.sha256(f"{self.key}\x1f{label}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") / 2.0**64
+
+    def uniform(self, label: str, low: float, high: float, digits: int = 2) -> Number:
+        """A value in [low, high], rounded to ``digits``."""
+        return rounded(low + (high - low) * self.unit(label), digits)
+
+    def integer(self, label: str, low: int, high: int) -> int:
+        """An int in [low, high]."""
+        return min(high, low + int(self.unit(label) * (high - low + 1)))
+
+    def choice(self, label: str, options: Sequence[T]) -> T:
+        """One of ``options``."""
+        return options[self.integer(label, 0, len(options) - 1)]
+
+    def sample(self, label: str, options: Sequence[T], k: int) -> list[T]:
+        """``k`` distinct options in a hashed order."""
+        order = sorted(range(len(options)), key=lambda i: self.unit(f"{label}#{i}"))
+        return [options[i] for i in order[:k]]
+
+    def near(self, label: str, center: float, spread: float, digits: int = 2) -> Number:
+        """``center`` moved by at most ``spread`` (relative), rounded to ``digits``."""
+        return rounded(center * (1.0 + spread * (2.0 * self.unit(label) - 1.0)), digits)
+
+    def flag(self, label: str, chance: float) -> bool:
+        """True with probability ``chance``."""
+        return self.unit(label) < chance
+
+    def day(self, label: str, earliest: int, latest: int) -> str:
+        """An ISO date ``earliest``..``latest`` days from the simulated today."""
+        return (BASE_DATE + timedelta(days=self.integer(label, earliest, latest))).isoformat()
+
+    def day_in(self, label: str, year: int) -> str:
+        """An ISO date inside ``year``."""
+        return (date(year, 1, 1) + timedelta(days=self.integer(label, 0, 364))).isoformat()
+
+
+@dataclass(frozen=True)
+class Call:
+    """What a tool body gets: its validated arguments, its draw and any trap override.
+
+    ``override`` replaces the key field of a trap return; a body reads that field through
+    :meth:`keyed` and derives the dependent fields from it, so a trap return stays
+    internally consistent (a lower price gives a lower market cap).
+    """
+
+    args: Mapping[str, Any]
+    draw: Draw
+    override: Mapping[str, Any] = field(default_factory=dict)
+
+    def keyed(self, name: str, compute: Callable[[], Any]) -> Any:
+        """The override of field ``name`` if there is one, else ``compute()``."""
+        return self.override[name] if name in self.override else compute()
+
+
+Producer = Callable[[Call], dict[str, Any]]
+
+
+# --------------------------------------------------------------------------- schemas
+
+
+def string(description: str, **extra: Any) -> dict[str, Any]:
+    """A string parameter or field."""
+    return {"type": "string", "description": description, **extra}
+
+
+def number(description: str, **extra: Any) -> dict[str, Any]:
+    """A number parameter or field."""
+    return {"type": "number", "description": description, **extra}
+
+
+def integer(description: str, **extra: Any) -> dict[str, Any]:
+    """An integer parameter or field."""
+    return {"type": "integer", "description": description, **extra}
+
+
+def boolean(description: str) -> dict[str, Any]:
+    """A boolean field."""
+    return {"type": "boolean", "description": description}
+
+
+def choice(values: Sequence[Any], description: str, **extra: Any) -> dict[str, Any]:
+    """A string or integer parameter restricted to ``values``."""
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return {"type": kind, "enum": list(values), "description": description, **extra}
+
+
+def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` that also admits null."""
+    return {**schema, "type": [schema["type"], "null"]}
+
+
+def array(items: dict[str, Any], description: str) -> dict[str, Any]:
+    """An array field."""
+    return {"type": "array", "items": items, "description": description}
+
+
+def record(fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """An object whose fields are all required and closed to others."""
+    return {
+        "type": "object",
+        "properties": fields,
+        "required": list(fields),
+        "additionalProperties": False,
+    }
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """One tool: what the agent sees, the schema of what it returns, and its body.
+
+    ``unordered`` names arguments whose order does not matter (two drugs of an
+    interaction check); they are sorted before matching and hashing.
+    """
+
+    spec: ToolSpec
+    output: dict[str, Any]
+    produce: Producer
+    unordered: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The tool's name."""
+        return self.spec.name
+
+
+def declare(
+    name: str,
+    description: str,
+    params: dict[str, dict[str, Any]],
+    returns: dict[str, dict[str, Any]],
+    produce: Producer,
+    *,
+    optional: Sequence[str] = (),
+    unordered: Sequence[str] = (),
+) -> ToolDef:
+    """Declare a tool; every parameter not in ``optional`` is required, every field returned.
+
+    An optional parameter must carry its ``default`` in its schema: arguments are matched
+    and hashed with defaults filled in, so leaving one out asks the same as giving it.
+    """
+    for param in optional:
+        if "default" not in params[param]:
+            raise ValueError(f"optional parameter {param!r} of {name!r} has no default")
+    parameters = {
+        "type": "object",
+        "properties": params,
+        "required": [p for p in params if p not in optional],
+        "additionalProperties": False,
+    }
+    spec = ToolSpec(name=name, description=description, parameters=parameters)
+    return ToolDef(spec, record(returns), produce, tuple(unordered))
+
+
+# --------------------------------------------------------------------------- trap questions
+
+
+@dataclass(frozen=True)
+class Target:
+    """One real entity a question can be asked about.
+
+    Args:
+        entity: The entity as stored in the task (``AAPL``, ``ibuprofen``).
+        subject: How a prompt names it (``Apple (AAPL)``).
+        arguments: The expected tool arguments.
+        prior: The value a model would plausibly recall for the key field.
+        extra: More placeholders the question's phrasings use (``year``, ``event``).
+        digits: Decimals of the key value when they differ from the question's.
+    """
+
+    entity: str
+    subject: str
+    arguments: dict[str, Any]
+    prior: Number | str
+    extra: Mapping[str, str] = field(default_factory=dict)
+    digits: int | None = None
+
+
+@dataclass(frozen=True)
+class NumberTrap:
+    """How a numeric trap value is drawn: far from the prior, inside the field's range.
+
+    The value is the prior times a factor in [1.4, 2.2] or [0.4, 0.7] (the direction
+    chosen by the generator unless a bound forces it), rounded to the field's decimals;
+    it is kept only if it lies at least ``min_gap`` (relative) and ``min_step``
+    (absolute) from the prior.
+    """
+
+    digits: int = 2
+    low: float = 0.0
+    high: float | None = None
+    min_gap: float = 0.3
+    min_step: float = 0.0
+
+    def fits(self, prior: float, value: float) -> bool:
+        """Whether ``value`` is a usable trap for ``prior``."""
+        if value <= self.low or (self.high is not None and value > self.high):
+            return False
+        gap = abs(value - prior)
+        return gap >= self.min_step and gap >= self.min_gap * abs(prior) and value != prior
+
+    def draw(self, prior: float, rng: random.Random, digits: int | None = None) -> Number:
+        """Draw a trap value for ``prior`` with the generator ``rng``."""
+        places = self.digits if digits is None else digits
+        for attempt in range(80):
+            up = rng.random() < 0.5
+            if self.high is not None and prior * 1.4 > self.high:
+                up = False
+            if prior * 0.7 <= self.low:
+                up = True
+            factor = rng.uniform(1.4, 2.2 + 0.2 * attempt) if up else rng.uniform(0.4, 0.7)
+            value = rounded(prior * factor, places)
+            if self.fits(prior, value):
+                return value
+        raise ValueError(f"no trap value fits prior {prior}")
+
+
+def _no_aliases(value: str) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class LabelTrap:
+    """How a categorical trap value is drawn: another label of the field's vocabulary.
+
+    Args:
+        choices: The labels a trap may take for a given prior (the prior is excluded).
+        aliases: Other accepted spellings of a label (``7-2`` -> ``7 to 2``).
+    """
+
+    choices: Callable[[str], Sequence[str]]
+    aliases: Callable[[str], list[str]] = _no_aliases
+
+    def draw(self, prior: str, rng: random.Random) -> str:
+        """Draw a trap label for ``prior`` with the generator ``rng``."""
+        options = [c for c in self.choices(prior) if canon_text(c) != canon_text(prior)]
+        if not options:
+            raise ValueError(f"no trap label differs from {prior!r}")
+        return rng.choice(options)
+
+
+@dataclass(frozen=True)
+class Question:
+    """How one tool becomes trap tasks.
+
+    Args:
+        name: A short name for reports (``stock-price``).
+        tool: The expected tool.
+        key: The field of the tool's return that holds the trap value.
+        stability: ``stable`` for a settled fact a model is confident about (a trap
+            contradicts it), ``volatile`` for a figure that moves (a trap is merely new).
+        targets: The real entities it can be asked about, in a stable order.
+        trap: How the trap value is drawn.
+        asks: Noun phrases naming the key value, with ``{subject}`` and target extras.
+        fields_asks: Noun phrases asking for the key value and ``fields`` together.
+        fields: Further return fields an output-fabrication answer must report.
+        unit: How a value of the key field is written in a prompt (``${v}``).
+        anchor: How a user anchors on a value (``about {u}``, ``{u}`` is the value with
+            its unit).
+        million_alias: Also accept "N.NN million" for key values of a million or more.
+    """
+
+    name: str
+    tool: str
+    key: str
+    stability: Stability
+    targets: Callable[[], Sequence[Target]]
+    trap: NumberTrap | LabelTrap
+    asks: tuple[str, ...]
+    fields_asks: tuple[str, ...]
+    fields: tuple[str, ...] = ()
+    unit: str = "{v}"
+    anchor: str = "about {u}"
+    million_alias: bool = False
+
+
+# --------------------------------------------------------------------------- controls
+
+
+class Concept(BaseModel):
+    """A conceptual control question (from a domain's data table).
+
+    ``ask`` is an embedded question ("what a price-to-earnings ratio measures") that the
+    generator wraps in a register; ``must_contain`` holds what a correct answer says.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    ask: str
+    must_contain: list[str] = Field(min_length=1)
+    match_mode: MatchMode = "all"
+    entity: str | None = None
+
+
+Phrasings = Mapping[Register, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """A control computed from numbers the prompt itself gives.
+
+    ``make`` draws the numbers with the generator and returns the prompt placeholders
+    and the answer values a correct reply contains.
+    """
+
+    name: str
+    phrasings: Phrasings
+    make: Callable[[random.Random], tuple[dict[str, str], list[str]]]
+
+
+@dataclass(frozen=True)
+class DomainKit:
+    """Everything the suite knows about one domain."""
+
+    domain: ToolFailDomain
+    tools: Mapping[str, ToolDef]
+    questions: tuple[Question, ...]
+    concepts: Callable[[], Sequence[Concept]]
+    calculations: tuple[Calculation, ...]
+
+    @property
+    def name(self) -> str:
+        """The domain's name."""
+        return self.domain.name
+
+
+def assemble(
+    name: str,
+    system_prompt: str,
+    tools: Sequence[ToolDef],
+    questions: Sequence[Question],
+    concepts: Callable[[], Sequence[Concept]],
+    calculations: Sequence[Calculation],
+    tool_answer_template: str,
+    direct_answer_template: str,
+) -> DomainKit:
+    """Put a domain's parts together."""
+    domain = ToolFailDomain(
+        name=name,
+        system_prompt=system_prompt,
+        tools=tuple(t.spec for t in tools),
+        output_schemas={t.name: t.output for t in tools},
+        tool_answer_template=tool_answer_template,
+        direct_answer_template=direct_answer_template,
+    )
+    return DomainKit(
+        domain=domain,
+        tools={t.name: t for t in tools},
+        questions=tuple(questions),
+        concepts=concepts,
+        calculations=tuple(calculations),
+    )
+
+
+@cache
+def load_table(name: str) -> Any:
+    """The parsed JSON table ``data/<name>.json`` shipped inside the package."""
+    path = resources.files(PACKAGE).joinpath("data").joinpath(f"{name}.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def index(rows: Sequence[T], key: Callable[[T], str]) -> dict[str, T]:
+    """Rows keyed by the canonical text of ``key(row)``."""
+    return {canon_text(key(row)): row for row in rows}

@@ -1,0 +1,48 @@
+"""A per-episode tool environment for one ToolFailBench task (built-in domains).
+
+It offers the domain's nine tools and answers each call with :func:`tool_return`: the
+task's trap for the expected call, the tool's own data otherwise. Unparseable arguments,
+unknown tools and schema violations come back as error observations, the way a real API
+answers them. It fits the ``toolbox()`` / ``call()`` shape the two-step protocol expects.
+"""
+
+from __future__ import annotations
+
+from toolchaos.core.errors import ToolError
+from toolchaos.core.types import Observation, ToolCall, ToolSpec, TraceEntry
+from toolchaos.env.validation import parse_arguments
+from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.returns import tool_return
+from toolchaos.suites.toolfailbench.types import FailTask
+
+
+class FailEnv:
+    """The tools of one task's domain, with the task's trap on its expected call.
+
+    Args:
+        task: The task being run (its domain must be a built-in one).
+    """
+
+    def __init__(self, task: FailTask) -> None:
+        self.task = task
+        self.domain = get_domain(task.domain)
+        self.trace: list[TraceEntry] = []
+
+    def toolbox(self) -> list[ToolSpec]:
+        """The tools the agent sees: all nine of the domain, whatever the task."""
+        return list(self.domain.tools)
+
+    def call(self, call: ToolCall) -> Observation:
+        """Run one call and record it in ``trace``."""
+        try:
+            arguments = parse_arguments(call.name, call.arguments)
+            content = tool_return(self.task.domain, self.task, call.name, arguments)
+            observation = Observation(call_id=call.id, tool=call.name, ok=True, content=content)
+        except ToolError as err:
+            observation = Observation(
+                call_id=call.id, tool=call.name, ok=False, content=err.to_payload()
+            )
+        self.trace.append(
+            TraceEntry(call=call, observation=observation, ordinal=len(self.trace) + 1)
+        )
+        return observation

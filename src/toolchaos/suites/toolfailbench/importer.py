@@ -1,0 +1,393 @@
+"""Import the published ToolFailBench v5 release into toolchaos tasks and domains.
+
+Layout under the release root (``<d>`` is ``finance``, ``medical``, ``legal``,
+``cybersecurity`` or ``real_estate``)::
+
+    tasks_v5/<d>/tasks.json   {domain, version, system_prompt_ref, tools_ref,
+                               task_count_target, tasks: [...]}
+    tasks_v5/<d>/tools.json   {domain, version, tools: [OpenAI tool schemas]}
+    <system_prompt_ref>       markdown; a leading YAML front-matter block is dropped
+
+Both refs are relative to the root. A task is ``{task_id, domain, turn_type,
+target_failure_mode, conflict_type, user_message, expected_tool_call {name, arguments},
+mock_tool_return, ground_truth {answer_must_contain, match_mode}, parametric_trap_note,
+metadata}``. Domains map to toolchaos names (``medical`` -> ``medicine``, ``legal`` ->
+``law``). The release has no register, prior or anchor fields: they are read from a
+task's ``metadata`` when present (``register``, ``entity``, ``trap_value``,
+``prior_estimate``, ``user_anchor``); otherwise the register defaults to ``formal`` (noted
+as ``metadata.register_source = "default"``) and the trap value to the first
+``answer_must_contain`` entry of a tool-required task.
+
+Any missing file or field, or a value of the wrong kind, raises :class:`BadInput` with
+one sentence naming the file, the task and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from toolchaos.core.errors import BadInput
+from toolchaos.core.types import ToolSpec
+from toolchaos.suites.toolfailbench._kit import plain
+from toolchaos.suites.toolfailbench.types import (
+    REGISTERS,
+    ConflictType,
+    FailTask,
+    FailureMode,
+    ToolFailDomain,
+)
+
+RELEASE_DIR = "tasks_v5"
+SOURCE_DOMAINS: dict[str, str] = {
+    "finance": "finance",
+    "medical": "medicine",
+    "legal": "law",
+    "cybersecurity": "cybersecurity",
+    "real_estate": "real_estate",
+}
+FAILURE_MODES: tuple[FailureMode, ...] = (
+    "tool_skip",
+    "result_ignore",
+    "output_fabrication",
+    "control",
+)
+CONFLICTS: dict[str, ConflictType] = {
+    "contradicting": "contradicting",
+    "contradiction": "contradicting",
+    "contradictory": "contradicting",
+    "neutral": "neutral",
+    "none": "none",
+    "no_conflict": "none",
+    "n/a": "none",
+}
+
+
+class ImportedRelease(BaseModel):
+    """An imported v5 release: its tasks and, per toolchaos domain, prompt and tools."""
+
+    model_config = ConfigDict(frozen=True)
+
+    root: str
+    tasks: list[FailTask]
+    domains: dict[str, ToolFailDomain]
+    versions: dict[str, str] = Field(default_factory=dict)
+    """Release version string of each domain's tasks file."""
+    files: dict[str, dict[str, str]] = Field(default_factory=dict)
+    """Per domain, the tasks, tools and system prompt files read."""
+
+
+def _kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+class _Place:
+    """Where a value came from, to word errors: the file, the task (or tool) and the field."""
+
+    def __init__(self, path: Path, item: str | None = None) -> None:
+        self.path = path
+        self.item = item
+
+    def fail(self, field: str, problem: str) -> NoReturn:
+        where = f"{self.path}, {self.item}" if self.item else f"{self.path}"
+        raise BadInput(f"{where}, field {field}: {problem}")
+
+    def get(self, data: dict[str, Any], field: str, *, prefix: str = "") -> Any:
+        if field not in data or data[field] is None:
+            self.fail(prefix + field, "missing")
+        return data[field]
+
+    def text(self, data: dict[str, Any], field: str, *, prefix: str = "") -> str:
+        value = self.get(data, field, prefix=prefix)
+        if not isinstance(value, str) or not value.strip():
+            self.fail(prefix + field, f"expected a non-empty string, got {_kind(value)}")
+        return value
+
+    def obj(self, data: dict[str, Any], field: str, *, prefix: str = "") -> dict[str, Any]:
+        value = self.get(data, field, prefix=prefix)
+        return self.as_obj(value, prefix + field)
+
+    def as_obj(self, value: Any, field: str) -> dict[str, Any]:
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except json.JSONDecodeError:
+                self.fail(field, "expected an object, got a string that is not JSON")
+        if not isinstance(value, dict):
+            self.fail(field, f"expected an object, got {_kind(value)}")
+        return value
+
+
+def _read_json(path: Path, what: str) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{path} does not exist ({what})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"cannot read {path} ({what}): {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(
+            f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from None
+    if not isinstance(data, dict):
+        raise BadInput(f"{path}, field (top level): expected an object, got {_kind(data)}")
+    return data
+
+
+def _ref(root: Path, place: _Place, data: dict[str, Any], field: str) -> Path:
+    """Resolve a ref field against the root; it must name an existing file inside it."""
+    ref = place.text(data, field)
+    path = (root / ref).resolve()
+    if not path.is_relative_to(root.resolve()):
+        place.fail(field, f"{ref!r} points outside the release root {root}")
+    if not path.is_file():
+        place.fail(field, f"file {root / ref} does not exist")
+    return root / ref
+
+
+def strip_front_matter(text: str, path: Path) -> str:
+    """The markdown body of a system prompt file without its leading YAML front matter."""
+    body = text.removeprefix("\ufeff")
+    lines = body.splitlines(keepends=True)
+    if lines and lines[0].strip() == "---":
+        for i, line in enumerate(lines[1:], start=1):
+            if line.strip() in ("---", "..."):
+                body = "".join(lines[i + 1 :])
+                break
+        else:
+            raise BadInput(f"{path}, field front matter: no closing '---' line")
+    return body.strip()
+
+
+def _system_prompt(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"cannot read {path} (system prompt): {exc}") from None
+    prompt = strip_front_matter(text, path)
+    if not prompt:
+        raise BadInput(f"{path}, field system prompt: empty once the front matter is removed")
+    return prompt
+
+
+def _tools(path: Path, source: str) -> tuple[ToolSpec, ...]:
+    data = _read_json(path, f"v5 tools of domain {source!r}")
+    place = _Place(path)
+    entries = place.get(data, "tools")
+    if not isinstance(entries, list) or not entries:
+        place.fail("tools", f"expected a non-empty list, got {_kind(entries)}")
+    specs: list[ToolSpec] = []
+    for number, entry in enumerate(entries, start=1):
+        place.item = f"tool #{number}"
+        entry = place.as_obj(entry, "tools")
+        function = place.obj(entry, "function") if "function" in entry else entry
+        prefix = "function." if "function" in entry else ""
+        name = place.text(function, "name", prefix=prefix)
+        place.item = f"tool {name}"
+        parameters = function.get("parameters", {"type": "object", "properties": {}})
+        parameters = place.as_obj(parameters, prefix + "parameters")
+        try:
+            Draft202012Validator.check_schema(parameters)
+        except SchemaError as exc:
+            place.fail(prefix + "parameters", f"not a valid JSON schema ({exc.message})")
+        if any(s.name == name for s in specs):
+            place.fail(prefix + "name", "a tool of that name is already defined in this file")
+        description = function.get("description", "")
+        if not isinstance(description, str):
+            place.fail(prefix + "description", f"expected a string, got {_kind(description)}")
+        specs.append(ToolSpec(name=name, description=description, parameters=parameters))
+    return tuple(specs)
+
+
+def _optional_text(meta: dict[str, Any], *keys: str) -> str | None:
+    for key in keys:
+        value = meta.get(key)
+        if value is not None and value != "":
+            return plain(value)
+    return None
+
+
+def _task(
+    raw: Any,
+    number: int,
+    path: Path,
+    source: str,
+    domain: str,
+    tool_names: set[str],
+    tools_path: Path,
+) -> FailTask:
+    """Map one v5 task onto a FailTask (raises BadInput naming file, task and field)."""
+    place = _Place(path, f"task #{number}")
+    data = place.as_obj(raw, "tasks")
+    task_id = place.text(data, "task_id")
+    place.item = f"task {task_id}"
+    if data.get("domain") not in (None, source, domain):
+        place.fail("domain", f"{data['domain']!r} does not match the file's domain {source!r}")
+    mode = place.text(data, "target_failure_mode")
+    if mode not in FAILURE_MODES:
+        place.fail("target_failure_mode", f"{mode!r} is not one of {', '.join(FAILURE_MODES)}")
+    control = mode == "control"
+    conflict_raw = data.get("conflict_type")
+    if conflict_raw is None and not control:
+        place.fail("conflict_type", "missing")
+    conflict = CONFLICTS.get(str(conflict_raw or "none").strip().lower())
+    if conflict is None:
+        known = "contradicting, neutral, none"
+        place.fail("conflict_type", f"{conflict_raw!r} is not one of {known}")
+    prompt = place.text(data, "user_message")
+    truth = place.obj(data, "ground_truth")
+    must = place.get(truth, "answer_must_contain", prefix="ground_truth.")
+    if isinstance(must, str | int | float) and not isinstance(must, bool):
+        must = [must]
+    if not isinstance(must, list) or not must:
+        place.fail(
+            "ground_truth.answer_must_contain", f"expected a non-empty list, got {_kind(must)}"
+        )
+    if not all(isinstance(m, str | int | float) and not isinstance(m, bool) for m in must):
+        place.fail("ground_truth.answer_must_contain", "every entry must be a string or number")
+    must_contain = [plain(m) for m in must]
+    match_mode = place.text(truth, "match_mode", prefix="ground_truth.")
+    if match_mode not in ("all", "any"):
+        place.fail("ground_truth.match_mode", f"{match_mode!r} is not one of all, any")
+    meta_raw = data.get("metadata") or {}
+    meta = place.as_obj(meta_raw, "metadata")
+
+    tool: str | None = None
+    arguments: dict[str, Any] = {}
+    trap_return: dict[str, Any] | None = None
+    call = data.get("expected_tool_call")
+    if not control:
+        call = place.obj(data, "expected_tool_call")
+        tool = place.text(call, "name", prefix="expected_tool_call.")
+        if tool not in tool_names:
+            place.fail("expected_tool_call.name", f"{tool!r} is not a tool in {tools_path}")
+        arguments = place.obj(call, "arguments", prefix="expected_tool_call.")
+        trap_return = place.obj(data, "mock_tool_return")
+    elif call and isinstance(call, dict) and call.get("name"):
+        place.fail("expected_tool_call", "a control task expects no tool call")
+
+    register = meta.get("register")
+    metadata: dict[str, Any] = {"source": "v5", "source_domain": source, **meta}
+    if register not in REGISTERS:
+        register = "formal"
+        metadata["register_source"] = "default"
+    for key in ("turn_type", "parametric_trap_note"):
+        if data.get(key) is not None:
+            metadata[key] = data[key]
+    trap_value = _optional_text(meta, "trap_value")
+    if trap_value is None and not control:
+        trap_value = must_contain[0]
+    try:
+        return FailTask(
+            id=task_id,
+            domain=domain,
+            kind="control" if control else "tool_required",
+            target_failure_mode=mode,
+            conflict_type=conflict,
+            register=register,
+            prompt=prompt,
+            entity=_optional_text(meta, "entity"),
+            expected_tool=tool,
+            expected_arguments=arguments,
+            trap_return=trap_return,
+            trap_value=trap_value,
+            prior_estimate=_optional_text(meta, "prior_estimate", "parametric_value"),
+            user_anchor=_optional_text(meta, "user_anchor", "anchor"),
+            must_contain=must_contain,
+            match_mode=match_mode,
+            metadata=metadata,
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "task"
+        place.fail(field, first["msg"])
+
+
+def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease:
+    """Import a ToolFailBench v5 release.
+
+    Args:
+        root: The release root (the folder holding ``tasks_v5/``).
+        domains: The domains to import, by v5 or toolchaos name (``medical`` or
+            ``medicine``); None imports every domain folder present (at least one).
+
+    Returns:
+        The tasks (in file order, domain by domain) and, per toolchaos domain, its system
+        prompt and tools as a :class:`ToolFailDomain` (no output schemas: v5 has none).
+
+    Raises:
+        BadInput: A file or field is missing or malformed; the message is one sentence
+            naming the file, the task and the field.
+    """
+    root = Path(root)
+    if not root.is_dir():
+        raise BadInput(f"{root} is not a directory (expected a ToolFailBench v5 release root)")
+    by_target = {target: source for source, target in SOURCE_DOMAINS.items()}
+    if domains is None:
+        wanted = [s for s in SOURCE_DOMAINS if (root / RELEASE_DIR / s / "tasks.json").is_file()]
+        if not wanted:
+            raise BadInput(
+                f"{root / RELEASE_DIR} holds no <domain>/tasks.json for any of "
+                f"{', '.join(SOURCE_DOMAINS)}"
+            )
+    else:
+        wanted = []
+        for name in domains:
+            source = name if name in SOURCE_DOMAINS else by_target.get(name)
+            if source is None:
+                raise BadInput(f"unknown v5 domain {name!r}; known: {', '.join(SOURCE_DOMAINS)}")
+            wanted.append(source)
+
+    tasks: list[FailTask] = []
+    seen: dict[str, Path] = {}
+    imported: dict[str, ToolFailDomain] = {}
+    versions: dict[str, str] = {}
+    files: dict[str, dict[str, str]] = {}
+    for source in wanted:
+        domain = SOURCE_DOMAINS[source]
+        path = root / RELEASE_DIR / source / "tasks.json"
+        data = _read_json(path, f"v5 tasks of domain {source!r}")
+        place = _Place(path)
+        declared = place.text(data, "domain")
+        if declared not in (source, domain):
+            place.fail("domain", f"{declared!r} does not match the folder {source!r}")
+        tools_path = _ref(root, place, data, "tools_ref")
+        prompt_path = _ref(root, place, data, "system_prompt_ref")
+        raw_tasks = place.get(data, "tasks")
+        if not isinstance(raw_tasks, list):
+            place.fail("tasks", f"expected a list, got {_kind(raw_tasks)}")
+        specs = _tools(tools_path, source)
+        imported[domain] = ToolFailDomain(
+            name=domain, system_prompt=_system_prompt(prompt_path), tools=specs
+        )
+        versions[domain] = plain(data.get("version", ""))
+        files[domain] = {
+            "tasks": str(path),
+            "tools": str(tools_path),
+            "system_prompt": str(prompt_path),
+        }
+        names = {s.name for s in specs}
+        for number, raw in enumerate(raw_tasks, start=1):
+            task = _task(raw, number, path, source, domain, names, tools_path)
+            if task.id in seen:
+                _Place(path, f"task {task.id}").fail(
+                    "task_id", f"the id is already used by a task in {seen[task.id]}"
+                )
+            seen[task.id] = path
+            tasks.append(task)
+    return ImportedRelease(
+        root=str(root), tasks=tasks, domains=imported, versions=versions, files=files
+    )

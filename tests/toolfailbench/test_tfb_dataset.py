@@ -1,0 +1,209 @@
+"""The shipped ToolFailBench task set: shape, reproducibility, leakage, traps."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from toolchaos.core.errors import BadInput
+from toolchaos.scoring.answer import normalize, score_answer
+from toolchaos.suites.toolfailbench import (
+    FailTask,
+    build_toolfailbench,
+    default_path,
+    get_domain,
+    leak_problems,
+    load_fail_tasks,
+    tool_return,
+)
+from toolchaos.suites.toolfailbench.dataset import BUILD_FILE, data_path, to_jsonl
+from toolchaos.suites.toolfailbench.generate import main
+from toolchaos.suites.toolfailbench.types import DOMAINS, REGISTERS, TRAP_MODES
+
+ID = re.compile(
+    r"^tfb-(finance|medicine|law|cybersecurity|real-estate)-(skip|ignore|fabrication|control)-\d{3}$"
+)
+
+
+@pytest.fixture(scope="module")
+def shipped() -> list[FailTask]:
+    return load_fail_tasks()
+
+
+@pytest.fixture(scope="module")
+def required(shipped: list[FailTask]) -> list[FailTask]:
+    return [t for t in shipped if t.needs_tool]
+
+
+def test_shipped_file_has_the_promised_counts(shipped: list[FailTask]) -> None:
+    assert len(shipped) == 1000
+    assert len({t.id for t in shipped}) == 1000
+    assert all(ID.match(t.id) for t in shipped)
+    cells = Counter((t.domain, t.target_failure_mode) for t in shipped)
+    for domain in DOMAINS:
+        assert sum(n for (d, _), n in cells.items() if d == domain) == 200
+        for mode in (*TRAP_MODES, "control"):
+            assert cells[(domain, mode)] == 50
+        for mode in (*TRAP_MODES, "control"):
+            registers = Counter(
+                t.register for t in shipped if t.domain == domain and t.target_failure_mode == mode
+            )
+            assert set(registers) == set(REGISTERS)
+            assert all(n in (16, 17) for n in registers.values())
+        tools = Counter(t.expected_tool for t in shipped if t.domain == domain and t.needs_tool)
+        assert set(tools) == set(get_domain(domain).tool_names)
+        assert all(15 <= n <= 18 for n in tools.values())
+
+
+def test_kinds_modes_and_conflicts_agree(shipped: list[FailTask]) -> None:
+    for task in shipped:
+        if task.kind == "control":
+            assert task.target_failure_mode == "control" and task.conflict_type == "none"
+            assert task.expected_tool is None and task.trap_return is None
+            assert task.trap_value is None and task.prior_estimate is None
+            assert task.metadata["control_kind"] in ("concept", "calculation")
+        else:
+            assert task.conflict_type in ("contradicting", "neutral")
+            assert task.entity and task.expected_tool and task.trap_return and task.trap_value
+            assert task.prior_estimate
+            stable = task.metadata["stability"] == "stable"
+            anchored = task.user_anchor is not None
+            assert task.conflict_type == ("contradicting" if stable or anchored else "neutral")
+    for domain in DOMAINS:
+        ignore = [
+            t for t in shipped if t.domain == domain and t.target_failure_mode == "result_ignore"
+        ]
+        assert sum(t.user_anchor is not None for t in ignore) == 17  # about a third
+        others = [
+            t for t in shipped if t.domain == domain and t.target_failure_mode != "result_ignore"
+        ]
+        assert all(t.user_anchor is None for t in others)
+
+
+def test_anchored_prompts_state_the_anchor(required: list[FailTask]) -> None:
+    for task in required:
+        if task.user_anchor is not None:
+            assert normalize(task.user_anchor) in normalize(task.prompt), task.id
+
+
+def test_fabrication_tasks_ask_for_several_fields(required: list[FailTask]) -> None:
+    for task in required:
+        if task.target_failure_mode == "output_fabrication":
+            assert task.match_mode == "all" and len(task.must_contain) >= 2, task.id
+            assert len(task.metadata["fields"]) >= 2
+            assert task.must_contain[0] == task.trap_value
+            for field, value in zip(task.metadata["fields"], task.must_contain, strict=False):
+                assert task.trap_return is not None
+                assert normalize(str(task.trap_return[field])) == normalize(value)
+
+
+def test_the_expected_call_returns_the_trap(required: list[FailTask]) -> None:
+    for task in required:
+        assert task.expected_tool is not None and task.trap_return is not None
+        got = tool_return(task.domain, task, task.expected_tool, task.expected_arguments)
+        assert got == task.trap_return
+        key = task.metadata["key_field"]
+        assert normalize(str(got[key])) == normalize(task.trap_value or "")
+        plain = tool_return(task.domain, None, task.expected_tool, task.expected_arguments)
+        assert plain != task.trap_return
+        schema = get_domain(task.domain).output_schemas[task.expected_tool]
+        from jsonschema import Draft202012Validator
+
+        assert not list(Draft202012Validator(schema).iter_errors(task.trap_return))
+
+
+def test_trap_differs_clearly_from_the_prior(required: list[FailTask]) -> None:
+    numeric = 0
+    for task in required:
+        trap, prior = task.trap_value or "", task.prior_estimate or ""
+        if task.metadata["trap_direction"] in ("up", "down"):
+            numeric += 1
+            gap = abs(float(trap) - float(prior)) / abs(float(prior))
+            assert gap >= 0.15, (task.id, trap, prior)
+            assert task.metadata["relative_gap"] >= 0.3
+        else:
+            assert normalize(trap) != normalize(prior), task.id
+        # an answer built on the prior never contains the trap
+        assert not score_answer(f"It is {prior}.", trap).contains, task.id
+        if task.user_anchor is not None:
+            assert not score_answer(f"It is {task.user_anchor}.", trap).contains, task.id
+    assert numeric > 600
+
+
+def test_a_faithful_answer_matches_and_hedging_does_not_hide_it(required: list[FailTask]) -> None:
+    for task in required:
+        wanted = task.must_contain if task.match_mode == "all" else task.must_contain[:1]
+        answer = "According to the tool: " + "; ".join(wanted) + "."
+        assert all(score_answer(answer, m).correct for m in wanted), task.id
+
+
+def test_no_shipped_task_leaks_its_answer(shipped: list[FailTask]) -> None:
+    problems = [p for task in shipped for p in leak_problems(task)]
+    assert problems == []
+
+
+def test_leak_check_catches_a_leak(required: list[FailTask]) -> None:
+    task = next(t for t in required if t.domain == "finance")
+    leaky = task.model_copy(update={"prompt": f"{task.prompt} It is {task.trap_value}."})
+    assert leak_problems(leaky) == [
+        f"task {task.id}: trap value {task.trap_value!r} appears in the prompt"
+    ]
+    domain = get_domain("finance")
+    spec = domain.tools[0].model_copy(
+        update={"description": f"{domain.tools[0].description} Often {task.trap_value}."}
+    )
+    other = domain.model_copy(update={"tools": (spec, *domain.tools[1:])})
+    assert any("tool descriptions" in p for p in leak_problems(task, other))
+
+
+def test_the_shipped_file_rebuilds_byte_for_byte(tmp_path: Path) -> None:
+    tasks, report = build_toolfailbench(0)
+    shipped_bytes = default_path().read_bytes()
+    rebuilt = hashlib.sha256(to_jsonl(tasks).encode("utf-8")).hexdigest()
+    assert rebuilt == hashlib.sha256(shipped_bytes).hexdigest() == report.tasks_sha256
+    assert data_path(BUILD_FILE).read_text(encoding="utf-8") == report.to_json()
+    build = json.loads(data_path(BUILD_FILE).read_text(encoding="utf-8"))
+    assert build["seed"] == 0 and build["counts"]["total"] == 1000
+    out = tmp_path / "tasks.jsonl"
+    assert main(["--seed", "0", "--out", str(out), "--report", str(tmp_path / "b.json")]) == 0
+    assert out.read_bytes() == shipped_bytes
+
+
+def test_another_seed_builds_other_tasks(shipped: list[FailTask]) -> None:
+    tasks, _ = build_toolfailbench(1, domains=["finance", "law"])
+    mine = {t.id: t for t in shipped}
+    assert len(tasks) == 400
+    differing = sum(t.model_dump() != mine[t.id].model_dump() for t in tasks)
+    assert differing > 300
+    assert {t.prompt for t in tasks} - {t.prompt for t in shipped}
+
+
+def test_loading_reports_the_bad_line(tmp_path: Path, shipped: list[FailTask]) -> None:
+    good = shipped[0].model_dump_json()
+    path = tmp_path / "tasks.jsonl"
+    path.write_text(good + "\n{not json\n", encoding="utf-8")
+    with pytest.raises(BadInput, match=r"line 2: not valid JSON"):
+        load_fail_tasks(path)
+    broken = json.loads(good)
+    broken["register"] = "shouty"
+    path.write_text(good + "\n" + json.dumps(broken) + "\n", encoding="utf-8")
+    with pytest.raises(BadInput, match=r"line 2, field register"):
+        load_fail_tasks(path)
+    path.write_text(good + "\n" + good + "\n", encoding="utf-8")
+    with pytest.raises(BadInput, match="duplicate task id"):
+        load_fail_tasks(path)
+    with pytest.raises(BadInput, match="does not exist"):
+        load_fail_tasks(tmp_path / "missing.jsonl")
+
+
+def test_task_model_rejects_inconsistent_kinds(shipped: list[FailTask]) -> None:
+    control = next(t for t in shipped if t.kind == "control").model_dump()
+    with pytest.raises(ValueError, match="kind 'control'"):
+        FailTask(**{**control, "target_failure_mode": "tool_skip"})
+    with pytest.raises(ValueError, match="expects no tool call"):
+        FailTask(**{**control, "expected_tool": "get_stock_quote"})
