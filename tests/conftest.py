@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal, Self
 
 import pytest
@@ -439,3 +443,122 @@ def variant_tasks() -> list[TaskSpec]:
         )
         tasks.append(task.model_copy(update={"reference": reference}))
     return tasks
+
+
+# -- shared by the domain tests (tests/domains) --------------------------------------------
+#
+# A domain test module defines DOMAIN and SEED, which the fixtures below read, and binds
+# its tool helpers once: ``domain_tools = DomainTools(DOMAIN)``.
+
+
+@pytest.fixture(scope="module")
+def base(request: pytest.FixtureRequest) -> World:
+    """The module's ``DOMAIN`` world for its ``SEED``, shared by the module: read only."""
+    module = request.module
+    built: World = module.DOMAIN.world_type.build(module.SEED)
+    return built
+
+
+@pytest.fixture
+def world(base: World) -> World:
+    """A fork of ``base`` that one test may write to."""
+    return base.fork()
+
+
+Calls = list[tuple[str, dict[str, Any]]]
+
+
+class DomainTools:
+    """Calls and checks of one domain's tools that every domain's tests share."""
+
+    def __init__(self, domain: Domain) -> None:
+        self.domain = domain
+
+    def call(self, world: World, tool_name: str, /, **args: Any) -> Any:
+        """Run the tool ``tool_name`` on ``world``."""
+        return self.domain.tools[tool_name](world, **args)
+
+    def refused(self, world: World, tool_name: str, code: int, /, **args: Any) -> ToolError:
+        """Call a tool that must refuse with ``code`` and leave the state untouched."""
+        before = world.state_hash()
+        with pytest.raises(ToolError) as info:
+            self.call(world, tool_name, **args)
+        assert info.value.code == code, info.value.message
+        assert world.state_hash() == before
+        return info.value
+
+    def check_reads_change_nothing(self, world: World, calls: Calls) -> None:
+        """Run READ tool calls on ``world`` and check that none of them wrote anything."""
+        before = world.state_hash()
+        for name, args in calls:
+            assert self.domain.tools[name].kind is ToolKind.READ
+            self.call(world, name, **args)
+        assert world.state_hash() == before
+        assert world.written_tables() == set()
+
+    def verified_records(
+        self, world: World, write: str, args: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The records that the notes' verifier of ``write`` shows for a call with ``args``."""
+        how = self.domain.notes["write_verifiers"][write]
+        query = {read: args[param] for read, param in how["args_map"].items()}
+        records = self.call(world, how["tool"], **query)[how["list"]]
+        return [r for r in records if all(r[f] == args[p] for f, p in how["match"].items())]
+
+    def read_results(self, world: World, calls: Calls) -> list[tuple[str, dict[str, Any]]]:
+        """Run calls that must succeed; return each tool's name and its JSON-able result."""
+        out = []
+        for name, args in calls:
+            result = self.call(world, name, **args)
+            assert isinstance(result, dict) and "error" not in result, name
+            json.dumps(result)
+            out.append((name, result))
+        return out
+
+
+def cents(value: Decimal | float) -> float:
+    """Round dollars half-up to cents, as a float."""
+    return float(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def d(value: float) -> Decimal:
+    """The exact decimal of a stored amount."""
+    return Decimal(str(value))
+
+
+def numeric_keys(value: Any, floats_only: bool = False) -> Iterator[str]:
+    """The keys, at any depth of a tool result, that hold numbers (or only floats)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if isinstance(inner, float) or (
+                not floats_only and isinstance(inner, int) and not isinstance(inner, bool)
+            ):
+                yield key
+            yield from numeric_keys(inner, floats_only)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from numeric_keys(inner, floats_only)
+
+
+def all_keys(value: Any) -> set[str]:
+    """Every key at any depth of a tool result."""
+    if isinstance(value, dict):
+        return set(value) | set().union(*(all_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(all_keys(v) for v in value)) if value else set()
+    return set()
+
+
+@contextmanager
+def forks_of(base: World) -> Iterator[tuple[World, World]]:
+    """Two forks of ``base``, for a test to write to the first.
+
+    On leaving the block, check that the first changed while neither ``base`` nor the
+    second fork saw any of it, id counters included.
+    """
+    base_hash = base.state_hash()
+    first, second = base.fork(), base.fork()
+    yield first, second
+    assert first.state_hash() != base_hash
+    assert base.state_hash() == base_hash == second.state_hash()
+    assert base.id_counters == second.id_counters != first.id_counters

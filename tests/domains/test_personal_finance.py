@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import random
 import re
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -11,11 +9,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
-from toolchaos.core.errors import ToolError
-from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY, get_domain
+from conftest import DomainTools, all_keys, cents, d, forks_of, numeric_keys
+from toolchaos.domains import REGISTRY
 
 REGISTRY.setdefault("personal_finance", "toolchaos.domains.personal_finance:DOMAIN")
 
@@ -31,47 +27,16 @@ from toolchaos.domains.personal_finance.world import (  # noqa: E402
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]
-WRITE_TOOLS = {"set_budget", "pay_bill", "schedule_payment", "cancel_payment", "transfer_funds"}
 RATE_TOOLS = {
     "get_reference_rate": ("base", "quote"),
     "get_market_rate": ("from_currency", "to_currency"),
     "get_bank_board_rate": ("sell_currency", "buy_currency"),
 }
+domain_tools = DomainTools(DOMAIN)
+call, refused = domain_tools.call, domain_tools.refused
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def base() -> FinanceWorld:
-    return FinanceWorld.build(SEED)
-
-
-@pytest.fixture
-def world(base: FinanceWorld) -> FinanceWorld:
-    return base.fork()
-
-
-def call(world: FinanceWorld, tool_name: str, /, **args: Any) -> Any:
-    return DOMAIN.tools[tool_name](world, **args)
-
-
-def refused(world: FinanceWorld, tool_name: str, code: int, /, **args: Any) -> ToolError:
-    """Call a tool that must refuse with ``code`` and leave the state untouched."""
-    before = world.state_hash()
-    with pytest.raises(ToolError) as info:
-        call(world, tool_name, **args)
-    assert info.value.code == code, info.value.message
-    assert world.state_hash() == before
-    return info.value
-
-
-def cents(value: Decimal) -> float:
-    return float(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
-def d(value: float) -> Decimal:
-    return Decimal(str(value))
 
 
 def total(values: Iterator[float] | list[float]) -> float:
@@ -121,29 +86,6 @@ def spending_account(world: FinanceWorld) -> Account:
     for t in world.transactions.values():
         counts[t.account_id] = counts.get(t.account_id, 0) + 1
     return world.accounts[max(sorted(counts), key=lambda k: counts[k])]
-
-
-def numeric_keys(value: Any, floats_only: bool = False) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if isinstance(inner, float) or (
-                not floats_only and isinstance(inner, int) and not isinstance(inner, bool)
-            ):
-                yield key
-            yield from numeric_keys(inner, floats_only)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from numeric_keys(inner, floats_only)
-
-
-def all_keys(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield key
-            yield from all_keys(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from all_keys(inner)
 
 
 def read_calls(world: FinanceWorld) -> list[tuple[str, dict[str, Any]]]:
@@ -233,30 +175,6 @@ def write_calls(world: FinanceWorld) -> dict[str, dict[str, Any]]:
 # -- the domain as declared ------------------------------------------------------------------
 
 
-def test_registered_domain_is_this_one() -> None:
-    assert get_domain("personal_finance") is DOMAIN
-    assert DOMAIN.world_type is FinanceWorld
-    assert (DOMAIN.name, DOMAIN.topic) == ("personal_finance", "personal finance")
-
-
-def test_tool_inventory() -> None:
-    assert len(DOMAIN.tools) >= 12
-    writes = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE}
-    assert writes == WRITE_TOOLS
-    assert len(writes) >= 3
-
-
-@pytest.mark.parametrize("name", sorted(DOMAIN.tools))
-def test_tool_schema_is_valid_and_documented(name: str) -> None:
-    spec = DOMAIN.tools[name].spec
-    Draft202012Validator.check_schema(spec.parameters)
-    assert spec.description.strip()
-    assert spec.parameters["additionalProperties"] is False
-    assert "world" not in spec.parameters["properties"]
-    for prop, schema in spec.parameters["properties"].items():
-        assert schema.get("description", "").strip(), f"{name}.{prop} is undocumented"
-
-
 def test_schemas_carry_enums_dates_and_documented_defaults() -> None:
     props = DOMAIN.tools["list_transactions"].spec.parameters["properties"]
     assert props["limit"]["default"] == 20
@@ -272,27 +190,6 @@ def test_schemas_carry_enums_dates_and_documented_defaults() -> None:
 
 
 # -- the notes contract -------------------------------------------------------------------------
-
-
-def test_every_tool_named_in_notes_exists() -> None:
-    notes = DOMAIN.notes
-    named: set[str] = set()
-    for section in ("fallbacks", "v2", "write_verifiers"):
-        for tool_name, entry in notes[section].items():
-            named |= {tool_name, entry["tool"]}
-    for tool_name, entry in notes["resolvers"].items():
-        named |= {tool_name, entry["tool"]}
-    for tool_name, entry in notes["sources"].items():
-        named |= {tool_name, entry["authoritative"], *entry["alternatives"], *entry["args_map"]}
-    assert named <= set(DOMAIN.tools)
-    assert set(notes) == {
-        "fallbacks",
-        "v2",
-        "unit_conversions",
-        "resolvers",
-        "write_verifiers",
-        "sources",
-    }
 
 
 @pytest.mark.parametrize("primary", sorted(DOMAIN.notes["fallbacks"]))
@@ -386,24 +283,11 @@ def test_resolver_tools_accept_a_name_or_an_id(world: FinanceWorld) -> None:
 
 @pytest.mark.parametrize("write", sorted(DOMAIN.notes["write_verifiers"]))
 def test_write_verifiers_show_the_record_a_write_created(base: FinanceWorld, write: str) -> None:
-    how = DOMAIN.notes["write_verifiers"][write]
-    assert DOMAIN.tools[write].kind is ToolKind.WRITE
-    assert DOMAIN.tools[how["tool"]].kind is ToolKind.READ
-    assert set(how["args_map"]) <= params(how["tool"])
-    assert set(how["args_map"].values()) <= params(write)
-    assert set(how["match"].values()) <= params(write)
     world = base.fork()
     args = write_calls(world)[write]
-    read_args = {r: args[w] for r, w in how["args_map"].items()}
-    wanted = {field: args[param] for field, param in how["match"].items()}
-
-    def matches() -> list[dict[str, Any]]:
-        records = call(world, how["tool"], **read_args)[how["list"]]
-        return [r for r in records if all(r.get(f) == v for f, v in wanted.items())]
-
-    assert matches() == []
+    assert domain_tools.verified_records(world, write, args) == []
     created = call(world, write, **args)
-    assert matches() == [created]
+    assert domain_tools.verified_records(world, write, args) == [created]
 
 
 def test_sources_agree_and_name_their_authority(base: FinanceWorld) -> None:
@@ -455,22 +339,6 @@ def test_three_rate_sources_agree_in_the_clean_world(seed: int) -> None:
 
 
 # -- the seeded world ------------------------------------------------------------------------
-
-
-def test_same_seed_same_world_and_different_seeds_differ() -> None:
-    hashes = {seed: FinanceWorld.build(seed).state_hash() for seed in SEEDS}
-    assert FinanceWorld.build(SEED).state_hash() == hashes[SEED]
-    assert FinanceWorld.build(SEED).model_dump() == FinanceWorld.build(SEED).model_dump()
-    assert len(set(hashes.values())) == len(SEEDS)
-
-
-def test_generate_reads_only_the_rng_it_is_given() -> None:
-    random.seed(1)
-    first = FinanceWorld.generate(random.Random(5), 5)
-    random.seed(2)
-    random.random()
-    second = FinanceWorld.generate(random.Random(5), 5)
-    assert first.state_hash() == second.state_hash()
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -532,23 +400,15 @@ def test_no_two_merchant_or_payee_names_are_alike(base: FinanceWorld) -> None:
 
 
 def test_read_tools_do_not_change_the_world(world: FinanceWorld) -> None:
-    before = world.state_hash()
-    for name, args in read_calls(world):
-        assert DOMAIN.tools[name].kind is ToolKind.READ
-        call(world, name, **args)
-    assert world.state_hash() == before
-    assert world.written_tables() == set()
+    domain_tools.check_reads_change_nothing(world, read_calls(world))
 
 
 def test_results_are_json_with_units_in_float_names(base: FinanceWorld) -> None:
-    for name, args in read_calls(base):
-        result = call(base, name, **args)
-        assert isinstance(result, dict) and "error" not in result
-        json.dumps(result)
+    for name, result in domain_tools.read_results(base, read_calls(base)):
         for key in numeric_keys(result, floats_only=True):
             assert key.endswith(("_usd", "_pct", "rate", "amount")), f"{name} returns {key}"
         if any(k.endswith("amount") for k in numeric_keys(result)):
-            assert {"original_currency", "from_currency", "to_currency"} & set(all_keys(result))
+            assert {"original_currency", "from_currency", "to_currency"} & all_keys(result)
 
 
 def test_holders_and_accounts(base: FinanceWorld) -> None:
@@ -1156,58 +1016,18 @@ def test_writes_that_create_the_same_records_reach_the_same_state(base: FinanceW
     assert first.state_hash() == second.state_hash() != base.state_hash()
 
 
-# -- forks and robustness -------------------------------------------------------------------------
+# -- forks ----------------------------------------------------------------------------------------
 
 
 def test_fork_writes_never_leak_into_the_base(base: FinanceWorld) -> None:
-    base_hash = base.state_hash()
-    first, second = base.fork(), base.fork()
-    calls = write_calls(first)
-    for name, args in calls.items():
-        call(first, name, **args)
-    assert first.state_hash() != base_hash
-    assert base.state_hash() == base_hash == second.state_hash()
+    with forks_of(base) as (first, second):
+        calls = write_calls(first)
+        for name, args in calls.items():
+            call(first, name, **args)
     bill_id = calls["pay_bill"]["bill_id"]
     assert base.bills[bill_id].status == second.bills[bill_id].status == "due"
-    assert base.id_counters == second.id_counters != first.id_counters
     assert len(second.transactions) == len(base.transactions) < len(first.transactions)
     assert (
         call(second, "pay_bill", **calls["pay_bill"])["payment_id"]
         == call(first.fork(), "get_bill", bill_id=bill_id)["payment_id"]
     )
-
-
-def odd_arguments(name: str) -> Iterator[dict[str, Any]]:
-    """Schema-valid but unlikely arguments: odd strings, huge numbers, every enum value."""
-    props = DOMAIN.tools[name].spec.parameters["properties"]
-    for odd in (
-        "",
-        " ",
-        "ünïcødé ☃",
-        "ACC-10001'; DROP TABLE accounts;--",
-        "x" * 500,
-        "2026-02-30",
-    ):
-        args: dict[str, Any] = {}
-        for pname, schema in props.items():
-            if "enum" in schema:
-                args[pname] = schema["enum"][len(odd) % len(schema["enum"])]
-            elif schema["type"] == "string":
-                args[pname] = odd
-            elif schema["type"] == "integer":
-                args[pname] = 10**12
-            else:
-                args[pname] = 1e308
-        yield args
-
-
-@pytest.mark.parametrize("name", sorted(DOMAIN.tools))
-def test_odd_arguments_raise_only_tool_errors(base: FinanceWorld, name: str) -> None:
-    world = base.fork()
-    for args in odd_arguments(name):
-        try:
-            result = call(world, name, **args)
-        except ToolError as error:
-            assert 400 <= error.code < 500
-        else:
-            assert isinstance(result, dict) and "error" not in result

@@ -2,69 +2,34 @@
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
-from collections.abc import Iterator
 from datetime import timedelta
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
-from toolchaos.core.errors import ToolError
+from conftest import DomainTools, all_keys, cents, d, forks_of, numeric_keys
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.domains import REGISTRY
+from toolchaos.domains._common import haversine_km
 from toolchaos.domains.transportation import DOMAIN, data
 from toolchaos.domains.transportation.world import (
+    EARTH_RADIUS_KM,
     MIN_TRANSFER_MIN,
     TransportationWorld,
     Trip,
-    haversine_km,
 )
 
 REGISTRY.setdefault("transportation", "toolchaos.domains.transportation:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]
-WRITE_TOOLS = {"register_passenger", "book_seat", "cancel_booking", "change_booking"}
 FEEDS = ("get_trip_status", "crowd_trip_reports", "station_board_status")
+domain_tools = DomainTools(DOMAIN)
+call, refused = domain_tools.call, domain_tools.refused
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def base() -> TransportationWorld:
-    return TransportationWorld.build(SEED)
-
-
-@pytest.fixture
-def world(base: TransportationWorld) -> TransportationWorld:
-    return base.fork()
-
-
-def call(world: TransportationWorld, tool_name: str, /, **args: Any) -> Any:
-    return DOMAIN.tools[tool_name](world, **args)
-
-
-def refused(world: TransportationWorld, tool_name: str, code: int, /, **args: Any) -> ToolError:
-    """Call a tool that must refuse with ``code`` and leave the state untouched."""
-    before = world.state_hash()
-    with pytest.raises(ToolError) as info:
-        call(world, tool_name, **args)
-    assert info.value.code == code, info.value.message
-    assert world.state_hash() == before
-    return info.value
-
-
-def cents(value: Decimal | float) -> float:
-    return float(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
-def d(value: float) -> Decimal:
-    return Decimal(str(value))
 
 
 def today(world: TransportationWorld) -> str:
@@ -100,27 +65,6 @@ def bookable_rail_trip(world: TransportationWorld) -> Trip:
 
 def departed_trip(world: TransportationWorld) -> Trip:
     return next(t for t in world.trips.values() if t.departs_at() <= world.now())
-
-
-def numeric_keys(value: Any, floats_only: bool = False) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if isinstance(inner, float) or (
-                not floats_only and isinstance(inner, int) and not isinstance(inner, bool)
-            ):
-                yield key
-            yield from numeric_keys(inner, floats_only)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from numeric_keys(inner, floats_only)
-
-
-def all_keys(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set(value) | set().union(*(all_keys(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(all_keys(v) for v in value)) if value else set()
-    return set()
 
 
 def live_trip(world: TransportationWorld, delayed: bool = True) -> str:
@@ -182,32 +126,9 @@ def read_calls(world: TransportationWorld) -> list[tuple[str, dict[str, Any]]]:
 # -- the domain as declared ----------------------------------------------------------------
 
 
-def test_registered_domain_is_this_one() -> None:
-    assert get_domain("transportation") is DOMAIN
-    assert DOMAIN.world_type is TransportationWorld
-    assert DOMAIN.topic == "transportation and mobility"
-
-
-def test_tool_inventory() -> None:
-    assert len(DOMAIN.tools) >= 12
-    writes = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE}
-    assert writes == WRITE_TOOLS
-    assert len(writes) >= 3
-
-
 def test_read_calls_cover_every_read_tool(base: TransportationWorld) -> None:
     reads = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.READ}
     assert {name for name, _ in read_calls(base)} == reads
-
-
-@pytest.mark.parametrize("name", sorted(DOMAIN.tools))
-def test_tool_schema_is_valid_and_documented(name: str) -> None:
-    spec = DOMAIN.tools[name].spec
-    Draft202012Validator.check_schema(spec.parameters)
-    assert spec.description.strip()
-    assert spec.parameters["additionalProperties"] is False
-    for prop, schema in spec.parameters["properties"].items():
-        assert schema.get("description", "").strip(), f"{name}.{prop} is undocumented"
 
 
 def test_optional_parameters_document_their_defaults() -> None:
@@ -226,10 +147,7 @@ def test_optional_parameters_document_their_defaults() -> None:
 
 
 def test_results_are_json_with_units_in_float_names(base: TransportationWorld) -> None:
-    for name, args in read_calls(base):
-        result = call(base, name, **args)
-        assert isinstance(result, dict) and "error" not in result
-        json.dumps(result)
+    for name, result in domain_tools.read_results(base, read_calls(base)):
         for key in numeric_keys(result, floats_only=True):
             assert key.endswith(("_usd", "_km", "_kg", "_deg", "_per_km", "_multiplier")), (
                 f"{name} returns unitless {key}"
@@ -248,24 +166,6 @@ def test_descriptions_name_their_alternatives() -> None:
 
 
 # -- the seeded world ----------------------------------------------------------------------
-
-
-def test_same_seed_same_world_and_different_seeds_differ() -> None:
-    hashes = {seed: TransportationWorld.build(seed).state_hash() for seed in SEEDS}
-    assert TransportationWorld.build(SEED).state_hash() == hashes[SEED]
-    assert (
-        TransportationWorld.build(SEED).model_dump() == TransportationWorld.build(SEED).model_dump()
-    )
-    assert len(set(hashes.values())) == len(SEEDS)
-
-
-def test_generate_reads_only_the_rng_it_is_given() -> None:
-    random.seed(1)
-    first = TransportationWorld.generate(random.Random(5), 5)
-    random.seed(2)
-    random.random()
-    second = TransportationWorld.generate(random.Random(5), 5)
-    assert first.state_hash() == second.state_hash()
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -585,7 +485,8 @@ def test_ride_estimate(base: TransportationWorld) -> None:
         dropoff=label(base, b.station_id),
         ride_type="xl",
     )
-    distance = round(haversine_km(a.lat_deg, a.lon_deg, b.lat_deg, b.lon_deg) * 1.35, 1)
+    crow = haversine_km(a.lat_deg, a.lon_deg, b.lat_deg, b.lon_deg, EARTH_RADIUS_KM)
+    distance = round(crow * 1.35, 1)
     duration = max(3, round(distance / rate.avg_speed_kmh * 60))
     fare = (
         (d(rate.base_fare_usd) + d(rate.per_km_usd) * d(distance) + d(rate.per_min_usd) * duration)
@@ -833,12 +734,7 @@ def test_change_booking_refusals(world: TransportationWorld) -> None:
 
 
 def test_read_tools_do_not_change_the_world(world: TransportationWorld) -> None:
-    before = world.state_hash()
-    for name, args in read_calls(world):
-        assert DOMAIN.tools[name].kind is ToolKind.READ
-        call(world, name, **args)
-    assert world.state_hash() == before
-    assert world.written_tables() == set()
+    domain_tools.check_reads_change_nothing(world, read_calls(world))
 
 
 # -- notes for the hazard layer ------------------------------------------------------------
@@ -846,40 +742,6 @@ def test_read_tools_do_not_change_the_world(world: TransportationWorld) -> None:
 
 def _params(tool_name: str) -> set[str]:
     return set(DOMAIN.tools[tool_name].spec.parameters["properties"])
-
-
-def test_every_tool_named_in_notes_exists() -> None:
-    notes = DOMAIN.notes
-    names: set[str] = set()
-    for tool_name, entry in notes["fallbacks"].items():
-        names |= {tool_name, entry["tool"]}
-        for new, old in entry["args_map"].items():
-            assert new in _params(entry["tool"]) and old in _params(tool_name)
-    for tool_name, entry in notes["v2"].items():
-        names |= {tool_name, entry["tool"]}
-        for new, old in entry["args_map"].items():
-            assert new in _params(entry["tool"]) and old in _params(tool_name)
-    for tool_name, entry in notes["resolvers"].items():
-        names |= {tool_name, entry["tool"]}
-        assert entry["param"] in _params(tool_name)
-        assert entry["query_param"] in _params(entry["tool"])
-    for tool_name, entry in notes["write_verifiers"].items():
-        names |= {tool_name, entry["tool"]}
-        assert DOMAIN.tools[tool_name].kind is ToolKind.WRITE
-        assert DOMAIN.tools[entry["tool"]].kind is ToolKind.READ
-        for read_param, write_param in entry["args_map"].items():
-            assert read_param in _params(entry["tool"]) and write_param in _params(tool_name)
-        assert set(entry["match"].values()) <= _params(tool_name)
-    for tool_name, entry in notes["sources"].items():
-        names |= {tool_name, entry["authoritative"], *entry["alternatives"]}
-        assert set(entry["args_map"]) == set(entry["alternatives"])
-        for alt, mapping in entry["args_map"].items():
-            for new, old in mapping.items():
-                assert new in _params(alt) and old in _params(tool_name)
-    assert names <= set(DOMAIN.tools)
-    assert {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE} >= set(
-        notes["write_verifiers"]
-    )
 
 
 def test_fallbacks_and_v2_serve_the_same_result_keys(base: TransportationWorld) -> None:
@@ -943,16 +805,8 @@ def test_write_verifiers_find_the_record_a_write_created(world: TransportationWo
     }
     assert set(writes) == set(DOMAIN.notes["write_verifiers"])
     for write, args in writes.items():
-        entry = DOMAIN.notes["write_verifiers"][write]
         created = call(world, write, **args)
-        read_args = {read: args[param] for read, param in entry["args_map"].items()}
-        records = call(world, entry["tool"], **read_args)[entry["list"]]
-        matching = [
-            r
-            for r in records
-            if all(r[field] == args[param] for field, param in entry["match"].items())
-        ]
-        assert created in matching
+        assert created in domain_tools.verified_records(world, write, args)
 
 
 def test_sources_name_fields_each_feed_returns(base: TransportationWorld) -> None:
@@ -972,24 +826,20 @@ def test_sources_name_fields_each_feed_returns(base: TransportationWorld) -> Non
     assert set(DOMAIN.notes["sources"]) == set(FEEDS)
 
 
-# -- forks and robustness -------------------------------------------------------------------
+# -- forks ----------------------------------------------------------------------------------
 
 
 def test_fork_writes_never_leak_into_the_base(base: TransportationWorld) -> None:
-    base_hash = base.state_hash()
-    first, second = base.fork(), base.fork()
-    trip = bookable_rail_trip(first)
-    made = call(
-        first, "book_seat", passenger_id="PAX-00005", trip_id=trip.trip_id, fare_class="first"
-    )
-    confirmed = next(b.booking_id for b in first.bookings.values() if b.status == "confirmed")
-    call(first, "cancel_booking", booking_id=confirmed)
-    assert first.state_hash() != base_hash
-    assert base.state_hash() == base_hash == second.state_hash()
+    with forks_of(base) as (first, second):
+        trip = bookable_rail_trip(first)
+        made = call(
+            first, "book_seat", passenger_id="PAX-00005", trip_id=trip.trip_id, fare_class="first"
+        )
+        confirmed = next(b.booking_id for b in first.bookings.values() if b.status == "confirmed")
+        call(first, "cancel_booking", booking_id=confirmed)
     assert made["booking_id"] not in base.bookings and made["booking_id"] not in second.bookings
     assert base.bookings[confirmed].status == second.bookings[confirmed].status == "confirmed"
     assert base.trips[trip.trip_id].seats_first == second.trips[trip.trip_id].seats_first
-    assert base.id_counters == second.id_counters != first.id_counters
 
 
 def test_same_writes_in_any_order_reach_the_same_state(base: TransportationWorld) -> None:
@@ -1001,32 +851,3 @@ def test_same_writes_in_any_order_reach_the_same_state(base: TransportationWorld
     for pid, cls in reversed(bookings):
         call(two, "book_seat", passenger_id=pid, trip_id=trip.trip_id, fare_class=cls)
     assert one.state_hash() == two.state_hash() != base.state_hash()
-
-
-def odd_arguments(name: str) -> Iterator[dict[str, Any]]:
-    """Schema-valid but unlikely arguments: odd strings, huge numbers, every enum value."""
-    props = DOMAIN.tools[name].spec.parameters["properties"]
-    for odd in ("", " ", "ünïcødé ☃", "ST-001'; DROP TABLE trips;--", "x" * 500, ",,,"):
-        args: dict[str, Any] = {}
-        for pname, schema in props.items():
-            if "enum" in schema:
-                args[pname] = schema["enum"][len(odd) % len(schema["enum"])]
-            elif schema["type"] == "string":
-                args[pname] = odd
-            elif schema["type"] == "integer":
-                args[pname] = 10**12
-            else:
-                args[pname] = 1e308
-        yield args
-
-
-@pytest.mark.parametrize("name", sorted(DOMAIN.tools))
-def test_odd_arguments_raise_only_tool_errors(base: TransportationWorld, name: str) -> None:
-    world = base.fork()
-    for args in odd_arguments(name):
-        try:
-            result = call(world, name, **args)
-        except ToolError as error:
-            assert 400 <= error.code < 500
-        else:
-            assert isinstance(result, dict) and "error" not in result

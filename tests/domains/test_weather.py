@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import math
-import random
 import re
 from collections import Counter
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
-from toolchaos.core.errors import ToolError
+from conftest import DomainTools, all_keys, forks_of, numeric_keys
 from toolchaos.core.reference import follow
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.domains import REGISTRY
 from toolchaos.domains.weather import DOMAIN
 from toolchaos.domains.weather.world import LocationWorld, aqi_from_pm25, forecast_key
 
@@ -26,7 +22,6 @@ REGISTRY.setdefault("weather", "toolchaos.domains.weather:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]
-WRITE_TOOLS = {"save_place", "create_weather_alert", "update_weather_alert", "delete_weather_alert"}
 SHARED_NAMES = {"Springfield": 3, "Portland": 2, "London": 2}
 DAY_FIELDS = (
     "date",
@@ -41,33 +36,11 @@ DAY_FIELDS = (
 AQ_TOOLS = ("get_air_quality", "get_air_quality_sensors", "get_air_quality_satellite")
 AQ_TABLES = ("aq_official", "aq_sensors", "aq_satellite")
 UNIT_SUFFIXES = ("_c", "_mm", "_kph", "_km", "_m", "_deg", "_hours", "_ugm3", "_usd", "_stars")
+domain_tools = DomainTools(DOMAIN)
+call, refused = domain_tools.call, domain_tools.refused
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def base() -> LocationWorld:
-    return LocationWorld.build(SEED)
-
-
-@pytest.fixture
-def world(base: LocationWorld) -> LocationWorld:
-    return base.fork()
-
-
-def call(world: LocationWorld, tool_name: str, /, **args: Any) -> Any:
-    return DOMAIN.tools[tool_name](world, **args)
-
-
-def refused(world: LocationWorld, tool_name: str, code: int, /, **args: Any) -> ToolError:
-    """Call a tool that must refuse with ``code`` and leave the state untouched."""
-    before = world.state_hash()
-    with pytest.raises(ToolError) as info:
-        call(world, tool_name, **args)
-    assert info.value.code == code, info.value.message
-    assert world.state_hash() == before
-    return info.value
 
 
 def today(world: LocationWorld) -> date:
@@ -104,27 +77,6 @@ def unsaved(world: LocationWorld) -> Any:
         for loc in world.locations.values()
         if loc.location_id not in saved and loc.name in plain_names(world)
     )
-
-
-def numeric_keys(value: Any, floats_only: bool = False) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if isinstance(inner, float) or (
-                not floats_only and isinstance(inner, int) and not isinstance(inner, bool)
-            ):
-                yield key
-            yield from numeric_keys(inner, floats_only)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from numeric_keys(inner, floats_only)
-
-
-def all_keys(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set(value) | set().union(*(all_keys(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(all_keys(v) for v in value)) if value else set()
-    return set()
 
 
 def read_calls(world: LocationWorld) -> list[tuple[str, dict[str, Any]]]:
@@ -169,29 +121,17 @@ def read_calls(world: LocationWorld) -> list[tuple[str, dict[str, Any]]]:
 # -- the domain as declared ----------------------------------------------------------------
 
 
-def test_registered_domain_is_this_one() -> None:
-    assert get_domain("weather") is DOMAIN
-    assert DOMAIN.world_type is LocationWorld
-    assert DOMAIN.topic == "location and environment"
-
-
-def test_tool_inventory(base: LocationWorld) -> None:
-    assert len(DOMAIN.tools) >= 12
-    writes = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE}
-    assert writes == WRITE_TOOLS
-    assert len(writes) >= 3
-    assert {name for name, _ in read_calls(base)} == set(DOMAIN.tools) - WRITE_TOOLS
+def test_read_calls_cover_every_read_tool(base: LocationWorld) -> None:
+    reads = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.READ}
+    assert {name for name, _ in read_calls(base)} == reads
 
 
 @pytest.mark.parametrize("name", sorted(DOMAIN.tools))
-def test_tool_schema_is_valid_and_documented(name: str) -> None:
+def test_shared_phrases_are_filled_into_the_docs(name: str) -> None:
     spec = DOMAIN.tools[name].spec
-    Draft202012Validator.check_schema(spec.parameters)
-    assert spec.description.strip() and "{" not in spec.description
-    assert spec.parameters["additionalProperties"] is False
+    assert "{" not in spec.description
     for prop, schema in spec.parameters["properties"].items():
-        text = schema.get("description", "")
-        assert text.strip() and "{" not in text, f"{name}.{prop} is undocumented"
+        assert "{" not in schema["description"], f"{name}.{prop} has an unfilled phrase"
 
 
 def test_documented_defaults_and_enums() -> None:
@@ -213,22 +153,6 @@ def test_documented_defaults_and_enums() -> None:
 
 
 # -- the seeded world ----------------------------------------------------------------------
-
-
-def test_same_seed_same_world_and_different_seeds_differ() -> None:
-    hashes = {seed: LocationWorld.build(seed).state_hash() for seed in SEEDS}
-    assert LocationWorld.build(SEED).state_hash() == hashes[SEED]
-    assert LocationWorld.build(SEED).model_dump() == LocationWorld.build(SEED).model_dump()
-    assert len(set(hashes.values())) == len(SEEDS)
-
-
-def test_generate_reads_only_the_rng_it_is_given() -> None:
-    random.seed(1)
-    first = LocationWorld.generate(random.Random(5), 5)
-    random.seed(2)
-    random.random()
-    second = LocationWorld.generate(random.Random(5), 5)
-    assert first.state_hash() == second.state_hash()
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -342,19 +266,11 @@ def test_place_parameters_take_ids_in_any_case(base: LocationWorld) -> None:
 
 
 def test_read_tools_do_not_change_the_world(world: LocationWorld) -> None:
-    before = world.state_hash()
-    for name, args in read_calls(world):
-        assert DOMAIN.tools[name].kind is ToolKind.READ
-        call(world, name, **args)
-    assert world.state_hash() == before
-    assert world.written_tables() == set()
+    domain_tools.check_reads_change_nothing(world, read_calls(world))
 
 
 def test_results_are_json_with_units_in_float_names(base: LocationWorld) -> None:
-    for name, args in read_calls(base):
-        result = call(base, name, **args)
-        assert isinstance(result, dict) and "error" not in result
-        json.dumps(result)
+    for name, result in domain_tools.read_results(base, read_calls(base)):
         for key in numeric_keys(result, floats_only=True):
             if key == "threshold":  # in the unit of the alert's own metric, documented
                 continue
@@ -761,14 +677,10 @@ def test_delete_weather_alert(base: LocationWorld, world: LocationWorld) -> None
 
 
 def test_fork_writes_never_leak_into_the_base(base: LocationWorld) -> None:
-    base_hash = base.state_hash()
-    first, second = base.fork(), base.fork()
-    call(first, "save_place", location=unsaved(first).name, label="Fork test")
-    call(first, "create_weather_alert", **alert_args(first))
-    call(first, "delete_weather_alert", alert_id=next(iter(first.alerts)))
-    assert first.state_hash() != base_hash
-    assert base.state_hash() == base_hash == second.state_hash()
-    assert base.id_counters == second.id_counters != first.id_counters
+    with forks_of(base) as (first, second):
+        call(first, "save_place", location=unsaved(first).name, label="Fork test")
+        call(first, "create_weather_alert", **alert_args(first))
+        call(first, "delete_weather_alert", alert_id=next(iter(first.alerts)))
     assert len(second.saved_places) == len(base.saved_places) == len(first.saved_places) - 1
     assert call(second, "save_place", location=unsaved(second).name, label="Fork test")[
         "saved_id"
@@ -776,43 +688,6 @@ def test_fork_writes_never_leak_into_the_base(base: LocationWorld) -> None:
 
 
 # -- the notes the hazard layer reads ----------------------------------------------------------
-
-
-def test_notes_name_real_tools_and_parameters(base: LocationWorld) -> None:
-    notes = DOMAIN.notes
-    assert set(notes) == {
-        "fallbacks",
-        "v2",
-        "unit_conversions",
-        "resolvers",
-        "write_verifiers",
-        "sources",
-    }
-
-    def params(tool: str) -> set[str]:
-        return set(DOMAIN.tools[tool].spec.parameters["properties"])
-
-    for key in ("fallbacks", "v2"):
-        for tool, alt in notes[key].items():
-            assert tool in DOMAIN.tools and alt["tool"] in DOMAIN.tools
-            for new, old in alt["args_map"].items():
-                assert new in params(alt["tool"]) and old in params(tool)
-    for tool, how in notes["resolvers"].items():
-        assert how["param"] in params(tool)
-        assert how["query_param"] in params(how["tool"])
-    for tool, how in notes["write_verifiers"].items():
-        assert DOMAIN.tools[tool].kind is ToolKind.WRITE
-        assert DOMAIN.tools[how["tool"]].kind is ToolKind.READ
-        for read_param, write_param in how["args_map"].items():
-            assert read_param in params(how["tool"]) and write_param in params(tool)
-        assert set(how["match"].values()) <= params(tool)
-    for tool, how in notes["sources"].items():
-        assert tool in DOMAIN.tools and how["authoritative"] in DOMAIN.tools
-        assert len(how["alternatives"]) == 2 and tool not in how["alternatives"]
-        for alt, mapping in how["args_map"].items():
-            assert alt in how["alternatives"]
-            for new, old in mapping.items():
-                assert new in params(alt) and old in params(tool)
 
 
 def test_fallback_and_v2_return_the_same_keys(base: LocationWorld) -> None:
@@ -873,12 +748,8 @@ def test_write_verifiers_find_the_record_a_write_made(world: LocationWorld) -> N
     }
     assert set(writes) == set(DOMAIN.notes["write_verifiers"])
     for tool, args in writes.items():
-        how = DOMAIN.notes["write_verifiers"][tool]
         created = call(world, tool, **args)
-        query = {read: args[write] for read, write in how["args_map"].items()}
-        records = call(world, how["tool"], **query)[how["list"]]
-        matching = [r for r in records if all(r[f] == args[w] for f, w in how["match"].items())]
-        assert matching == [created], tool
+        assert domain_tools.verified_records(world, tool, args) == [created], tool
 
 
 @pytest.mark.parametrize("tool", AQ_TOOLS)
@@ -904,36 +775,3 @@ def test_every_field_named_in_notes_is_returned(base: LocationWorld) -> None:
         assert set(how["match"]) <= keys
     for how in DOMAIN.notes["resolvers"].values():
         assert how["id_path"][-1] in keys
-
-
-# -- robustness --------------------------------------------------------------------------------
-
-
-def odd_arguments(name: str) -> Iterator[dict[str, Any]]:
-    """Schema-valid but unlikely arguments: odd strings, huge numbers, every enum value."""
-    schema = DOMAIN.tools[name].spec.parameters
-    for odd in ("", " ", "ünïcødé ☃", "LOC-1'; DROP TABLE locations;--", "x" * 500, ",,,"):
-        args: dict[str, Any] = {}
-        for pname, prop in schema["properties"].items():
-            if "enum" in prop:
-                args[pname] = prop["enum"][len(odd) % len(prop["enum"])]
-            elif prop["type"] == "string":
-                args[pname] = odd
-            elif prop["type"] == "integer":
-                args[pname] = 10**12
-            else:
-                args[pname] = 1e308
-        yield args
-        yield {k: v for k, v in args.items() if k in schema["required"]}
-
-
-@pytest.mark.parametrize("name", sorted(DOMAIN.tools))
-def test_odd_arguments_raise_only_tool_errors(base: LocationWorld, name: str) -> None:
-    world = base.fork()
-    for args in odd_arguments(name):
-        try:
-            result = call(world, name, **args)
-        except ToolError as error:
-            assert 400 <= error.code < 500
-        else:
-            assert isinstance(result, dict) and "error" not in result

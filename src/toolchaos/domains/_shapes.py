@@ -17,13 +17,14 @@ from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Param, Tool, make_tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
+from toolchaos.domains._common import listing, row_json, stored_key
 
 RowView = Callable[[World, Row], dict[str, Any]]
 
 
 def default_view(world: World, row: Row) -> dict[str, Any]:
     """Return a row as the JSON an API would send."""
-    return row.model_dump(mode="json")
+    return row_json(row)
 
 
 @dataclass(frozen=True)
@@ -68,21 +69,6 @@ def matching_rows(
     return rows
 
 
-def find_key(table: dict[str, Any], key: str) -> str | None:
-    """Return the stored key matching ``key``, or None.
-
-    Lenient like many real APIs: an exact match, else one ignoring case and surrounding
-    spaces.
-    """
-    if key in table:
-        return key
-    folded = key.strip().casefold()
-    for stored in table:
-        if stored.casefold() == folded:
-            return stored
-    return None
-
-
 def filter_params(filters: list[Filter]) -> list[Param]:
     """The tool parameters that a list of filters exposes."""
     return [Param(f.param, f.schema, f.description, f.required) for f in filters]
@@ -100,11 +86,8 @@ def lookup(
     """Build a READ tool that returns one row by its key, or a 404 ToolError."""
 
     def run(world: World, **args: Any) -> dict[str, Any]:
-        key = args[key_param]
-        stored = find_key(world.table(table), key)
-        if stored is None:
-            raise ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
-        return view(world, world.table(table)[stored])
+        key = stored_key(world.table(table), args[key_param], entity)
+        return view(world, world.table(table)[key])
 
     return make_tool(
         name, description, [Param(key_param, {"type": "string"}, key_description)], run
@@ -126,8 +109,7 @@ def search(
         rows = matching_rows(world, table, filters, args)
         if sort_by is not None:
             rows.sort(key=lambda r: getattr(r, sort_by))
-        results = [view(world, r) for r in rows[:limit]]
-        return {"results": results, "count": len(results), "total": len(rows)}
+        return listing(rows, limit, lambda r: view(world, r))
 
     return make_tool(name, description, filter_params(filters), run)
 
@@ -209,9 +191,7 @@ def update(
     """
 
     def run(world: World, **args: Any) -> dict[str, Any]:
-        key = find_key(world.table(table), args[key_param])
-        if key is None:
-            raise ToolError(f"{entity} '{args[key_param]}' not found", code=404, kind="not_found")
+        key = stored_key(world.table(table), args[key_param], entity)
         row = world.table(table)[key]
         new = world.update(table, key, **changes(world, row, args))
         return view(world, new)

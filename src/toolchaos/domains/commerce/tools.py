@@ -10,14 +10,23 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from decimal import Decimal
 from typing import Any, cast
 
-from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Param, Tool, tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
+from toolchaos.domains._common import (
+    check_choice,
+    conflict,
+    dec,
+    enum_schema,
+    is_integer,
+    money,
+    not_found,
+    stamp,
+    unprocessable,
+)
 from toolchaos.domains._shapes import Filter
 from toolchaos.domains.commerce import data
 from toolchaos.domains.commerce.world import (
@@ -33,10 +42,7 @@ from toolchaos.domains.commerce.world import (
     Refund,
     ReturnRequest,
     Subscription,
-    dec,
-    money,
     order_discount_usd,
-    stamp,
     tax_usd,
 )
 
@@ -45,25 +51,6 @@ _ZIP = re.compile(r"\d{5}(-\d{4})?")
 
 def _shop(world: World) -> CommerceWorld:
     return cast(CommerceWorld, world)
-
-
-def not_found(entity: str, key: str) -> ToolError:
-    """Return the 404 error for an unknown ``key`` (same wording as the shared shapes)."""
-    return ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
-
-
-def conflict(message: str) -> ToolError:
-    """Return a 409 error: the record is in a state that forbids the request."""
-    return ToolError(message, code=409, kind="conflict")
-
-
-def unprocessable(message: str) -> ToolError:
-    """Return a 422 error: the request is well-formed but breaks a business rule."""
-    return ToolError(message, code=422, kind="unprocessable_entity")
-
-
-def _enum(values: tuple[str, ...]) -> dict[str, Any]:
-    return {"type": "string", "enum": list(values)}
 
 
 # -- customers and catalogue -------------------------------------------------------------
@@ -118,7 +105,7 @@ search_products = shapes.search(
             "category",
             "category",
             "Exact product category.",
-            schema=_enum(tuple(data.CATALOG)),
+            schema=enum_schema(tuple(data.CATALOG)),
         ),
         Filter(
             "name_contains", "name", "Part of the product name (case-insensitive).", op="contains"
@@ -180,7 +167,9 @@ list_orders = shapes.search(
     "get_order for line items.",
     [
         Filter("customer_id", "customer_id", "Only orders of this customer id, e.g. 'C-0007'."),
-        Filter("status", "status", "Only orders in this status.", schema=_enum(ORDER_STATUSES)),
+        Filter(
+            "status", "status", "Only orders in this status.", schema=enum_schema(ORDER_STATUSES)
+        ),
     ],
     view=_order_summary,
     sort_by="placed_at",
@@ -258,7 +247,7 @@ list_subscriptions = shapes.search(
             "status",
             "status",
             "Only subscriptions in this status.",
-            schema=_enum(SUBSCRIPTION_STATUSES),
+            schema=enum_schema(SUBSCRIPTION_STATUSES),
         ),
     ],
     sort_by="subscription_id",
@@ -286,7 +275,12 @@ invoice_total = shapes.aggregate(
     "sum",
     [
         Filter("customer_id", "customer_id", "The customer id, e.g. 'C-0007'.", required=True),
-        Filter("status", "status", "Only invoices in this status.", schema=_enum(INVOICE_STATUSES)),
+        Filter(
+            "status",
+            "status",
+            "Only invoices in this status.",
+            schema=enum_schema(INVOICE_STATUSES),
+        ),
     ],
     "total_amount_usd",
 )
@@ -312,7 +306,9 @@ list_returns = shapes.search(
     [
         Filter("order_id", "order_id", "Only returns of this order id."),
         Filter("customer_id", "customer_id", "Only returns of this customer id."),
-        Filter("status", "status", "Only returns in this status.", schema=_enum(RETURN_STATUSES)),
+        Filter(
+            "status", "status", "Only returns in this status.", schema=enum_schema(RETURN_STATUSES)
+        ),
     ],
     sort_by="return_id",
     limit=50,
@@ -342,7 +338,7 @@ def _build_return(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     item = next((i for i in order.items if i.product_id == product_id), None)
     if item is None:
         raise unprocessable(f"Product {product_id} is not part of order {order_id}")
-    if isinstance(qty, bool) or not isinstance(qty, int) or qty < 1:
+    if not is_integer(qty) or qty < 1:
         raise unprocessable("qty must be a positive integer")
     already = sum(
         r.qty
@@ -353,8 +349,7 @@ def _build_return(world: World, args: dict[str, Any]) -> tuple[str, Row]:
         raise unprocessable(
             f"qty {qty} exceeds the quantity of {product_id} still returnable on order {order_id}"
         )
-    if reason not in data.RETURN_REASONS:
-        raise unprocessable(f"reason must be one of: {', '.join(data.RETURN_REASONS)}")
+    check_choice("reason", reason, data.RETURN_REASONS)
     return_id = shop.next_id("RET")
     row = ReturnRequest(
         return_id=return_id,
@@ -383,7 +378,7 @@ create_return = shapes.create(
         Param("order_id", {"type": "string"}, "The delivered order's id, e.g. 'O-10042'."),
         Param("product_id", {"type": "string"}, "The id of a product in that order."),
         Param("qty", {"type": "integer", "minimum": 1}, "How many units to return (>= 1)."),
-        Param("reason", _enum(data.RETURN_REASONS), "Why the customer returns the item."),
+        Param("reason", enum_schema(data.RETURN_REASONS), "Why the customer returns the item."),
     ],
     _build_return,
 )
@@ -438,8 +433,8 @@ def _cancellation(world: World, row: Row, args: dict[str, Any]) -> dict[str, Any
     if sub.status == "cancelled":
         raise conflict(f"Subscription {sub.subscription_id} is already cancelled")
     reason = args.get("reason")
-    if reason is not None and reason not in data.CANCELLATION_REASONS:
-        raise unprocessable(f"reason must be one of: {', '.join(data.CANCELLATION_REASONS)}")
+    if reason is not None:
+        check_choice("reason", reason, data.CANCELLATION_REASONS)
     return {
         "status": "cancelled",
         "cancelled_on": world.now().date().isoformat(),
@@ -459,7 +454,7 @@ cancel_subscription = shapes.update(
     [
         Param(
             "reason",
-            _enum(data.CANCELLATION_REASONS),
+            enum_schema(data.CANCELLATION_REASONS),
             "Why the customer cancels (optional).",
             required=False,
         )
@@ -557,7 +552,7 @@ def apply_coupon_to_order(world: CommerceWorld, order_id: str, code: str) -> dic
         raise unprocessable(f"Coupon {coupon.code} does not apply to any item in order {order_id}")
     taxable = dec(order.subtotal_usd) - discount
     tax = tax_usd(taxable, order.tax_rate_pct)
-    total = money(taxable + dec(order.shipping_usd) + Decimal(str(tax)))
+    total = money(taxable + dec(order.shipping_usd) + dec(tax))
     totals = {"discount_usd": money(discount), "tax_usd": tax}
     new = world.update("orders", order_id, coupon_code=coupon.code, total_usd=total, **totals)
     if order.invoice_id in world.invoices:

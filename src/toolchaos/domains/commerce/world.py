@@ -19,12 +19,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
+from itertools import islice
 from typing import ClassVar, Self
 
 from pydantic import Field
 
 from toolchaos.core.world import Row, World
+from toolchaos.domains._common import dec, money, people, stamp
 from toolchaos.domains.commerce import data
 
 N_CUSTOMERS = 40
@@ -42,21 +44,6 @@ SUBSCRIPTION_STATUSES = ("active", "paused", "cancelled")
 INVOICE_STATUSES = ("open", "paid", "void")
 CARRIER = "UPS"
 AGGREGATOR = "ParcelTrail"
-
-
-def money(value: Decimal | float | int) -> float:
-    """Round a dollar amount half-up to cents and return it as a float."""
-    return float(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
-def dec(value: float | int) -> Decimal:
-    """Return the exact decimal of a stored dollar amount (via its shortest repr)."""
-    return Decimal(str(value))
-
-
-def stamp(moment: datetime) -> str:
-    """Format an aware UTC datetime as ``YYYY-MM-DDTHH:MM:SSZ``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def place(city: str, state: str) -> str:
@@ -314,7 +301,7 @@ def order_discount_usd(
         Decimal(0),
     )
     if coupon.discount_type == "percent":
-        return Decimal(str(money(eligible * coupon.percent_off / 100)))
+        return dec(money(eligible * coupon.percent_off / 100))
     return min(dec(coupon.amount_off_usd), eligible)
 
 
@@ -368,25 +355,12 @@ class _Generator:
     # -- people and catalogue ----------------------------------------------------------
     def customers(self) -> None:
         rng = self.rng
-        names: set[str] = set()
-        emails: set[str] = set()
-        while len(self.customers_) < N_CUSTOMERS:
-            first, last = rng.choice(data.FIRST_NAMES), rng.choice(data.LAST_NAMES)
-            name = f"{first} {last}"
-            if name in names:
-                continue
-            names.add(name)
-            local = rng.choice(
-                (f"{first}.{last}", f"{first[0]}{last}", f"{first}{last[0]}", f"{first}_{last}")
-            ).lower()
-            email = f"{local}@{rng.choice(data.EMAIL_DOMAINS)}"
-            while email in emails:
-                email = f"{local}{rng.randint(2, 99)}@{email.split('@')[1]}"
-            emails.add(email)
+        drawn = people(rng, data.FIRST_NAMES, data.LAST_NAMES, data.EMAIL_DOMAINS)
+        for number, (name, email) in enumerate(islice(drawn, N_CUSTOMERS), start=1):
             city = rng.choice(data.CITIES)
             street = f"{rng.randint(12, 9876)} {rng.choice(data.STREET_NAMES)} "
             street += rng.choice(data.STREET_SUFFIXES)
-            cid = f"C-{len(self.customers_) + 1:04d}"
+            cid = f"C-{number:04d}"
             self.customers_[cid] = Customer(
                 customer_id=cid,
                 name=name,

@@ -25,7 +25,24 @@ from toolchaos.core.tools import Tool, tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
-from toolchaos.domains._shapes import Filter, find_key
+from toolchaos.domains._common import (
+    bad_request,
+    calendar_date,
+    check_choice,
+    conflict,
+    dec,
+    enum_schema,
+    find_key,
+    is_integer,
+    is_number,
+    listing,
+    money,
+    row_json,
+    stamp,
+    stored_key,
+    unprocessable,
+)
+from toolchaos.domains._shapes import Filter
 from toolchaos.domains.personal_finance.world import (
     ACCOUNT_KINDS,
     BILL_STATUSES,
@@ -45,14 +62,10 @@ from toolchaos.domains.personal_finance.world import (
     TxnCategory,
     add_months,
     balance_after,
-    dec,
-    money,
     monthly_payment,
     pair_rate,
-    stamp,
 )
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _MONTH = re.compile(r"\d{4}-\d{2}")
 MAX_LIMIT = 100
 MAX_TRANSFER_USD = 50000.0
@@ -65,45 +78,19 @@ def _bank(world: World) -> FinanceWorld:
     return cast(FinanceWorld, world)
 
 
-def not_found(entity: str, key: str) -> ToolError:
-    """Return the 404 error for an unknown ``key`` (same wording as the shared shapes)."""
-    return ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
-
-
-def conflict(message: str) -> ToolError:
-    """Return a 409 error: the record is in a state that forbids the request."""
-    return ToolError(message, code=409, kind="conflict")
-
-
-def unprocessable(message: str) -> ToolError:
-    """Return a 422 error: the request is well-formed but breaks a business rule."""
-    return ToolError(message, code=422, kind="unprocessable_entity")
-
-
-def _enum(values: tuple[str, ...]) -> dict[str, Any]:
-    return {"type": "string", "enum": list(values)}
-
-
 def _row(world: World, table: str, key: str, entity: str) -> Any:
     """The row of ``table`` under ``key`` (matched leniently), or a 404."""
-    stored = find_key(world.table(table), key) if isinstance(key, str) else None
-    if stored is None:
-        raise not_found(entity, str(key))
-    return world.table(table)[stored]
+    return world.table(table)[stored_key(world.table(table), key, entity)]
 
 
 def _iso_date(name: str, value: str) -> date:
     """Parse a ``YYYY-MM-DD`` argument or answer 400."""
-    text = value.strip() if isinstance(value, str) else ""
-    if _ISO_DATE.fullmatch(text):
-        try:
-            return date.fromisoformat(text)
-        except ValueError:
-            pass
-    raise ToolError(
-        f"Invalid value for parameter '{name}': '{value}' is not a date in YYYY-MM-DD format.",
-        code=400,
-    )
+    day = calendar_date(value.strip() if isinstance(value, str) else "")
+    if day is None:
+        raise bad_request(
+            f"Invalid value for parameter '{name}': '{value}' is not a date in YYYY-MM-DD format."
+        )
+    return day
 
 
 def _window(
@@ -135,7 +122,7 @@ def _currency(name: str, value: str) -> str:
 
 def _amount(name: str, value: float, highest: float) -> Decimal:
     """A positive dollar amount with at most two decimals, or a 422."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+    if not is_number(value) or value != value:
         raise unprocessable(f"{name} must be a number")
     if value <= 0:
         raise unprocessable(f"{name} must be greater than 0")
@@ -148,15 +135,9 @@ def _amount(name: str, value: float, highest: float) -> Decimal:
 
 
 def _limit(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LIMIT:
+    if not is_integer(value) or not 1 <= value <= MAX_LIMIT:
         raise unprocessable(f"{name} must be an integer from 1 to {MAX_LIMIT}")
     return value
-
-
-def _listing(rows: Iterable[Row], limit: int, **head: Any) -> dict[str, Any]:
-    matched = [r.model_dump(mode="json") for r in rows]
-    results = matched[:limit]
-    return {**head, "results": results, "count": len(results), "total": len(matched)}
 
 
 def _post(
@@ -237,8 +218,10 @@ list_accounts = shapes.search(
     "'total'.",
     [
         Filter("holder_id", "holder_id", "Only accounts of this holder id, e.g. 'H-1001'."),
-        Filter("kind", "kind", "Only accounts of this kind.", schema=_enum(ACCOUNT_KINDS)),
-        Filter("status", "status", "Only accounts in this status.", _enum(("open", "frozen"))),
+        Filter("kind", "kind", "Only accounts of this kind.", schema=enum_schema(ACCOUNT_KINDS)),
+        Filter(
+            "status", "status", "Only accounts in this status.", enum_schema(("open", "frozen"))
+        ),
     ],
     sort_by="account_id",
     limit=50,
@@ -277,7 +260,7 @@ def _transactions(
         and _in_window(t.date, first, last)
     ]
     rows.sort(key=lambda t: (t.date, t.txn_id), reverse=True)
-    return _listing(rows, limit, account_id=account.account_id)
+    return listing(rows, limit, row_json, account_id=account.account_id)
 
 
 @tool()
@@ -420,7 +403,7 @@ def search_merchants(
     if not isinstance(query, str) or not query.strip():
         raise unprocessable("query must not be empty")
     rows = [m for m in world.merchants.values() if category is None or m.category == category]
-    return _listing(_ranked(rows, query), _limit("limit", limit))
+    return listing(_ranked(rows, query), _limit("limit", limit), row_json)
 
 
 def _by_name_or_id(world: World, table: str, value: str, entity: str, search: str) -> Any:
@@ -499,7 +482,7 @@ list_budgets = shapes.search(
     "'results' with 'count' and 'total'.",
     [
         Filter("holder_id", "holder_id", "The holder id, e.g. 'H-1001'.", required=True),
-        Filter("category", "category", "Only this category.", _enum(SPENDING_CATEGORIES)),
+        Filter("category", "category", "Only this category.", enum_schema(SPENDING_CATEGORIES)),
     ],
     sort_by="category",
 )
@@ -583,8 +566,7 @@ def set_budget(
         limit_usd: The monthly limit in US dollars (more than 0, at most 20000, whole cents).
     """
     holder = _row(world, "holders", holder_id, "Account holder")
-    if category not in SPENDING_CATEGORIES:
-        raise unprocessable(f"category must be one of: {', '.join(SPENDING_CATEGORIES)}")
+    check_choice("category", category, SPENDING_CATEGORIES)
     limit = money(_amount("limit_usd", limit_usd, MAX_BUDGET_USD))
     today = world.today().isoformat()
     current = next(
@@ -661,7 +643,7 @@ list_loans = shapes.search(
     "and schedule. Every filter given must match. Returns 'results', 'count' and 'total'.",
     [
         Filter("holder_id", "holder_id", "Only loans of this holder id, e.g. 'H-1001'."),
-        Filter("kind", "kind", "Only loans of this kind.", schema=_enum(LOAN_KINDS)),
+        Filter("kind", "kind", "Only loans of this kind.", schema=enum_schema(LOAN_KINDS)),
     ],
     view=_loan_summary,
     sort_by="loan_id",
@@ -685,17 +667,17 @@ def calculate_loan_payment(
         apr_pct: The annual interest rate in percent, e.g. 6.5 for 6.5% (0 to 36).
         term_months: The number of monthly payments (1 to 480).
     """
-    if isinstance(principal_usd, bool) or not isinstance(principal_usd, int | float):
+    if not is_number(principal_usd):
         raise unprocessable("principal_usd must be a number")
     if not 100 <= principal_usd <= 5_000_000:
         raise unprocessable("principal_usd must be between 100 and 5000000")
-    if isinstance(apr_pct, bool) or not isinstance(apr_pct, int | float) or not 0 <= apr_pct <= 36:
+    if not is_number(apr_pct) or not 0 <= apr_pct <= 36:
         raise unprocessable("apr_pct must be a number from 0 to 36")
-    if isinstance(term_months, bool) or not isinstance(term_months, int):
+    if not is_integer(term_months):
         raise unprocessable("term_months must be an integer")
     if not 1 <= term_months <= 480:
         raise unprocessable("term_months must be from 1 to 480")
-    principal = Decimal(str(money(principal_usd)))
+    principal = dec(money(principal_usd))
     payment = monthly_payment(principal, dec(apr_pct), term_months)
     total = payment * term_months
     return {
@@ -733,7 +715,7 @@ def search_payees(
         for p in world.payees.values()
         if category is None or p.category.casefold() == str(category).strip().casefold()
     ]
-    return _listing(_ranked(rows, query), _limit("limit", limit))
+    return listing(_ranked(rows, query), _limit("limit", limit), row_json)
 
 
 get_bill = shapes.lookup(
@@ -753,7 +735,7 @@ list_bills = shapes.search(
     "must match. Returns up to 50 in 'results', with 'count' and 'total'.",
     [
         Filter("holder_id", "holder_id", "Only bills of this holder id, e.g. 'H-1001'."),
-        Filter("status", "status", "Only bills in this status.", schema=_enum(BILL_STATUSES)),
+        Filter("status", "status", "Only bills in this status.", schema=enum_schema(BILL_STATUSES)),
         Filter("payee_id", "payee_id", "Only bills from this payee id, e.g. 'PY-204'."),
     ],
     sort_by="due_date",
@@ -915,7 +897,12 @@ list_payments = shapes.search(
             "The account the payments come from, e.g. 'ACC-10002'.",
             required=True,
         ),
-        Filter("status", "status", "Only payments in this status.", schema=_enum(PAYMENT_STATUSES)),
+        Filter(
+            "status",
+            "status",
+            "Only payments in this status.",
+            schema=enum_schema(PAYMENT_STATUSES),
+        ),
     ],
     sort_by="payment_id",
     limit=100,
@@ -1038,7 +1025,7 @@ def list_transfers(
         ),
         key=lambda t: t.transfer_id,
     )
-    return _listing(rows, MAX_LIMIT, account_id=account.account_id)
+    return listing(rows, MAX_LIMIT, row_json, account_id=account.account_id)
 
 
 # -- exchange rates ---------------------------------------------------------------------------
@@ -1156,11 +1143,11 @@ def convert_amount(
     if source == target:
         raise unprocessable("from_currency and to_currency must be different currencies")
     for name, value in (("amount", amount), ("rate", rate)):
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        if not is_number(value) or value != value:
             raise unprocessable(f"{name} must be a number")
         if not 0 < value <= 1e9:
             raise unprocessable(f"{name} must be greater than 0 and at most 1000000000")
-    if isinstance(fee_pct, bool) or not isinstance(fee_pct, int | float) or not 0 <= fee_pct <= 10:
+    if not is_number(fee_pct) or not 0 <= fee_pct <= 10:
         raise unprocessable("fee_pct must be a number from 0 to 10")
     gross = dec(amount) * dec(rate)
     fee = gross * dec(fee_pct) / 100

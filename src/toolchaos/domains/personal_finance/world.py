@@ -29,6 +29,7 @@ from typing import ClassVar, Literal, Self, get_args
 from pydantic import Field
 
 from toolchaos.core.world import Row, World
+from toolchaos.domains._common import dec, money, stamp
 from toolchaos.domains.personal_finance import data
 
 N_HOLDERS = 16
@@ -47,19 +48,7 @@ SpendingCategory = Literal[
     "health",
     "subscriptions",
 ]
-TxnCategory = Literal[
-    "groceries",
-    "dining",
-    "transport",
-    "shopping",
-    "entertainment",
-    "travel",
-    "health",
-    "subscriptions",
-    "income",
-    "transfer",
-    "bills",
-]
+TxnCategory = Literal[SpendingCategory, "income", "transfer", "bills"]
 LoanKindName = Literal["auto", "mortgage", "student", "personal"]
 BillStatus = Literal["due", "overdue", "paid"]
 PaymentStatus = Literal["scheduled", "completed", "cancelled"]
@@ -89,21 +78,6 @@ _SPEND_WEIGHTS: dict[str, int] = {
     "travel": 4,
     "health": 10,
 }
-
-
-def money(value: Decimal | float | int) -> float:
-    """Round a dollar amount half-up to cents and return it as a float."""
-    return float(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
-def dec(value: float | int) -> Decimal:
-    """Return the exact decimal of a stored amount (via its shortest repr)."""
-    return Decimal(str(value))
-
-
-def stamp(moment: datetime) -> str:
-    """Format an aware UTC datetime as ``YYYY-MM-DDTHH:MM:SSZ``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def add_months(day: date, months: int) -> date:
@@ -546,22 +520,19 @@ class _Generator:
 
     def payroll(self, account: Account, holder: Holder) -> None:
         pay = self.cents(1900, 4800)
+        payroll = f"Payroll - {holder.employer}"
         for day in (date(2025, 12, 1), date(2025, 12, 15), date(2026, 1, 1), date(2026, 1, 15)):
-            self.income(account, holder, day, pay)
+            self.movement(account, day, payroll, "income", "credit", pay)
         for day in (date(2026, 2, 1), date(2026, 2, 15), date(2026, 3, 1)):
-            self.income(account, holder, day, pay)
+            self.movement(account, day, payroll, "income", "credit", pay)
 
-    def income(self, account: Account, holder: Holder, day: date, pay: float) -> None:
+    def movement(
+        self, account: Account, day: date, label: str, category: str, direction: str, amount: float
+    ) -> None:
+        """Draft a transaction no merchant is behind: payroll, a bill payment, a transfer."""
         self.drafts.append(
             _TxnDraft(
-                account.account_id,
-                account.holder_id,
-                day,
-                None,
-                f"Payroll - {holder.employer}",
-                "income",
-                "credit",
-                pay,
+                account.account_id, account.holder_id, day, None, label, category, direction, amount
             )
         )
 
@@ -595,7 +566,7 @@ class _Generator:
             # yen prices have no minor unit
             local = float(rng.randint(int(lo), int(hi))) if code == "JPY" else self.cents(lo, hi)
             then = self.per_usd[code] * (1 + rng.uniform(-0.03, 0.03))
-            usd = money(dec(local) / Decimal(str(then)) * Decimal("1.03"))  # 3% foreign fee
+            usd = money(dec(local) / dec(then) * Decimal("1.03"))  # 3% foreign fee
             draft = _TxnDraft(
                 account.account_id,
                 account.holder_id,
@@ -641,18 +612,7 @@ class _Generator:
                 payment_id = self.payment(
                     checking, payee, amount, paid_on, "completed", bill_id, "Bill payment"
                 )
-                self.drafts.append(
-                    _TxnDraft(
-                        checking.account_id,
-                        hid,
-                        paid_on,
-                        None,
-                        payee.name,
-                        "bills",
-                        "debit",
-                        amount,
-                    )
-                )
+                self.movement(checking, paid_on, payee.name, "bills", "debit", amount)
             self.bills_[bill_id] = Bill(
                 bill_id=bill_id,
                 holder_id=hid,
@@ -728,18 +688,8 @@ class _Generator:
                 (target, "credit", source),
             ):
                 word = "to" if direction == "debit" else "from"
-                self.drafts.append(
-                    _TxnDraft(
-                        account.account_id,
-                        account.holder_id,
-                        day,
-                        None,
-                        f"Transfer {word} {other.account_id}",
-                        "transfer",
-                        direction,
-                        amount,
-                    )
-                )
+                label = f"Transfer {word} {other.account_id}"
+                self.movement(account, day, label, "transfer", direction, amount)
 
     def scheduled_payments(self) -> None:
         rng = self.rng

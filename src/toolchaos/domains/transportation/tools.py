@@ -14,31 +14,47 @@ station code, or a station name; a name shared by several cities needs its city
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
-from decimal import Decimal
+from datetime import timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Param, Tool, tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
-from toolchaos.domains._shapes import Filter, find_key
+from toolchaos.domains._common import (
+    bad_request,
+    calendar_date,
+    check_choice,
+    clock_minutes,
+    conflict,
+    dec,
+    enum_schema,
+    find_key,
+    haversine_km,
+    is_integer,
+    is_number,
+    listing,
+    money,
+    not_found,
+    stamp,
+    stored_key,
+    unprocessable,
+)
+from toolchaos.domains._shapes import Filter
 from toolchaos.domains.transportation import data
 from toolchaos.domains.transportation.world import (
+    EARTH_RADIUS_KM,
     FULL_REFUND_NOTICE_H,
     MIN_TRANSFER_MIN,
     REFUND_PCT,
+    TIMETABLE_FIELDS,
     Booking,
     Passenger,
     Route,
     Station,
     TransportationWorld,
     Trip,
-    haversine_km,
-    money,
     refund_usd,
-    stamp,
 )
 
 FareClass = Literal["economy", "business", "first"]
@@ -50,8 +66,6 @@ CancellationReason = Literal[
     "change_of_plans", "found_alternative", "illness", "schedule_conflict", "other"
 ]
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_TIME = re.compile(r"\d{2}:\d{2}")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}")
 MAX_RESULTS = 50
 RIDE_ROAD_FACTOR = 1.35
@@ -61,52 +75,24 @@ def _net(world: World) -> TransportationWorld:
     return cast(TransportationWorld, world)
 
 
-def not_found(entity: str, key: str) -> ToolError:
-    """Return the 404 error for an unknown ``key`` (same wording as the shared shapes)."""
-    return ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
-
-
-def conflict(message: str) -> ToolError:
-    """Return a 409 error: the record is in a state that forbids the request."""
-    return ToolError(message, code=409, kind="conflict")
-
-
-def unprocessable(message: str) -> ToolError:
-    """Return a 422 error: the request is well-formed but breaks a business rule."""
-    return ToolError(message, code=422, kind="unprocessable_entity")
-
-
-def bad_request(message: str) -> ToolError:
-    """Return a 400 error: an argument is malformed."""
-    return ToolError(message, code=400, kind="invalid_request_error")
-
-
-def _enum(values: tuple[str, ...]) -> dict[str, Any]:
-    return {"type": "string", "enum": list(values)}
-
-
 def iso_date(value: str, param: str) -> str:
     """Check that ``value`` is a calendar date written ``YYYY-MM-DD`` and return it."""
     text = value.strip()
-    try:
-        if _DATE.fullmatch(text) is None:
-            raise ValueError(text)
-        date.fromisoformat(text)
-    except ValueError:
-        raise bad_request(f"'{param}' must be a date in YYYY-MM-DD format, got '{value}'") from None
+    if calendar_date(text) is None:
+        raise bad_request(f"'{param}' must be a date in YYYY-MM-DD format, got '{value}'")
     return text
 
 
 def hh_mm(value: str, param: str) -> str:
     """Check that ``value`` is a 24-hour ``HH:MM`` time and return it."""
     text = value.strip()
-    if _TIME.fullmatch(text) is None or int(text[:2]) > 23 or int(text[3:]) > 59:
+    if clock_minutes(text) is None:
         raise bad_request(f"'{param}' must be a 24-hour time in HH:MM format, got '{value}'")
     return text
 
 
 def _limit(value: int, param: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RESULTS:
+    if not is_integer(value) or not 1 <= value <= MAX_RESULTS:
         raise bad_request(f"'{param}' must be an integer from 1 to {MAX_RESULTS}")
     return value
 
@@ -197,8 +183,7 @@ def find_stations(
         if exact or name in station.name.casefold():
             rows.append((not exact, station.city, station.name, station.station_id, station))
     rows.sort(key=lambda r: r[:4])
-    results = [station_view(world, r[-1]) for r in rows[:20]]
-    return {"results": results, "count": len(results), "total": len(rows)}
+    return listing(rows, 20, lambda r: station_view(world, r[-1]))
 
 
 get_station = shapes.lookup(
@@ -221,10 +206,8 @@ def route_view(world: World, row: Row) -> dict[str, Any]:
     net = _net(world)
     return {
         **route.model_dump(mode="json"),
-        "origin_station": net.stations[route.origin_station_id].name,
-        "origin_city": net.stations[route.origin_station_id].city,
-        "destination_station": net.stations[route.destination_station_id].name,
-        "destination_city": net.stations[route.destination_station_id].city,
+        **_station_brief(net, route.origin_station_id, "origin"),
+        **_station_brief(net, route.destination_station_id, "destination"),
     }
 
 
@@ -253,7 +236,7 @@ list_routes = shapes.search(
             "destination_station_id",
             "Only routes arriving at this station id.",
         ),
-        Filter("mode", "mode", "Only routes of this mode.", schema=_enum(("rail", "bus"))),
+        Filter("mode", "mode", "Only routes of this mode.", schema=enum_schema(("rail", "bus"))),
         Filter("operator", "operator", "Only routes run by this operator (exact name)."),
     ],
     view=route_view,
@@ -261,19 +244,8 @@ list_routes = shapes.search(
     limit=50,
 )
 
-_TIMETABLE_KEYS = (
-    "trip_id",
-    "route_id",
-    "service_code",
-    "mode",
-    "operator",
-    "departure_date",
-    "departure_time",
-    "arrival_date",
-    "arrival_time",
-    "duration_min",
-    "distance_km",
-)
+# The timetable facts shown as they are; the station ids are shown with names instead.
+_TIMETABLE_KEYS = tuple(k for k in TIMETABLE_FIELDS if not k.endswith("_station_id"))
 
 
 def _timetable(world: TransportationWorld, row: Row) -> dict[str, Any]:
@@ -389,14 +361,27 @@ def search_trips(
         ),
         key=lambda t: (t.departure_time, t.trip_id),
     )
-    results = [_summary(world, t) for t in trips[:limit]]
+    return listing(
+        trips,
+        limit,
+        lambda t: _summary(world, t),
+        origin_station_id=start.station_id,
+        destination_station_id=end.station_id,
+        date=day,
+    )
+
+
+def _departure(world: TransportationWorld, trip: Trip) -> dict[str, Any]:
     return {
-        "origin_station_id": start.station_id,
-        "destination_station_id": end.station_id,
-        "date": day,
-        "results": results,
-        "count": len(results),
-        "total": len(trips),
+        "trip_id": trip.trip_id,
+        "service_code": trip.service_code,
+        "mode": trip.mode,
+        "operator": trip.operator,
+        **_station_brief(world, trip.destination_station_id, "destination"),
+        "departure_time": trip.departure_time,
+        "arrival_date": trip.arrival_date,
+        "arrival_time": trip.arrival_time,
+        "duration_min": trip.duration_min,
     }
 
 
@@ -410,29 +395,15 @@ def _departures(world: TransportationWorld, station: str, day: str, limit: int) 
         ),
         key=lambda t: (t.departure_time, t.trip_id),
     )
-    results = []
-    for trip in trips[:limit]:
-        row = {
-            "trip_id": trip.trip_id,
-            "service_code": trip.service_code,
-            "mode": trip.mode,
-            "operator": trip.operator,
-            **_station_brief(world, trip.destination_station_id, "destination"),
-            "departure_time": trip.departure_time,
-            "arrival_date": trip.arrival_date,
-            "arrival_time": trip.arrival_time,
-            "duration_min": trip.duration_min,
-        }
-        results.append(row)
-    return {
-        "station_id": here.station_id,
-        "station": here.name,
-        "city": here.city,
-        "date": day,
-        "results": results,
-        "count": len(results),
-        "total": len(trips),
-    }
+    return listing(
+        trips,
+        limit,
+        lambda trip: _departure(world, trip),
+        station_id=here.station_id,
+        station=here.name,
+        city=here.city,
+        date=day,
+    )
 
 
 @tool()
@@ -486,10 +457,7 @@ def get_departures_v2(
 
 
 def _trip(world: TransportationWorld, trip_id: str) -> Trip:
-    key = find_key(world.trips, trip_id)
-    if key is None:
-        raise not_found("Trip", trip_id)
-    return world.trips[key]
+    return world.trips[stored_key(world.trips, trip_id, "Trip")]
 
 
 @tool()
@@ -647,7 +615,7 @@ def plan_journey(
         "arrival_time": legs[-1].arrival_time,
         "total_duration_min": total,
         "total_distance_km": round(sum(t.distance_km for t in legs), 1),
-        "total_fare_usd": money(sum(Decimal(str(leg["fare_usd"])) for leg in out_legs)),
+        "total_fare_usd": money(sum(dec(leg["fare_usd"]) for leg in out_legs)),
         "co2_kg": round(sum(t.distance_km * data.CO2_KG_PER_KM[t.mode] for t in legs), 2),
     }
 
@@ -664,7 +632,7 @@ def estimate_co2(world: TransportationWorld, distance_km: float, mode: Co2Mode) 
         distance_km: The distance travelled, in kilometres (greater than 0).
         mode: How the passenger travels.
     """
-    if isinstance(distance_km, bool) or not isinstance(distance_km, int | float):
+    if not is_number(distance_km):
         raise bad_request("'distance_km' must be a number")
     if not 0 < distance_km <= 20000:
         raise unprocessable("distance_km must be greater than 0 and at most 20000")
@@ -705,18 +673,17 @@ def ride_estimate(
             f"{end.name} is in {end.city}"
         )
     rate = world.ride_rates[start.city]
-    crow = haversine_km(start.lat_deg, start.lon_deg, end.lat_deg, end.lon_deg)
+    crow = haversine_km(start.lat_deg, start.lon_deg, end.lat_deg, end.lon_deg, EARTH_RADIUS_KM)
     distance = round(crow * RIDE_ROAD_FACTOR, 1)
     duration = max(3, round(distance / rate.avg_speed_kmh * 60))
-    d = Decimal
     fare = (
         (
-            d(str(rate.base_fare_usd))
-            + d(str(rate.per_km_usd)) * d(str(distance))
-            + d(str(rate.per_min_usd)) * duration
+            dec(rate.base_fare_usd)
+            + dec(rate.per_km_usd) * dec(distance)
+            + dec(rate.per_min_usd) * duration
         )
-        * d(str(data.RIDE_MULTIPLIER[ride_type]))
-        * d(str(rate.surge_multiplier))
+        * dec(data.RIDE_MULTIPLIER[ride_type])
+        * dec(rate.surge_multiplier)
     )
     co2 = distance * data.CO2_KG_PER_KM["taxi"] * data.RIDE_CO2_SHARE[ride_type]
     return {
@@ -847,9 +814,7 @@ def list_bookings(
         passenger_id: The passenger id, as returned by find_passengers.
         status: Only bookings in this status (optional).
     """
-    key = find_key(world.passengers, passenger_id)
-    if key is None:
-        raise not_found("Passenger", passenger_id)
+    key = stored_key(world.passengers, passenger_id, "Passenger")
     rows = sorted(
         (
             b
@@ -858,8 +823,7 @@ def list_bookings(
         ),
         key=lambda b: (b.departure_date, b.departure_time, b.booking_id),
     )
-    results = [booking_view(world, b) for b in rows[:MAX_RESULTS]]
-    return {"results": results, "count": len(results), "total": len(rows)}
+    return listing(rows, MAX_RESULTS, lambda b: booking_view(world, b))
 
 
 def _build_passenger(world: World, args: dict[str, Any]) -> tuple[str, Row]:
@@ -912,12 +876,9 @@ register_passenger = shapes.create(
 def _build_booking(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     net = _net(world)
     trip = _trip(net, str(args["trip_id"]))
-    pid = find_key(net.passengers, str(args["passenger_id"]))
-    if pid is None:
-        raise not_found("Passenger", str(args["passenger_id"]))
+    pid = stored_key(net.passengers, str(args["passenger_id"]), "Passenger")
     fare_class = str(args.get("fare_class") or "economy")
-    if fare_class not in data.FARE_CLASSES:
-        raise unprocessable(f"fare_class must be one of: {', '.join(data.FARE_CLASSES)}")
+    check_choice("fare_class", fare_class, data.FARE_CLASSES)
     fare = trip.fare_usd(fare_class)
     if fare is None:
         raise unprocessable(
@@ -977,7 +938,7 @@ book_seat = shapes.create(
         Param("trip_id", {"type": "string"}, "The trip id, as returned by search_trips."),
         Param(
             "fare_class",
-            {**_enum(data.FARE_CLASSES), "default": "economy"},
+            {**enum_schema(data.FARE_CLASSES), "default": "economy"},
             "The travel class (coaches sell economy only).",
             required=False,
         ),
@@ -1007,8 +968,8 @@ def _cancellation(world: World, row: Row, args: dict[str, Any]) -> dict[str, Any
             "cannot be cancelled"
         )
     reason = args.get("reason")
-    if reason is not None and reason not in data.CANCELLATION_REASONS:
-        raise unprocessable(f"reason must be one of: {', '.join(data.CANCELLATION_REASONS)}")
+    if reason is not None:
+        check_choice("reason", reason, data.CANCELLATION_REASONS)
     cls = booking.fare_class
     net.update("trips", trip.trip_id, **{f"seats_{cls}": trip.seats(cls) + 1})
     return {
@@ -1032,7 +993,7 @@ cancel_booking = shapes.update(
     [
         Param(
             "reason",
-            _enum(data.CANCELLATION_REASONS),
+            enum_schema(data.CANCELLATION_REASONS),
             "Why the passenger cancels (optional).",
             required=False,
         )
@@ -1058,9 +1019,7 @@ def change_booking(world: TransportationWorld, booking_id: str, new_trip_id: str
         booking_id: The booking id, as returned by book_seat or list_bookings.
         new_trip_id: The id of the trip to move to, as returned by search_trips.
     """
-    key = find_key(world.bookings, booking_id)
-    if key is None:
-        raise not_found("Booking", booking_id)
+    key = stored_key(world.bookings, booking_id, "Booking")
     booking = world.bookings[key]
     new = _trip(world, new_trip_id)
     if booking.status != "confirmed":
@@ -1097,7 +1056,7 @@ def change_booking(world: TransportationWorld, booking_id: str, new_trip_id: str
         departure_time=new.departure_time,
         previous_trip_id=old.trip_id,
     )
-    difference = money(Decimal(str(fare)) - Decimal(str(booking.fare_usd)))
+    difference = money(dec(fare) - dec(booking.fare_usd))
     return {**booking_view(world, changed), "fare_difference_usd": difference}
 
 

@@ -22,17 +22,17 @@ clock zero.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from datetime import date, datetime, timedelta
+from itertools import islice
 from typing import ClassVar, Self
 
 from pydantic import Field
 
 from toolchaos.core.world import Row, World
+from toolchaos.domains._common import dec, haversine_km, money, people, stamp
 from toolchaos.domains.transportation import data
 
 N_PASSENGERS = 40
@@ -50,29 +50,29 @@ BOOKING_STATUSES = ("confirmed", "completed", "cancelled")
 LIVE_STATUSES = ("scheduled", "boarding", "en_route", "arrived")
 MIRROR = "TransitMirror"
 CROWD = "RideAlong"
-
-
-def money(value: Decimal | float | int) -> float:
-    """Round a dollar amount half-up to cents and return it as a float."""
-    return float(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
-def stamp(moment: datetime) -> str:
-    """Format an aware UTC datetime as ``YYYY-MM-DDTHH:MM:SSZ``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+# Distances are great circles on a sphere of this radius, then a detour factor.
+EARTH_RADIUS_KM = 6371.0
+# The timetable facts of a trip, which the aggregator's mirror copies.
+TIMETABLE_FIELDS: tuple[str, ...] = (
+    "trip_id",
+    "route_id",
+    "service_code",
+    "mode",
+    "operator",
+    "origin_station_id",
+    "destination_station_id",
+    "departure_date",
+    "departure_time",
+    "arrival_date",
+    "arrival_time",
+    "duration_min",
+    "distance_km",
+)
 
 
 def at(day: str, hhmm: str) -> datetime:
     """The aware UTC datetime of an ISO date and an ``HH:MM`` time."""
     return datetime.fromisoformat(f"{day}T{hhmm}:00+00:00")
-
-
-def haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    """Great-circle distance between two points, in kilometres."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lon2 - lon1)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
 def refund_pct(fare_class: str, notice: timedelta) -> int:
@@ -83,7 +83,7 @@ def refund_pct(fare_class: str, notice: timedelta) -> int:
 
 def refund_usd(fare_class: str, fare_usd: float, notice: timedelta) -> float:
     """The refund of a booking cancelled ``notice`` before its departure, in dollars."""
-    return money(Decimal(str(fare_usd)) * refund_pct(fare_class, notice) / 100)
+    return money(dec(fare_usd) * refund_pct(fare_class, notice) / 100)
 
 
 # -- rows --------------------------------------------------------------------------------
@@ -385,7 +385,7 @@ class _Generator:
         route_no = 100
         for operator, a, b in data.LINES:
             sa, sb = self.stations_[self._by_code[a]], self.stations_[self._by_code[b]]
-            crow = haversine_km(sa.lat_deg, sa.lon_deg, sb.lat_deg, sb.lon_deg)
+            crow = haversine_km(sa.lat_deg, sa.lon_deg, sb.lat_deg, sb.lon_deg, EARTH_RADIUS_KM)
             detour = rng.uniform(1.1, 1.2) if operator.mode == "rail" else rng.uniform(1.2, 1.32)
             distance = round(max(crow * detour, 4.0), 1)
             for origin, destination in ((sa, sb), (sb, sa)):
@@ -444,17 +444,17 @@ class _Generator:
             mode = route.mode
             economy = (
                 (
-                    Decimal(str(data.BOOKING_FEE_USD[mode]))
-                    + Decimal(str(data.FARE_PER_KM_USD[mode])) * Decimal(str(route.distance_km))
+                    dec(data.BOOKING_FEE_USD[mode])
+                    + dec(data.FARE_PER_KM_USD[mode]) * dec(route.distance_km)
                 )
-                * Decimal(str(peak))
-                * Decimal(str(round(rng.uniform(0.9, 1.15), 3)))
+                * dec(peak)
+                * dec(round(rng.uniform(0.9, 1.15), 3))
             )
             fares: dict[str, float | None] = {"economy": money(economy)}
             seats = {"economy": 0, "business": 0, "first": 0}
             if mode == "rail":
                 for cls in ("business", "first"):
-                    fares[cls] = money(economy * Decimal(str(data.CLASS_MULTIPLIER[cls])))
+                    fares[cls] = money(economy * dec(data.CLASS_MULTIPLIER[cls]))
                 seats["economy"] = 0 if rng.random() < 0.05 else rng.randint(1, 180)
                 seats["business"] = 0 if rng.random() < 0.1 else rng.randint(1, 36)
                 seats["first"] = 0 if rng.random() < 0.15 else rng.randint(1, 14)
@@ -490,23 +490,7 @@ class _Generator:
                 mirror_id=f"TM{rng.randint(0, 10**9 - 1):09d}",
                 published_at=stamp(published),
                 source=MIRROR,
-                **trip.model_dump(
-                    include={
-                        "trip_id",
-                        "route_id",
-                        "service_code",
-                        "mode",
-                        "operator",
-                        "origin_station_id",
-                        "destination_station_id",
-                        "departure_date",
-                        "departure_time",
-                        "arrival_date",
-                        "arrival_time",
-                        "duration_min",
-                        "distance_km",
-                    }
-                ),
+                **trip.model_dump(include=set(TIMETABLE_FIELDS)),
             )
 
     # -- live feeds ----------------------------------------------------------------------
@@ -578,22 +562,9 @@ class _Generator:
     # -- passengers and bookings ---------------------------------------------------------
     def passengers(self) -> None:
         rng = self.rng
-        names: set[str] = set()
-        emails: set[str] = set()
-        while len(self.passengers_) < N_PASSENGERS:
-            first, last = rng.choice(data.FIRST_NAMES), rng.choice(data.LAST_NAMES)
-            name = f"{first} {last}"
-            if name in names:
-                continue
-            names.add(name)
-            local = rng.choice(
-                (f"{first}.{last}", f"{first[0]}{last}", f"{first}{last[0]}", f"{first}_{last}")
-            ).lower()
-            email = f"{local}@{rng.choice(data.EMAIL_DOMAINS)}"
-            while email in emails:
-                email = f"{local}{rng.randint(2, 99)}@{email.split('@')[1]}"
-            emails.add(email)
-            pid = f"PAX-{len(self.passengers_) + 1:05d}"
+        drawn = people(rng, data.FIRST_NAMES, data.LAST_NAMES, data.EMAIL_DOMAINS)
+        for number, (name, email) in enumerate(islice(drawn, N_PASSENGERS), start=1):
+            pid = f"PAX-{number:05d}"
             self.passengers_[pid] = Passenger(
                 passenger_id=pid,
                 name=name,

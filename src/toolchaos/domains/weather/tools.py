@@ -12,17 +12,32 @@ in the wrong state, 422 for a request that breaks a rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any, Literal, cast
 
-from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Param, Tool, ToolFn, tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
-from toolchaos.domains._shapes import Filter, find_key
+from toolchaos.domains._common import (
+    ISO_DATE,
+    check_choice,
+    clock_minutes,
+    conflict,
+    enum_schema,
+    find_key,
+    haversine_km,
+    is_integer,
+    is_number,
+    listing,
+    not_found,
+    row_json,
+    stamp,
+    stored_key,
+    unprocessable,
+)
+from toolchaos.domains._shapes import Filter
 from toolchaos.domains.weather import data
 from toolchaos.domains.weather.world import (
     ALERT_COMPARISONS,
@@ -36,9 +51,7 @@ from toolchaos.domains.weather.world import (
     WeatherAlert,
     aqi_category,
     forecast_key,
-    haversine_km,
     initial_bearing_deg,
-    stamp,
     sun_times,
 )
 
@@ -46,8 +59,6 @@ MAX_ALERT_DAYS_AHEAD = 30
 MAX_LABEL_CHARS = 40
 MAX_NOTE_CHARS = 200
 MAX_TRAVEL_MINUTES = 72 * 60
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_CLOCK = re.compile(r"(\d{2}):(\d{2})")
 _DAY_FIELDS = (
     "date",
     "condition",
@@ -99,25 +110,6 @@ DOC_PHRASES = {
 
 def _weather(world: World) -> LocationWorld:
     return cast(LocationWorld, world)
-
-
-def not_found(entity: str, key: str) -> ToolError:
-    """Return the 404 error for an unknown ``key`` (same wording as the shared shapes)."""
-    return ToolError(f"{entity} '{key}' not found", code=404, kind="not_found")
-
-
-def conflict(message: str, **details: Any) -> ToolError:
-    """Return a 409 error: an ambiguous name, or a record in a state that forbids the request."""
-    return ToolError(message, code=409, kind="conflict", details=details)
-
-
-def unprocessable(message: str) -> ToolError:
-    """Return a 422 error: the request is well-formed but breaks a rule."""
-    return ToolError(message, code=422, kind="unprocessable_entity")
-
-
-def _enum(values: tuple[str, ...]) -> dict[str, Any]:
-    return {"type": "string", "enum": list(values)}
 
 
 def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
@@ -182,7 +174,7 @@ def resolve_location(world: World, value: str, param: str = "location") -> Locat
 
 
 def _iso_day(value: str, param: str) -> date:
-    if _ISO_DAY.fullmatch(value.strip()) is None:
+    if ISO_DATE.fullmatch(value.strip()) is None:
         raise unprocessable(f"{param} must be a date written YYYY-MM-DD, got '{value}'")
     try:
         return date.fromisoformat(value.strip())
@@ -191,10 +183,10 @@ def _iso_day(value: str, param: str) -> date:
 
 
 def _clock_minutes(value: str, param: str) -> int:
-    match = _CLOCK.fullmatch(value.strip())
-    if match is None or int(match[1]) > 23 or int(match[2]) > 59:
+    minutes = clock_minutes(value.strip())
+    if minutes is None:
         raise unprocessable(f"{param} must be a 24-hour time written HH:MM, got '{value}'")
-    return int(match[1]) * 60 + int(match[2])
+    return minutes
 
 
 @_tool()
@@ -223,8 +215,7 @@ def search_locations(
     if country is not None:
         wanted = country.strip().casefold()
         rows = [r for r in rows if wanted in (r.country.casefold(), r.country_name.casefold())]
-    results = [r.model_dump(mode="json") for r in rows[:20]]
-    return {"results": results, "count": len(results), "total": len(rows)}
+    return listing(rows, 20, row_json)
 
 
 get_location = shapes.lookup(
@@ -243,7 +234,7 @@ get_location = shapes.lookup(
 
 
 def _days_param(days: int) -> int:
-    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= FORECAST_DAYS:
+    if not is_integer(days) or not 1 <= days <= FORECAST_DAYS:
         raise unprocessable(f"days must be an integer from 1 to {FORECAST_DAYS}")
     return days
 
@@ -520,7 +511,7 @@ list_points_of_interest = shapes.search(
             "category",
             "category",
             "Only places of this category.",
-            schema=_enum(data.POI_CATEGORIES),
+            schema=enum_schema(data.POI_CATEGORIES),
         ),
         Filter(
             "name_contains", "name", "Part of the place's name (case-insensitive).", op="contains"
@@ -665,7 +656,7 @@ list_saved_places = shapes.search(
     "50 in 'results', with 'count' and 'total'.",
     [
         Filter("label_contains", "label", "Part of the label (case-insensitive).", op="contains"),
-        Filter("kind", "kind", "Only saved places of this kind.", schema=_enum(SAVED_KINDS)),
+        Filter("kind", "kind", "Only saved places of this kind.", schema=enum_schema(SAVED_KINDS)),
     ],
     view=_saved_view,
     sort_by="label",
@@ -690,9 +681,7 @@ def _build_saved_place(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     if location is not None:
         location_id = resolve_location(w, str(location)).location_id
     else:
-        poi_id = find_key(w.pois, str(poi_id))
-        if poi_id is None:
-            raise not_found("Point of interest", str(args["poi_id"]))
+        poi_id = stored_key(w.pois, str(poi_id), "Point of interest")
     for saved in w.saved_places.values():
         if saved.label.casefold() == label.casefold():
             raise conflict(f"A saved place is already labelled '{saved.label}' ({saved.saved_id})")
@@ -817,8 +806,7 @@ def list_weather_alerts(
         rows = [a for a in rows if a.status == status]
     if metric is not None:
         rows = [a for a in rows if a.metric == metric]
-    results = [_alert_view(world, a) for a in rows[:50]]
-    return {"results": results, "count": len(results), "total": len(rows)}
+    return listing(rows, 50, lambda a: _alert_view(world, a))
 
 
 get_weather_alert = shapes.lookup(
@@ -833,7 +821,7 @@ get_weather_alert = shapes.lookup(
 
 
 def _threshold(metric: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if not is_number(value):
         raise unprocessable("threshold must be a number")
     low, high = THRESHOLD_RANGES[metric]
     if not low <= value <= high:
@@ -855,10 +843,8 @@ def _build_alert(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _weather(world)
     loc = resolve_location(w, str(args["location"]))
     metric, comparison = args["metric"], args["comparison"]
-    if metric not in ALERT_METRICS:
-        raise unprocessable(f"metric must be one of: {', '.join(ALERT_METRICS)}")
-    if comparison not in ALERT_COMPARISONS:
-        raise unprocessable(f"comparison must be one of: {', '.join(ALERT_COMPARISONS)}")
+    check_choice("metric", metric, ALERT_METRICS)
+    check_choice("comparison", comparison, ALERT_COMPARISONS)
     threshold = _threshold(metric, args["threshold"])
     start = _iso_day(str(args["start_date"]), "start_date")
     end = _iso_day(str(args["end_date"]), "end_date")
@@ -902,8 +888,10 @@ create_weather_alert = shapes.create(
     f"Returns the new alert: {_ALERT_DOC}.",
     [
         Param("location", {"type": "string"}, f"The place to watch. {PLACE_DOC}"),
-        Param("metric", _enum(ALERT_METRICS), "What to watch."),
-        Param("comparison", _enum(ALERT_COMPARISONS), "Alert when the metric is above or below."),
+        Param("metric", enum_schema(ALERT_METRICS), "What to watch."),
+        Param(
+            "comparison", enum_schema(ALERT_COMPARISONS), "Alert when the metric is above or below."
+        ),
         Param(
             "threshold",
             {"type": "number"},
@@ -966,7 +954,7 @@ update_weather_alert = shapes.update(
         ),
         Param(
             "status",
-            _enum(("active", "paused")),
+            enum_schema(("active", "paused")),
             "Pause the alert or make it active again.",
             required=False,
         ),
@@ -984,9 +972,7 @@ def delete_weather_alert(world: LocationWorld, alert_id: str) -> dict[str, Any]:
         world: The weather service (not shown to the agent).
         alert_id: The alert id, e.g. 'ALR-00042'.
     """
-    key = find_key(world.alerts, alert_id)
-    if key is None:
-        raise not_found("Alert", alert_id)
+    key = stored_key(world.alerts, alert_id, "Alert")
     world.delete("alerts", key)
     return {"alert_id": key, "deleted": True}
 

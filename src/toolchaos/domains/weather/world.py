@@ -30,10 +30,10 @@ from typing import ClassVar, Self
 from pydantic import Field
 
 from toolchaos.core.world import Row, World
+from toolchaos.domains._common import stamp
 from toolchaos.domains.weather import data
 
 FORECAST_DAYS = 7
-EARTH_RADIUS_KM = 6371.0088
 # US EPA PM2.5 breakpoints (2024 revision): (C_lo, C_hi, I_lo, I_hi) in ug/m3 and AQI.
 PM25_BREAKPOINTS: tuple[tuple[float, float, int, int], ...] = (
     (0.0, 9.0, 0, 50),
@@ -66,11 +66,6 @@ THRESHOLD_RANGES: dict[str, tuple[float, float]] = {
 }
 
 
-def stamp(moment: datetime) -> str:
-    """Format an aware datetime as UTC ``YYYY-MM-DDTHH:MM:SSZ``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def aqi_from_pm25(pm25_ugm3: float) -> int:
     """Return the US AQI of a 24-hour PM2.5 concentration (EPA linear interpolation).
 
@@ -90,14 +85,6 @@ def aqi_category(aqi: int) -> str:
         if aqi <= top:
             return name
     return AQI_CATEGORIES[-1][1]
-
-
-def haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    """Great-circle distance between two points in kilometres (haversine formula)."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lon2 - lon1)
-    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(a)))
 
 
 def initial_bearing_deg(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
