@@ -33,6 +33,7 @@ class LoopConfig(BaseModel):
     """Settings of the native tool loop."""
 
     max_turns: int = 10
+    rounds: int = 1
     temperature: float = 0.0
     max_tokens: int = 1024
     seed: int | None = 42

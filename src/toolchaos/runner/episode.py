@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.agents.decision import run_decision
 from toolchaos.agents.native import LoopConfig, run_native
+from toolchaos.agents.two_step import run_two_step
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Episode, EpisodeStatus
 from toolchaos.env.runtime import Env
@@ -23,12 +26,20 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
         arm=item.arm,
         sample=item.sample,
     )
-    env: Env | None = None
+    env: Any = None
     try:
-        env = Env(item.task, item.arm)
         client = factory.for_episode(item.task, item.arm, item.sample)
-        protocol = run_decision if item.protocol == "decision" else run_native
-        result = await protocol(item.task, item.arm, env, client, config)
+        if item.protocol == "two-step":
+            from toolchaos.suites.toolfailbench.play import fail_env, fail_system
+
+            env = fail_env(item.task)
+            result = await run_two_step(
+                fail_system(item.task), item.task.prompt, env, client, config, config.rounds
+            )
+        else:
+            env = Env(item.task, item.arm)
+            protocol = run_decision if item.protocol == "decision" else run_native
+            result = await protocol(item.task, item.arm, env, client, config)
     except ModelFatal:
         raise  # the model cannot be used at all: stop the run, store nothing for this one
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's
@@ -42,7 +53,7 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
         episode.turns = result.turns
     if env is not None:
         episode.trace = env.trace
-        episode.hazard_events = list(env.hazard_events)
-        if episode.status is EpisodeStatus.FINISHED:
+        episode.hazard_events = list(getattr(env, "hazard_events", []))
+        if episode.status is EpisodeStatus.FINISHED and hasattr(env, "end_state"):
             episode.end_state = env.end_state()
     return episode

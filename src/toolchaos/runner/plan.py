@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from toolchaos.core.types import TaskSpec
+from typing import Any
 
 PROTOCOL = "native"
-PROTOCOLS = ("native", "decision")
+PROTOCOLS = ("native", "decision", "two-step")
 
 
 @dataclass(frozen=True)
@@ -15,7 +14,7 @@ class PlannedEpisode:
     """One episode to play."""
 
     model: str
-    task: TaskSpec
+    task: Any  # a TaskSpec, or a suite's own task type
     arm: str
     sample: int
     protocol: str = PROTOCOL
@@ -35,7 +34,7 @@ def episode_key(suite: str, model: str, protocol: str, task_id: str, arm: str, s
 
 def make_plan(
     models: list[str],
-    tasks: list[TaskSpec],
+    tasks: list[Any],
     arms: list[str],
     samples: int,
     protocol: str = PROTOCOL,
@@ -49,7 +48,7 @@ def make_plan(
     for model in models:
         for task in tasks:
             for arm in arms:
-                if arm != "clean" and task.hazard is None:
+                if arm != "clean" and getattr(task, "hazard", None) is None:
                     continue
                 for sample in range(samples):
                     plan.append(PlannedEpisode(model, task, arm, sample, protocol))

@@ -35,10 +35,10 @@ from toolchaos.models.base import ModelFactory, make_factory
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.transport import ResponseCache
 from toolchaos.runner.episode import play
-from toolchaos.runner.plan import PROTOCOL, PROTOCOLS, PlannedEpisode, make_plan
+from toolchaos.runner.plan import PROTOCOLS, PlannedEpisode, make_plan
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import get_suite
-from toolchaos.suites.base import file_hash, stratified_subset
+from toolchaos.suites.base import stratified_subset
 
 MANIFEST_NAME = "manifest.json"
 LOCK_NAME = ".lock"
@@ -57,7 +57,7 @@ class RunConfig(BaseModel):
     loop: LoopConfig = Field(default_factory=LoopConfig)
     retry_errors: bool = False
     cache_path: str | None = None
-    protocol: str = PROTOCOL
+    protocol: str = ""  # empty: the suite's own protocol
     subset: int | None = None
     workers: int = 1
 
@@ -124,9 +124,25 @@ def run_lock(directory: Path) -> Iterator[None]:
         handle.close()
 
 
+def with_defaults(config: RunConfig) -> RunConfig:
+    """Fill what the suite decides when the user did not: its protocol and arms."""
+    suite = get_suite(config.suite)
+    update: dict[str, Any] = {}
+    if not config.protocol:
+        update["protocol"] = suite.protocol
+    if suite.arms == ("clean",):
+        update["arms"] = ["clean"]
+    return config.model_copy(update=update) if update else config
+
+
 def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
     """Check the config and load what it names, raising BadInput on any bad value."""
     suite = get_suite(config.suite)
+    if (config.protocol == "two-step") != (suite.protocol == "two-step"):
+        raise BadInput(
+            f"protocol {config.protocol!r} does not fit suite {suite.name!r} "
+            f"(it plays {suite.protocol!r}{' only' if suite.protocol == 'two-step' else ''})"
+        )
     for arm in config.arms:
         if arm not in ARMS:
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
@@ -147,12 +163,13 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
         tasks = stratified_subset(tasks, config.subset)
     if config.limit is not None:
         tasks = tasks[: config.limit]
-    return tasks, file_hash(path), path, factories
+    return tasks, suite.dataset_hash(path), path, factories
 
 
 def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSummary:
     """Play every planned episode not yet stored in ``out``, then write the manifest."""
     console = console or Console(stderr=True)
+    config = with_defaults(config)
     tasks, dataset_hash, path, factories = prepare(config)
     fingerprint = config.fingerprint(dataset_hash)
     try:

@@ -166,3 +166,50 @@ def classify(
         explanation="called the tool and reported its value",
         leaf_share=round(share, 4),
     )
+
+
+def label_episode(task: Any, trace: list[Any], answer: str, vocabulary: set[str]) -> RuleLabel:
+    """The rule label of one stored ToolFailBench episode (``trace``: its TraceEntries)."""
+    # every call the environment received counts as tool use; the expected tool counts as
+    # executed only when it succeeded (classify checks that)
+    calls = [ExecutedCall(e.call.name, e.observation.ok, e.observation.content) for e in trace]
+    return classify(
+        task.kind,
+        task.expected_tool,
+        list(task.must_contain),
+        task.match_mode,
+        calls,
+        answer,
+        vocabulary,
+    )
+
+
+def failure_rates(labels: list[str], kinds: list[str], called: list[bool]) -> dict[str, Any]:
+    """ToolFailBench's headline rates with 95% Wilson intervals.
+
+    Over tool-required tasks: TSR (tool_skip), CTUR (correct tool use), RIR
+    (result_ignore) and OFR (output_fabrication), as shares of all required tasks (they
+    sum to 1), plus RIR and OFR conditional on a call. Over controls: UTR (unnecessary
+    tool use) and CTRL-Acc (correct).
+    """
+    from toolchaos.stats.agreement import wilson
+
+    required = [
+        (lab, c) for lab, k, c in zip(labels, kinds, called, strict=True) if k == "tool_required"
+    ]
+    controls = [lab for lab, k in zip(labels, kinds, strict=True) if k == "control"]
+    n = len(required)
+    with_call = [lab for lab, c in required if c]
+    out: dict[str, Any] = {}
+    for name, label in (
+        ("TSR", "tool_skip"),
+        ("CTUR", "correct"),
+        ("RIR", "result_ignore"),
+        ("OFR", "output_fabrication"),
+    ):
+        out[name] = wilson(sum(lab == label for lab, _ in required), n)
+    out["RIR|call"] = wilson(with_call.count("result_ignore"), len(with_call))
+    out["OFR|call"] = wilson(with_call.count("output_fabrication"), len(with_call))
+    out["UTR"] = wilson(controls.count("unnecessary_tool_use"), len(controls))
+    out["CTRL-Acc"] = wilson(controls.count("correct"), len(controls))
+    return out

@@ -10,6 +10,7 @@ from toolchaos.suites.base import Suite
 
 REGISTRY: dict[str, str] = {
     "toolbench-x": "toolchaos.suites.toolbench_x:SUITE",
+    "toolfailbench": "toolchaos.suites.toolfailbench.suite:SUITE",
 }
 
 

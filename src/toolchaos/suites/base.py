@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -29,14 +30,29 @@ class Suite:
     package: str
     data_file: str
     arms: tuple[str, ...]
+    protocol: str = "native"
 
     def default_path(self) -> Path:
         """The path of the task file shipped inside the installed package."""
         return Path(str(resources.files(self.package).joinpath("data", self.data_file)))
 
-    def load(self, path: Path | None = None) -> list[TaskSpec]:
+    def load(self, path: Path | None = None) -> list[Any]:
         """Load the shipped task set, or the task file at ``path``."""
         return load_tasks(path or self.default_path(), suite=self.name)
+
+    def parse_task(self, text: str) -> Any:
+        """One stored task of this suite, from its JSON."""
+        return TaskSpec.model_validate_json(text)
+
+    def dataset_hash(self, path: Path) -> str:
+        """SHA-256 of the task file (or of every file of a task directory, in order)."""
+        if path.is_dir():
+            digest = hashlib.sha256()
+            for file in sorted(p for p in path.rglob("*") if p.is_file()):
+                digest.update(str(file.relative_to(path)).encode())
+                digest.update(file.read_bytes())
+            return digest.hexdigest()
+        return file_hash(path)
 
 
 def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:

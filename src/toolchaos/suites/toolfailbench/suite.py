@@ -1,0 +1,34 @@
+"""ToolFailBench as a suite of the runner: its tasks, its protocol, how episodes play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolchaos.suites.base import Suite
+from toolchaos.suites.toolfailbench.types import FailTask
+
+
+@dataclass(frozen=True)
+class ToolFailSuite(Suite):
+    """The shipped 1,000 tasks, or a task file; one arm, the two-step protocol."""
+
+    def load(self, path: Path | None = None) -> list[Any]:
+        """Load the shipped tasks or a JSONL task file."""
+        from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
+
+        return list(load_fail_tasks(path))
+
+    def parse_task(self, text: str) -> Any:
+        """One stored task, from its JSON."""
+        return FailTask.model_validate_json(text)
+
+
+SUITE = ToolFailSuite(
+    name="toolfailbench",
+    package="toolchaos.suites.toolfailbench",
+    data_file="tasks.jsonl",
+    arms=("clean",),
+    protocol="two-step",
+)

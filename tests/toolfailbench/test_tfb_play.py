@@ -1,0 +1,88 @@
+"""Scripted policies that show each failure mode get that label, in every domain."""
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.store import Store
+from toolchaos.scoring.toolfailbench import failure_rates, label_episode
+from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
+from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.types import DOMAINS
+
+EXPECTED = {
+    "scripted/oracle": {"tool_required": "correct", "control": "correct"},
+    "scripted/skip": {"tool_required": "tool_skip", "control": "correct"},
+    "scripted/ignore": {"tool_required": "result_ignore", "control": "correct"},
+    "scripted/fabricate": {"tool_required": "output_fabrication", "control": "correct"},
+    "scripted/overuse": {"tool_required": "correct", "control": "unnecessary_tool_use"},
+}
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Counter[str]]:
+    tasks = load_fail_tasks()
+    # eight tasks of every mode in every domain
+    picked: dict[tuple[str, str], list] = {}
+    for task in tasks:
+        cell = picked.setdefault((task.domain, task.target_failure_mode), [])
+        if len(cell) < 8:
+            cell.append(task)
+    subset = [t for cell in picked.values() for t in cell]
+    path = tmp_path_factory.mktemp("tfb") / "tasks.jsonl"
+    path.write_text("".join(t.model_dump_json() + "\n" for t in subset))
+    out = tmp_path_factory.mktemp("run")
+    config = RunConfig(suite="toolfailbench", models=list(EXPECTED), tasks_path=str(path))
+    summary = run(config, out, Console(quiet=True))
+    assert summary.errors == 0 and summary.played == len(subset) * len(EXPECTED)
+    store = Store.open_existing(out)
+    by_id = store.tasks()
+    labels: dict[tuple[str, str], Counter[str]] = {}
+    for episode in store.episodes():
+        task = by_id[episode.task_id]
+        vocabulary = get_domain(task.domain).field_vocabulary()
+        verdict = label_episode(task, episode.trace, episode.final_answer, vocabulary)
+        labels.setdefault((episode.model, task.domain), Counter())[
+            f"{task.kind}:{verdict.label}"
+        ] += 1
+    return labels
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("model", sorted(EXPECTED))
+def test_each_behaviour_gets_its_label(labelled: dict, domain: str, model: str) -> None:
+    counts = labelled[(model, domain)]
+    for kind, label in EXPECTED[model].items():
+        total = sum(v for k, v in counts.items() if k.startswith(f"{kind}:"))
+        assert counts[f"{kind}:{label}"] == total, (model, domain, counts)
+
+
+def test_rates_sum_to_one_over_required_tasks() -> None:
+    labels = [
+        "correct",
+        "tool_skip",
+        "result_ignore",
+        "output_fabrication",
+        "correct",
+        "unnecessary_tool_use",
+    ]
+    kinds = ["tool_required"] * 5 + ["control"]
+    called = [True, False, True, True, True, True]
+    rates = failure_rates(labels, kinds, called)
+    assert sum(rates[k].rate for k in ("TSR", "CTUR", "RIR", "OFR")) == pytest.approx(1.0)
+    assert rates["RIR|call"].k == 1 and rates["RIR|call"].n == 4
+    assert rates["UTR"].rate == 1.0 and rates["CTRL-Acc"].rate == 0.0
+    assert rates["CTUR"].low is not None and rates["CTUR"].low < 0.4 < rates["CTUR"].high
+
+
+def test_the_suite_runs_from_the_cli_defaults(tmp_path: Path) -> None:
+    config = RunConfig(
+        suite="toolfailbench", models=["scripted/oracle"], limit=3, arms=["clean", "hazard"]
+    )
+    summary = run(config, tmp_path / "r", Console(quiet=True))
+    assert summary.planned == 3  # one arm, the two-step protocol
+    [episode, *_] = list(Store.open_existing(tmp_path / "r").episodes())
+    assert episode.protocol == "two-step"
