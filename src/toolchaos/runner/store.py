@@ -8,12 +8,12 @@ report is a pure function of the store.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec
+from toolchaos.core.types import Episode, EpisodeStatus
 
 STORE_NAME = "episodes.sqlite"
 SCHEMA_VERSION = "1"
@@ -106,16 +106,18 @@ class Store:
         """Set a metadata value."""
         self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
-    def put_tasks(self, tasks: Iterable[TaskSpec]) -> None:
+    def put_tasks(self, tasks: Iterable[Any]) -> None:
         """Copy the tasks a run uses into the store (one transaction)."""
         rows = [(t.id, t.suite, t.model_dump_json()) for t in tasks]
         with self._transaction():
             self.conn.executemany("INSERT OR REPLACE INTO tasks VALUES (?, ?, ?)", rows)
 
-    def tasks(self) -> dict[str, TaskSpec]:
-        """Return every stored task by id."""
-        rows = self.conn.execute("SELECT data FROM tasks").fetchall()
-        specs = (TaskSpec.model_validate_json(r[0]) for r in rows)
+    def tasks(self) -> dict[str, Any]:
+        """Return every stored task by id, each parsed by its suite."""
+        from toolchaos.suites import get_suite
+
+        rows = self.conn.execute("SELECT suite, data FROM tasks").fetchall()
+        specs = (get_suite(suite).parse_task(data) for suite, data in rows)
         return {t.id: t for t in specs}
 
     # -- episodes ---------------------------------------------------------------------------
@@ -170,12 +172,45 @@ class Store:
         for (data,) in self.conn.execute("SELECT data FROM episodes ORDER BY key"):
             yield Episode.model_validate_json(data)
 
+    def episode_json(
+        self, *, arms: Collection[str] | None = None, keys: Collection[str] | None = None
+    ) -> Iterator[tuple[str, str]]:
+        """Yield ``(key, data)`` of stored episodes in key order, ``data`` as stored JSON.
+
+        Nothing is validated, so readers that need only part of an episode (diagnostics
+        read the trace; a report shows a few conversations) can ``json.loads`` it at scale,
+        several times faster than building :class:`Episode` objects.
+
+        Args:
+            arms: Only episodes played in these arms.
+            keys: Only these episodes (unknown keys are skipped).
+        """
+        where: list[str] = []
+        params: list[str] = []
+        if arms is not None:
+            where.append(f"arm IN ({', '.join('?' * len(arms))})")
+            params.extend(arms)
+        chunks: list[list[str]] = [[]] if keys is None else _chunks(sorted(keys), 500)
+        for chunk in chunks:
+            clauses = list(where)
+            if keys is not None:
+                clauses.append(f"key IN ({', '.join('?' * len(chunk))})")
+            sql = "SELECT key, data FROM episodes"
+            if clauses:
+                sql += " WHERE " + " AND ".join(clauses)
+            yield from self.conn.execute(sql + " ORDER BY key", [*params, *chunk])
+
     def count(self) -> int:
         """Return the number of stored episodes."""
         return int(self.conn.execute("SELECT COUNT(*) FROM episodes").fetchone()[0])
 
     def _transaction(self) -> _Tx:
         return _Tx(self.conn)
+
+
+def _chunks(items: list[str], size: int) -> list[list[str]]:
+    # SQLite caps the number of bound parameters per statement
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 class _Tx:
