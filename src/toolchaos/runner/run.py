@@ -66,8 +66,8 @@ class RunConfig(BaseModel):
     def _specs(cls, value: Any) -> Any:
         entries = [ModelEntry(spec=v) if isinstance(v, str) else v for v in value]
         return [
-            e.model_copy(update={"tier": "baseline", "family": "scripted"})
-            if isinstance(e, ModelEntry) and e.spec.startswith("scripted/") and not e.tier
+            e.model_copy(update=_default_group(e.spec))
+            if isinstance(e, ModelEntry) and not e.tier and _default_group(e.spec)
             else e
             for e in entries
         ]
@@ -101,6 +101,15 @@ class RunSummary(BaseModel):
     played: int
     errors: int
     seconds: float
+
+
+def _default_group(spec: str) -> dict[str, str]:
+    """Family and tier a spec gets when the user gave none."""
+    if spec.startswith("scripted/"):
+        return {"tier": "baseline", "family": "scripted"}
+    if spec.startswith("local/"):
+        return {"tier": "local", "family": spec.split("/", 1)[1].split("-")[0]}
+    return {}
 
 
 def _now() -> str:

@@ -90,20 +90,27 @@ def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
     return tasks
 
 
-def stratified_subset(tasks: list[TaskSpec], n: int, seed: int = 0) -> list[TaskSpec]:
+def _stratum(task: Any) -> tuple[str, str]:
+    """(workflow, hazard family) for ToolBench-X; (domain, failure mode) for ToolFailBench."""
+    hazard = getattr(task, "hazard", None)
+    if hasattr(task, "workflow"):
+        return task.workflow, hazard.family.value if hazard else "none"
+    return getattr(task, "domain", ""), getattr(task, "target_failure_mode", "")
+
+
+def stratified_subset(tasks: list[Any], n: int, seed: int = 0) -> list[Any]:
     """``n`` tasks spread evenly over (workflow type, hazard family) strata, chosen with a seed.
 
     Strata take turns, in a stable order, each giving its next task (shuffled with the
     seed), so a small subset still covers every workflow and hazard family.
     """
-    strata: dict[tuple[str, str], list[TaskSpec]] = {}
+    strata: dict[tuple[str, str], list[Any]] = {}
     for task in sorted(tasks, key=lambda t: t.id):
-        family = task.hazard.family.value if task.hazard else "none"
-        strata.setdefault((task.workflow, family), []).append(task)
+        strata.setdefault(_stratum(task), []).append(task)
     rng = random.Random(seed)
     for members in strata.values():
         rng.shuffle(members)
-    chosen: list[TaskSpec] = []
+    chosen: list[Any] = []
     queues = [strata[key] for key in sorted(strata)]
     while len(chosen) < n and any(queues):
         for queue in queues:
