@@ -99,9 +99,13 @@ def run(
     protocol: Annotated[
         str,
         typer.Option(
-            help="native (the API's tool loop) or decision (the paper's two-step policy)."
+            help="native (tool loop) or decision (ToolBench-X); two-step (ToolFailBench). "
+            "Default: the suite's own."
         ),
-    ] = "native",
+    ] = "",
+    rounds: Annotated[
+        int, typer.Option(help="ToolFailBench: tool rounds before the answer (the paper: 1).")
+    ] = 1,
     retry_errors: Annotated[
         bool, typer.Option("--retry-errors", help="Play again the episodes stored as error.")
     ] = False,
@@ -139,7 +143,7 @@ def run(
         concurrency=concurrency,
         workers=workers,
         tasks_path=str(tasks) if tasks else None,
-        loop=LoopConfig(max_turns=max_turns),
+        loop=LoopConfig(max_turns=max_turns, rounds=rounds),
         retry_errors=retry_errors,
         cache_path=str(cache) if cache else None,
         protocol=protocol,
@@ -160,20 +164,161 @@ def report(
     ] = False,
     write: Annotated[
         Path | None,
-        typer.Option("--write", help="Where to write report.md and CSVs (default: first DIR)."),
+        typer.Option(
+            "--write",
+            help="Where to write report.md, report.tex, CSVs and figures/ (default: first DIR).",
+        ),
     ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Also write one self-contained HTML report to this file."),
+    ] = None,
+    html_episodes: Annotated[
+        int,
+        typer.Option(
+            "--html-episodes",
+            help="Most episodes the HTML trace viewer holds (spread over models, arms, "
+            "hazard families and labels).",
+        ),
+    ] = 1000,
+    thresholds: Annotated[
+        str,
+        typer.Option(
+            "--thresholds",
+            help="Failure-behaviour thresholds: default (tau_A=3, tau_R=1.00), median "
+            "(medians over the failed episodes) or two numbers tau_A,tau_R.",
+        ),
+    ] = "default",
+    figures: Annotated[
+        bool, typer.Option("--figures/--no-figures", help="Draw the figures (PNG and SVG).")
+    ] = True,
 ) -> None:
-    """Score the stored episodes and print the tables; also write markdown and CSV."""
-    from toolchaos.report.tables import build_report, print_report, write_report
+    """Score the stored episodes and print the tables; write markdown, LaTeX, CSV, figures.
 
-    result = build_report(directories)
-    paths = write_report(result, write or directories[0])
+    Several run directories are reported side by side (many models in one table).
+    """
+    from toolchaos.report.tables import build_report, print_report, write_report
+    from toolchaos.scoring.diagnostics import parse_thresholds
+
+    rule = parse_thresholds(thresholds)
+    if html_episodes < 0:
+        raise BadInput("--html-episodes must be 0 or more")
+    result = build_report(directories, rule)
+    paths = write_report(result, write or directories[0], figures=figures)
+    if html is not None:
+        from toolchaos.report.html import write_html
+
+        try:
+            paths.append(write_html(result, html, html_episodes))
+        except OSError as exc:
+            raise BadInput(f"cannot write {html}: {exc.strerror}") from None
     if as_json:
-        payload = {"rows": result.rows, "files": [str(p) for p in paths]}
+        payload = {
+            "rows": result.rows,
+            "notes": result.notes,
+            "files": [str(p) for p in paths],
+        }
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return
     print_report(result, out)
-    err.print(f"wrote {', '.join(str(p) for p in paths)}")
+    err.print(f"wrote {', '.join(str(p) for p in paths)}", markup=False, highlight=False)
+
+
+@app.command()
+@clean_errors
+def compare(
+    dir_a: Annotated[Path, typer.Argument(help="The run directory of model A.")],
+    dir_b: Annotated[Path, typer.Argument(help="The run directory of model B (may be DIR_A).")],
+    model_a: Annotated[
+        str | None, typer.Option("--model-a", help="Model A, when DIR_A holds several.")
+    ] = None,
+    model_b: Annotated[
+        str | None, typer.Option("--model-b", help="Model B, when DIR_B holds several.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Compare two models task by task: the paired 2x2 table, McNemar's test, what flipped.
+
+    Episodes pair up by (suite, task, arm, sample); harness errors are left out.
+    """
+    from rich.markup import escape
+    from rich.table import Table
+
+    from toolchaos.report.compare import compare as run_compare
+
+    result = run_compare(dir_a, dir_b, model_a, model_b)
+    if as_json:
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+        return
+    out.print(
+        f"A = {result.model_a} ({result.dir_a})\nB = {result.model_b} ({result.dir_b})\n"
+        f"{result.overall.pairs} paired episodes",
+        markup=False,
+        highlight=False,
+    )
+    view = Table()
+    for column in ("", "B correct", "B wrong"):
+        view.add_column(column)
+    (both, only_a), (only_b, neither) = result.overall.table
+    view.add_row("A correct", str(both), str(only_a))
+    view.add_row("A wrong", str(only_b), str(neither))
+    out.print(view)
+    for name, test in [("all arms", result.overall), *result.by_arm.items()]:
+        kind = "exact binomial" if test.exact else f"chi-square {test.statistic:.3f}"
+        discordant = test.table[0][1] + test.table[1][0]
+        out.print(
+            f"{escape(name)}: McNemar p = {test.p_value:.4g} ({kind}; {test.pairs} pairs, "
+            f"{discordant} discordant)",
+            highlight=False,
+        )
+    if result.unpaired_a or result.unpaired_b:
+        out.print(
+            f"left out: {result.unpaired_a} episodes of A and {result.unpaired_b} of B "
+            "without a finished partner",
+            highlight=False,
+        )
+    out.print(f"{len(result.flipped)} flipped:", highlight=False)
+    for flip in result.flipped:
+        way = "A only" if flip.a_correct else "B only"
+        out.print(
+            f"  {flip.task_id}  {flip.arm}  sample {flip.sample}: correct for {way}",
+            markup=False,
+            highlight=False,
+        )
+
+
+@app.command()
+@clean_errors
+def export(
+    directory: Annotated[Path, typer.Argument(help="A run directory.")],
+    fmt: Annotated[str, typer.Option("--format", help="The format: openai-jsonl.")],
+    out_file: Annotated[
+        Path | None, typer.Option("--out", "-o", help="The file to write (default: stdout).")
+    ] = None,
+) -> None:
+    """Export the stored trajectories, one JSON line per episode.
+
+    openai-jsonl: an object with "messages" (the chat-completions wire format) and
+    "metadata" (key, model, task, arm, sample, status, correct, hazard, usage).
+    """
+    from toolchaos.report.export import FORMATS
+    from toolchaos.report.export import export as run_export
+    from toolchaos.runner.store import Store
+
+    if fmt not in FORMATS:
+        raise BadInput(f"unknown export format {fmt!r}; known formats: {', '.join(FORMATS)}")
+    Store.open_existing(directory).close()  # refuse a directory without a run before writing
+    if out_file is None:
+        count = run_export(directory, fmt, sys.stdout)
+        err.print(f"{count} episodes exported", highlight=False)
+        return
+    try:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        with out_file.open("w", encoding="utf-8") as handle:
+            count = run_export(directory, fmt, handle)
+    except OSError as exc:
+        raise BadInput(f"cannot write {out_file}: {exc.strerror}") from None
+    err.print(f"{count} episodes -> {out_file}", markup=False, highlight=False)
 
 
 @app.command()

@@ -1,88 +1,223 @@
-"""Report tables over one or many run directories: rich for the terminal, markdown and CSV."""
+"""Report tables over one or many run directories: terminal, markdown, CSV and LaTeX.
+
+A report is a pure function of the stores. :func:`build_report` has the report
+contributor of each suite present (:mod:`toolchaos.report.suites`) score that suite's
+episodes, computes the tables every suite shares (accuracy, usage, test-time scaling)
+over them, and asks each contributor for its own tables and figures. Each table knows
+which episodes stand behind each cell, so the HTML report can link a cell to the trace
+viewer.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from toolchaos.core.types import TaskSpec
 from toolchaos.models.config import ModelEntry
 from toolchaos.runner.store import Store
-from toolchaos.scoring.toolbench import (
-    accuracy_rows,
-    arm_summary,
-    breakdown,
-    sampling_table,
-    score_frame,
-    usage_table,
-)
+from toolchaos.scoring.diagnostics import ThresholdRule
+from toolchaos.scoring.toolbench import accuracy_rows, sampling_table, usage_table
+
+if TYPE_CHECKING:
+    from toolchaos.report.suites import SuiteReport
+
+CellLink = Callable[[Mapping[str, Any], str], dict[str, str] | None]
+"""Given a table row and a column, the trace-viewer filter of the episodes behind the cell
+(keys ``model``, ``arm``, ``family``, ``workflow``, ``label``), or None."""
+
+
+@dataclass
+class ReportTable:
+    """One table of a report: a file name stem, a title, the data and its cell links."""
+
+    name: str
+    title: str
+    frame: pd.DataFrame
+    link: CellLink | None = None
+    note: str = ""
+
+
+@dataclass
+class FigureSpec:
+    """One figure of a report: drawn on a fresh matplotlib Figure by ``draw``."""
+
+    name: str
+    title: str
+    draw: Callable[[Any], None]
+    size: tuple[float, float] = (8.0, 4.5)
+    rendered: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass
 class Report:
-    """The scored episodes of some runs and the tables computed from them."""
+    """The scored episodes of some runs and the tables and figures computed from them.
+
+    ``frame`` holds one scored row per episode (with the ``run`` it came from); ``labels``
+    one row per labelled episode with its suite-specific labels (for ToolBench-X: the
+    post-failure action and failure behaviour of hazard-arm episodes) and ``run``.
+    """
 
     frame: pd.DataFrame
     rows: list[dict[str, Any]]
-    tables: dict[str, pd.DataFrame]
+    sections: list[ReportTable]
+    labels: pd.DataFrame = field(default_factory=pd.DataFrame)
+    figures: list[FigureSpec] = field(default_factory=list)
+    directories: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """The tables by name."""
+        return {t.name: t.frame for t in self.sections}
+
+
+@dataclass
+class RunData:
+    """What one run directory holds for one suite: its tasks and its scored episodes."""
+
+    run: str
+    store: Store
+    tasks: dict[str, Any]
+    frame: pd.DataFrame
 
 
 def load_frame(directories: list[Path]) -> pd.DataFrame:
-    """Score every episode of every run directory into one frame."""
-    return _load(directories)[0]
+    """Score every episode of every run directory into one frame.
 
+    Episodes of a suite that has no report contributor are left out (see
+    :func:`build_report`, which says so in a note).
+    """
+    from toolchaos.report.suites import contributors
 
-def _load(directories: list[Path]) -> tuple[pd.DataFrame, dict[str, ModelEntry]]:
+    suites = contributors()
     frames = []
-    entries: dict[str, ModelEntry] = {}
     for directory in directories:
         store = Store.open_existing(directory)
         try:
-            tasks: dict[str, TaskSpec] = store.tasks()
-            frame = score_frame(store.summaries(), tasks)
-            for item in json.loads(store.get_meta("models") or "[]"):
-                entry = ModelEntry.model_validate(item)
-                entries.setdefault(entry.spec, entry)
+            frames.append(_score_run(directory, store, store.tasks(), suites, Counter())[0])
         finally:
             store.close()
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def _score_run(
+    directory: Path,
+    store: Store,
+    tasks: dict[str, Any],
+    suites: Mapping[str, SuiteReport],
+    skipped: Counter[str],
+) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
+    """Each suite scores its own episodes; return them together and per suite."""
+    by_suite: dict[str, list[dict[str, Any]]] = {}
+    for row in store.summaries():
+        by_suite.setdefault(str(row["suite"]), []).append(row)
+    scored: dict[str, pd.DataFrame] = {}
+    for suite, rows in sorted(by_suite.items()):
+        contributor = suites.get(suite)
+        if contributor is None:
+            skipped[suite] += len(rows)
+            continue
+        frame = contributor.score(rows, tasks)
         frame["run"] = str(directory)
+        scored[suite] = frame
+    frames = [f for f in scored.values() if not f.empty]
+    return (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()), scored
+
+
+def _entries(store: Store, entries: dict[str, ModelEntry]) -> None:
+    for item in json.loads(store.get_meta("models") or "[]"):
+        entry = ModelEntry.model_validate(item)
+        entries.setdefault(entry.spec, entry)
+
+
+def build_report(directories: list[Path], thresholds: ThresholdRule | None = None) -> Report:
+    """Compute the report of ``directories`` (a pure function of their stores).
+
+    Args:
+        directories: Run directories; their episodes are reported side by side.
+        thresholds: The failure-behaviour thresholds (ToolBench-X): fixed values (the
+            defaults when None) or ``"median"`` over the failed episodes of all runs.
+    """
+    from toolchaos.report.suites import contributors
+
+    entries: dict[str, ModelEntry] = {}
+    frames = []
+    suites = contributors(thresholds)
+    skipped: Counter[str] = Counter()
+    for directory in directories:
+        store = Store.open_existing(directory)
+        try:
+            tasks = store.tasks()
+            frame, scored = _score_run(directory, store, tasks, suites, skipped)
+            _entries(store, entries)
+            for suite, suite_frame in scored.items():
+                suites[suite].read_run(RunData(str(directory), store, tasks, suite_frame))
+        finally:
+            store.close()
         frames.append(frame)
+    frames = [f for f in frames if not f.empty]
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    return frame, entries
-
-
-def build_report(directories: list[Path]) -> Report:
-    """Compute the report of ``directories`` (a pure function of their stores)."""
-    frame, entries = _load(directories)
     rows = accuracy_rows(frame)
-    tables: dict[str, pd.DataFrame] = {"accuracy": pd.DataFrame(rows)}
-    if not frame.empty:
-        tables["usage"] = usage_table(frame, entries)
-        tables["sampling"] = sampling_table(frame)
-        tables["arms"] = arm_summary(frame)
-        tables["by_workflow"] = breakdown(frame, "workflow")
-        tables["by_family"] = breakdown(frame, "family")
-    return Report(frame=frame, rows=rows, tables=tables)
+    sections = [ReportTable("accuracy", TITLES["accuracy"], pd.DataFrame(rows), _accuracy_link)]
+    report = Report(frame=frame, rows=rows, sections=sections, directories=list(directories))
+    report.notes += [
+        f"Suite {suite}: {count} stored episodes are not in this report (no report "
+        "contributor for it yet)."
+        for suite, count in sorted(skipped.items())
+    ]
+    if frame.empty:
+        return report
+    present = set(frame["suite"])
+    label_frames = []
+    for suite, contributor in suites.items():
+        if suite not in present:
+            continue
+        contribution = contributor.finish(frame[frame["suite"] == suite])
+        report.sections += contribution.tables
+        report.figures += contribution.figures
+        report.notes += contribution.notes
+        if not contribution.labels.empty:
+            label_frames.append(contribution.labels)
+    if label_frames:
+        report.labels = pd.concat(label_frames, ignore_index=True)
+    report.sections += [
+        ReportTable("usage", TITLES["usage"], usage_table(frame, entries), _model_link),
+        ReportTable("sampling", TITLES["sampling"], sampling_table(frame), _accuracy_link),
+    ]
+    return report
 
 
 TITLES = {
     "accuracy": "Accuracy per model and arm",
-    "arms": "Degradation and hint gain (tasks with a hazard)",
-    "by_workflow": "Accuracy by workflow type",
-    "by_family": "Accuracy by hazard family",
     "usage": "Tokens, latency and cost",
     "sampling": "Test-time scaling: pass@k, pass^k and self-consistency vote",
 }
 
 
-def _cell(value: Any) -> str:
+def _model_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    return {"model": str(row["model"])} if "model" in row else None
+
+
+def _accuracy_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    found = {k: str(row[k]) for k in ("model", "arm") if k in row}
+    if column == "correct":
+        found["label"] = "correct"
+    elif column == "errors":
+        found["label"] = "error"
+    return found or None
+
+
+def cell_text(value: Any) -> str:
+    """How a table cell is shown: floats with 3 decimals, missing values as ``-``."""
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return "-"
     if isinstance(value, float):
@@ -90,48 +225,136 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
+    """The title and data to show: columns with one value (suite, protocol) go to the title."""
+    frame, title = table.frame, table.title
+    constant = [c for c in ("suite", "protocol") if c in frame and frame[c].nunique() == 1]
+    if constant:
+        title += " (" + ", ".join(str(frame[c].iloc[0]) for c in constant) + ")"
+        frame = frame.drop(columns=constant)
+    return title, frame
+
+
 def print_report(report: Report, console: Console) -> None:
-    """Print every table; model-written text is escaped so it cannot style the terminal."""
-    for name, table in report.tables.items():
-        if table.empty:
+    """Print the notes and every table (model-written text escaped: it cannot style)."""
+    for note in report.notes:
+        console.print(escape(note), highlight=False)
+    for table in report.sections:
+        if table.frame.empty:
             continue
-        title = TITLES.get(name, name)
-        constant = [c for c in ("suite", "protocol") if c in table and table[c].nunique() == 1]
-        if constant:
-            title += " (" + ", ".join(str(table[c].iloc[0]) for c in constant) + ")"
-            table = table.drop(columns=constant)
-        view = Table(title=escape(title))
-        for column in table.columns:
-            view.add_column(str(column), overflow="fold")
-        for record in table.itertuples(index=False):
-            view.add_row(*(escape(_cell(v)) for v in record))
+        title, frame = _shown(table)
+        view = Table(title=escape(title), caption=escape(table.note) if table.note else None)
+        for column in frame.columns:
+            view.add_column(escape(str(column)), overflow="fold")
+        for record in frame.itertuples(index=False):
+            view.add_row(*(escape(cell_text(v)) for v in record))
         console.print(view)
 
 
-def to_markdown(report: Report) -> str:
-    """Render the tables as one markdown document."""
+def to_markdown(report: Report, figures: Mapping[str, str] | None = None) -> str:
+    """Render the tables (and links to figure files, if given) as one markdown document."""
     parts = ["# toolchaos report", ""]
-    for name, table in report.tables.items():
-        if table.empty:
+    parts += [f"- {note}" for note in report.notes]
+    if report.notes:
+        parts.append("")
+    for table in report.sections:
+        if table.frame.empty:
             continue
-        parts += [f"## {TITLES.get(name, name)}", ""]
-        header = [str(c) for c in table.columns]
-        parts.append("| " + " | ".join(header) + " |")
+        title, frame = _shown(table)
+        parts += [f"## {title}", ""]
+        if table.note:
+            parts += [table.note, ""]
+        header = [str(c) for c in frame.columns]
+        parts.append("| " + " | ".join(h.replace("|", "\\|") for h in header) + " |")
         parts.append("|" + "---|" * len(header))
-        for record in table.itertuples(index=False):
-            cells = [_cell(v).replace("|", "\\|") for v in record]
+        for record in frame.itertuples(index=False):
+            cells = [cell_text(v).replace("|", "\\|") for v in record]
             parts.append("| " + " | ".join(cells) + " |")
         parts.append("")
+    if figures:
+        parts += ["## Figures", ""]
+        titles = {f.name: f.title for f in report.figures}
+        for name, path in figures.items():
+            parts += [f"![{titles.get(name, name)}]({path})", ""]
     return "\n".join(parts)
 
 
-def write_report(report: Report, out: Path) -> list[Path]:
-    """Write report.md and one CSV per table into ``out``; return the paths written."""
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+
+
+def latex_escape(text: str) -> str:
+    """Escape the characters LaTeX treats specially."""
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+
+
+def to_latex(report: Report) -> str:
+    """Render the tables as LaTeX ``table`` floats (booktabs rules), one after another."""
+    parts = [
+        "% toolchaos report: \\usepackage{booktabs} in the preamble",
+        "",
+    ]
+    for table in report.sections:
+        if table.frame.empty:
+            continue
+        title, frame = _shown(table)
+        text = frame.map(cell_text)
+        styler = text.style.hide(axis="index").format(escape="latex")
+        styler = styler.format_index(escape="latex", axis=1)
+        caption = latex_escape(title + (f". {table.note}" if table.note else ""))
+        parts.append(
+            styler.to_latex(
+                caption=caption,
+                label=f"tab:{table.name}",
+                hrules=True,
+                position="htbp",
+                position_float="centering",
+            )
+        )
+    return "\n".join(parts)
+
+
+def write_report(report: Report, out: Path, figures: bool = False) -> list[Path]:
+    """Write report.md, report.tex, one CSV per table and the episode labels into ``out``.
+
+    Args:
+        report: The report.
+        out: The directory to write into (created when missing).
+        figures: Also draw the figures, as PNG and SVG under ``out/figures``.
+
+    Returns:
+        The paths written.
+    """
     out.mkdir(parents=True, exist_ok=True)
-    written = [out / "report.md"]
-    written[0].write_text(to_markdown(report), encoding="utf-8")
-    for name, table in report.tables.items():
-        path = out / f"report_{name}.csv"
-        table.to_csv(path, index=False)
+    written: list[Path] = []
+    drawn: dict[str, str] = {}
+    if figures and report.figures:
+        from toolchaos.report.figures import write_figures
+
+        for name, paths in write_figures(report.figures, out / "figures").items():
+            written += paths
+            drawn[name] = paths[0].relative_to(out).as_posix()
+    markdown = out / "report.md"
+    markdown.write_text(to_markdown(report, drawn), encoding="utf-8")
+    latex = out / "report.tex"
+    latex.write_text(to_latex(report), encoding="utf-8")
+    written = [markdown, latex, *written]
+    for table in report.sections:
+        path = out / f"report_{table.name}.csv"
+        table.frame.to_csv(path, index=False)
+        written.append(path)
+    if not report.labels.empty:
+        path = out / "episode_labels.csv"
+        report.labels.to_csv(path, index=False)
         written.append(path)
     return written

@@ -1,0 +1,229 @@
+"""What each suite adds to a report: its own tables, figures and per-episode labels.
+
+A suite contributes by registering a factory in :data:`CONTRIBUTORS` that builds a
+:class:`SuiteReport`: ``score`` turns the suite's stored episode summaries into scored
+rows, ``read_run`` is called once per run directory while its store is open (read what
+you need from it, e.g. traces), then ``finish`` once with the scored episodes of that
+suite from every run. A suite without a contributor is left out of reports, with a note.
+ToolBench-X adds degradation and hint gain, accuracy by workflow type and hazard family,
+and the trajectory diagnostics.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol
+
+import pandas as pd
+
+from toolchaos.report.figures import draw_family_accuracy, draw_stacked_shares
+from toolchaos.report.tables import FigureSpec, ReportTable, RunData
+from toolchaos.scoring.diagnostics import (
+    ACTION_ORDER,
+    BEHAVIOUR_ORDER,
+    HAZARD_ARMS,
+    ThresholdRule,
+    Thresholds,
+    TraceFacts,
+    action_table,
+    behaviour_table,
+    diagnose,
+    diagnostics_frame,
+    observe,
+    resolve_thresholds,
+)
+from toolchaos.scoring.toolbench import ARM_ORDER, arm_summary, breakdown, score_frame
+
+
+@dataclass
+class Contribution:
+    """A suite's part of a report."""
+
+    tables: list[ReportTable] = field(default_factory=list)
+    figures: list[FigureSpec] = field(default_factory=list)
+    labels: pd.DataFrame = field(default_factory=pd.DataFrame)
+    notes: list[str] = field(default_factory=list)
+
+
+class SuiteReport(Protocol):
+    """The report contributor of one suite (built fresh for every report)."""
+
+    def score(self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any]) -> pd.DataFrame:
+        """Score the suite's episode summaries of one run: one row per episode.
+
+        The frame has at least the columns of
+        :func:`toolchaos.scoring.toolbench.score_frame` that the shared tables read:
+        key, suite, model, protocol, arm, task_id, sample, status, error, correct,
+        vote_key, family, workflow, and the usage columns.
+        """
+
+    def read_run(self, data: RunData) -> None:
+        """Read what the suite needs from one run while its store is open."""
+
+    def finish(self, frame: pd.DataFrame) -> Contribution:
+        """Compute the suite's tables from its scored episodes of every run."""
+
+
+class ToolBenchXReport:
+    """ToolBench-X: arm summary, breakdowns and the trajectory diagnostics.
+
+    Args:
+        thresholds: Fixed failure-behaviour thresholds (defaults when None) or ``"median"``.
+    """
+
+    suite = "toolbench-x"
+
+    def __init__(self, thresholds: ThresholdRule | None = None) -> None:
+        self.rule: ThresholdRule = thresholds or Thresholds()
+        self.facts: list[TraceFacts] = []
+        self.runs: list[str] = []
+
+    def score(self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any]) -> pd.DataFrame:
+        """Score against each task's reference (:func:`score_frame`)."""
+        return score_frame(summaries, dict(tasks))
+
+    def read_run(self, data: RunData) -> None:
+        """Observe the trace of every finished hazard-arm episode of this suite."""
+        frame = data.frame
+        if frame.empty:
+            return
+        mine = frame[(frame["suite"] == self.suite) & (frame["error"] == 0)]
+        mine = mine[mine["arm"].isin(HAZARD_ARMS)]
+        if mine.empty:
+            return
+        correct = dict(zip(mine["key"], mine["correct"].astype(bool), strict=True))
+        for key, text in data.store.episode_json(arms=HAZARD_ARMS):
+            if key not in correct:
+                continue
+            episode = json.loads(text)
+            self.facts.append(observe(episode, data.tasks[episode["task_id"]], correct[key]))
+            self.runs.append(data.run)
+
+    def finish(self, frame: pd.DataFrame) -> Contribution:
+        """Tables and figures over every run; thresholds resolved over all failed episodes."""
+        out = Contribution()
+        by_family = breakdown(frame, "family")
+        out.tables += [
+            ReportTable("arms", TITLES["arms"], arm_summary(frame), _arm_columns_link),
+            ReportTable(
+                "by_workflow",
+                TITLES["by_workflow"],
+                breakdown(frame, "workflow"),
+                partial(_breakdown_link, "workflow"),
+            ),
+            ReportTable(
+                "by_family", TITLES["by_family"], by_family, partial(_breakdown_link, "family")
+            ),
+        ]
+        if not by_family.empty:
+            out.figures.append(
+                FigureSpec(
+                    "accuracy_by_family",
+                    "Accuracy by hazard family per model",
+                    partial(draw_family_accuracy, by_family, _arms(by_family)),
+                    size=(4.0 + 3.2 * len(_arms(by_family)), 4.8),
+                )
+            )
+        if not self.facts:
+            return out
+        thresholds = resolve_thresholds(self.facts, self.rule)
+        labels = diagnostics_frame(diagnose(self.facts, thresholds))
+        labels.insert(0, "run", self.runs)
+        out.labels = labels
+        actions = action_table(labels)
+        behaviours = behaviour_table(labels)
+        out.notes.append(f"Failure-behaviour thresholds: {thresholds.describe()}.")
+        out.tables += [
+            ReportTable(
+                "actions",
+                TITLES["actions"],
+                actions,
+                _label_link,
+                note="Shares of the hazard-arm episodes that met an anomaly.",
+            ),
+            ReportTable(
+                "behaviours",
+                f"{TITLES['behaviours']}; {thresholds.describe()}",
+                behaviours,
+                _label_link,
+                note="Shares of the failed hazard-arm episodes; 'all' pools every model.",
+            ),
+        ]
+        models = len(actions)
+        out.figures.append(
+            FigureSpec(
+                "post_failure_actions",
+                "Post-failure actions per model",
+                partial(
+                    draw_stacked_shares,
+                    actions,
+                    ACTION_ORDER,
+                    "anomalies",
+                    "share of episodes with an anomaly",
+                ),
+                size=(8.0, 1.6 + 0.45 * models),
+            )
+        )
+        if not behaviours.empty:
+            out.figures.append(
+                FigureSpec(
+                    "failure_behaviours",
+                    "Failure behaviours per model",
+                    partial(
+                        draw_stacked_shares,
+                        behaviours,
+                        BEHAVIOUR_ORDER,
+                        "failed",
+                        "share of failed episodes",
+                    ),
+                    size=(8.0, 1.6 + 0.45 * len(behaviours)),
+                )
+            )
+        return out
+
+
+TITLES = {
+    "arms": "Degradation and hint gain (tasks with a hazard)",
+    "by_workflow": "Accuracy by workflow type",
+    "by_family": "Accuracy by hazard family",
+    "actions": "Post-failure action after the first anomaly (hazard arms)",
+    "behaviours": "Failure behaviours of failed hazard-arm episodes",
+}
+
+
+def _arms(table: pd.DataFrame) -> list[str]:
+    return [a for a in ARM_ORDER if a in table.columns]
+
+
+def _arm_columns_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    found = {"model": str(row["model"])}
+    if column in ARM_ORDER:
+        found["arm"] = column
+    return found
+
+
+def _breakdown_link(by: str, row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    found = {"model": str(row["model"]), by: str(row[by])}
+    if column in ARM_ORDER:
+        found["arm"] = column
+    return found
+
+
+def _label_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    found = {} if row["model"] == "all" else {"model": str(row["model"])}
+    if column in ACTION_ORDER or column in BEHAVIOUR_ORDER:
+        found["label"] = column
+    return found or None
+
+
+CONTRIBUTORS: dict[str, Callable[[ThresholdRule | None], SuiteReport]] = {
+    ToolBenchXReport.suite: ToolBenchXReport,
+}
+
+
+def contributors(thresholds: ThresholdRule | None = None) -> dict[str, SuiteReport]:
+    """A fresh contributor for every registered suite."""
+    return {suite: factory(thresholds) for suite, factory in CONTRIBUTORS.items()}

@@ -1,0 +1,225 @@
+"""The HTML report in headless Chromium: it renders, filters, and keeps hostile text inert.
+
+Needs Debian's chromium and chromium-driver and the selenium package. Where they are
+missing the session installs them once (as root, with apt-get, under a file lock);
+where it cannot, these tests skip and say why.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scripted_runs import play
+
+from toolchaos.core.types import Episode, Message
+from toolchaos.report.html import write_html
+from toolchaos.report.tables import build_report
+from toolchaos.runner.store import STORE_NAME, Store
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+LOCK = Path(tempfile.gettempdir()) / "toolchaos-chromium-install.lock"
+HOSTILE_ANSWER = (
+    "<script>window.__pwned=1</script> and "
+    '<img src=x onerror="window.__pwned=2"> and \x1b[31mred\x1b[0m\x07'
+)
+HOSTILE_TOOL = 'tool says <img src=x onerror="window.__pwned=2"><script>window.__pwned=1</script>'
+EVIL_MODEL = 'evil/<img src=x onerror="window.__pwned=3">'
+
+
+def _install_chromium() -> str | None:
+    """Install chromium and its driver if missing; return why not, or None when ready."""
+    if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
+        return None
+    if shutil.which("apt-get") is None:
+        return "chromium is not installed and this machine has no apt-get to install it"
+    if os.geteuid() != 0:
+        return "chromium is not installed and installing it with apt-get needs root"
+    with LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one installer at a time, across workers
+        if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
+            return None
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for command in (
+            ["apt-get", "update"],
+            ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"],
+        ):
+            try:
+                done = subprocess.run(
+                    command, capture_output=True, text=True, timeout=1200, env=env
+                )
+            except subprocess.TimeoutExpired:
+                return f"'{' '.join(command)}' timed out"
+            if done.returncode != 0:
+                tail = (done.stderr or done.stdout).strip().splitlines()[-1:]
+                return f"'{' '.join(command)}' failed: {' '.join(tail)}"
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+        return "apt-get ran but chromium or chromedriver is still missing"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    from selenium.webdriver.chrome.service import Service
+
+    reason = _install_chromium()
+    if reason is not None:
+        pytest.skip(reason)
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        "--window-size=1280,1600",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _make_hostile(run: Path) -> str:
+    """Store a hostile copy of one naive hazard episode under an evil model's name."""
+    store = Store(run / STORE_NAME)
+    try:
+        original = next(
+            Episode.model_validate_json(text)
+            for key, text in store.episode_json(arms=["hazard"])
+            if "scripted/naive" in key
+        )
+        episode = original.model_copy(deep=True)
+        episode.model = EVIL_MODEL
+        episode.key = original.key.replace("scripted/naive", EVIL_MODEL)
+        episode.final_answer = HOSTILE_ANSWER
+        episode.messages[-1] = Message(role="assistant", content=HOSTILE_ANSWER)
+        for message in episode.messages:
+            if message.role == "tool":
+                message.content = HOSTILE_TOOL
+        episode.trace[0].observation.content = {"note": HOSTILE_TOOL}
+        store.put(episode)
+        return episode.key
+    finally:
+        store.close()
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    run = play(
+        tmp_path_factory.mktemp("html") / "run",
+        ["scripted/oracle", "scripted/naive", "scripted/retry"],
+        ["clean", "hazard", "hint"],
+        subset=10,
+    )
+    _make_hostile(run)
+    return write_html(build_report([run]), run / "report.html", max_episodes=200)
+
+
+def _open(browser: Any, page: Path, fragment: str = "") -> None:
+    browser.get("about:blank")  # a new document, so a changed fragment reloads
+    browser.get(page.as_uri() + fragment)
+
+
+def _episodes(browser: Any) -> list[Any]:
+    return browser.find_elements("css selector", "#episodes details.episode")
+
+
+def test_the_page_renders_tables_and_figures(browser: Any, page: Path) -> None:
+    _open(browser, page)
+    assert browser.title == "toolchaos report"
+    tables = browser.find_elements("css selector", "table.data")
+    assert len(tables) >= 6
+    names = {t.get_attribute("data-table") for t in tables}
+    assert {"accuracy", "actions", "behaviours"} <= names
+    images = browser.find_elements("css selector", "figure img")
+    assert len(images) == 3
+    for image in images:
+        assert browser.execute_script("return arguments[0].complete", image)
+        assert browser.execute_script("return arguments[0].naturalWidth", image) > 0
+    assert _episodes(browser)  # the viewer lists episodes with no filter
+
+
+def test_filtering_by_model_and_arm_shows_only_matching_episodes(browser: Any, page: Path) -> None:
+    _open(browser, page, "#filter=model:scripted%2Fretry;arm:hazard")
+    shown = _episodes(browser)
+    assert shown
+    for item in shown:
+        assert item.get_attribute("data-model") == "scripted/retry"
+        assert item.get_attribute("data-arm") == "hazard"
+    assert browser.find_element("id", "f-model").get_attribute("value") == "scripted/retry"
+    # choosing in the selects filters too, and writes the filter into the address
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "f-arm")).select_by_value("clean")
+    Select(browser.find_element("id", "f-model")).select_by_value("scripted/oracle")
+    shown = _episodes(browser)
+    assert shown and {
+        (e.get_attribute("data-model"), e.get_attribute("data-arm")) for e in shown
+    } == {("scripted/oracle", "clean")}
+    assert browser.execute_script("return location.hash") == (
+        "#filter=model:scripted%2Foracle;arm:clean"
+    )
+
+
+def test_a_table_cell_link_opens_its_episodes(browser: Any, page: Path) -> None:
+    _open(browser, page)
+    link = browser.find_element(
+        "css selector", 'table[data-table="behaviours"] a[href*="label:early_abandonment"]'
+    )
+    target = link.get_attribute("href").split("#", 1)[1]
+    browser.execute_script("arguments[0].click()", link)
+    assert browser.execute_script("return location.hash") == "#" + target
+    shown = _episodes(browser)
+    assert shown
+    for item in shown:
+        assert "early_abandonment" in item.get_attribute("data-labels").split()
+    assert "in the runs" in browser.find_element("id", "count").text
+
+
+def test_hostile_text_is_shown_as_text_and_never_runs(browser: Any, page: Path) -> None:
+    _open(browser, page)
+    assert browser.execute_script("return typeof window.__pwned") == "undefined"
+    models = [
+        o.get_attribute("value") for o in browser.find_elements("css selector", "#f-model option")
+    ]
+    assert EVIL_MODEL in models
+    # the evil model's name is a table cell, as text
+    cells = [
+        c.text for c in browser.find_elements("css selector", 'table[data-table="accuracy"] td')
+    ]
+    assert EVIL_MODEL in cells
+    browser.execute_script(
+        "var box = document.getElementById('f-model'); box.value = arguments[0];"
+        "box.dispatchEvent(new Event('change'));",
+        EVIL_MODEL,
+    )
+    shown = _episodes(browser)
+    assert len(shown) == 1
+    shown[0].find_element("css selector", "summary").click()
+    text = shown[0].text
+    assert "<script>window.__pwned=1</script>" in text
+    assert '<img src=x onerror="window.__pwned=2">' in text
+    assert "\u241b[31mred\u241b[0m\u2407" in text  # ESC and BEL shown as symbols
+    assert HOSTILE_TOOL in text
+    assert not browser.find_elements("css selector", "#episodes img, #episodes script")
+    assert browser.execute_script("return typeof window.__pwned") == "undefined"
