@@ -21,6 +21,7 @@ import pandas as pd
 
 from toolchaos.report.figures import draw_family_accuracy, draw_stacked_shares
 from toolchaos.report.tables import FigureSpec, ReportTable, RunData
+from toolchaos.runner.store import Store
 from toolchaos.scoring.diagnostics import (
     ACTION_ORDER,
     BEHAVIOUR_ORDER,
@@ -51,7 +52,9 @@ class Contribution:
 class SuiteReport(Protocol):
     """The report contributor of one suite (built fresh for every report)."""
 
-    def score(self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any]) -> pd.DataFrame:
+    def score(
+        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
+    ) -> pd.DataFrame:
         """Score the suite's episode summaries of one run: one row per episode.
 
         The frame has at least the columns of
@@ -81,7 +84,9 @@ class ToolBenchXReport:
         self.facts: list[TraceFacts] = []
         self.runs: list[str] = []
 
-    def score(self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any]) -> pd.DataFrame:
+    def score(
+        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
+    ) -> pd.DataFrame:
         """Score against each task's reference (:func:`score_frame`)."""
         return score_frame(summaries, dict(tasks))
 
@@ -219,8 +224,15 @@ def _label_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
     return found or None
 
 
+def _tool_fail(thresholds: ThresholdRule | None) -> SuiteReport:
+    from toolchaos.report.toolfailbench import ToolFailReport
+
+    return ToolFailReport()
+
+
 CONTRIBUTORS: dict[str, Callable[[ThresholdRule | None], SuiteReport]] = {
     ToolBenchXReport.suite: ToolBenchXReport,
+    "toolfailbench": _tool_fail,
 }
 
 

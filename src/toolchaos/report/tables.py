@@ -126,7 +126,7 @@ def _score_run(
         if contributor is None:
             skipped[suite] += len(rows)
             continue
-        frame = contributor.score(rows, tasks)
+        frame = contributor.score(rows, tasks, store)
         frame["run"] = str(directory)
         scored[suite] = frame
     frames = [f for f in scored.values() if not f.empty]

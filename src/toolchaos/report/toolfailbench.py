@@ -1,0 +1,232 @@
+"""ToolFailBench's part of a report: rule labels, the leaderboard, per-domain RIR, figures.
+
+Each episode gets its rule-classifier label from its stored trace and answer. The
+leaderboard gives, per model, TSR, CTUR, RIR and OFR as shares of the tool-required tasks
+(they sum to 100%), RIR and OFR conditional on a call, and UTR and CTRL-Acc over the
+controls, each with its 95% Wilson interval; a second table tests CTUR between models.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import partial
+from itertools import combinations
+from typing import Any
+
+import pandas as pd
+
+from toolchaos.report.suites import Contribution
+from toolchaos.report.tables import FigureSpec, ReportTable, RunData
+from toolchaos.runner.store import Store
+from toolchaos.scoring.answer import normalize
+from toolchaos.scoring.toolfailbench import ExecutedCall, classify, failure_rates
+from toolchaos.stats.agreement import two_proportion_test, wilson
+from toolchaos.suites.toolfailbench.domains import get_domain
+
+RATES = ("TSR", "CTUR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
+
+
+class ToolFailReport:
+    """The ToolFailBench contributor (see :mod:`toolchaos.report.suites`)."""
+
+    suite = "toolfailbench"
+
+    def score(
+        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
+    ) -> pd.DataFrame:
+        """Label every episode with the rule classifier, from its stored trace."""
+        traces: dict[str, list[ExecutedCall]] = {}
+        keys = {row["key"] for row in summaries}
+        for key, text in store.episode_json(keys=keys):
+            episode = json.loads(text)
+            traces[key] = [
+                ExecutedCall(e["call"]["name"], e["observation"]["ok"], e["observation"]["content"])
+                for e in episode.get("trace", [])
+            ]
+        records = []
+        for row in summaries:
+            task = tasks[row["task_id"]]
+            finished = row["status"] == "finished"
+            calls = traces.get(row["key"], [])
+            verdict = None
+            if finished:
+                vocabulary = get_domain(task.domain).field_vocabulary()
+                verdict = classify(
+                    task.kind,
+                    task.expected_tool,
+                    list(task.must_contain),
+                    task.match_mode,
+                    calls,
+                    row["final_answer"],
+                    vocabulary,
+                )
+            records.append(
+                {
+                    **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
+                    "sample": row["sample"],
+                    "status": row["status"],
+                    "error": int(not finished),
+                    "correct": int(verdict is not None and verdict.label == "correct"),
+                    "label": verdict.label if verdict else "error",
+                    "explanation": verdict.explanation if verdict else row["error"],
+                    "called": any(c.tool == task.expected_tool and c.ok for c in calls),
+                    "kind": task.kind,
+                    "domain": task.domain,
+                    "mode": task.target_failure_mode,
+                    "workflow": task.kind,
+                    "family": "none",
+                    "variant": "none",
+                    "vote_key": normalize(row["final_answer"]),
+                    "n_calls": row["n_calls"],
+                    "input_tokens": row["input_tokens"],
+                    "output_tokens": row["output_tokens"],
+                    "latency_s": row["latency_s"],
+                    "model_calls": row["model_calls"],
+                }
+            )
+        return pd.DataFrame.from_records(records)
+
+    def read_run(self, data: RunData) -> None:
+        """Nothing beyond the scored frame is needed."""
+
+    def finish(self, frame: pd.DataFrame) -> Contribution:
+        """The leaderboard, CTUR tests between models, per-domain RIR and two figures."""
+        out = Contribution()
+        finished = frame[frame["error"] == 0]
+        if finished.empty:
+            return out
+        board = leaderboard(finished)
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_leaderboard",
+                "ToolFailBench: failure rates with 95% Wilson intervals",
+                board,
+                _model_link,
+                note="TSR, CTUR, RIR and OFR are shares of the tool-required tasks (they sum "
+                "to 1); RIR|call and OFR|call are over tasks where the tool ran; UTR and "
+                "CTRL-Acc are over the controls.",
+            )
+        )
+        tests = ctur_tests(finished)
+        if not tests.empty:
+            out.tables.append(
+                ReportTable("toolfailbench_ctur_tests", "ToolFailBench: CTUR between models", tests)
+            )
+        per_domain = domain_rir(finished)
+        out.tables.append(
+            ReportTable("toolfailbench_rir_by_domain", "ToolFailBench: RIR per domain", per_domain)
+        )
+        out.figures += [
+            FigureSpec("toolfailbench_utr_ctur", "UTR against CTUR", partial(draw_utr_ctur, board)),
+            FigureSpec("toolfailbench_rir_domain", "RIR per domain", partial(draw_rir, per_domain)),
+        ]
+        # the viewer filters on "behaviour": for this suite, the failure label
+        labels = finished[["run", "key", "model", "arm", "task_id", "label", "explanation"]]
+        labels = labels.rename(columns={"label": "behaviour"}).reset_index(drop=True)
+        labels.insert(4, "action", "")
+        out.labels = labels
+        return out
+
+
+def leaderboard(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per model: every headline rate with its interval."""
+    rows = []
+    for model, group in frame.groupby("model", sort=True):
+        rates = failure_rates(list(group["label"]), list(group["kind"]), list(group["called"]))
+        row: dict[str, Any] = {"model": model}
+        row["required"] = int((group["kind"] == "tool_required").sum())
+        row["controls"] = int((group["kind"] == "control").sum())
+        for name in RATES:
+            rate = rates[name]
+            row[name] = None if rate.rate is None else round(rate.rate, 4)
+            row[f"{name} 95% CI"] = (
+                "-" if rate.low is None else f"[{rate.low:.3f}, {rate.high:.3f}]"
+            )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def ctur_tests(frame: pd.DataFrame) -> pd.DataFrame:
+    """Two-proportion z-tests of CTUR between every pair of models."""
+    required = frame[frame["kind"] == "tool_required"]
+    counts = {
+        str(m): (int((g["label"] == "correct").sum()), len(g)) for m, g in required.groupby("model")
+    }
+    rows = []
+    for a, b in combinations(sorted(counts), 2):
+        p_value = two_proportion_test(*counts[a], *counts[b])
+        rows.append(
+            {
+                "model_a": a,
+                "model_b": b,
+                "ctur_a": round(counts[a][0] / counts[a][1], 4) if counts[a][1] else None,
+                "ctur_b": round(counts[b][0] / counts[b][1], 4) if counts[b][1] else None,
+                "p_value": None if p_value is None else round(p_value, 6),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def domain_rir(frame: pd.DataFrame) -> pd.DataFrame:
+    """RIR per model and domain over the tool-required tasks."""
+    required = frame[frame["kind"] == "tool_required"]
+    rows = []
+    for (model, domain), group in required.groupby(["model", "domain"], sort=True):
+        rate = wilson(int((group["label"] == "result_ignore").sum()), len(group))
+        rows.append(
+            {
+                "model": model,
+                "domain": domain,
+                "n": rate.n,
+                "RIR": None if rate.rate is None else round(rate.rate, 4),
+                "95% CI": "-" if rate.low is None else f"[{rate.low:.3f}, {rate.high:.3f}]",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def draw_utr_ctur(board: pd.DataFrame, figure: Any) -> None:
+    """UTR (x) against CTUR (y) per model, with Wilson interval bars."""
+    axes = figure.subplots()
+    for _, row in board.iterrows():
+        x, y = row["UTR"], row["CTUR"]
+        if x is None or y is None or pd.isna(x) or pd.isna(y):
+            continue
+        xlow, xhigh = _interval(row["UTR 95% CI"], x)
+        ylow, yhigh = _interval(row["CTUR 95% CI"], y)
+        axes.errorbar(x, y, xerr=[[x - xlow], [xhigh - x]], yerr=[[y - ylow], [yhigh - y]], fmt="o")
+        axes.annotate(
+            str(row["model"]), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8
+        )
+    axes.set_xlim(-0.02, 1.02)
+    axes.set_ylim(-0.02, 1.02)
+    axes.set_xlabel("UTR (controls with a needless call)")
+    axes.set_ylabel("CTUR (tool-required tasks done right)")
+
+
+def draw_rir(table: pd.DataFrame, figure: Any) -> None:
+    """Grouped bars: RIR per domain (x) and model (bars)."""
+    axes = figure.subplots()
+    models = sorted(str(m) for m in table["model"].unique())
+    domains = sorted(str(d) for d in table["domain"].unique())
+    width = 0.8 / max(1, len(models))
+    for i, model in enumerate(models):
+        mine = table[table["model"] == model].set_index("domain")
+        values = [float(mine["RIR"].get(d, 0.0) or 0.0) for d in domains]
+        axes.bar([j + i * width for j in range(len(domains))], values, width, label=model)
+    axes.set_xticks([j + 0.4 - width / 2 for j in range(len(domains))], domains, fontsize=8)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("RIR")
+    axes.legend(fontsize=7)
+
+
+def _interval(text: str, value: float) -> tuple[float, float]:
+    if text == "-":
+        return value, value
+    low, high = (float(v) for v in text.strip("[]").split(","))
+    return low, high
+
+
+def _model_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    return {"model": str(row["model"])}

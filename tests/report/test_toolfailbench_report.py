@@ -1,0 +1,53 @@
+"""The ToolFailBench part of a report: labels, leaderboard, per-domain RIR, figures."""
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from toolchaos.report.tables import build_report, write_report
+from toolchaos.runner.run import RunConfig, run
+
+MODELS = [
+    "scripted/oracle",
+    "scripted/skip",
+    "scripted/ignore",
+    "scripted/fabricate",
+    "scripted/overuse",
+]
+
+
+@pytest.fixture(scope="module")
+def report_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tfb")
+    config = RunConfig(suite="toolfailbench", models=MODELS, subset=60)
+    run(config, out, Console(quiet=True))
+    return out
+
+
+def test_the_leaderboard_shows_each_behaviour(report_dir: Path) -> None:
+    report = build_report([report_dir])
+    tables = {t.name: t.frame for t in report.sections}
+    board = tables["toolfailbench_leaderboard"].set_index("model")
+    assert board.loc["scripted/oracle", "CTUR"] == 1.0
+    assert board.loc["scripted/oracle", "CTRL-Acc"] == 1.0
+    assert board.loc["scripted/skip", "TSR"] == 1.0
+    assert board.loc["scripted/ignore", "RIR"] == 1.0
+    assert board.loc["scripted/ignore", "RIR|call"] == 1.0
+    assert board.loc["scripted/fabricate", "OFR"] == 1.0
+    assert board.loc["scripted/overuse", "UTR"] == 1.0
+    sums = board[["TSR", "CTUR", "RIR", "OFR"]].sum(axis=1)
+    assert (sums.round(6) == 1.0).all()
+    low, high = (
+        float(v) for v in board.loc["scripted/oracle", "CTUR 95% CI"].strip("[]").split(",")
+    )
+    assert low < 1.0 == high
+    rir = tables["toolfailbench_rir_by_domain"]
+    assert set(rir["domain"]) == {"finance", "medicine", "law", "cybersecurity", "real_estate"}
+    assert not tables["toolfailbench_ctur_tests"].empty
+
+
+def test_the_report_files_include_the_suites_figures(report_dir: Path, tmp_path: Path) -> None:
+    written = {p.name for p in write_report(build_report([report_dir]), tmp_path, figures=True)}
+    assert {"toolfailbench_utr_ctur.png", "toolfailbench_rir_domain.svg"} <= written
+    assert "report_toolfailbench_leaderboard.csv" in written
