@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_DIR ?= runs/main
 MODELS ?= scripted/oracle,scripted/naive,scripted/retry,scripted/no-tool
+FAIL_MODELS ?= scripted/oracle,scripted/skip,scripted/ignore,scripted/fabricate,scripted/overuse
 LOCAL_MODEL ?= qwen2.5-coder-0.5b
 SUBSET ?= 30
 LOCAL_STAMP := $(VENV)/.installed-local
@@ -29,7 +30,10 @@ run: $(LOCAL_STAMP)
 	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
 	$(BIN)/toolchaos run toolbench-x --model local/$(LOCAL_MODEL),$(MODELS) --subset $(SUBSET) \
 		--arms clean,hazard,hint,oracle-label --out $(RUN_DIR)/toolbench-x
-	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x
+	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(SUBSET) \
+		--out $(RUN_DIR)/toolfailbench
+	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --write $(RUN_DIR) \
+		--html $(RUN_DIR)/report.html
 
 # One real episode on the embedded model (not part of `make test`).
 test-local: $(LOCAL_STAMP)
