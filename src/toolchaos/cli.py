@@ -473,6 +473,38 @@ def models_pull(
     err.print(f"{name} -> {path} (sha256 verified)")
 
 
+@app.command("judge")
+@clean_errors
+def judge_command(
+    directory: Annotated[
+        Path, typer.Argument(help="A run directory holding ToolFailBench episodes.")
+    ],
+    judges: Annotated[
+        list[str],
+        typer.Option(
+            "--judge",
+            help="Judge model spec; give two (judge A: decision tree, judge B: evidence) or one "
+            "for both.",
+        ),
+    ],
+    base_url: Annotated[
+        list[str] | None, typer.Option("--base-url", help="Endpoint URL for openai-compat judges.")
+    ] = None,
+    concurrency: Annotated[int, typer.Option(help="Judge requests at once.")] = 8,
+    limit: Annotated[int | None, typer.Option(help="Judge only the first N episodes.")] = None,
+) -> None:
+    """Have two LLM judges label every ToolFailBench episode; the agent is never rerun."""
+    from toolchaos.models.config import ModelEntry
+    from toolchaos.scoring.judging import judge_run
+
+    specs = _split(judges)
+    if not 1 <= len(specs) <= 2:
+        raise BadInput("give one or two --judge models")
+    entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
+    count = judge_run(directory, entries, concurrency, limit)
+    err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
+
+
 def main() -> None:
     """Entry point of the ``toolchaos`` script."""
     app()

@@ -32,6 +32,9 @@ class ToolFailReport:
 
     suite = "toolfailbench"
 
+    def __init__(self) -> None:
+        self.judgements: list[dict[str, Any]] = []
+
     def score(
         self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
     ) -> pd.DataFrame:
@@ -88,7 +91,9 @@ class ToolFailReport:
         return pd.DataFrame.from_records(records)
 
     def read_run(self, data: RunData) -> None:
-        """Nothing beyond the scored frame is needed."""
+        """Collect the judges' labels stored for this run (``toolchaos judge``)."""
+        for row in data.store.judgements():
+            self.judgements.append({**row, "run": data.run})
 
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The leaderboard, CTUR tests between models, per-domain RIR and two figures."""
@@ -121,6 +126,27 @@ class ToolFailReport:
             FigureSpec("toolfailbench_utr_ctur", "UTR against CTUR", partial(draw_utr_ctur, board)),
             FigureSpec("toolfailbench_rir_domain", "RIR per domain", partial(draw_rir, per_domain)),
         ]
+        if self.judgements:
+            raters = rater_frame(finished, pd.DataFrame(self.judgements))
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_agreement",
+                    "ToolFailBench: rater agreement (Cohen's and Fleiss' kappa)",
+                    agreement_table(raters),
+                    note="Over episodes every rater labelled; a judge without a label leaves "
+                    "the episode out of its pairs.",
+                )
+            )
+            voted = finished.merge(raters[["run", "key", "ensemble"]], on=["run", "key"])
+            voted = voted.assign(label=voted["ensemble"])
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_leaderboard_ensemble",
+                    "ToolFailBench: failure rates by the ensemble (rule, judge A, judge B)",
+                    leaderboard(voted),
+                    _model_link,
+                )
+            )
         # the viewer filters on "behaviour": for this suite, the failure label
         labels = finished[["run", "key", "model", "arm", "task_id", "label", "explanation"]]
         labels = labels.rename(columns={"label": "behaviour"}).reset_index(drop=True)
@@ -230,3 +256,52 @@ def _interval(text: str, value: float) -> tuple[float, float]:
 
 def _model_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
     return {"model": str(row["model"])}
+
+
+def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
+    """One row per episode: rule, judge_a and judge_b labels and the ensemble."""
+    from toolchaos.scoring.judges import ensemble
+
+    wide = judgements.pivot_table(
+        index=["run", "key"], columns="rater", values="label", aggfunc="first"
+    ).reset_index()
+    wide.columns.name = None
+    for rater in ("judge_a", "judge_b"):
+        if rater not in wide:
+            wide[rater] = None
+    base = frame[["run", "key", "model", "domain", "mode", "label"]].rename(
+        columns={"label": "rule"}
+    )
+    out = base.merge(wide, on=["run", "key"], how="left")
+    out = out.astype({"judge_a": object, "judge_b": object}).where(out.notna(), None)
+    out["ensemble"] = [
+        ensemble(r, a, b)
+        for r, a, b in zip(out["rule"], out["judge_a"], out["judge_b"], strict=True)
+    ]
+    return out
+
+
+def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
+    """Kappas per rater pair and over all three, overall and by domain and failure mode."""
+    from toolchaos.stats.agreement import cohen, fleiss
+
+    def kappas(group: pd.DataFrame) -> dict[str, Any]:
+        row: dict[str, Any] = {"n": len(group)}
+        for a, b in (("rule", "judge_a"), ("rule", "judge_b"), ("judge_a", "judge_b")):
+            both = group[group[a].notna() & group[b].notna()]
+            value = cohen(list(both[a]), list(both[b])) if len(both) else None
+            row[f"kappa {a}~{b}"] = None if value is None else round(value, 4)
+        full = group[group["judge_a"].notna() & group["judge_b"].notna()]
+        value = (
+            fleiss(list(full["rule"]), list(full["judge_a"]), list(full["judge_b"]))
+            if len(full)
+            else None
+        )
+        row["fleiss"] = None if value is None else round(value, 4)
+        return row
+
+    rows = [{"stratum": "all", "value": "all", **kappas(raters)}]
+    for column in ("domain", "mode", "model"):
+        for value, group in raters.groupby(column, sort=True):
+            rows.append({"stratum": column, "value": value, **kappas(group)})
+    return pd.DataFrame(rows)

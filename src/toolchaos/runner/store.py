@@ -21,6 +21,14 @@ SCHEMA_VERSION = "1"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tasks (id TEXT PRIMARY KEY, suite TEXT NOT NULL, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS judgements (
+    key TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    model TEXT NOT NULL,
+    label TEXT,
+    rationale TEXT NOT NULL,
+    PRIMARY KEY (key, rater)
+);
 CREATE TABLE IF NOT EXISTS episodes (
     key TEXT PRIMARY KEY,
     suite TEXT NOT NULL,
@@ -199,6 +207,26 @@ class Store:
             if clauses:
                 sql += " WHERE " + " AND ".join(clauses)
             yield from self.conn.execute(sql + " ORDER BY key", [*params, *chunk])
+
+    def put_judgement(
+        self, key: str, rater: str, model: str, label: str | None, rationale: str
+    ) -> None:
+        """Store (or replace) one rater's label of one episode; None means no label."""
+        with self._transaction():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO judgements VALUES (?, ?, ?, ?, ?)",
+                (key, rater, model, label, rationale),
+            )
+
+    def judgements(self) -> list[dict[str, Any]]:
+        """Every stored judge label: key, rater, model (the judge), label, rationale."""
+        cursor = self.conn.execute(
+            "SELECT key, rater, model, label, rationale FROM judgements ORDER BY key, rater"
+        )
+        return [
+            dict(zip(("key", "rater", "model", "label", "rationale"), r, strict=True))
+            for r in cursor
+        ]
 
     def count(self) -> int:
         """Return the number of stored episodes."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -104,3 +105,20 @@ def ensemble(rule: str, judge_a: str | None, judge_b: str | None) -> str:
     best = max(votes.values())
     winners = [label for label, count in votes.items() if count == best]
     return rule if rule in winners or len(winners) > 1 else winners[0]
+
+
+def trace_text(task: Any, episode: dict[str, Any]) -> str:
+    """What a judge reads about one ToolFailBench episode (data, never instructions)."""
+    lines = [
+        f"Task kind: {task.kind}",
+        f"User request: {task.prompt}",
+        f"Tool the task needs: {task.expected_tool or 'none'}",
+    ]
+    for entry in episode.get("trace", []):
+        call, seen = entry["call"], entry["observation"]
+        lines.append(f"Executed call: {call['name']}({call['arguments']})")
+        lines.append(f"Its return: {json.dumps(seen['content'], sort_keys=True)}")
+    if not episode.get("trace"):
+        lines.append("Executed calls: none")
+    lines.append(f"Final answer: {episode.get('final_answer', '')}")
+    return "\n".join(lines)
