@@ -29,7 +29,10 @@ def assert_bad_input(result: subprocess.CompletedProcess[str], *fragments: str) 
         assert fragment in text, text
 
 
-@pytest.mark.parametrize("command", ["run", "report", "build", "validate", "tasks"])
+@pytest.mark.parametrize(
+    "command",
+    ["run", "report", "build", "validate", "tasks", "compare", "export", "judge", "models"],
+)
 def test_every_command_has_help(command: str) -> None:
     result = toolchaos(command, "--help")
     assert result.returncode == 0 and "Usage" in result.stdout
