@@ -51,3 +51,28 @@ def test_the_report_files_include_the_suites_figures(report_dir: Path, tmp_path:
     written = {p.name for p in write_report(build_report([report_dir]), tmp_path, figures=True)}
     assert {"toolfailbench_utr_ctur.png", "toolfailbench_rir_domain.svg"} <= written
     assert "report_toolfailbench_leaderboard.csv" in written
+
+
+def test_answers_that_cite_an_unrun_tool_are_listed(tmp_path: Path) -> None:
+    from toolchaos.core.types import Episode
+    from toolchaos.runner.store import Store
+
+    out = tmp_path / "run"
+    run(
+        RunConfig(suite="toolfailbench", models=["scripted/skip"], subset=8),
+        out,
+        Console(quiet=True),
+    )
+    store = Store.open_existing(out)
+    tasks = store.tasks()
+    episode = next(e for e in store.episodes() if tasks[e.task_id].kind == "tool_required")
+    task = tasks[episode.task_id]
+    store.put(
+        Episode.model_validate(
+            {**episode.model_dump(), "final_answer": f"Per {task.expected_tool}, it is 12."}
+        )
+    )
+    store.close()
+    tables = {t.name: t.frame for t in build_report([out]).sections}
+    listed = tables["toolfailbench_claimed_calls"]
+    assert list(listed["task_id"]) == [episode.task_id]

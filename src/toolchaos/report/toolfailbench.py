@@ -81,6 +81,7 @@ class ToolFailReport:
                     "family": "none",
                     "variant": "none",
                     "vote_key": normalize(row["final_answer"]),
+                    "claims_call": bool(finished and claims_call(row["final_answer"], task.domain)),
                     "n_calls": row["n_calls"],
                     "input_tokens": row["input_tokens"],
                     "output_tokens": row["output_tokens"],
@@ -144,6 +145,16 @@ class ToolFailReport:
                     "toolfailbench_leaderboard_ensemble",
                     "ToolFailBench: failure rates by the ensemble (rule, judge A, judge B)",
                     leaderboard(voted),
+                    _model_link,
+                )
+            )
+        claimed = finished[(finished["label"] == "tool_skip") & finished["claims_call"]]
+        if not claimed.empty:
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_claimed_calls",
+                    "ToolFailBench: answers citing a tool that never ran (counted as tool_skip)",
+                    claimed[["model", "task_id", "domain"]].reset_index(drop=True),
                     _model_link,
                 )
             )
@@ -305,3 +316,12 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
         for value, group in raters.groupby(column, sort=True):
             rows.append({"stratum": column, "value": value, **kappas(group)})
     return pd.DataFrame(rows)
+
+
+def claims_call(answer: str, domain: str) -> bool:
+    """Whether an answer cites a tool ("Per get_stock_quote, ...") or shows a call as text."""
+    names = {tool.name for tool in get_domain(domain).tools}
+    lowered = answer.lower()
+    return any(name.lower() in lowered for name in names) or lowered.startswith(
+        ("per the tool", "according to the tool")
+    )
