@@ -337,7 +337,8 @@ def build(
     count after every stage and the reason for every drop.
     """
     from toolchaos.build.pipeline import build_toolbench_x
-    from toolchaos.suites.toolbench_x.generate import SUITE, to_jsonl
+    from toolchaos.suites.base import to_jsonl
+    from toolchaos.suites.toolbench_x.generate import SUITE
 
     if suite != SUITE:
         raise BadInput(f"cannot build {suite!r}; buildable suites: {SUITE}")

@@ -10,7 +10,7 @@ from toolchaos.build.validate import validate_task
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.suites import get_suite
-from toolchaos.suites.toolbench_x.generate import to_jsonl
+from toolchaos.suites.base import to_jsonl
 
 SUITE = get_suite("toolbench-x")
 

@@ -10,10 +10,10 @@ the conversation and count as turns.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from toolchaos.agents.native import FINAL_PROMPT, LoopConfig, LoopResult, opening_messages
+from toolchaos.core.jsonutil import object_in
 from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
 from toolchaos.env.runtime import Env
 from toolchaos.models.base import ModelClient, ModelRequest
@@ -31,16 +31,8 @@ MAX_INVALID = 2
 
 def parse_decision(text: str | None) -> dict[str, Any] | None:
     """The decision object in a reply, or None when there is no valid one."""
-    if not text:
-        return None
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0 or end <= start:
-        return None
-    try:
-        value = json.loads(text[start : end + 1])
-    except json.JSONDecodeError:
-        return None
-    if not isinstance(value, dict) or value.get("action") not in ACTIONS:
+    value = object_in(text)
+    if value is None or value.get("action") not in ACTIONS:
         return None
     if value["action"] != "finish" and not isinstance(value.get("tool"), str):
         return None

@@ -26,7 +26,7 @@ from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow
 from toolchaos.core.types import RecoveryStep
-from toolchaos.hazards.base import transform_keys
+from toolchaos.hazards.base import map_field, map_records, transform_keys
 from toolchaos.hazards.specification_drift import to_dmy
 
 
@@ -130,15 +130,6 @@ def has_key(value: Any, name: str) -> bool:
     if isinstance(value, list):
         return any(has_key(v, name) for v in value)
     return False
-
-
-def map_field(value: Any, name: str, fn: Callable[[Any], Any]) -> Any:
-    """Apply ``fn`` to every value stored under key ``name``, at any depth."""
-    if isinstance(value, dict):
-        return {k: (fn(v) if k == name else map_field(v, name, fn)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [map_field(v, name, fn) for v in value]
-    return value
 
 
 def _to_number(value: Any) -> Any:
@@ -260,17 +251,17 @@ def _renamer(renames: dict[str, str]) -> Callable[[str, Any], tuple[str, Any] | 
 
 
 def _convert_back(value: Any, name: str, factor: float) -> Any:
-    if isinstance(value, dict):
-        out = {k: _convert_back(v, name, factor) for k, v in value.items()}
-        units = out.get("units")
-        if isinstance(units, dict) and name in units and isinstance(out.get(name), int | float):
-            out[name] = round(out[name] / factor, 4)
-            rest = {k: v for k, v in units.items() if k != name}
-            if rest:
-                out["units"] = rest
-            else:
-                out.pop("units")
+    def back(record: dict[str, Any]) -> dict[str, Any]:
+        units = record.get("units")
+        number = record.get(name)
+        if not (isinstance(units, dict) and name in units and isinstance(number, int | float)):
+            return record
+        out = {**record, name: round(number / factor, 4)}
+        rest = {k: v for k, v in units.items() if k != name}
+        if rest:
+            out["units"] = rest
+        else:
+            out.pop("units")
         return out
-    if isinstance(value, list):
-        return [_convert_back(v, name, factor) for v in value]
-    return value
+
+    return map_records(value, back)

@@ -15,3 +15,17 @@ def dumps(data: Any) -> str:
 def digest(data: Any) -> str:
     """Return the SHA-256 hex digest of the canonical JSON of ``data``."""
     return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()
+
+
+def object_in(text: str | None) -> dict[str, Any] | None:
+    """The JSON object a reply holds between its first ``{`` and last ``}``, if valid."""
+    if not text:
+        return None
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        value = json.loads(text[start : end + 1])
+    except json.JSONDecodeError:
+        return None
+    return value if isinstance(value, dict) else None

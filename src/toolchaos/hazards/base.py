@@ -124,3 +124,17 @@ def transform_keys(
     if isinstance(value, list):
         return [transform_keys(v, fn, drop) for v in value]
     return value
+
+
+def map_records(value: Any, fn: Callable[[dict[str, Any]], dict[str, Any]]) -> Any:
+    """Rebuild a JSON value with ``fn`` applied to every object in it, innermost first."""
+    if isinstance(value, dict):
+        return fn({k: map_records(v, fn) for k, v in value.items()})
+    if isinstance(value, list):
+        return [map_records(v, fn) for v in value]
+    return value
+
+
+def map_field(value: Any, name: str, fn: Callable[[Any], Any]) -> Any:
+    """Apply ``fn`` to every value stored under key ``name``, at any depth."""
+    return map_records(value, lambda d: {**d, name: fn(d[name])} if name in d else d)

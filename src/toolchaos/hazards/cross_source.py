@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from toolchaos.core.types import HazardFamily
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register
+from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, map_records, register
 
 
 def _distort(value: Any, factor: float) -> Any:
@@ -46,20 +46,16 @@ class _Conflict(Hazard):
         factor = float(self.spec.params["factor"])
         time_field = str(self.spec.params.get("time_field", "as_of"))
 
-        def alter(value: Any) -> Any:
-            if isinstance(value, dict):
-                out = {k: alter(v) for k, v in value.items()}
-                if name in value:
-                    out[name] = _distort(value[name], factor)
-                    if self.stale_days and time_field in value:
-                        out[time_field] = _older(value[time_field], self.stale_days)
-                return out
-            if isinstance(value, list):
-                return [alter(v) for v in value]
-            return value
+        def alter(record: dict[str, Any]) -> dict[str, Any]:
+            if name not in record:
+                return record
+            out = {**record, name: _distort(record[name], factor)}
+            if self.stale_days and time_field in record:
+                out[time_field] = _older(record[time_field], self.stale_days)
+            return out
 
         self.log(ctx, call.tool, call.ordinal, f"{name!r} disagrees with other sources")
-        return alter(result)
+        return map_records(result, alter)
 
 
 @register

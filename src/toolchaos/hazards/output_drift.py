@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from toolchaos.core.types import HazardFamily
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register, transform_keys
+from toolchaos.hazards.base import (
+    Hazard,
+    HazardContext,
+    PendingCall,
+    map_field,
+    map_records,
+    register,
+    transform_keys,
+)
 from toolchaos.hazards.specification_drift import ISO_DATE
 
 
@@ -51,28 +58,15 @@ class UnitChange(Hazard):
         factor = float(self.spec.params["factor"])
         unit = str(self.spec.params["unit"])
 
-        def convert(value: Any) -> Any:
-            if isinstance(value, dict):
-                out = {k: convert(v) for k, v in value.items()}
-                if name in value and isinstance(value[name], int | float):
-                    out[name] = round(value[name] * factor, 4)
-                    out["units"] = {**out.get("units", {}), name: unit}
-                return out
-            if isinstance(value, list):
-                return [convert(v) for v in value]
-            return value
+        def convert(record: dict[str, Any]) -> dict[str, Any]:
+            value = record.get(name)
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                return record
+            units = {**record.get("units", {}), name: unit}
+            return {**record, name: round(value * factor, 4), "units": units}
 
         self.log(ctx, call.tool, call.ordinal, f"field {name!r} reported in {unit}")
-        return convert(result)
-
-
-def _map_field(value: Any, name: str, fn: Callable[[Any], Any]) -> Any:
-    """Apply ``fn`` to every value stored under key ``name``, at any depth."""
-    if isinstance(value, dict):
-        return {k: (fn(v) if k == name else _map_field(v, name, fn)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_map_field(v, name, fn) for v in value]
-    return value
+        return map_records(result, convert)
 
 
 @register
@@ -89,7 +83,7 @@ class NumberAsString(Hazard):
             return result
         name = str(self.spec.params["field"])
         self.log(ctx, call.tool, call.ordinal, f"field {name!r} returned as a string")
-        return _map_field(
+        return map_field(
             result,
             name,
             lambda v: f"{v}" if isinstance(v, int | float) and not isinstance(v, bool) else v,
@@ -151,4 +145,4 @@ class LocaleDate(Hazard):
                 return f"{day}.{month}.{year}"
             return value
 
-        return _map_field(result, name, local)
+        return map_field(result, name, local)

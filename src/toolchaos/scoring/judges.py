@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from toolchaos.core.jsonutil import object_in
 from toolchaos.core.types import Message
 from toolchaos.models.base import ModelClient, ModelRequest
 from toolchaos.scoring.toolfailbench import LABELS
@@ -61,16 +62,8 @@ class JudgeVerdict(BaseModel):
 
 def parse_verdict(text: str | None) -> tuple[str, str] | None:
     """The (label, rationale) in a judge's reply, or None when it is not valid."""
-    if not text:
-        return None
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0 or end <= start:
-        return None
-    try:
-        value = json.loads(text[start : end + 1])
-    except json.JSONDecodeError:
-        return None
-    if not isinstance(value, dict) or value.get("label") not in LABELS:
+    value = object_in(text)
+    if value is None or value.get("label") not in LABELS:
         return None
     return str(value["label"]), str(value.get("rationale", ""))
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import TaskSpec
@@ -55,21 +56,28 @@ class Suite:
         return file_hash(path)
 
 
-def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
-    """Read a JSONL task file; any bad line raises BadInput naming file, line and field."""
+T = TypeVar("T", bound=BaseModel)
+
+
+def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
+    """Read a JSONL task file of ``model`` rows.
+
+    Any bad line raises BadInput naming the file, the line and the field; so do a task of
+    another suite, a repeated id and an empty file.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise BadInput(f"task file {path} does not exist") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"cannot read task file {path}: {exc}") from None
-    tasks: list[TaskSpec] = []
+    tasks: list[T] = []
     seen: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            task = TaskSpec.model_validate_json(line)
+            task = model.model_validate_json(line)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "line"
@@ -77,17 +85,29 @@ def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
             if first["type"].startswith("json"):
                 raise BadInput(f"{path}, line {number}: not valid JSON ({problem})") from None
             raise BadInput(f"{path}, line {number}, field {where}: {problem}") from None
-        if suite is not None and task.suite != suite:
+        task_suite, task_id = getattr(task, "suite", None), str(getattr(task, "id", ""))
+        if suite is not None and task_suite != suite:
             raise BadInput(
-                f"{path}, line {number}, field suite: task belongs to {task.suite!r}, not {suite!r}"
+                f"{path}, line {number}, field suite: task belongs to {task_suite!r}, not {suite!r}"
             )
-        if task.id in seen:
-            raise BadInput(f"{path}, line {number}, field id: duplicate task id {task.id!r}")
-        seen.add(task.id)
+        if task_id in seen:
+            raise BadInput(f"{path}, line {number}, field id: duplicate task id {task_id!r}")
+        seen.add(task_id)
         tasks.append(task)
     if not tasks:
         raise BadInput(f"task file {path} holds no tasks")
     return tasks
+
+
+def to_jsonl(tasks: Iterable[BaseModel]) -> str:
+    """Serialize tasks as JSONL, one task a line, in id order (byte-stable)."""
+    ordered = sorted(tasks, key=lambda t: str(getattr(t, "id", "")))
+    return "".join(t.model_dump_json() + "\n" for t in ordered)
+
+
+def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
+    """Read a ToolBench-X JSONL task file (see :func:`load_jsonl`)."""
+    return load_jsonl(path, TaskSpec, suite)
 
 
 def _stratum(task: Any) -> tuple[str, str]:

@@ -212,8 +212,3 @@ def task_id(sub: Subtopic, workflow: str, number: int) -> str:
 def normalized_prompt(text: str) -> str:
     """The prompt as compared for duplicates: lowercase words only."""
     return _norm_prompt(text)
-
-
-def to_jsonl(tasks: list[TaskSpec]) -> str:
-    """Serialize tasks as JSONL, one task a line, in id order (byte-stable)."""
-    return "".join(t.model_dump_json() + "\n" for t in sorted(tasks, key=lambda t: t.id))
