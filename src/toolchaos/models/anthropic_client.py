@@ -15,8 +15,8 @@ from typing import Any
 import anthropic
 
 from toolchaos.core.errors import BadInput, HarnessFault
-from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
-from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.core.types import Message, ToolCall, Usage
+from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.openai_compat import redact
 from toolchaos.models.transport import (
@@ -115,12 +115,10 @@ class AnthropicClient:
         """Ask the API (or the cache) for the next assistant message."""
         body = self.body(request)
         key = request_key({"spec": self.entry.spec, "body": body})
-        if self.cache is not None and (hit := self.cache.get(key)) is not None:
-            return ModelResponse.model_validate_json(hit)
-        response = await with_retries(lambda: self._send(body), self.policy, random.Random(key))
-        if self.cache is not None:
-            self.cache.put(key, response.model_dump_json())
-        return response
+        rng = random.Random(key)
+        return await cached(
+            self.cache, key, lambda: with_retries(lambda: self._send(body), self.policy, rng)
+        )
 
     async def _send(self, body: dict[str, Any]) -> ModelResponse:
         async with self.limit:
@@ -170,7 +168,7 @@ class AnthropicClient:
         )
 
 
-class AnthropicFactory:
+class AnthropicFactory(SharedClientFactory):
     """Builds the shared client of one ``anthropic/<model>``."""
 
     def __init__(self, name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> None:
@@ -180,10 +178,6 @@ class AnthropicFactory:
         if not key:
             raise BadInput(f"set {variable} in the environment to run {entry.spec}")
         self.client = AnthropicClient(entry, name, key, cache)
-
-    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> AnthropicClient:
-        """Every episode shares the client."""
-        return self.client
 
 
 def make_factory(

@@ -10,7 +10,8 @@ share one connection pool.
 from __future__ import annotations
 
 import importlib
-from typing import Literal, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -56,6 +57,31 @@ class ModelFactory(Protocol):
     def for_episode(self, task: TaskSpec, arm: str, sample: int) -> ModelClient:
         """Return the client that will play ``task`` in ``arm``."""
         ...
+
+
+async def cached(
+    cache: ResponseCache | None, key: str, produce: Callable[[], Awaitable[ModelResponse]]
+) -> ModelResponse:
+    """The cached response under ``key``, or a fresh one from ``produce`` (then cached)."""
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return ModelResponse.model_validate_json(hit)
+    response = await produce()
+    if cache is not None:
+        cache.put(key, response.model_dump_json())
+    return response
+
+
+class SharedClientFactory:
+    """A factory whose every episode shares one client (connection pool, limits, model)."""
+
+    spec: str
+    client: ModelClient
+
+    def for_episode(self, task: Any, arm: str, sample: int) -> ModelClient:
+        """Every episode shares the client."""
+        return self.client
 
 
 PROVIDERS: dict[str, str] = {

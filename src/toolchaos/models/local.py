@@ -17,8 +17,8 @@ from typing import Any
 import llama_cpp
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
-from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.core.types import Message, ToolCall, Usage
+from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.openai_compat import to_openai_messages
 from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages
@@ -86,15 +86,12 @@ class LocalClient:
         """Generate the next assistant message (or replay it from the cache)."""
         body = self.body(request)
         key = request_key({"spec": self.entry.spec, "gguf": self.path.name, "body": body})
-        if self.cache is not None:
-            hit = self.cache.get(key)
-            if hit is not None:
-                return ModelResponse.model_validate_json(hit)
-        result, latency = await asyncio.to_thread(self._generate, body)
-        response = self._convert(result, latency)
-        if self.cache is not None:
-            self.cache.put(key, response.model_dump_json())
-        return response
+
+        async def generate() -> ModelResponse:
+            result, latency = await asyncio.to_thread(self._generate, body)
+            return self._convert(result, latency)
+
+        return await cached(self.cache, key, generate)
 
     def _convert(self, result: dict[str, Any], latency: float) -> ModelResponse:
         choice = result["choices"][0]
@@ -120,7 +117,7 @@ class LocalClient:
         )
 
 
-class LocalFactory:
+class LocalFactory(SharedClientFactory):
     """Loads the GGUF once and shares it across episodes."""
 
     def __init__(self, name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> None:
@@ -139,10 +136,6 @@ class LocalFactory:
         self.client = LocalClient(entry, path, cache)
         # one episode at a time keeps llama.cpp's prompt cache warm between requests
         self.episode_concurrency = 1
-
-    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> LocalClient:
-        """Every episode shares the loaded model."""
-        return self.client
 
 
 def make_factory(name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> LocalFactory:

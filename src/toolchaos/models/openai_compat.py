@@ -17,8 +17,8 @@ import openai
 from pydantic import ValidationError
 
 from toolchaos.core.errors import BadInput, HarnessFault
-from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
-from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.core.types import Message, ToolCall, Usage
+from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages
 from toolchaos.models.transport import (
@@ -140,15 +140,10 @@ class OpenAICompatClient:
         """Ask the endpoint (or the cache) for the next assistant message."""
         body = self.body(request)
         key = request_key({"spec": self.entry.spec, "body": body})
-        if self.cache is not None:
-            hit = self.cache.get(key)
-            if hit is not None:
-                return ModelResponse.model_validate_json(hit)
         rng = random.Random(key)
-        response = await with_retries(lambda: self._send(body), self.policy, rng)
-        if self.cache is not None:
-            self.cache.put(key, response.model_dump_json())
-        return response
+        return await cached(
+            self.cache, key, lambda: with_retries(lambda: self._send(body), self.policy, rng)
+        )
 
     async def _send(self, body: dict[str, Any]) -> ModelResponse:
         url, limit = self.pool.pick()
@@ -240,7 +235,7 @@ def _refused(exc: openai.APIConnectionError) -> bool:
     return False
 
 
-class OpenAICompatFactory:
+class OpenAICompatFactory(SharedClientFactory):
     """Builds the shared client of one ``openai/`` or ``openai-compat/`` model."""
 
     def __init__(self, name: str, entry: ModelEntry, cache: ResponseCache | None = None) -> None:
@@ -263,10 +258,6 @@ class OpenAICompatFactory:
         if entry.prompt_mode is None:
             entry = entry.model_copy(update={"prompt_mode": False})
         self.client = OpenAICompatClient(entry, name, key, cache)
-
-    def for_episode(self, task: TaskSpec, arm: str, sample: int) -> OpenAICompatClient:
-        """Every episode shares the client (and its connection pool and limits)."""
-        return self.client
 
 
 def make_factory(
