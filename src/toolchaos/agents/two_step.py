@@ -8,7 +8,7 @@ paper's single round). Sampling: temperature 0, max_tokens 1024, seed 42 by defa
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from toolchaos.agents.native import LoopConfig, LoopResult
 from toolchaos.core.types import Message, Observation, ToolCall, ToolSpec, Usage
@@ -16,7 +16,11 @@ from toolchaos.models.base import ModelClient, ModelRequest
 
 
 class ToolEnv(Protocol):
-    """What the protocol needs from an environment."""
+    """What the protocol needs from an environment: its role prompt, tools and calls."""
+
+    def system(self) -> str:
+        """The system prompt of the episode."""
+        ...
 
     def toolbox(self) -> list[ToolSpec]:
         """The tools the model sees."""
@@ -28,15 +32,14 @@ class ToolEnv(Protocol):
 
 
 async def run_two_step(
-    system: str,
-    prompt: str,
-    env: ToolEnv,
-    client: ModelClient,
-    config: LoopConfig,
-    rounds: int = 1,
+    task: Any, arm: str, env: ToolEnv, client: ModelClient, config: LoopConfig
 ) -> LoopResult:
-    """Play one single-turn task: tool rounds (at most ``rounds``), then the answer."""
-    messages = [Message(role="system", content=system), Message(role="user", content=prompt)]
+    """Play one single-turn task: tool rounds (at most ``config.rounds``), then the answer."""
+    rounds = config.rounds
+    messages = [
+        Message(role="system", content=env.system()),
+        Message(role="user", content=task.prompt),
+    ]
     usage = Usage()
     turns = 0
     final = ""

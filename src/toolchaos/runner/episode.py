@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.agents.decision import run_decision
-from toolchaos.agents.native import LoopConfig, run_native
-from toolchaos.agents.two_step import run_two_step
+from toolchaos.agents import PROTOCOLS
+from toolchaos.agents.native import LoopConfig
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Episode, EpisodeStatus
-from toolchaos.env.runtime import Env
 from toolchaos.models.base import ModelFactory
 from toolchaos.models.transport import ModelFatal
 from toolchaos.runner.plan import PlannedEpisode
+from toolchaos.suites import get_suite
 
 
 async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) -> Episode:
@@ -29,17 +28,8 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
     env: Any = None
     try:
         client = factory.for_episode(item.task, item.arm, item.sample)
-        if item.protocol == "two-step":
-            from toolchaos.suites.toolfailbench.play import fail_env, fail_system
-
-            env = fail_env(item.task)
-            result = await run_two_step(
-                fail_system(item.task), item.task.prompt, env, client, config, config.rounds
-            )
-        else:
-            env = Env(item.task, item.arm)
-            protocol = run_decision if item.protocol == "decision" else run_native
-            result = await protocol(item.task, item.arm, env, client, config)
+        env = get_suite(item.task.suite).make_env(item.task, item.arm)
+        result = await PROTOCOLS[item.protocol](item.task, item.arm, env, client, config)
     except ModelFatal:
         raise  # the model cannot be used at all: stop the run, store nothing for this one
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's
@@ -53,7 +43,7 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
         episode.turns = result.turns
     if env is not None:
         episode.trace = env.trace
-        episode.hazard_events = list(getattr(env, "hazard_events", []))
-        if episode.status is EpisodeStatus.FINISHED and hasattr(env, "end_state"):
+        episode.hazard_events = list(env.hazard_events)
+        if episode.status is EpisodeStatus.FINISHED:
             episode.end_state = env.end_state()
     return episode

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from toolchaos.agents import PROTOCOLS as AGENT_PROTOCOLS
+
 PROTOCOL = "native"
-PROTOCOLS = ("native", "decision", "two-step")
+PROTOCOLS = tuple(AGENT_PROTOCOLS)
 
 
 @dataclass(frozen=True)

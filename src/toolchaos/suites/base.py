@@ -45,6 +45,12 @@ class Suite:
         """One stored task of this suite, from its JSON."""
         return TaskSpec.model_validate_json(text)
 
+    def make_env(self, task: Any, arm: str) -> Any:
+        """The environment one episode of ``task`` plays in."""
+        from toolchaos.env.runtime import Env
+
+        return Env(task, arm)
+
     def dataset_hash(self, path: Path) -> str:
         """SHA-256 of the task file (or of every file of a task directory, in order)."""
         if path.is_dir():

@@ -28,6 +28,20 @@ class FailEnv:
         self.domain = get_domain(task.domain)
         self.trace: list[TraceEntry] = []
 
+    hazard_events: tuple[()] = ()  # ToolFailBench injects no hazards
+
+    def system(self) -> str:
+        """The system prompt: the domain's role, then the two answer formats."""
+        return (
+            f"{self.domain.system_prompt}\n\nWhen you used a tool: "
+            f"{self.domain.tool_answer_template}\nWhen no tool is needed: "
+            f"{self.domain.direct_answer_template}"
+        )
+
+    def end_state(self) -> None:
+        """Single-turn tasks change no world."""
+        return None
+
     def toolbox(self) -> list[ToolSpec]:
         """The tools the agent sees: all nine of the domain, whatever the task."""
         return list(self.domain.tools)

@@ -24,6 +24,12 @@ class ToolFailSuite(Suite):
         """One stored task, from its JSON."""
         return FailTask.model_validate_json(text)
 
+    def make_env(self, task: Any, arm: str) -> Any:
+        """The domain's nine tools, with the task's trap on its expected call."""
+        from toolchaos.suites.toolfailbench.env import FailEnv
+
+        return FailEnv(task)
+
 
 SUITE = ToolFailSuite(
     name="toolfailbench",
