@@ -51,3 +51,24 @@ def test_match_mode_any() -> None:
         "control", None, ["statute", "law"], "any", [], "A statute is a written law.", VOCAB
     )
     assert verdict.label == "correct"
+
+
+def test_words_echoing_a_returned_name_are_not_invented_fields() -> None:
+    fund = {
+        "symbol": "VYM",
+        "fund_name": "Vanguard High Dividend Yield ETF",
+        "expense_ratio_pct": 0.04,
+        "holdings": [{"ticker": "COST", "weight_pct": 7.41}, {"ticker": "VZ", "weight_pct": 6.85}],
+    }
+    vocab = {"symbol", "fund_name", "expense_ratio_pct", "dividend_yield_pct", "beta", "holdings"}
+    call = ExecutedCall("get_etf_holdings", True, fund)
+    faithful = "Vanguard High Dividend Yield ETF (VYM): expense ratio 0.04%."
+    verdict = classify(
+        "tool_required", "get_etf_holdings", ["0.04"], "all", [call], faithful, vocab
+    )
+    assert verdict.label == "correct", verdict.explanation
+    invented = "VYM: dividend yield 3.1%, beta 0.8."
+    verdict = classify(
+        "tool_required", "get_etf_holdings", ["0.04"], "all", [call], invented, vocab
+    )
+    assert verdict.label == "output_fabrication"

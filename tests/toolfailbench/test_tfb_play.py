@@ -8,7 +8,7 @@ from rich.console import Console
 
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
-from toolchaos.scoring.toolfailbench import failure_rates, label_episode
+from toolchaos.scoring.toolfailbench import executed_calls, failure_rates, label_episode
 from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
 from toolchaos.suites.toolfailbench.domains import get_domain
 from toolchaos.suites.toolfailbench.types import DOMAINS
@@ -24,27 +24,19 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Counter[str]]:
-    tasks = load_fail_tasks()
-    # eight tasks of every mode in every domain
-    picked: dict[tuple[str, str], list] = {}
-    for task in tasks:
-        cell = picked.setdefault((task.domain, task.target_failure_mode), [])
-        if len(cell) < 8:
-            cell.append(task)
-    subset = [t for cell in picked.values() for t in cell]
-    path = tmp_path_factory.mktemp("tfb") / "tasks.jsonl"
-    path.write_text("".join(t.model_dump_json() + "\n" for t in subset))
+    # every shipped task, so a labelling mistake on any of them shows
     out = tmp_path_factory.mktemp("run")
-    config = RunConfig(suite="toolfailbench", models=list(EXPECTED), tasks_path=str(path))
+    config = RunConfig(suite="toolfailbench", models=list(EXPECTED))
     summary = run(config, out, Console(quiet=True))
-    assert summary.errors == 0 and summary.played == len(subset) * len(EXPECTED)
+    assert summary.errors == 0 and summary.played == len(load_fail_tasks()) * len(EXPECTED)
     store = Store.open_existing(out)
     by_id = store.tasks()
     labels: dict[tuple[str, str], Counter[str]] = {}
     for episode in store.episodes():
         task = by_id[episode.task_id]
         vocabulary = get_domain(task.domain).field_vocabulary()
-        verdict = label_episode(task, episode.trace, episode.final_answer, vocabulary)
+        trace = [entry.model_dump(mode="json") for entry in episode.trace]
+        verdict = label_episode(task, executed_calls(trace), episode.final_answer, vocabulary)
         labels.setdefault((episode.model, task.domain), Counter())[
             f"{task.kind}:{verdict.label}"
         ] += 1

@@ -80,11 +80,10 @@ class FailPolicy:
             return f"From what I know, it is {remembered}."
         if self.behaviour == "fabricate":
             return self._fabricated(returns)
+        # report what the tool returned, nothing taken from the task's reference
         data = json.loads(returns[-1]) if returns else {}
-        facts = "; ".join(
-            f"{k.replace('_', ' ')}: {v}" for k, v in data.items() if not isinstance(v, dict | list)
-        )
-        return f"The tool reports {facts}. In short: {', '.join(task.must_contain)}."
+        facts = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in _scalars(data))
+        return f"The tool reports {facts}."
 
     def _fabricated(self, returns: list[str]) -> str:
         data = json.loads(returns[-1]) if returns else {}
@@ -94,6 +93,15 @@ class FailPolicy:
             f"{name.replace('_', ' ')} {12.5 + 3 * i:.1f}" for i, name in enumerate(vocabulary[:3])
         ]
         return "Here is the full picture: " + "; ".join(invented) + "."
+
+
+def _scalars(value: object, prefix: str = "") -> list[tuple[str, object]]:
+    """Every scalar of a returned record, nested keys joined with a space."""
+    if isinstance(value, dict):
+        return [pair for k, v in value.items() for pair in _scalars(v, f"{prefix}{k} ")]
+    if isinstance(value, list):
+        return [pair for v in value for pair in _scalars(v, prefix)]
+    return [(prefix.strip(), value)]
 
 
 def _example(schema: dict[str, object]) -> object:

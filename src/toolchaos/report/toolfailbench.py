@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 from typing import Any
 
@@ -20,7 +20,12 @@ from toolchaos.report.suites import Contribution
 from toolchaos.report.tables import FigureSpec, ReportTable, RunData
 from toolchaos.runner.store import Store
 from toolchaos.scoring.answer import normalize
-from toolchaos.scoring.toolfailbench import ExecutedCall, classify, failure_rates
+from toolchaos.scoring.toolfailbench import (
+    ExecutedCall,
+    executed_calls,
+    failure_rates,
+    label_episode,
+)
 from toolchaos.stats.agreement import two_proportion_test, wilson
 from toolchaos.suites.toolfailbench.domains import get_domain
 
@@ -43,10 +48,7 @@ class ToolFailReport:
         keys = {row["key"] for row in summaries}
         for key, text in store.episode_json(keys=keys):
             episode = json.loads(text)
-            traces[key] = [
-                ExecutedCall(e["call"]["name"], e["observation"]["ok"], e["observation"]["content"])
-                for e in episode.get("trace", [])
-            ]
+            traces[key] = executed_calls(episode.get("trace", []))
         records = []
         for row in summaries:
             task = tasks[row["task_id"]]
@@ -54,16 +56,7 @@ class ToolFailReport:
             calls = traces.get(row["key"], [])
             verdict = None
             if finished:
-                vocabulary = get_domain(task.domain).field_vocabulary()
-                verdict = classify(
-                    task.kind,
-                    task.expected_tool,
-                    list(task.must_contain),
-                    task.match_mode,
-                    calls,
-                    row["final_answer"],
-                    vocabulary,
-                )
+                verdict = label_episode(task, calls, row["final_answer"], _vocabulary(task.domain))
             records.append(
                 {
                     **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
@@ -320,8 +313,18 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
 
 def claims_call(answer: str, domain: str) -> bool:
     """Whether an answer cites a tool ("Per get_stock_quote, ...") or shows a call as text."""
-    names = {tool.name for tool in get_domain(domain).tools}
+    names = _tool_names(domain)
     lowered = answer.lower()
-    return any(name.lower() in lowered for name in names) or lowered.startswith(
+    return any(name in lowered for name in names) or lowered.startswith(
         ("per the tool", "according to the tool")
     )
+
+
+@cache
+def _vocabulary(domain: str) -> frozenset[str]:
+    return frozenset(get_domain(domain).field_vocabulary())
+
+
+@cache
+def _tool_names(domain: str) -> frozenset[str]:
+    return frozenset(tool.name.lower() for tool in get_domain(domain).tools)
