@@ -71,8 +71,14 @@ def test_a_clean_file_passes(tmp_path: Path) -> None:
     assert "5 of 5 tasks pass" in result.stdout
 
 
-def test_a_wrong_answer_in_the_file_is_caught(tmp_path: Path) -> None:
-    task = shipped()[2]
-    wrong = task.reference.model_copy(update={"answer": "totally different"})
-    problems = validate_task(task.model_copy(update={"reference": wrong}))
-    assert "reference" in {p.check for p in problems} or task.reference.writes
+def test_a_wrong_answer_or_end_state_in_the_file_is_caught() -> None:
+    reads = next(t for t in shipped() if not t.reference.writes)
+    wrong = reads.reference.model_copy(update={"answer": "totally different"})
+    assert "reference" in {
+        p.check for p in validate_task(reads.model_copy(update={"reference": wrong}))
+    }
+    writes = next(t for t in shipped() if t.reference.writes)
+    wrong = writes.reference.model_copy(update={"end_state": "0" * 64})
+    assert "reference" in {
+        p.check for p in validate_task(writes.model_copy(update={"reference": wrong}))
+    }
