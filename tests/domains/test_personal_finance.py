@@ -920,7 +920,7 @@ def test_overdue_bills_can_be_paid(world: FinanceWorld) -> None:
                 == "completed"
             )
             return
-    pytest.skip("no payable overdue bill in this world")
+    pytest.fail("the seeded world should hold a payable overdue bill")
 
 
 def test_schedule_and_cancel_a_payment(base: FinanceWorld, world: FinanceWorld) -> None:
