@@ -24,8 +24,6 @@ from toolchaos.suites.toolbench_x.generate import (
     task_id,
 )
 
-STAGES = ("raw", "generated", "screened", "capped", "hazarded", "validated", "selected")
-
 
 class Drop(BaseModel):
     """One candidate or task that did not make it, and why."""

@@ -119,7 +119,3 @@ class ToolFailDomain(BaseModel):
 
         walk(self.output_schemas)
         return names
-
-    def openai_tools(self) -> list[dict[str, Any]]:
-        """The ``tools`` list of an OpenAI chat request for this domain."""
-        return [t.to_openai() for t in self.tools]

@@ -7,7 +7,6 @@ shop assistant would make; the answer comes from replaying the path, never from 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
@@ -19,15 +18,6 @@ RECENT = "2026-01-31"  # deliveries on or after this are inside the 30-day retur
 
 def _orders_by(ctx: TemplateContext, status: str) -> Counter[str]:
     return Counter(o.customer_id for o in ctx.rows("orders", lambda o: o.status == status))
-
-
-def _customer_orders(ctx: TemplateContext, customer_id: str, status: str) -> list[Any]:
-    rows = ctx.rows("orders", lambda o: o.customer_id == customer_id and o.status == status)
-    return sorted(rows, key=lambda o: o.placed_at)
-
-
-def _shipped(ctx: TemplateContext) -> list[Any]:
-    return ctx.rows("orders", lambda o: o.tracking_number is not None)
 
 
 # -- order tracking ------------------------------------------------------------------------
