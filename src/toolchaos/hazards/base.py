@@ -138,3 +138,13 @@ def map_records(value: Any, fn: Callable[[dict[str, Any]], dict[str, Any]]) -> A
 def map_field(value: Any, name: str, fn: Callable[[Any], Any]) -> Any:
     """Apply ``fn`` to every value stored under key ``name``, at any depth."""
     return map_records(value, lambda d: {**d, name: fn(d[name])} if name in d else d)
+
+
+def with_parameters(
+    spec: ToolSpec, properties: dict[str, Any], required: list[str] | None = None
+) -> ToolSpec:
+    """``spec`` with other parameter properties (and required names, when given)."""
+    parameters = {**spec.parameters, "properties": properties}
+    if required is not None:
+        parameters["required"] = required
+    return spec.model_copy(update={"parameters": parameters})

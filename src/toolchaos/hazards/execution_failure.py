@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import HazardFamily, ToolSpec
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register
+from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register, with_parameters
 
 _TRANSIENT = {
     "503": (
@@ -81,7 +81,7 @@ class Paginated(Hazard):
             **spec.parameters["properties"],
             "page": {"type": "integer", "minimum": 1, "description": "Result page, from 1."},
         }
-        return spec.model_copy(update={"parameters": {**spec.parameters, "properties": props}})
+        return with_parameters(spec, props)
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
         """Keep the page number away from the tool's own code."""

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import HazardFamily, ToolSpec
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register
+from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register, with_parameters
 
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
-
-
-def _with_properties(spec: ToolSpec, properties: dict[str, Any], required: list[str]) -> ToolSpec:
-    parameters = {**spec.parameters, "properties": properties, "required": required}
-    return spec.model_copy(update={"parameters": parameters})
 
 
 @register
@@ -34,7 +29,7 @@ class RenamedParameter(Hazard):
         old, new = self.spec.params["param"], self.spec.params["to"]
         props = {(new if k == old else k): v for k, v in spec.parameters["properties"].items()}
         required = [new if r == old else r for r in spec.parameters.get("required", [])]
-        return _with_properties(spec, props, required)
+        return with_parameters(spec, props, required)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject the documented name with an error that names the new one."""
@@ -73,7 +68,7 @@ class ChangedEnum(Hazard):
         if "default" in schema:
             schema["default"] = mapping.get(schema["default"], schema["default"])
         props[name] = schema
-        return _with_properties(spec, props, list(spec.parameters.get("required", [])))
+        return with_parameters(spec, props, list(spec.parameters.get("required", [])))
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject a documented value the way a validating API does, listing the new ones."""
