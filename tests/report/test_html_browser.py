@@ -144,6 +144,19 @@ def _episodes(browser: Any) -> list[Any]:
     return browser.find_elements("css selector", "#episodes details.episode")
 
 
+def _expand(browser: Any, episode: Any) -> str:
+    """Open one episode and return its text once the page has built the trace.
+
+    The trace is built on the ``toggle`` event, which the browser fires after the
+    click returns, so the test waits for it rather than racing it.
+    """
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    episode.find_element("css selector", "summary").click()
+    WebDriverWait(browser, 10).until(lambda _: episode.get_attribute("data-built") == "1")
+    return str(episode.text)
+
+
 def test_the_page_renders_tables_and_figures(browser: Any, page: Path) -> None:
     _open(browser, page)
     assert browser.title == "toolchaos report"
@@ -215,8 +228,7 @@ def test_hostile_text_is_shown_as_text_and_never_runs(browser: Any, page: Path) 
     )
     shown = _episodes(browser)
     assert len(shown) == 1
-    shown[0].find_element("css selector", "summary").click()
-    text = shown[0].text
+    text = _expand(browser, shown[0])
     assert "<script>window.__pwned=1</script>" in text
     assert '<img src=x onerror="window.__pwned=2">' in text
     assert "\u241b[31mred\u241b[0m\u2407" in text  # ESC and BEL shown as symbols
