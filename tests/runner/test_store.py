@@ -1,8 +1,9 @@
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from toolchaos.core.errors import BadInput
+from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.types import Episode, EpisodeStatus
 from toolchaos.runner.store import Store
 
@@ -42,3 +43,60 @@ def test_a_file_that_is_not_sqlite_is_bad_input(tmp_path: Path) -> None:
 def test_missing_run_is_bad_input(tmp_path: Path) -> None:
     with pytest.raises(BadInput, match="holds no toolchaos run"):
         Store.open_existing(tmp_path)
+
+
+def _episode_with_calls(*raw_arguments: str) -> Episode:
+    from toolchaos.core.types import Observation, ToolCall, TraceEntry
+    from toolchaos.env.validation import parse_arguments
+
+    trace = []
+    for i, raw in enumerate(raw_arguments):
+        call = ToolCall(id=f"c{i}", name="get_weather", arguments=raw)
+        try:
+            observation = Observation(
+                call_id=call.id, tool=call.name, ok=True, content=parse_arguments(call.name, raw)
+            )
+        except ToolError as err:
+            observation = Observation(
+                call_id=call.id, tool=call.name, ok=False, content=err.to_payload()
+            )
+        trace.append(TraceEntry(call=call, observation=observation, ordinal=i))
+    return Episode(
+        key="k", suite="s", task_id="t", model="m", protocol="p", arm="clean", trace=trace
+    )
+
+
+def test_malformed_tool_calls_are_counted_as_the_models(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite")
+    store.put(_episode_with_calls('{"city": "Oslo"}', '{"city": "Os', "[1, 2]"))
+    [row] = store.summaries()
+    assert row["bad_calls"] == 2 and row["n_calls"] == 3
+
+
+def test_a_store_from_schema_1_is_migrated_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as conn:  # what toolchaos wrote before bad_calls existed
+        conn.executescript(
+            """
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            INSERT INTO meta VALUES ('schema_version', '1');
+            CREATE TABLE episodes (
+                key TEXT PRIMARY KEY, suite TEXT NOT NULL, model TEXT NOT NULL,
+                protocol TEXT NOT NULL, arm TEXT NOT NULL, task_id TEXT NOT NULL,
+                sample INTEGER NOT NULL, status TEXT NOT NULL, error TEXT,
+                final_answer TEXT NOT NULL, end_state TEXT, n_calls INTEGER NOT NULL,
+                n_events INTEGER NOT NULL, input_tokens INTEGER NOT NULL,
+                output_tokens INTEGER NOT NULL, latency_s REAL NOT NULL,
+                model_calls INTEGER NOT NULL, data TEXT NOT NULL
+            );
+            INSERT INTO episodes VALUES
+                ('old', 's', 'm', 'p', 'clean', 't', 0, 'finished', NULL, '42', NULL,
+                 0, 0, 0, 0, 0.0, 1, '{}');
+            """
+        )
+    store = Store(path)
+    store.put(_episode_with_calls('{"city": "Os'))
+    rows = {r["key"]: r for r in store.summaries()}
+    assert rows["old"]["bad_calls"] == 0 and rows["old"]["final_answer"] == "42"
+    assert rows["k"]["bad_calls"] == 1
+    assert store.get_meta("schema_version") == "2"

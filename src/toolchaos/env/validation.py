@@ -34,6 +34,10 @@ def validator_for(spec: ToolSpec) -> Draft202012Validator:
     return _validator(dumps(spec.parameters))
 
 
+MALFORMED_ARGUMENTS = "malformed_arguments"
+"""The error type of a tool call whose arguments are not a JSON object: the model's mistake."""
+
+
 def parse_arguments(tool: str, raw: str) -> dict[str, Any]:
     """Parse the raw argument text a model wrote; reject non-JSON and non-objects."""
     text = raw.strip() or "{}"
@@ -44,9 +48,12 @@ def parse_arguments(tool: str, raw: str) -> dict[str, Any]:
             f"Invalid JSON in arguments for '{tool}': {exc.msg} "
             f"(line {exc.lineno} column {exc.colno}).",
             code=400,
+            kind=MALFORMED_ARGUMENTS,
         ) from None
     if not isinstance(value, dict):
-        raise ToolError(f"Arguments for '{tool}' must be a JSON object.", code=400)
+        raise ToolError(
+            f"Arguments for '{tool}' must be a JSON object.", code=400, kind=MALFORMED_ARGUMENTS
+        )
     return value
 
 

@@ -80,6 +80,7 @@ class ToolFailReport:
                     "output_tokens": row["output_tokens"],
                     "latency_s": row["latency_s"],
                     "model_calls": row["model_calls"],
+                    "bad_calls": row["bad_calls"],
                 }
             )
         return pd.DataFrame.from_records(records)

@@ -14,9 +14,10 @@ from typing import Any
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Episode, EpisodeStatus
+from toolchaos.env.validation import MALFORMED_ARGUMENTS
 
 STORE_NAME = "episodes.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -47,7 +48,8 @@ CREATE TABLE IF NOT EXISTS episodes (
     output_tokens INTEGER NOT NULL,
     latency_s REAL NOT NULL,
     model_calls INTEGER NOT NULL,
-    data TEXT NOT NULL
+    data TEXT NOT NULL,
+    bad_calls INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -69,7 +71,30 @@ SUMMARY_COLUMNS = (
     "output_tokens",
     "latency_s",
     "model_calls",
+    "bad_calls",
 )
+
+
+_EPISODE_COLUMNS = (*SUMMARY_COLUMNS[:-1], "data", "bad_calls")
+_INSERT_EPISODE = (
+    f"INSERT OR REPLACE INTO episodes ({', '.join(_EPISODE_COLUMNS)}) "  # noqa: S608
+    f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
+)
+
+
+def malformed_calls(episode: Episode) -> int:
+    """How many of the episode's tool calls had arguments that were not a JSON object.
+
+    These are the model's mistakes (the tool answered them with a 400), counted apart from
+    harness faults so a report can show both kinds.
+    """
+    return sum(
+        1
+        for entry in episode.trace
+        if not entry.observation.ok
+        and isinstance(entry.observation.content, dict)
+        and entry.observation.content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
+    )
 
 
 class Store:
@@ -86,11 +111,20 @@ class Store:
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.executescript(_SCHEMA)
+            self._migrate()
         except sqlite3.DatabaseError as exc:
             raise BadInput(f"{path} is not a usable toolchaos store: {exc}") from None
         self.conn.execute(
-            "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
+            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
         )
+
+    def _migrate(self) -> None:
+        """Bring a store written by an older toolchaos up to this schema (in place)."""
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(episodes)")}
+        if "bad_calls" not in columns:  # schema 1: malformed tool calls were not counted
+            self.conn.execute(
+                "ALTER TABLE episodes ADD COLUMN bad_calls INTEGER NOT NULL DEFAULT 0"
+            )
 
     @classmethod
     def open_existing(cls, directory: Path) -> Store:
@@ -162,11 +196,7 @@ class Store:
             episode.model_dump_json(),
         )
         with self._transaction():
-            self.conn.execute(
-                "INSERT OR REPLACE INTO episodes VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                row,
-            )
+            self.conn.execute(_INSERT_EPISODE, (*row, malformed_calls(episode)))
 
     def summaries(self) -> list[dict[str, Any]]:
         """Return the summary columns of every episode (no messages), for scoring."""

@@ -98,16 +98,20 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
                 "output_tokens": row["output_tokens"],
                 "latency_s": row["latency_s"],
                 "model_calls": row["model_calls"],
+                "bad_calls": row["bad_calls"],
             }
         )
     return pd.DataFrame.from_records(records)
 
 
 def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """One row per (suite, model, protocol, arm): n, correct, errors and accuracy.
+    """One row per (suite, model, protocol, arm): n, correct, errors, bad calls and accuracy.
 
-    ``n`` counts every episode; ``errors`` the harness faults among them; ``accuracy`` is
-    correct over the episodes that finished, so a harness fault never counts against a model.
+    ``n`` counts every episode; ``errors`` the harness faults among them (transport
+    failures, never the model's); ``bad_calls`` the tool calls the model wrote with
+    arguments that were not a JSON object (the model's mistakes, which it saw as a 400);
+    ``accuracy`` is correct over the episodes that finished, so a harness fault never counts
+    against a model.
     """
     if frame.empty:
         return []
@@ -127,6 +131,7 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
                 "n": n,
                 "correct": correct,
                 "errors": errors,
+                "bad_calls": int(group["bad_calls"].sum()) if "bad_calls" in group else 0,
                 "accuracy": round(correct / finished, 4) if finished else None,
             }
         )
