@@ -27,7 +27,7 @@ import jinja2
 import pandas as pd
 
 from toolchaos.report.figures import render
-from toolchaos.report.tables import Report, ReportTable, _shown, cell_text
+from toolchaos.report.tables import Report, ReportTable, _shown, cell_text, inert
 from toolchaos.runner.store import Store
 from toolchaos.scoring.diagnostics import ACTION_ORDER, BEHAVIOUR_ORDER
 
@@ -38,14 +38,12 @@ OUTCOMES = ("correct", "incorrect", "error")
 # what JavaScript's encodeURIComponent leaves alone, so both sides spell a filter alike
 _URI_SAFE = "!~*'()"
 _STRATA = ["model", "arm", "family", "outcome", "action", "behaviour"]
-# C0 controls (but tab and newline) and DEL, shown as U+2400.. control pictures
-_CONTROLS = {c: 0x2400 + c for c in range(32) if c not in (9, 10)} | {127: 0x2421}
 
 
 def visible(text: Any, limit: int = TEXT_LIMIT) -> str:
     """Text as the viewer shows it: control characters made visible, cut at ``limit``."""
     value = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False)
-    value = value.translate(_CONTROLS)
+    value = inert(value)
     if len(value) > limit:
         value = value[:limit] + f"… ({len(value) - limit:,} more characters)"
     return value

@@ -216,13 +216,26 @@ def _accuracy_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None
     return found or None
 
 
+# C0 controls (but tab and newline) and DEL, shown as their U+2400.. control pictures, so
+# text a model wrote (a model name, an answer) can never drive a terminal or a viewer.
+CONTROL_PICTURES = {c: 0x2400 + c for c in range(32) if c not in (9, 10)} | {127: 0x2421}
+
+
+def inert(text: str) -> str:
+    """``text`` with every control character replaced by its visible picture."""
+    return text.translate(CONTROL_PICTURES)
+
+
 def cell_text(value: Any) -> str:
-    """How a table cell is shown: floats with 3 decimals, missing values as ``-``."""
+    """How a table cell is shown: floats with 3 decimals, missing values as ``-``.
+
+    Control characters (terminal escapes, bells) are shown as pictures, never sent.
+    """
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return "-"
     if isinstance(value, float):
         return f"{value:.3f}"
-    return str(value)
+    return inert(str(value))
 
 
 def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
@@ -238,12 +251,13 @@ def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
 def print_report(report: Report, console: Console) -> None:
     """Print the notes and every table (model-written text escaped: it cannot style)."""
     for note in report.notes:
-        console.print(escape(note), highlight=False)
+        console.print(escape(inert(note)), highlight=False)
     for table in report.sections:
         if table.frame.empty:
             continue
         title, frame = _shown(table)
-        view = Table(title=escape(title), caption=escape(table.note) if table.note else None)
+        caption = escape(inert(table.note)) if table.note else None
+        view = Table(title=escape(inert(title)), caption=caption)
         for column in frame.columns:
             view.add_column(escape(str(column)), overflow="fold")
         for record in frame.itertuples(index=False):
