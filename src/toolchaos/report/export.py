@@ -28,7 +28,7 @@ def openai_lines(directory: Path) -> Iterator[dict[str, Any]]:
     from toolchaos.models.openai_compat import to_openai_messages
 
     scores = load_frame([directory])  # scored by each suite's report contributor
-    store = Store.open_existing(directory)
+    store = Store.open_existing(directory, read_only=True)
     try:
         tasks = store.tasks()
         scored = (

@@ -206,7 +206,7 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
     chosen = select_episodes(index, max_episodes)
     records: dict[tuple[str, str], dict[str, Any]] = {}
     for run, group in chosen.groupby("run", sort=True):
-        store = Store.open_existing(Path(str(run)))
+        store = Store.open_existing(Path(str(run)), read_only=True)
         try:
             for key, text in store.episode_json(keys=list(group["key"])):
                 records[(str(run), key)] = json.loads(text)

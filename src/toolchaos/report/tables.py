@@ -101,7 +101,7 @@ def load_frame(directories: list[Path]) -> pd.DataFrame:
     suites = contributors()
     frames = []
     for directory in directories:
-        store = Store.open_existing(directory)
+        store = Store.open_existing(directory, read_only=True)
         try:
             frames.append(_score_run(directory, store, store.tasks(), suites, Counter())[0])
         finally:
@@ -154,7 +154,7 @@ def build_report(directories: list[Path], thresholds: ThresholdRule | None = Non
     suites = contributors(thresholds)
     skipped: Counter[str] = Counter()
     for directory in directories:
-        store = Store.open_existing(directory)
+        store = Store.open_existing(directory, read_only=True)
         try:
             tasks = store.tasks()
             frame, scored = _score_run(directory, store, tasks, suites, skipped)

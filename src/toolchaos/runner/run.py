@@ -175,6 +175,15 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     return tasks, suite.dataset_hash(path), path, factories
 
 
+def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    try:
+        (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+    except OSError as exc:
+        raise BadInput(
+            f"cannot write {out / MANIFEST_NAME}: {exc.strerror}; the stored episodes are intact"
+        ) from None
+
+
 def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSummary:
     """Play every planned episode not yet stored in ``out``, then write the manifest."""
     console = console or Console(stderr=True)
@@ -199,8 +208,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             store.set_meta("fingerprint", fingerprint)
             store.put_tasks(tasks)
             started = _now()
-            manifest = _manifest(config, path, dataset_hash, started, None)
-            (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+            _write_manifest(out, _manifest(config, path, dataset_hash, started, None))
             store.set_meta("models", json.dumps([m.model_dump() for m in config.models]))
             plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
@@ -218,7 +226,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                     loop.close()
             manifest = _manifest(config, path, dataset_hash, started, _now())
             manifest["episodes"] = store.count()
-            (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+            _write_manifest(out, manifest)
         finally:
             store.close()
     return RunSummary(

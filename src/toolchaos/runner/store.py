@@ -7,6 +7,9 @@ report is a pure function of the store.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
@@ -75,11 +78,34 @@ SUMMARY_COLUMNS = (
 )
 
 
+# Crash tests set this to N: the process kills itself (SIGKILL) inside its N-th episode
+# commit, after the row is written and before the transaction commits.
+_CRASH_AT = os.environ.get("TOOLCHAOS_CRASH_IN_COMMIT", "")
+_CRASH_IN_COMMIT = int(_CRASH_AT) if _CRASH_AT.isdigit() else 0
+
 _EPISODE_COLUMNS = (*SUMMARY_COLUMNS[:-1], "data", "bad_calls")
 _INSERT_EPISODE = (
     f"INSERT OR REPLACE INTO episodes ({', '.join(_EPISODE_COLUMNS)}) "  # noqa: S608
     f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
 )
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """Open ``path`` for reading; in a directory nobody can write, as an immutable file.
+
+    SQLite reads a WAL store through a shared-memory file beside it; where that file cannot
+    be created (a read-only directory) no process can be writing either, so reading the
+    file as immutable is safe.
+    """
+    uri = path.resolve().as_uri()
+    if os.access(path.parent, os.W_OK) or path.with_name(path.name + "-shm").exists():
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            conn.close()
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
 
 
 def malformed_calls(episode: Episode) -> int:
@@ -102,20 +128,34 @@ class Store:
 
     Args:
         path: The SQLite file; created with its schema when missing.
+        read_only: Open an existing store for reading only (reports, exports): nothing is
+            created or migrated, and a store in a read-only directory can still be read.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
+        self._puts = 0
         try:
-            self.conn = sqlite3.connect(path, isolation_level=None)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.conn.executescript(_SCHEMA)
-            self._migrate()
+            if read_only:
+                self.conn = _connect_read_only(path)
+            else:
+                self.conn = sqlite3.connect(path, isolation_level=None)
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                self.conn.execute("PRAGMA synchronous=NORMAL")
+                self.conn.executescript(_SCHEMA)
+                self._migrate()
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
+                )
+            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(episodes)")}
+        except sqlite3.OperationalError as exc:
+            verb = "read" if read_only else "open or create"
+            raise BadInput(f"cannot {verb} the run store {path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             raise BadInput(f"{path} is not a usable toolchaos store: {exc}") from None
-        self.conn.execute(
-            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
+        # a read-only store of schema 1 has no bad_calls column: it counted none
+        self._summary_sql = ", ".join(
+            c if c in columns or c != "bad_calls" else "0 AS bad_calls" for c in SUMMARY_COLUMNS
         )
 
     def _migrate(self) -> None:
@@ -127,12 +167,12 @@ class Store:
             )
 
     @classmethod
-    def open_existing(cls, directory: Path) -> Store:
+    def open_existing(cls, directory: Path, *, read_only: bool = False) -> Store:
         """Open the store of a finished or running run directory, refusing a missing one."""
         path = directory / STORE_NAME
         if not path.is_file():
             raise BadInput(f"{directory} holds no toolchaos run (no {STORE_NAME})")
-        return cls(path)
+        return cls(path, read_only=read_only)
 
     def close(self) -> None:
         """Close the connection."""
@@ -197,11 +237,14 @@ class Store:
         )
         with self._transaction():
             self.conn.execute(_INSERT_EPISODE, (*row, malformed_calls(episode)))
+            self._puts += 1
+            if self._puts == _CRASH_IN_COMMIT:  # fault injection for the crash tests
+                os.kill(os.getpid(), signal.SIGKILL)
 
     def summaries(self) -> list[dict[str, Any]]:
         """Return the summary columns of every episode (no messages), for scoring."""
         cursor = self.conn.execute(
-            f"SELECT {', '.join(SUMMARY_COLUMNS)} FROM episodes ORDER BY key"  # noqa: S608
+            f"SELECT {self._summary_sql} FROM episodes ORDER BY key"  # noqa: S608
         )
         return [dict(zip(SUMMARY_COLUMNS, row, strict=True)) for row in cursor]
 
@@ -263,7 +306,7 @@ class Store:
         return int(self.conn.execute("SELECT COUNT(*) FROM episodes").fetchone()[0])
 
     def _transaction(self) -> _Tx:
-        return _Tx(self.conn)
+        return _Tx(self.conn, self.path)
 
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:
@@ -272,11 +315,40 @@ def _chunks(items: list[str], size: int) -> list[list[str]]:
 
 
 class _Tx:
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    """One write transaction; a failed write (full disk, read-only file) becomes BadInput.
+
+    The transaction is rolled back first, so what was committed before stays intact and
+    readable, and rerunning the same command resumes from it.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
+        self.path = path
 
     def __enter__(self) -> None:
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise unwritable(self.path, exc) from None
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self.conn.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        failure = exc if isinstance(exc, sqlite3.OperationalError) else None
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.OperationalError as err:
+                failure = err
+        # SQLite may have rolled back already (an I/O error ends the transaction)
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.execute("ROLLBACK")
+        if failure is not None:
+            raise unwritable(self.path, failure) from None
+
+
+def unwritable(path: Path, exc: BaseException) -> BadInput:
+    """The one-sentence error for a store that cannot be written."""
+    return BadInput(
+        f"cannot write the run store {path} ({exc}): is the disk full or the directory "
+        "read-only? Everything stored before is intact; rerun to resume"
+    )
