@@ -75,6 +75,8 @@ def read_calls(world: CommerceWorld) -> list[tuple[str, dict[str, Any]]]:
         ("get_customer", {"customer_id": customer}),
         ("find_customers", {"city": world.customers[customer].city}),
         ("get_product", {"product_id": next(iter(world.products))}),
+        ("get_price_pricewatch", {"product_id": next(iter(world.products))}),
+        ("get_price_marketplace", {"product_id": next(iter(world.products))}),
         ("search_products", {"max_price_usd": 100.0}),
         ("get_order", {"order_id": order.order_id}),
         ("list_orders", {"customer_id": customer}),
@@ -111,6 +113,24 @@ def test_fallback_note_points_at_a_real_second_source(base: CommerceWorld) -> No
     got = backup(base, **args)
     assert got["tracking_number"] == tracking
     assert "order_id" not in got  # the aggregator's own record, not a copy of the carrier's
+
+
+def test_three_price_sources_agree_in_the_clean_world(base: CommerceWorld) -> None:
+    sources = DOMAIN.notes["sources"]
+    assert set(sources) == {"get_product", "get_price_pricewatch", "get_price_marketplace"}
+    for product in list(base.products.values())[:10]:
+        got = {t: call(base, t, product_id=product.product_id.lower()) for t in sources}
+        assert {r["price_usd"] for r in got.values()} == {product.price_usd}
+        stamps = {r["as_of"] for r in got.values()}
+        assert len(stamps) == 3  # each source read the price at its own time
+        for when in stamps:
+            assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:00Z", when)
+            assert when < base.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+    for tool, entry in sources.items():
+        assert entry["authoritative"] == "get_product"
+        assert "authoritative" in DOMAIN.tools[tool].spec.description
+    refused(base, "get_price_pricewatch", 404, product_id="P-9999")
+    refused(base, "get_price_marketplace", 404, product_id="P-9999")
 
 
 def test_unit_conversions_cover_fields_the_tools_return(base: CommerceWorld) -> None:

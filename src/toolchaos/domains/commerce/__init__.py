@@ -1,14 +1,34 @@
 """The commerce domain: an online shop with orders, carrier tracking, returns and billing.
 
 ``track_shipment`` (the carrier) has a real second source, ``track_shipment_backup`` (a
-parcel aggregator), which a fallback recovery can use when the carrier is down.
+parcel aggregator), which a fallback recovery can use when the carrier is down. A
+product's price comes from three independent sources that agree in the clean world and
+stamp ``as_of``: the shop's catalogue (``get_product``, authoritative), the PriceWatch
+tracker (``get_price_pricewatch``) and the Bazaarly marketplace listing
+(``get_price_marketplace``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.domains import Domain, tool_map
 from toolchaos.domains.commerce.tools import TOOLS
 from toolchaos.domains.commerce.world import CommerceWorld
+
+_PRICE_TOOLS = ("get_product", "get_price_pricewatch", "get_price_marketplace")
+
+
+def _price_source(tool: str) -> dict[str, Any]:
+    alternatives = [t for t in _PRICE_TOOLS if t != tool]
+    return {
+        "alternatives": alternatives,
+        "args_map": {alt: {"product_id": "product_id"} for alt in alternatives},
+        "fields": ["price_usd"],
+        "time_field": "as_of",
+        "authoritative": "get_product",
+    }
+
 
 _USD_CENTS = {"to_unit": "USD cents", "factor": 100.0}
 
@@ -51,6 +71,7 @@ DOMAIN = Domain(
                 )
             },
         },
+        "sources": {tool: _price_source(tool) for tool in _PRICE_TOOLS},
     },
 )
 

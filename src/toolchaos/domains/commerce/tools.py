@@ -9,7 +9,7 @@ record is in the wrong state, 422 when the request breaks a business rule.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, cast
 
 from toolchaos.core.tools import Param, Tool, tool
@@ -25,6 +25,7 @@ from toolchaos.domains._common import (
     money,
     not_found,
     stamp,
+    stored_key,
     unprocessable,
 )
 from toolchaos.domains._shapes import Filter
@@ -84,15 +85,79 @@ find_customers = shapes.search(
     sort_by="customer_id",
 )
 
+# The catalogue price is served by three independent sources that agree in the clean
+# world; each stamps when it last read the price (a few minutes ago, different per source).
+_PRICE_SOURCES = ("catalogue", "pricewatch", "marketplace")
+
+
+def _price_as_of(world: World, product_id: str, source: str) -> str:
+    number = int(re.sub(r"\D", "", product_id) or 0)
+    minutes = 2 + (number * (7 + 4 * _PRICE_SOURCES.index(source))) % 45
+    return stamp(world.now() - timedelta(minutes=minutes))
+
+
+def _product_view(world: World, row: Row) -> dict[str, Any]:
+    out = row.model_dump(mode="json")
+    out["as_of"] = _price_as_of(world, out["product_id"], "catalogue")
+    return out
+
+
 get_product = shapes.lookup(
     "get_product",
     "products",
     "product_id",
     "Product",
     "Get one catalogue product: name, category, brand, current list price (price_usd, "
-    "US dollars), shipping weight (weight_kg, kilograms) and units in stock (stock_qty).",
+    "US dollars), shipping weight (weight_kg, kilograms), units in stock (stock_qty) and "
+    "as_of (UTC time the price was read). The shop's catalogue is the authoritative price; "
+    "get_price_pricewatch and get_price_marketplace report the same price_usd "
+    "independently.",
     "The product id, e.g. 'P-0012'.",
+    view=_product_view,
 )
+
+
+def _quoted_price(world: World, product_id: str, source: str) -> dict[str, Any]:
+    products = world.table("products")
+    product = products[stored_key(products, product_id, "Product")]
+    return {
+        "product_id": product.product_id,
+        "name": product.name,
+        "price_usd": product.price_usd,
+        "source": {"pricewatch": "PriceWatch", "marketplace": "Bazaarly"}[source],
+        "as_of": _price_as_of(world, product.product_id, source),
+    }
+
+
+@tool()
+def get_price_pricewatch(world: CommerceWorld, product_id: str) -> dict[str, Any]:
+    """The shop's current price for a product, as checked by PriceWatch, a price tracker.
+
+    PriceWatch is independent of the shop and re-reads its prices every few minutes.
+    Returns product_id, name, price_usd (US dollars), source and as_of (UTC time of the
+    check). The shop's own catalogue (get_product) is authoritative where they disagree.
+
+    Args:
+        world: The shop (not shown to the agent).
+        product_id: The shop's product id, e.g. 'P-0012'.
+    """
+    return _quoted_price(world, product_id, "pricewatch")
+
+
+@tool()
+def get_price_marketplace(world: CommerceWorld, product_id: str) -> dict[str, Any]:
+    """The price of the shop's listing for a product on the Bazaarly marketplace.
+
+    The listing mirrors the catalogue price through Bazaarly's own feed. Returns
+    product_id, name, price_usd (US dollars), source and as_of (UTC time the feed last
+    synced). The shop's own catalogue (get_product) is authoritative where they disagree.
+
+    Args:
+        world: The shop (not shown to the agent).
+        product_id: The shop's product id, e.g. 'P-0012'.
+    """
+    return _quoted_price(world, product_id, "marketplace")
+
 
 search_products = shapes.search(
     "search_products",
@@ -566,6 +631,8 @@ TOOLS: list[Tool] = [
     get_customer,
     find_customers,
     get_product,
+    get_price_pricewatch,
+    get_price_marketplace,
     search_products,
     get_order,
     list_orders,

@@ -1,0 +1,191 @@
+"""Commerce subtopic "product search and comparison": finding products, comparing prices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.commerce._helpers import DOMAIN, TOPIC
+
+# where a person checks a price, and the tool that serves it
+PRICE_SOURCES = {
+    "get_product": "in the shop's catalogue",
+    "get_price_pricewatch": "on PriceWatch",
+    "get_price_marketplace": "on the shop's Bazaarly marketplace listing",
+}
+
+
+def _named(ctx: TemplateContext, where: Any = None) -> Any:
+    """A product whose full name finds it alone in search_products."""
+    product = ctx.pick("products", where)
+    found = ctx.read("search_products", name_contains=product.name)
+    if found["total"] != 1:
+        raise NoFit(f"{product.name!r} is not a unique name")
+    return product
+
+
+def cheapest_match_price(ctx: TemplateContext) -> Draft:
+    """Sequential: search a category under a budget -> cheapest product -> a source's price."""
+    category = ctx.rng.choice(sorted({p.category for p in ctx.rows("products")}))
+    prices = sorted(p.price_usd for p in ctx.rows("products", lambda p: p.category == category))
+    if len(prices) < 3:
+        raise NoFit("too few products in the category")
+    budget = int(prices[ctx.rng.randint(1, len(prices) - 1)]) + 1
+    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    prompt = ctx.say(
+        "Find the cheapest {cat} item under ${budget}, look it up, and tell me its price {where}.",
+        "I have ${budget} to spend in {cat}. Take the lowest-priced product in that range "
+        "and check what it costs {where}.",
+        "Search {cat} up to ${budget}; for the cheapest hit, what is the price {where}?",
+        cat=category,
+        budget=budget,
+        where=PRICE_SOURCES[tool],
+    )
+    steps = [
+        RefStep(
+            tool="search_products", args={"category": category, "max_price_usd": float(budget)}
+        ),
+        RefStep(tool="get_product", args={"product_id": ref(0, "results", 0, "product_id")}),
+        RefStep(tool=tool, args={"product_id": ref(1, "product_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "price_usd"]], round=2))
+
+
+def named_product_elsewhere(ctx: TemplateContext) -> Draft:
+    """Sequential: search by name -> the product -> its price from an independent source."""
+    product = _named(ctx)
+    tool = ctx.rng.choice(["get_price_pricewatch", "get_price_marketplace"])
+    prompt = ctx.say(
+        "Before I buy the {name}, what price does it show {where}?",
+        "Can you find the {name} in the shop and then check its price {where}?",
+        "Look up the {name} and tell me how much it is {where}, in dollars.",
+        name=product.name,
+        where=PRICE_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool="search_products", args={"name_contains": product.name}),
+        RefStep(tool="get_product", args={"product_id": ref(0, "results", 0, "product_id")}),
+        RefStep(tool=tool, args={"product_id": ref(1, "product_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "price_usd"]], round=2))
+
+
+def wishlist_extreme(ctx: TemplateContext) -> Draft:
+    """Parallel: three wishlist items by id; the highest, lowest or total price."""
+    items = ctx.sample("products", 3)
+    op = ctx.rng.choice(["max", "min", "sum"])
+    words = {
+        "max": "the most expensive of them costs",
+        "min": "the cheapest of them costs",
+        "sum": "all three cost together",
+    }[op]
+    prompt = ctx.say(
+        "My wishlist has items {a}, {b} and {c}. How much {words} right now?",
+        "Compare products {a}, {b} and {c} for me: what {words}, in US dollars?",
+        "I saved item numbers {a}, {b} and {c}. Tell me what {words}.",
+        a=items[0].product_id,
+        b=items[1].product_id,
+        c=items[2].product_id,
+        words=words,
+    )
+    steps = [RefStep(tool="get_product", args={"product_id": p.product_id}) for p in items]
+    answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def heaviest_to_ship(ctx: TemplateContext) -> Draft:
+    """Parallel: three products by id; the heaviest or lightest shipping weight."""
+    items = ctx.sample("products", 3)
+    weights = [p.weight_kg for p in items]
+    op = ctx.rng.choice(["max", "min"])
+    if weights.count(max(weights) if op == "max" else min(weights)) != 1:
+        raise NoFit("no single extreme weight")
+    words = {"max": "heaviest", "min": "lightest"}[op]
+    prompt = ctx.say(
+        "I'm comparing shipping for items {a}, {b} and {c}. What does the {words} one weigh in kg?",
+        "Of products {a}, {b} and {c}, what's the shipping weight of the {words}?",
+        a=items[0].product_id,
+        b=items[1].product_id,
+        c=items[2].product_id,
+        words=words,
+    )
+    steps = [RefStep(tool="get_product", args={"product_id": p.product_id}) for p in items]
+    answer = AnswerSpec(op=op, refs=[[i, "weight_kg"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def compare_two_by_name(ctx: TemplateContext) -> Draft:
+    """Mixture: search two products by name -> each product's record -> price comparison."""
+    first = _named(ctx)
+    second = _named(ctx, lambda p: p.product_id != first.product_id)
+    op = ctx.rng.choice(["max", "min", "sum"])
+    words = {
+        "max": "the price of the more expensive one",
+        "min": "the price of the cheaper one",
+        "sum": "what the two cost together",
+    }[op]
+    prompt = ctx.say(
+        "I can't decide between the {a} and the {b}. Tell me {words}.",
+        "Compare the {a} with the {b} in the catalogue: give me {words}, in dollars.",
+        "Look up the {a} and the {b}; I want {words}.",
+        a=first.name,
+        b=second.name,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_products", args={"name_contains": p.name}) for p in (first, second)
+    ]
+    steps += [
+        RefStep(tool="get_product", args={"product_id": ref(i, "results", 0, "product_id")})
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, "price_usd"], [3, "price_usd"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def budget_shortlist_price(ctx: TemplateContext) -> Draft:
+    """Mixture: search a category under a budget -> each hit -> a source's min or max price."""
+    category = ctx.rng.choice(sorted({p.category for p in ctx.rows("products")}))
+    prices = sorted(p.price_usd for p in ctx.rows("products", lambda p: p.category == category))
+    count = ctx.rng.randint(2, 4)
+    if len(prices) <= count:
+        raise NoFit("too few products in the category")
+    budget = int(prices[count - 1]) + 1
+    hits = ctx.read("search_products", category=category, max_price_usd=float(budget))
+    if not 2 <= hits["total"] <= 4:
+        raise NoFit("the shortlist is not two to four products")
+    op = ctx.rng.choice(["max", "min"])
+    words = {"max": "the priciest", "min": "the cheapest"}[op]
+    tool = ctx.rng.choice(["get_price_pricewatch", "get_price_marketplace"])
+    prompt = ctx.say(
+        "Shortlist every {cat} product up to ${budget}, then check each one {where}. What "
+        "does {words} cost there?",
+        "For all {cat} items priced at most ${budget}, look up their prices {where} and "
+        "give me {words} price.",
+        cat=category,
+        budget=budget,
+        where=PRICE_SOURCES[tool],
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_products", args={"category": category, "max_price_usd": float(budget)})
+    ]
+    steps += [
+        RefStep(tool=tool, args={"product_id": ref(0, "results", i, "product_id")})
+        for i in range(hits["total"])
+    ]
+    refs = [[1 + i, "price_usd"] for i in range(hits["total"])]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="product search and comparison",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [cheapest_match_price, named_product_elsewhere],
+        "parallel": [wishlist_extreme, heaviest_to_ship],
+        "mixture": [compare_two_by_name, budget_shortlist_price],
+    },
+)

@@ -1,0 +1,295 @@
+"""Personal-finance subtopic "currency exchange": rates, conversions, charges abroad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
+    DOMAIN,
+    TOPIC,
+    _choice,
+    _usd,
+)
+
+
+def _foreign(t: Any) -> bool:
+    return bool(t.original_currency != "USD")
+
+
+def _codes(ctx: TemplateContext, k: int) -> list[str]:
+    codes = sorted(ctx.world.table("market_rates"))
+    return ctx.rng.sample(codes, k)
+
+
+def foreign_charge_now(ctx: TemplateContext) -> Draft:
+    """Sequential: charge abroad -> market rate of its currency -> its value in dollars now."""
+    txn = ctx.pick("transactions", _foreign)
+    prompt = ctx.say(
+        "Transaction {txn} was charged in a foreign currency. At today's market rate, what "
+        "would the original amount be in US dollars, to the cent?",
+        "I paid abroad on {txn}. If I converted that same local amount today at the "
+        "mid-market rate, how many dollars would it be?",
+        "What's the original amount of charge {txn} worth in USD right now, using the live "
+        "market rate?",
+        txn=txn.txn_id,
+    )
+    steps = [
+        RefStep(tool="get_transaction", args={"txn_id": txn.txn_id}),
+        RefStep(
+            tool="get_market_rate",
+            args={"from_currency": ref(0, "original_currency"), "to_currency": "USD"},
+        ),
+        RefStep(
+            tool="convert_amount",
+            args={
+                "amount": ref(0, "original_amount"),
+                "rate": ref(1, "rate"),
+                "from_currency": ref(1, "base"),
+                "to_currency": ref(1, "quote"),
+            },
+        ),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "converted_amount"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def board_rate_for_home(ctx: TemplateContext) -> Draft:
+    """Sequential: account -> its holder's home currency -> the board rate for it."""
+    holders = ctx.world.table("holders")
+    account = ctx.pick(
+        "accounts", lambda a: a.status == "open" and holders[a.holder_id].home_currency != "USD"
+    )
+    prompt = ctx.say(
+        "The owner of account {acct} wants to send money home. On our bank's rate board, "
+        "how many units of their home currency does one US dollar buy? Give the rate as "
+        "quoted.",
+        "For the holder of {acct}: what's the bank board rate from US dollars into the "
+        "currency of their home country? I need the exact rate.",
+        acct=account.account_id,
+    )
+    steps = [
+        RefStep(tool="get_account", args={"account_id": account.account_id}),
+        RefStep(tool="get_holder", args={"holder_id": ref(0, "holder_id")}),
+        RefStep(
+            tool="get_bank_board_rate",
+            args={"sell_currency": "USD", "buy_currency": ref(1, "home_currency")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "rate"]]))
+
+
+def send_money_home(ctx: TemplateContext) -> Draft:
+    """Sequential: holder by email -> reference rate into their home currency -> convert."""
+    holder = ctx.pick("holders", lambda h: h.home_currency != "USD")
+    amount = round(ctx.rng.uniform(150, 2500), 2)
+    fee = ctx.rng.choice((None, 0.5, 1.0, 1.5, 2.0))
+    fee_text = "" if fee is None else f" The transfer service keeps a {fee}% fee."
+    prompt = ctx.say(
+        "I'm {email} and I'm sending {amount} home. At the official reference rate, how "
+        "much arrives in my home currency?{fee}",
+        "How much would {amount} be in my home country's currency at the central bank "
+        "reference rate? My email is {email}.{fee}",
+        email=holder.email,
+        amount=_usd(amount),
+        fee=fee_text,
+    )
+    convert: dict[str, Any] = {
+        "amount": amount,
+        "rate": ref(1, "rate"),
+        "from_currency": ref(1, "base"),
+        "to_currency": ref(1, "quote"),
+    }
+    if fee is not None:
+        convert["fee_pct"] = fee
+    steps = [
+        RefStep(tool="find_holders", args={"email": holder.email}),
+        RefStep(
+            tool="get_reference_rate",
+            args={"base": "USD", "quote": ref(0, "results", 0, "home_currency")},
+        ),
+        RefStep(tool="convert_amount", args=convert),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "converted_amount"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def strongest_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: three market rates into dollars; the highest."""
+    codes = _codes(ctx, 3)
+    prompt = ctx.say(
+        "Of {a}, {b} and {c}, which is worth the most in US dollars per unit at the market "
+        "rate? Give me that rate exactly as quoted.",
+        "Check the live market rates of {a}, {b} and {c} against the dollar. What's the "
+        "highest dollar value of one unit among them?",
+        a=codes[0],
+        b=codes[1],
+        c=codes[2],
+    )
+    steps = [
+        RefStep(tool="get_market_rate", args={"from_currency": c, "to_currency": "USD"})
+        for c in codes
+    ]
+    answer = AnswerSpec(op="max", refs=[[i, "rate"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def fewest_units_on_board(ctx: TemplateContext) -> Draft:
+    """Parallel: three board rates out of dollars; the lowest."""
+    codes = _codes(ctx, 3)
+    prompt = ctx.say(
+        "On the bank's rate board, how many units of {a}, {b} and {c} does one US dollar "
+        "buy? Tell me the smallest of the three rates.",
+        "Selling one dollar on our board for {a}, {b} or {c}: which gets the fewest units, "
+        "and what's that rate?",
+        a=codes[0],
+        b=codes[1],
+        c=codes[2],
+    )
+    steps = [
+        RefStep(tool="get_bank_board_rate", args={"sell_currency": "USD", "buy_currency": c})
+        for c in codes
+    ]
+    answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def weakest_reference(ctx: TemplateContext) -> Draft:
+    """Parallel: three reference rates into dollars; the lowest."""
+    codes = _codes(ctx, 3)
+    prompt = ctx.say(
+        "At the official reference rates, which of {a}, {b} and {c} buys the fewest US "
+        "dollars per unit? Give that reference rate.",
+        "Look up the central bank reference rates for {a}, {b} and {c} in dollars and tell "
+        "me the lowest one.",
+        a=codes[0],
+        b=codes[1],
+        c=codes[2],
+    )
+    steps = [RefStep(tool="get_reference_rate", args={"base": c, "quote": "USD"}) for c in codes]
+    answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def _cash(ctx: TemplateContext, code: str) -> float:
+    if code == "JPY":
+        return float(ctx.rng.randrange(3000, 60001, 500))
+    per_usd = float(ctx.world.table("market_rates")[code].units_per_usd)
+    return round(ctx.rng.uniform(20, 400) * per_usd, 2)
+
+
+def leftover_cash(ctx: TemplateContext) -> Draft:
+    """Mixture: three reference rates in parallel, then each amount converted; the total."""
+    codes = _codes(ctx, 3)
+    amounts = [_cash(ctx, c) for c in codes]
+    listing = ", ".join(
+        f"{a:,.2f} {c}" if c != "JPY" else f"{a:,.0f} {c}"
+        for a, c in zip(amounts, codes, strict=True)
+    )
+    prompt = ctx.say(
+        "I came back from a trip with {cash} in cash. What is all of it worth in US dollars "
+        "at the official reference rates?",
+        "Convert my leftover {cash} into dollars at the central bank reference rates and "
+        "give me the total, to the cent.",
+        cash=listing,
+    )
+    steps = [RefStep(tool="get_reference_rate", args={"base": c, "quote": "USD"}) for c in codes]
+    steps += [
+        RefStep(
+            tool="convert_amount",
+            args={
+                "amount": a,
+                "rate": ref(i, "rate"),
+                "from_currency": ref(i, "base"),
+                "to_currency": ref(i, "quote"),
+            },
+        )
+        for i, a in enumerate(amounts)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[3 + i, "converted_amount"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def _two_foreign_charges(ctx: TemplateContext) -> tuple[Any, Any]:
+    first = ctx.pick("transactions", _foreign)
+    others = ctx.rows(
+        "transactions", lambda t: _foreign(t) and t.original_currency != first.original_currency
+    )
+    if not others:
+        raise NoFit("no charge in a second foreign currency")
+    return first, _choice(ctx, others, "charge in a second foreign currency")
+
+
+def better_currency_of_charges(ctx: TemplateContext) -> Draft:
+    """Mixture: two charges abroad in parallel, then each currency's board rate; the higher."""
+    first, second = _two_foreign_charges(ctx)
+    op = ctx.rng.choice(("max", "min"))
+    prompt = ctx.say(
+        "Transactions {a} and {b} were charged in two different foreign currencies. On our "
+        "rate board, which of those currencies is worth {more} in US dollars per unit? Give "
+        "its rate.",
+        "Look at the currencies charges {a} and {b} were made in. What's the {higher} of "
+        "their two bank-board rates into US dollars?",
+        a=first.txn_id,
+        b=second.txn_id,
+        more="more" if op == "max" else "less",
+        higher="higher" if op == "max" else "lower",
+    )
+    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in (first, second)]
+    steps += [
+        RefStep(
+            tool="get_bank_board_rate",
+            args={"sell_currency": ref(i, "original_currency"), "buy_currency": "USD"},
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, "rate"], [3, "rate"]])
+    return Draft(prompt, steps, answer)
+
+
+def foreign_charges_today(ctx: TemplateContext) -> Draft:
+    """Mixture: two charges abroad, their currencies' market rates, each converted; total."""
+    first, second = _two_foreign_charges(ctx)
+    prompt = ctx.say(
+        "If I paid the original local amounts of charges {a} and {b} today, what would they "
+        "cost in US dollars together at the market rate?",
+        "Re-price transactions {a} and {b} at today's mid-market rates: what's the combined "
+        "dollar value of their original amounts?",
+        a=first.txn_id,
+        b=second.txn_id,
+    )
+    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in (first, second)]
+    steps += [
+        RefStep(
+            tool="get_market_rate",
+            args={"from_currency": ref(i, "original_currency"), "to_currency": "USD"},
+        )
+        for i in range(2)
+    ]
+    steps += [
+        RefStep(
+            tool="convert_amount",
+            args={
+                "amount": ref(i, "original_amount"),
+                "rate": ref(2 + i, "rate"),
+                "from_currency": ref(2 + i, "base"),
+                "to_currency": ref(2 + i, "quote"),
+            },
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[4, "converted_amount"], [5, "converted_amount"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="currency exchange",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [foreign_charge_now, board_rate_for_home, send_money_home],
+        "parallel": [strongest_of_three, fewest_units_on_board, weakest_reference],
+        "mixture": [leftover_cash, better_currency_of_charges, foreign_charges_today],
+    },
+)

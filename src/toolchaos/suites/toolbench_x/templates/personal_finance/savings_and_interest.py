@@ -1,0 +1,146 @@
+"""Personal-finance subtopic "savings and interest": savings pots, their rates and deposits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import DOMAIN, TOPIC
+
+
+def _holder_with_one(ctx: TemplateContext, kind: str) -> tuple[Any, Any]:
+    """A holder with exactly one account of ``kind``, and that account."""
+    counts = Counter(a.holder_id for a in ctx.rows("accounts", lambda a: a.kind == kind))
+    holder = ctx.pick("holders", lambda h: counts[h.holder_id] == 1)
+    account = ctx.rows("accounts", lambda a: a.holder_id == holder.holder_id and a.kind == kind)
+    return holder, account[0]
+
+
+def last_deposit_into_savings(ctx: TemplateContext) -> Draft:
+    """Sequential: holder by email -> their savings account -> its transfers; the latest."""
+    holder, account = _holder_with_one(ctx, "savings")
+    transfers = ctx.read("list_transfers", account_id=account.account_id)
+    if transfers["count"] < 1 or transfers["count"] != transfers["total"]:
+        raise NoFit("no complete transfer history")
+    which, index = ctx.rng.choice([("most recent", transfers["count"] - 1), ("earliest", 0)])
+    field, words = ctx.rng.choice([("date", "On what date"), ("amount_usd", "For how much (USD)")])
+    prompt = ctx.say(
+        "I'm {email}. {words} did the {which} transfer into or out of my savings account "
+        "go through?",
+        "Hi, {first} here ({email}). Check my savings account's transfer history: {lwords} "
+        "was the {which} one made?",
+        email=holder.email,
+        first=holder.name.split()[0],
+        words=words,
+        lwords=words[0].lower() + words[1:],
+        which=which,
+    )
+    steps = [
+        RefStep(tool="find_holders", args={"email": holder.email}),
+        RefStep(
+            tool="list_accounts",
+            args={"holder_id": ref(0, "results", 0, "holder_id"), "kind": "savings"},
+        ),
+        RefStep(tool="list_transfers", args={"account_id": ref(1, "results", 0, "account_id")}),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "results", index, field]])
+    return Draft(prompt, steps, answer)
+
+
+def savings_pot_details(ctx: TemplateContext) -> Draft:
+    """Sequential: holder by email -> their savings account -> the account's rate or balance."""
+    holder, account = _holder_with_one(ctx, "savings")
+    field, words = ctx.rng.choice(
+        [
+            ("apr_pct", "what interest rate (APR %) does it earn"),
+            ("balance_usd", "how much is in it right now (USD)"),
+            ("opened_on", "when did I open it"),
+        ]
+    )
+    prompt = ctx.say(
+        "This is {email}. About my savings pot '{nick}': {words}?",
+        "Hi, {first} here ({email}). My savings account, {nick}: {words}?",
+        "For the savings account of {email} ('{nick}'), {words}?",
+        email=holder.email,
+        first=holder.name.split()[0],
+        nick=account.nickname,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="find_holders", args={"email": holder.email}),
+        RefStep(
+            tool="list_accounts",
+            args={"holder_id": ref(0, "results", 0, "holder_id"), "kind": "savings"},
+        ),
+        RefStep(tool="get_account", args={"account_id": ref(1, "results", 0, "account_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
+def best_savings_rate(ctx: TemplateContext) -> Draft:
+    """Parallel: three savings accounts by id; the best rate or the total balance."""
+    accounts = ctx.sample("accounts", 3, lambda a: a.kind == "savings")
+    field, op, words = ctx.rng.choice(
+        [
+            ("apr_pct", "max", "the best interest rate (APR %) among them"),
+            ("apr_pct", "min", "the lowest interest rate (APR %) among them"),
+            ("balance_usd", "sum", "how much is saved across the three, in dollars"),
+            ("balance_usd", "max", "the largest balance among them, in dollars"),
+        ]
+    )
+    prompt = ctx.say(
+        "I advise three clients with savings accounts {a}, {b} and {c}. Tell me {words}.",
+        "Savings accounts {a}, {b}, {c}: what is {words}?",
+        "Look up accounts {a}, {b} and {c} (all savings) and give me {words}.",
+        a=accounts[0].account_id,
+        b=accounts[1].account_id,
+        c=accounts[2].account_id,
+        words=words,
+    )
+    steps = [RefStep(tool="get_account", args={"account_id": a.account_id}) for a in accounts]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def household_savings(ctx: TemplateContext) -> Draft:
+    """Mixture: two holders by email -> each one's savings account -> total or larger pot."""
+    counts = Counter(a.holder_id for a in ctx.rows("accounts", lambda a: a.kind == "savings"))
+    pair = ctx.sample("holders", 2, lambda h: counts[h.holder_id] == 1)
+    op, words = ctx.rng.choice(
+        [
+            ("sum", "how much do we have in savings together"),
+            ("max", "what's the bigger of our two savings balances"),
+            ("min", "what's the smaller of our two savings balances"),
+        ]
+    )
+    prompt = ctx.say(
+        "My partner ({b}) and I ({a}) each have a savings account. {q}?",
+        "Household check for {a} and {b}: {q}? Dollars, please.",
+        a=pair[0].email,
+        b=pair[1].email,
+        q=words[0].upper() + words[1:],
+    )
+    steps = [RefStep(tool="find_holders", args={"email": h.email}) for h in pair]
+    steps += [
+        RefStep(
+            tool="list_accounts",
+            args={"holder_id": ref(i, "results", 0, "holder_id"), "kind": "savings"},
+        )
+        for i in range(2)
+    ]
+    refs = [[2 + i, "results", 0, "balance_usd"] for i in range(2)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="savings and interest",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [last_deposit_into_savings, savings_pot_details],
+        "parallel": [best_savings_rate],
+        "mixture": [household_savings],
+    },
+)

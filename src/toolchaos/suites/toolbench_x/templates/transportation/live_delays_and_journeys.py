@@ -1,0 +1,353 @@
+"""Transportation subtopic "live delays and journeys": live status, journeys, rides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.errors import ToolError
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
+    DOMAIN,
+    TOPIC,
+    _arg,
+    _confirmed,
+    _date_text,
+    _day,
+    _departures,
+    _distinct,
+    _ids,
+    _now,
+    _spoken,
+)
+
+# Delay answers below this are too small to tell apart from incidental numbers.
+MIN_DELAY = 12
+
+
+def _delay(ctx: TemplateContext, trip_id: str) -> int:
+    delay: int = ctx.world.table("operator_feed")[trip_id].delay_min
+    return delay
+
+
+def my_next_train_delay(ctx: TemplateContext) -> Draft:
+    """Sequential: passenger -> confirmed bookings -> live status of the next trip; delay."""
+    confirmed = _confirmed(ctx)
+    live = ctx.world.table("operator_feed")
+
+    def fits(passenger: Any) -> bool:
+        mine = confirmed.get(passenger.passenger_id, [])
+        return bool(mine) and mine[0].trip_id in live and _delay(ctx, mine[0].trip_id) >= MIN_DELAY
+
+    passenger = ctx.pick("passengers", fits)
+    prompt = ctx.say(
+        "Is my next trip running late? I'm {email}. How many minutes behind schedule is it?",
+        "Hi, {name} here ({email}). How late is my upcoming train or bus today, in minutes?",
+        "Account {email}: check the live status of my next booked trip and tell me the "
+        "delay in minutes.",
+        email=passenger.email,
+        name=passenger.name.split()[0],
+    )
+    steps = [
+        RefStep(tool="find_passengers", args={"email": passenger.email}),
+        RefStep(
+            tool="list_bookings",
+            args={"passenger_id": ref(0, "results", 0, "passenger_id"), "status": "confirmed"},
+        ),
+        RefStep(tool="get_trip_status", args={"trip_id": ref(1, "results", 0, "trip_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "delay_min"]]))
+
+
+RIDE_WORDS = {"premium": "a premium car", "xl": "an XL car", "shared": "a shared ride"}
+
+
+def ride_after_arrival(ctx: TemplateContext) -> Draft:
+    """Sequential: booking -> its trip -> a ride from the arrival station; the ride's price."""
+    stations = ctx.world.table("stations")
+
+    booking = ctx.pick("bookings", lambda b: b.status == "confirmed")
+    arrival = stations[booking.destination_station_id]
+    others = [
+        s
+        for s in ctx.rows("stations", lambda s: s.city == arrival.city)
+        if s.station_id != arrival.station_id
+    ]
+    dropoff = ctx.rng.choice(others)
+    ride_type = ctx.rng.choice(sorted(RIDE_WORDS))
+    prompt = ctx.say(
+        "When I get off my trip on booking {bk}, I'll need {car} from the arrival station to "
+        "{to}. What will that ride cost?",
+        "Booking {bk}: after I arrive, how much is {car} from the station I arrive at over "
+        "to {to}?",
+        "Price {car} for me from wherever booking {bk} drops me off to {to}.",
+        bk=booking.booking_id,
+        car=RIDE_WORDS[ride_type],
+        to=_spoken(ctx, dropoff.station_id),
+    )
+    steps = [
+        RefStep(tool="get_booking", args={"booking_id": booking.booking_id}),
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "trip_id")}),
+        RefStep(
+            tool="ride_estimate",
+            args={
+                "pickup": ref(1, "destination_station_id"),
+                "dropoff": _arg(ctx, dropoff.station_id),
+                "ride_type": ride_type,
+            },
+        ),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "fare_usd"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def booked_trip_emissions(ctx: TemplateContext) -> Draft:
+    """Sequential: booking -> trip -> emissions estimate for its distance and mode."""
+    booking = ctx.pick("bookings", lambda b: b.status != "cancelled")
+    prompt = ctx.say(
+        "What's the carbon footprint of my trip on booking {bk}, in kg of CO2 per passenger?",
+        "For sustainability reporting: estimate the CO2 (kg) of the journey booked under {bk}.",
+        "How many kilograms of CO2 does the trip on booking {bk} emit for one passenger?",
+        bk=booking.booking_id,
+    )
+    steps = [
+        RefStep(tool="get_booking", args={"booking_id": booking.booking_id}),
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "trip_id")}),
+        RefStep(
+            tool="estimate_co2",
+            args={"distance_km": ref(1, "distance_km"), "mode": ref(1, "mode")},
+        ),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "co2_kg"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def worst_delay_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: live status of three of today's trips; the worst delay."""
+    late = {t for t, s in ctx.world.table("operator_feed").items() if s.delay_min > 0}
+    trips = ctx.sample("trips", 3, lambda t: t.trip_id in late)
+    delays = [_delay(ctx, t.trip_id) for t in trips]
+    if max(delays) < MIN_DELAY or not _distinct(delays):
+        raise NoFit("delays must differ and one must matter")
+    prompt = ctx.say(
+        "Three of our crews are on trips {a}, {b} and {c} today. What's the longest delay "
+        "among them, in minutes?",
+        "How late is the most delayed of trips {a}, {b} and {c} right now (minutes)?",
+        "Check live delays for {a}, {b} and {c}; I need the worst one in minutes.",
+        **_ids(trips),
+    )
+    steps = [RefStep(tool="get_trip_status", args={"trip_id": t.trip_id}) for t in trips]
+    answer = AnswerSpec(op="max", refs=[[i, "delay_min"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def board_delays_total(ctx: TemplateContext) -> Draft:
+    """Parallel: departure-board lines of three of today's services; total delay."""
+    board = ctx.world.table("board_feed")
+    late = ctx.rows("trips", lambda t: t.trip_id in board and board[t.trip_id].delay_min > 0)
+    on_time = ctx.rows("trips", lambda t: t.trip_id in board and board[t.trip_id].delay_min == 0)
+    trips = ctx.rng.sample(late, 2) + ctx.rng.sample(on_time + late, 1)
+    if len({t.trip_id for t in trips}) < 3:
+        raise NoFit("three different services needed")
+    ctx.rng.shuffle(trips)
+    prompt = ctx.say(
+        "What do the station departure boards say about services {a}, {b} and {c} today? "
+        "Add up their delays in minutes.",
+        "Our group is split over services {a}, {b} and {c}. Going by the station boards, "
+        "how many minutes of delay is that in total?",
+        "Check the departure boards for {a}, {b} and {c} and give me the sum of their "
+        "delays (minutes).",
+        **_ids(trips),
+    )
+    steps = [RefStep(tool="station_board_status", args={"service_id": t.trip_id}) for t in trips]
+    answer = AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def ride_budget(ctx: TemplateContext) -> Draft:
+    """Parallel: three standard rides in three cities; the total fare."""
+    cities = ctx.rng.sample(sorted({s.city for s in ctx.rows("stations")}), 3)
+    rides = []
+    for city in cities:
+        here = [s for s in ctx.rows("stations") if s.city == city]
+        rides.append(ctx.rng.sample(here, 2))
+    legs = [f"{_spoken(ctx, a.station_id)} to {_spoken(ctx, b.station_id)}" for a, b in rides]
+    prompt = ctx.say(
+        "Next week I need three standard rides: {a}; {b}; and {c}. What's the total "
+        "estimated fare?",
+        "Estimate regular ride-share fares for {a}, {b}, and {c}, and add them up for me.",
+        a=legs[0],
+        b=legs[1],
+        c=legs[2],
+    )
+    steps = [
+        RefStep(
+            tool="ride_estimate",
+            args={"pickup": _arg(ctx, a.station_id), "dropoff": _arg(ctx, b.station_id)},
+        )
+        for a, b in rides
+    ]
+    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def quickest_departure_window(ctx: TemplateContext) -> Draft:
+    """Parallel: plan the same journey from three start times; the shortest total time."""
+    day = _day(ctx, ctx.rng.randint(1, 4))
+    routes = ctx.rows("routes")
+    ends = {(r.origin_station_id, r.destination_station_id) for r in routes}
+    starts = sorted({r.origin_station_id for r in routes})
+    origin = ctx.rng.choice(starts)
+    reach = sorted(
+        {
+            r2.destination_station_id
+            for r1 in routes
+            if r1.origin_station_id == origin
+            for r2 in routes
+            if r2.origin_station_id == r1.destination_station_id
+            and r2.destination_station_id != origin
+            and (origin, r2.destination_station_id) not in ends
+        }
+    )
+    if not reach:
+        raise NoFit("no journey with a change from here")
+    destination = ctx.rng.choice(reach)
+    times = sorted(ctx.rng.sample(["06:00", "07:30", "09:00", "11:00", "13:00", "15:30"], 3))
+    prompt = ctx.say(
+        "I'm going from {a} to {b} on {date}. If I leave after {t0}, after {t1} or after "
+        "{t2}, which gives the shortest total journey time? Tell me that time in minutes.",
+        "Plan {a} to {b} on {date} three ways: departing after {t0}, {t1} and {t2}. What's "
+        "the shortest door-to-door duration in minutes among them?",
+        a=_spoken(ctx, origin),
+        b=_spoken(ctx, destination),
+        date=_date_text(ctx, day),
+        t0=times[0],
+        t1=times[1],
+        t2=times[2],
+    )
+    steps = [
+        RefStep(
+            tool="plan_journey",
+            args={
+                "origin": _arg(ctx, origin),
+                "destination": _arg(ctx, destination),
+                "date": day,
+                "depart_after": t,
+            },
+        )
+        for t in times
+    ]
+    answer = AnswerSpec(op="min", refs=[[i, "total_duration_min"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def board_worst_delay(ctx: TemplateContext) -> Draft:
+    """Mixture: today's departures, then the board lines of the first three; worst delay."""
+    today = _day(ctx, 0)
+
+    def fits(station: Any) -> bool:
+        first = _departures(ctx, station.station_id, today)[:3]
+        delays = [_delay(ctx, t.trip_id) for t in first]
+        return len(first) == 3 and max(delays) >= MIN_DELAY
+
+    station = ctx.pick("stations", fits)
+    prompt = ctx.say(
+        "Today is {date}. According to the departure boards at {st}, how late was the worst "
+        "of the first three departures today, in minutes?",
+        "On {date}, check the station board at {st} for the first three services of the "
+        "day and tell me the biggest delay among them (minutes).",
+        date=_date_text(ctx, today),
+        st=_spoken(ctx, station.station_id),
+    )
+    steps = [
+        RefStep(
+            tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": today}
+        )
+    ]
+    steps += [
+        RefStep(tool="station_board_status", args={"service_id": ref(0, "results", i, "trip_id")})
+        for i in range(3)
+    ]
+    answer = AnswerSpec(op="max", refs=[[1 + i, "delay_min"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def journey_leg_delays(ctx: TemplateContext) -> Draft:
+    """Mixture: plan today's journey with a change, then both legs' live delays; their sum."""
+    today = _day(ctx, 0)
+    now = _now(ctx)
+    live = ctx.world.table("operator_feed")
+    routes = ctx.rows("routes")
+    ends = {(r.origin_station_id, r.destination_station_id) for r in routes}
+    pairs = sorted(
+        {
+            (r1.origin_station_id, r2.destination_station_id)
+            for r1 in routes
+            for r2 in routes
+            if r2.origin_station_id == r1.destination_station_id
+            and r2.destination_station_id != r1.origin_station_id
+            and (r1.origin_station_id, r2.destination_station_id) not in ends
+        }
+    )
+    ctx.rng.shuffle(pairs)
+    for origin, destination in pairs[:40]:
+        after = f"{now.hour + ctx.rng.randint(0, 3):02d}:{ctx.rng.choice((0, 15, 30, 45)):02d}"
+        try:
+            plan = ctx.domain.tools["plan_journey"](
+                ctx.world, origin=origin, destination=destination, date=today, depart_after=after
+            )
+        except ToolError:
+            continue
+        legs = [leg["trip_id"] for leg in plan["legs"]]
+        if (
+            len(legs) == 2
+            and all(t in live for t in legs)
+            and sum(_delay(ctx, t) for t in legs) >= MIN_DELAY
+        ):
+            break
+    else:
+        raise NoFit("no journey with a change and late legs today")
+    prompt = ctx.say(
+        "I'm travelling from {a} to {b} today ({date}), leaving after {t}. Plan the quickest "
+        "journey and tell me how many minutes of delay the two legs are running in total.",
+        "Today, {date}, I go {a} -> {b}, departing after {t} with one change. Add up the "
+        "current delays of both legs of the best connection (minutes).",
+        a=_spoken(ctx, origin),
+        b=_spoken(ctx, destination),
+        date=_date_text(ctx, today),
+        t=after,
+    )
+    steps = [
+        RefStep(
+            tool="plan_journey",
+            args={
+                "origin": _arg(ctx, origin),
+                "destination": _arg(ctx, destination),
+                "date": today,
+                "depart_after": after,
+            },
+        )
+    ]
+    steps += [
+        RefStep(tool="get_trip_status", args={"trip_id": ref(0, "legs", i, "trip_id")})
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[1, "delay_min"], [2, "delay_min"]])
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="live delays and journeys",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [my_next_train_delay, ride_after_arrival, booked_trip_emissions],
+        "parallel": [
+            worst_delay_of_three,
+            board_delays_total,
+            ride_budget,
+            quickest_departure_window,
+        ],
+        "mixture": [board_worst_delay, journey_leg_delays],
+    },
+)

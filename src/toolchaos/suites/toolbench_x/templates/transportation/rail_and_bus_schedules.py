@@ -1,0 +1,228 @@
+"""Transportation subtopic "rail and bus schedules": departures, trips, arrivals, distances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
+    DOMAIN,
+    TOPIC,
+    _arg,
+    _confirmed,
+    _date_text,
+    _day,
+    _departures,
+    _direct,
+    _distinct,
+    _future,
+    _ids,
+    _spoken,
+)
+
+
+def second_departure_route_length(ctx: TemplateContext) -> Draft:
+    """Sequential: departures board -> the day's second departure -> its route's length."""
+    day = _day(ctx, ctx.rng.randint(1, 4))
+    station = ctx.pick("stations", lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
+    prompt = ctx.say(
+        "What is the second departure of the day from {st} on {date}, and how long is the "
+        "route it runs on? I need the route length in kilometres.",
+        "I'm catching the second service out of {st} on {date}. How many km is that route?",
+        "Look up the departures from {st} on {date}; for the second one, tell me the length "
+        "of its route in kilometres.",
+        st=_spoken(ctx, station.station_id),
+        date=_date_text(ctx, day),
+    )
+    steps = [
+        RefStep(
+            tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": day}
+        ),
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "results", 1, "trip_id")}),
+        RefStep(tool="get_route", args={"route_id": ref(1, "route_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "distance_km"]], round=1))
+
+
+def second_rail_trip_arrival(ctx: TemplateContext) -> Draft:
+    """Sequential: resolve the origin -> rail trips to the destination -> the second's arrival."""
+    day = _day(ctx, ctx.rng.randint(1, 4))
+    route = ctx.pick(
+        "routes",
+        lambda r: (
+            r.mode == "rail"
+            and len(_direct(ctx, r.origin_station_id, r.destination_station_id, day)) >= 2
+        ),
+    )
+    origin, destination = route.origin_station_id, route.destination_station_id
+    prompt = ctx.say(
+        "I want to take the second train of the day from {a} to {b} on {date}. What time "
+        "does it arrive?",
+        "On {date}, when does the second rail departure from {a} to {b} get in?",
+        "Could you check the rail trips from {a} to {b} on {date} and tell me the arrival "
+        "time of the second one?",
+        a=_spoken(ctx, origin),
+        b=_spoken(ctx, destination),
+        date=_date_text(ctx, day),
+    )
+    steps = [
+        RefStep(tool="find_stations", args={"query": _arg(ctx, origin)}),
+        RefStep(
+            tool="search_trips",
+            args={
+                "origin": ref(0, "results", 0, "station_id"),
+                "destination": _arg(ctx, destination),
+                "date": day,
+                "mode": "rail",
+            },
+        ),
+        RefStep(tool="get_trip", args={"trip_id": ref(1, "results", 1, "trip_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "arrival_time"]]))
+
+
+def second_upcoming_trip_date(ctx: TemplateContext) -> Draft:
+    """Sequential: passenger by email -> confirmed bookings -> the second trip's date."""
+    confirmed = _confirmed(ctx)
+    passenger = ctx.pick(
+        "passengers",
+        lambda p: (
+            len(confirmed.get(p.passenger_id, [])) >= 2
+            and len({b.departure_date for b in confirmed[p.passenger_id][:2]}) == 2
+        ),
+    )
+    prompt = ctx.say(
+        "Hi, I'm {name} ({email}). I have a few trips booked; on what date does the second "
+        "of my upcoming trips leave?",
+        "Account {email} here. Which day is my second upcoming booked trip?",
+        "Can you check my bookings under {email} and tell me the departure date of my "
+        "next-but-one trip?",
+        name=passenger.name.split()[0],
+        email=passenger.email,
+    )
+    steps = [
+        RefStep(tool="find_passengers", args={"email": passenger.email}),
+        RefStep(
+            tool="list_bookings",
+            args={"passenger_id": ref(0, "results", 0, "passenger_id"), "status": "confirmed"},
+        ),
+        RefStep(tool="get_trip", args={"trip_id": ref(1, "results", 1, "trip_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "departure_date"]]))
+
+
+def itinerary_distance(ctx: TemplateContext) -> Draft:
+    """Parallel: three trips looked up independently; total distance."""
+    trips = ctx.sample("trips", 3, lambda t: _future(ctx, t))
+    if not _distinct([t.route_id for t in trips]):
+        raise NoFit("trips must be on different routes")
+    prompt = ctx.say(
+        "My itinerary uses trips {a}, {b} and {c}. How many kilometres is that in total?",
+        "Add up the distance covered by trips {a}, {b} and {c} for me, in km.",
+        "What's the combined travel distance (km) of trips {a}, {b} and {c}?",
+        **_ids(trips),
+    )
+    steps = [RefStep(tool="get_trip", args={"trip_id": t.trip_id}) for t in trips]
+    answer = AnswerSpec(op="sum", refs=[[i, "distance_km"] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def longest_trip_arrival(ctx: TemplateContext) -> Draft:
+    """Parallel: three trips; when does the longest ride arrive?"""
+    trips = ctx.sample("trips", 3, lambda t: _future(ctx, t))
+    if not _distinct([t.duration_min for t in trips]) or not _distinct(
+        [t.arrival_time for t in trips]
+    ):
+        raise NoFit("trips must differ in duration and arrival time")
+    prompt = ctx.say(
+        "I'm comparing trips {a}, {b} and {c}. Which one is the longest ride, and what time "
+        "does it arrive? The arrival time is all I need.",
+        "Of trips {a}, {b} and {c}, take the one that spends the most time on the road or "
+        "rails and tell me when it arrives.",
+        **_ids(trips),
+    )
+    steps = [RefStep(tool="get_trip", args={"trip_id": t.trip_id}) for t in trips]
+    answer = AnswerSpec(
+        op="argmax",
+        refs=[[i, "duration_min"] for i in range(3)],
+        labels=[ref(i, "arrival_time") for i in range(3)],
+    )
+    return Draft(prompt, steps, answer)
+
+
+def second_departures_distance(ctx: TemplateContext) -> Draft:
+    """Mixture: two departure boards in parallel, then each second departure; total km."""
+    day = _day(ctx, ctx.rng.randint(1, 4))
+    stations = ctx.sample("stations", 2, lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
+    prompt = ctx.say(
+        "On {date} I'll ride the second departure from {a} and, separately, the second "
+        "departure from {b}. How many kilometres do those two trips cover together?",
+        "Check the departures from {a} and from {b} on {date}. Taking the second departure "
+        "at each, what's their combined distance in km?",
+        a=_spoken(ctx, stations[0].station_id),
+        b=_spoken(ctx, stations[1].station_id),
+        date=_date_text(ctx, day),
+    )
+    steps = [
+        RefStep(tool="get_departures", args={"station": _arg(ctx, s.station_id), "date": day})
+        for s in stations
+    ]
+    steps += [
+        RefStep(tool="get_trip", args={"trip_id": ref(i, "results", 1, "trip_id")})
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[2, "distance_km"], [3, "distance_km"]], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def longest_of_first_departures(ctx: TemplateContext) -> Draft:
+    """Mixture: departures board, then the first three trips fanned out; longest arrives when?"""
+    day = _day(ctx, ctx.rng.randint(1, 4))
+
+    def fits(station: Any) -> bool:
+        first = _departures(ctx, station.station_id, day)[:3]
+        return (
+            len(first) == 3
+            and _distinct([t.duration_min for t in first])
+            and _distinct([t.arrival_time for t in first])
+        )
+
+    station = ctx.pick("stations", fits)
+    prompt = ctx.say(
+        "Of the first three departures from {st} on {date}, which is the longest ride? "
+        "Tell me what time it arrives.",
+        "Look at the first three services leaving {st} on {date} and give me the arrival "
+        "time of the one with the longest journey.",
+        st=_spoken(ctx, station.station_id),
+        date=_date_text(ctx, day),
+    )
+    steps = [
+        RefStep(tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": day})
+    ]
+    steps += [
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "results", i, "trip_id")})
+        for i in range(3)
+    ]
+    answer = AnswerSpec(
+        op="argmax",
+        refs=[[1 + i, "duration_min"] for i in range(3)],
+        labels=[ref(1 + i, "arrival_time") for i in range(3)],
+    )
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="rail and bus schedules",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [
+            second_departure_route_length,
+            second_rail_trip_arrival,
+            second_upcoming_trip_date,
+        ],
+        "parallel": [itinerary_distance, longest_trip_arrival],
+        "mixture": [second_departures_distance, longest_of_first_departures],
+    },
+)

@@ -1,0 +1,403 @@
+"""Weather subtopic "forecasts and trip weather": forecasts, rain totals, weather alerts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.weather._helpers import (
+    DOMAIN,
+    TOPIC,
+    _day,
+    _plain,
+    _query,
+    _read,
+    _saved,
+    _spoken,
+    _unique_poi,
+    _watched,
+    _when,
+)
+
+
+def _plain_places(ctx: TemplateContext) -> list[Any]:
+    return [loc for loc in ctx.rows("locations") if _plain(ctx, loc)]
+
+
+def sunset_on_warmest_day(ctx: TemplateContext) -> Draft:
+    """Sequential: search the place -> 3-day forecast (default) -> sunset on the warmest day."""
+    loc = ctx.pick("locations")
+    query = _query(ctx, loc)
+    forecast = _read(ctx, "get_forecast", location=loc.location_id)
+    highs = [d["temp_high_c"] for d in forecast["days"]]
+    if highs.count(max(highs)) > 1:
+        raise NoFit("no single warmest day")
+    warmest = highs.index(max(highs))
+    prompt = ctx.say(
+        "Which of the next three days will be warmest in {place}? I want to catch the "
+        "sunset that day, so what time does the sun go down there?",
+        "I'm in {place} from today for three days. On the warmest of them, when is sunset "
+        "(local time)?",
+        "Planning an evening walk in {place}: find the warmest day in the 3-day forecast "
+        "and tell me the local sunset time on that day.",
+        place=_spoken(ctx, loc),
+    )
+    steps = [
+        RefStep(tool="search_locations", args={"query": query}),
+        RefStep(tool="get_forecast", args={"location": ref(0, "results", 0, "location_id")}),
+        RefStep(
+            tool="get_sun_times",
+            args={"location": ref(1, "location_id"), "date": ref(1, "days", warmest, "date")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "sunset_local"]]))
+
+
+_WEEK_RULES = (
+    ("wind_kph", "above", "windier than today's forecast wind"),
+    ("temp_high_c", "above", "warmer than today's forecast high"),
+    ("temp_low_c", "below", "colder at night than tonight's forecast low"),
+)
+
+
+def week_alert_for_saved_place(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: saved place -> 7-day forecast -> alert at today's value."""
+    saved = _saved(ctx, "location")
+    metric, comparison, words = ctx.rng.choice(_WEEK_RULES)
+    if _watched(ctx, saved.location_id, metric, comparison):
+        raise NoFit("an alert already watches that")
+    prompt = ctx.say(
+        "For my saved place '{label}', set up an alert from tomorrow through the last day "
+        "of the 7-day forecast that goes off whenever it is {words}.",
+        "Alert me about my place '{label}': any day from tomorrow to the end of the 7-day "
+        "forecast that is {words}.",
+        "Please subscribe me to an alert at '{label}' (one of my saved places) covering "
+        "tomorrow until the end of this week's 7-day forecast, for days {words}.",
+        label=saved.label,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
+        RefStep(
+            tool="get_forecast",
+            args={"location": ref(0, "results", 0, "location_id"), "days": 7},
+        ),
+        RefStep(
+            tool="create_weather_alert",
+            args={
+                "location": ref(1, "location_id"),
+                "metric": metric,
+                "comparison": comparison,
+                "threshold": ref(1, "days", 0, metric),
+                "start_date": ref(1, "days", 1, "date"),
+                "end_date": ref(1, "days", 6, "date"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+_TRIP_LABELS = (
+    "Ski weekend",
+    "Family visit",
+    "Marathon trip",
+    "Client visit",
+    "Reunion",
+    "Spring break",
+    "Photo trip",
+)
+_TRIP_RULES = (
+    ("temp_low_c", "below", "the overnight low drops below {t} °C", -15, 25),
+    ("precip_mm", "above", "more than {t} mm of rain is forecast", 1, 30),
+    ("wind_kph", "above", "the wind is forecast above {t} km/h", 5, 60),
+)
+
+
+def save_city_then_alert(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: search the city -> save it -> alert on the saved place."""
+    saved_ids = {s.location_id for s in ctx.rows("saved_places")}
+    loc = ctx.pick("locations", lambda loc: loc.location_id not in saved_ids)
+    query = _query(ctx, loc)
+    taken = {s.label.casefold() for s in ctx.rows("saved_places")}
+    label = ctx.rng.choice([t for t in _TRIP_LABELS if t.casefold() not in taken])
+    metric, comparison, words, low, high = ctx.rng.choice(_TRIP_RULES)
+    if _watched(ctx, loc.location_id, metric, comparison):
+        raise NoFit("an alert already watches that")
+    start = ctx.rng.randint(1, 3)
+    end = start + ctx.rng.randint(2, 3)
+    values = [
+        _read(ctx, "get_day_forecast", location=loc.location_id, date=_day(ctx, d))[metric]
+        for d in range(start, end + 1)
+    ]
+    threshold = min(high, max(low, round(sorted(values)[len(values) // 2])))
+    prompt = ctx.say(
+        "Save {place} to my places as '{label}', then set an alert there from {d1} to {d2} "
+        "for any day when " + words + ".",
+        "I'm going to {place}. Add it to my saved places under '{label}' and alert me if "
+        + words
+        + " on any day between {d1} and {d2}.",
+        place=_spoken(ctx, loc),
+        label=label,
+        d1=_when(_day(ctx, start)),
+        d2=_when(_day(ctx, end)),
+        t=threshold,
+    )
+    steps = [
+        RefStep(tool="search_locations", args={"query": query}),
+        RefStep(
+            tool="save_place",
+            args={"location": ref(0, "results", 0, "location_id"), "label": label},
+        ),
+        RefStep(
+            tool="create_weather_alert",
+            args={
+                "location": ref(1, "location_id"),
+                "metric": metric,
+                "comparison": comparison,
+                "threshold": threshold,
+                "start_date": _day(ctx, start),
+                "end_date": _day(ctx, end),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def _rain(ctx: TemplateContext, location_id: str, day: str) -> float:
+    found: float = _read(ctx, "get_day_forecast", location=location_id, date=day)["precip_mm"]
+    return found
+
+
+def trip_total_rain(ctx: TemplateContext) -> Draft:
+    """Parallel: three stops on three days; total forecast rain."""
+    first = ctx.rng.randint(0, 4)
+    days = [_day(ctx, first + i) for i in range(3)]
+    stops: list[Any] = []
+    for i, day in enumerate(days):
+        # the first two stops are wet, so the total is a measured sum, not a lone zero
+        pool = [
+            loc
+            for loc in _plain_places(ctx)
+            if loc not in stops and (i == 2 or _rain(ctx, loc.location_id, day) > 0)
+        ]
+        if not pool:
+            raise NoFit(f"no wet stop on {day}")
+        stops.append(ctx.rng.choice(pool))
+    prompt = ctx.say(
+        "Road trip plan: {a} on {d1}, {b} on {d2}, then {c} on {d3}. How much rain is "
+        "forecast in total across those three stops, in mm?",
+        "I'll be in {a} on {d1}, {b} on {d2} and {c} on {d3}. Add up the forecast "
+        "precipitation for each place on its day for me (millimetres).",
+        "Total rainfall check for my tour ({a} {d1}, {b} {d2}, {c} {d3}): what's the sum "
+        "of the daily precipitation forecasts?",
+        a=stops[0].name,
+        b=stops[1].name,
+        c=stops[2].name,
+        d1=_when(days[0]),
+        d2=_when(days[1]),
+        d3=_when(days[2]),
+    )
+    steps = [
+        RefStep(tool="get_day_forecast", args={"location": loc.name, "date": day})
+        for loc, day in zip(stops, days, strict=True)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[i, "precip_mm"] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def windiest_date(ctx: TemplateContext) -> Draft:
+    """Parallel: three 3-day forecasts (default length); the date of the strongest wind."""
+    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    winds: list[tuple[float, int, int]] = []
+    for i, loc in enumerate(places):
+        for k, day in enumerate(_read(ctx, "get_forecast", location=loc.name)["days"]):
+            winds.append((day["wind_kph"], i, k))
+    best = max(w for w, _, _ in winds)
+    top = [(i, k) for w, i, k in winds if w == best]
+    if len(top) != 1:
+        raise NoFit("no single windiest day")
+    prompt = ctx.say(
+        "We're flying kites at one of {a}, {b} or {c} in the next three days. On which date "
+        "is the strongest wind forecast at any of them?",
+        "Looking at the 3-day forecasts for {a}, {b} and {c}: which date has the single "
+        "windiest forecast?",
+        "Which day over the next three has the highest forecast wind speed anywhere among "
+        "{a}, {b} and {c}? Give me the date.",
+        a=places[0].name,
+        b=places[1].name,
+        c=places[2].name,
+    )
+    steps = [RefStep(tool="get_forecast", args={"location": loc.name}) for loc in places]
+    refs = [[i, "days", k, "wind_kph"] for _, i, k in winds]
+    labels = [ref(i, "days", k, "date") for _, i, k in winds]
+    return Draft(prompt, steps, AnswerSpec(op="argmax", refs=refs, labels=labels))
+
+
+_DAY_EXTREMES = (
+    ("temp_low_c", "min", "lowest overnight temperature (°C)"),
+    ("wind_kph", "max", "strongest wind (km/h)"),
+    ("temp_high_c", "max", "highest daytime temperature (°C)"),
+    ("precip_mm", "max", "heaviest rainfall (mm)"),
+)
+
+
+def extreme_on_a_day(ctx: TemplateContext) -> Draft:
+    """Parallel: three places on one day; the min or max of one forecast field."""
+    day = _day(ctx, ctx.rng.randint(1, 6))
+    field, op, words = ctx.rng.choice(_DAY_EXTREMES)
+    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    values = [_read(ctx, "get_day_forecast", location=loc.name, date=day)[field] for loc in places]
+    if field == "precip_mm" and max(values) == 0:
+        raise NoFit("no rain anywhere")
+    prompt = ctx.say(
+        "On {day}, what's the {words} forecast across {a}, {b} and {c}?",
+        "Compare {a}, {b} and {c} for {day}: give me the {words} among their forecasts.",
+        "For {day}, check the forecasts of {a}, {b} and {c} and tell me the {words}.",
+        day=_when(day),
+        words=words,
+        a=places[0].name,
+        b=places[1].name,
+        c=places[2].name,
+    )
+    steps = [
+        RefStep(tool="get_day_forecast", args={"location": loc.name, "date": day}) for loc in places
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+_SAVED_DAY = (
+    ("precip_mm", "sum", "how much rain is forecast in total across them"),
+    ("wind_kph", "max", "what's the strongest wind forecast at any of them"),
+    ("temp_low_c", "min", "what's the coldest overnight low forecast among them"),
+    ("temp_high_c", "max", "what's the warmest daytime high forecast among them"),
+)
+
+
+def saved_cities_on_a_day(ctx: TemplateContext) -> Draft:
+    """Mixture: list saved cities (enum filter) -> one day's forecast for each -> aggregate."""
+    listing = _read(ctx, "list_saved_places", kind="location")["results"]
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    field, op, question = ctx.rng.choice(_SAVED_DAY)
+    values = [
+        _read(ctx, "get_day_forecast", location=r["location_id"], date=day)[field] for r in listing
+    ]
+    if field == "precip_mm" and sum(values) == 0:
+        raise NoFit("no rain at any saved city")
+    prompt = ctx.say(
+        "Thinking of all the cities in my saved places (not the single spots): {question} "
+        "on {day}?",
+        "Go through my saved cities for {day}: {question}?",
+        "For {day}, check every saved city of mine; {question}?",
+        question=question,
+        day=_when(day),
+    )
+    steps = [RefStep(tool="list_saved_places", args={"kind": "location"})]
+    steps += [
+        RefStep(
+            tool="get_day_forecast",
+            args={"location": ref(0, "results", i, "location_id"), "date": day},
+        )
+        for i in range(len(listing))
+    ]
+    answer = AnswerSpec(op=op, refs=[[1 + i, field] for i in range(len(listing))], round=1)
+    return Draft(prompt, steps, answer)
+
+
+_VISIT_FIELDS = (
+    ("wind_kph", "max", "What's the strongest wind I'll face on those two days"),
+    ("precip_mm", "sum", "How much rain is forecast in total for those two visits"),
+    ("temp_high_c", "max", "What's the warmer of the two daytime highs"),
+)
+
+
+def two_visits(ctx: TemplateContext) -> Draft:
+    """Mixture: find two places of interest -> each city's forecast on its visit day."""
+    first = _unique_poi(ctx)
+    second = _unique_poi(ctx, lambda p: p.location_id != first.location_id)
+    d1 = ctx.rng.randint(0, 4)
+    d2 = d1 + ctx.rng.randint(1, 2)
+    days = [_day(ctx, d1), _day(ctx, d2)]
+    field, op, question = ctx.rng.choice(_VISIT_FIELDS)
+    values = [
+        _read(ctx, "get_day_forecast", location=p.location_id, date=d)[field]
+        for p, d in zip((first, second), days, strict=True)
+    ]
+    if field == "precip_mm" and sum(values) == 0:
+        raise NoFit("no rain on either visit")
+    prompt = ctx.say(
+        "I'm visiting the {p1} on {d1} and the {p2} on {d2}. {question}?",
+        "Two outings: {p1} ({d1}) and {p2} ({d2}). {question}, going by each city's forecast?",
+        p1=first.name,
+        p2=second.name,
+        d1=_when(days[0]),
+        d2=_when(days[1]),
+        question=question,
+    )
+    steps = [
+        RefStep(tool="list_points_of_interest", args={"name_contains": p.name})
+        for p in (first, second)
+    ]
+    steps += [
+        RefStep(
+            tool="get_day_forecast",
+            args={"location": ref(i, "results", 0, "location_id"), "date": days[i]},
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, field], [3, field]], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
+    """Mixture: search two places -> rain total over a date range for each -> combine."""
+    start = ctx.rng.randint(0, 3)
+    d1, d2 = _day(ctx, start), _day(ctx, start + ctx.rng.randint(2, 3))
+
+    def wet(loc: Any) -> bool:
+        args = {"location_id": loc.location_id, "from_date": d1, "to_date": d2}
+        return bool(_read(ctx, "precipitation_total", **args)["total_precip_mm"] > 0)
+
+    # a dry place would make the question trivial
+    places = ctx.sample("locations", 2, wet)
+    queries = [_query(ctx, loc) for loc in places]
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "What's the combined forecast rain for the two, in mm?",
+        "max": "How much rain (mm) is forecast for whichever of the two is wetter?",
+    }[op]
+    prompt = ctx.say(
+        "I'm deciding between {a} and {b} for {d1} through {d2}. " + question,
+        "Rain totals from {d1} to {d2} (inclusive) for {a} and {b}, please. " + question,
+        a=_spoken(ctx, places[0]),
+        b=_spoken(ctx, places[1]),
+        d1=_when(d1),
+        d2=_when(d2),
+    )
+    steps = [RefStep(tool="search_locations", args={"query": q}) for q in queries]
+    steps += [
+        RefStep(
+            tool="precipitation_total",
+            args={
+                "location_id": ref(i, "results", 0, "location_id"),
+                "from_date": d1,
+                "to_date": d2,
+            },
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, "total_precip_mm"], [3, "total_precip_mm"]], round=1)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="forecasts and trip weather",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [sunset_on_warmest_day, week_alert_for_saved_place, save_city_then_alert],
+        "parallel": [trip_total_rain, windiest_date, extreme_on_a_day],
+        "mixture": [saved_cities_on_a_day, two_visits, rain_totals_two_cities],
+    },
+)

@@ -1,0 +1,219 @@
+"""Weather subtopic "severe weather alerts": gales, frost, heat and downpours, and alerts."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.weather._helpers import (
+    DOMAIN,
+    TOPIC,
+    _day,
+    _plain,
+    _query,
+    _read,
+    _spoken,
+    _watched,
+    _when,
+)
+
+# (metric, comparison, what the warning is called, how a person says the threshold)
+_SEVERE = (
+    ("wind_kph", "above", "gale warning", "the wind goes above {t} km/h", (45, 50, 60, 70)),
+    ("temp_low_c", "below", "frost warning", "the overnight low drops below {t} °C", (-5, 0, 2)),
+    ("temp_high_c", "above", "heat warning", "the daytime high passes {t} °C", (30, 33, 35, 38)),
+    ("precip_mm", "above", "heavy-rain warning", "more than {t} mm of rain falls", (15, 20, 30)),
+)
+# (field, op, how a person asks for it)
+_PEAKS = (
+    ("wind_kph", "max", "the strongest wind forecast (km/h)"),
+    ("temp_low_c", "min", "the coldest overnight low forecast (°C)"),
+    ("temp_high_c", "max", "the hottest daytime high forecast (°C)"),
+    ("precip_mm", "max", "the heaviest single day of rain forecast (mm)"),
+)
+
+
+def severe_alert_for_the_week(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: search the place -> 7-day forecast -> alert from tomorrow on."""
+    loc = ctx.pick("locations")
+    metric, comparison, name, words, thresholds = ctx.rng.choice(_SEVERE)
+    if _watched(ctx, loc.location_id, metric, comparison):
+        raise NoFit("an alert already watches that")
+    threshold = ctx.rng.choice(thresholds)
+    prompt = ctx.say(
+        "Set up a {name} for {place}: from tomorrow until the last day of the 7-day "
+        "forecast, alert me whenever " + words + ".",
+        "Please put a {name} on {place} for the rest of the forecast week (tomorrow through "
+        "day seven): notify me if " + words + ".",
+        "I'm worried about the weather in {place}. Alert me any day from tomorrow to the end "
+        "of the week's forecast on which " + words + ".",
+        name=name,
+        place=_spoken(ctx, loc),
+        t=threshold,
+    )
+    steps = [
+        RefStep(tool="search_locations", args={"query": _query(ctx, loc)}),
+        RefStep(
+            tool="get_forecast",
+            args={"location": ref(0, "results", 0, "location_id"), "days": 7},
+        ),
+        RefStep(
+            tool="create_weather_alert",
+            args={
+                "location": ref(1, "location_id"),
+                "metric": metric,
+                "comparison": comparison,
+                "threshold": threshold,
+                "start_date": ref(1, "days", 1, "date"),
+                "end_date": ref(1, "days", 6, "date"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def alert_day_forecast(ctx: TemplateContext) -> Draft:
+    """Sequential: alerts at a place -> the alert -> the forecast on its first day."""
+    alerts = ctx.rows("alerts", lambda a: a.metric != "aqi" and a.start_date <= _day(ctx, 6))
+    alert = ctx.rng.choice(alerts) if alerts else None
+    if alert is None or alert.start_date < _day(ctx, 0):
+        raise NoFit("no alert starting inside the forecast")
+    loc = ctx.world.table("locations")[alert.location_id]
+    if not _plain(ctx, loc):
+        raise NoFit("the alert's place shares its name")
+    same = [
+        a
+        for a in ctx.rows("alerts")
+        if a.location_id == alert.location_id and a.metric == alert.metric
+    ]
+    if len(same) != 1:
+        raise NoFit("more than one such alert")
+    field = ctx.rng.choice(["wind_kph", "temp_high_c", "temp_low_c", "precip_mm"])
+    words = {
+        "wind_kph": "wind speed (km/h)",
+        "temp_high_c": "daytime high (°C)",
+        "temp_low_c": "overnight low (°C)",
+        "precip_mm": "rainfall (mm)",
+    }[field]
+    metric_words = {
+        "wind_kph": "wind",
+        "temp_high_c": "high-temperature",
+        "temp_low_c": "low-temperature",
+        "precip_mm": "rain",
+    }[alert.metric]
+    prompt = ctx.say(
+        "I have a {metric} alert set for {place}. On the day that alert starts, what "
+        "{words} is forecast there?",
+        "Look up my {metric} alert in {place} and tell me the forecast {words} for the "
+        "first day it covers.",
+        metric=metric_words,
+        place=loc.name,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="list_weather_alerts", args={"location": loc.name, "metric": alert.metric}),
+        RefStep(tool="get_weather_alert", args={"alert_id": ref(0, "results", 0, "alert_id")}),
+        RefStep(
+            tool="get_day_forecast",
+            args={"location": ref(1, "location_id"), "date": ref(1, "start_date")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
+
+
+def week_peak_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: 7-day forecasts of three places; the most severe value of one field."""
+    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    field, op, words = ctx.rng.choice(_PEAKS)
+    values = [
+        day[field]
+        for p in places
+        for day in _read(ctx, "get_forecast", location=p.location_id, days=7)["days"]
+    ]
+    if field == "precip_mm" and max(values) == 0:
+        raise NoFit("a dry week everywhere")
+    prompt = ctx.say(
+        "Storm watch for the coming week: across {a}, {b} and {c}, what is {words} on any "
+        "day of their 7-day forecasts?",
+        "Checking for severe weather before I travel to {a}, {b} and {c} this week. What's "
+        "{words} anywhere in the three 7-day forecasts?",
+        "Over the next seven days in {a}, {b} and {c}, give me {words}.",
+        a=places[0].name,
+        b=places[1].name,
+        c=places[2].name,
+        words=words,
+    )
+    steps = [RefStep(tool="get_forecast", args={"location": p.name, "days": 7}) for p in places]
+    refs = [[i, "days", k, field] for i in range(3) for k in range(7)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def alert_places_on_a_day(ctx: TemplateContext) -> Draft:
+    """Mixture: list alerts in a status -> one day's forecast at each alert's place -> peak."""
+    status = ctx.rng.choice(["active", "paused", "expired"])
+    listing = _read(ctx, "list_weather_alerts", status=status)["results"]
+    if len(listing) < 2:
+        raise NoFit(f"fewer than two {status} alerts")
+    field, op, words = ctx.rng.choice(_PEAKS)
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    values = [
+        _read(ctx, "get_day_forecast", location=r["location_id"], date=day)[field] for r in listing
+    ]
+    if field == "precip_mm" and max(values) == 0:
+        raise NoFit("no rain anywhere")
+    prompt = ctx.say(
+        "For every place where I have {a_status} weather alert, check the forecast for "
+        "{day}. What is {words} among them?",
+        "Take the locations of my {status} alerts and look at {day}: give me {words}.",
+        a_status={"active": "an active", "paused": "a paused", "expired": "an expired"}[status],
+        status=status,
+        day=_when(day),
+        words=words,
+    )
+    steps = [RefStep(tool="list_weather_alerts", args={"status": status})]
+    steps += [
+        RefStep(
+            tool="get_day_forecast",
+            args={"location": ref(0, "results", i, "location_id"), "date": day},
+        )
+        for i in range(len(listing))
+    ]
+    refs = [[1 + i, field] for i in range(len(listing))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def two_cities_week_peak(ctx: TemplateContext) -> Draft:
+    """Mixture: search two places (shared names qualified) -> their weeks -> the peak."""
+    shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
+    other = ctx.pick("locations", lambda loc: loc.name != shared.name)
+    places = [shared, other] if ctx.rng.random() < 0.5 else [other, shared]
+    field, op, words = ctx.rng.choice(_PEAKS)
+    prompt = ctx.say(
+        "Is anything nasty coming to {a} or {b} this week? Give me {words} across both "
+        "7-day forecasts.",
+        "Severe-weather check for {a} and {b} over the next seven days: what's {words}?",
+        a=_spoken(ctx, places[0]),
+        b=_spoken(ctx, places[1]),
+        words=words,
+    )
+    steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
+    steps += [
+        RefStep(
+            tool="get_forecast",
+            args={"location": ref(i, "results", 0, "location_id"), "days": 7},
+        )
+        for i in range(2)
+    ]
+    refs = [[2 + i, "days", k, field] for i in range(2) for k in range(7)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+SUBTOPIC = Subtopic(
+    name="severe weather alerts",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [severe_alert_for_the_week, alert_day_forecast],
+        "parallel": [week_peak_of_three],
+        "mixture": [alert_places_on_a_day, two_cities_week_peak],
+    },
+)

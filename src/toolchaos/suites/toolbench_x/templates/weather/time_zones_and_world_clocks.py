@@ -1,0 +1,249 @@
+"""Weather subtopic "time zones and world clocks": local times, offsets, calls across zones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.weather._helpers import (
+    DOMAIN,
+    TOPIC,
+    _day,
+    _plain,
+    _query,
+    _read,
+    _saved,
+    _spoken,
+    _unique_poi,
+    _when,
+)
+
+
+def _clock(ctx: TemplateContext, first: int = 6, last: int = 22) -> str:
+    return f"{ctx.rng.randint(first, last):02d}:{ctx.rng.choice([0, 15, 30, 45]):02d}"
+
+
+def _other_zone(ctx: TemplateContext, location_id: str) -> Any:
+    """A plainly named place in another time zone than ``location_id``."""
+    offset = ctx.world.table("locations")[location_id].utc_offset_hours
+    return ctx.pick("locations", lambda loc: _plain(ctx, loc) and loc.utc_offset_hours != offset)
+
+
+def sunrise_at_home_elsewhere(ctx: TemplateContext) -> Draft:
+    """Sequential: saved city -> its sunrise on a day -> that moment in another city's clock."""
+    saved = _saved(ctx, "location")
+    other = _other_zone(ctx, saved.location_id)
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    moment = ctx.rng.choice(["sunrise", "sunset"])
+    verb = {"sunrise": "comes up", "sunset": "goes down"}[moment]
+    prompt = ctx.say(
+        "When the sun {verb} at my saved place '{label}' on {day}, what time is it on the "
+        "clock in {other}?",
+        "My family at '{label}' (a saved place) want to video-call me at their "
+        + moment
+        + " on {day}. What's the local time in {other} then?",
+        "Take the " + moment + " time on {day} at the city saved as '{label}' and tell me "
+        "what the clocks in {other} show at that moment.",
+        label=saved.label,
+        day=_when(day),
+        other=other.name,
+        verb=verb,
+    )
+    steps = [
+        RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
+        RefStep(
+            tool="get_sun_times",
+            args={"location": ref(0, "results", 0, "location_id"), "date": day},
+        ),
+        RefStep(
+            tool="convert_time",
+            args={
+                "time": ref(1, f"{moment}_local"),
+                "date": ref(1, "date"),
+                "from_location": ref(1, "location_id"),
+                "to_location": other.name,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "local_time"]]))
+
+
+def closing_time_abroad(ctx: TemplateContext) -> Draft:
+    """Sequential: find a place of interest -> its hours -> closing time on another clock."""
+    poi = _unique_poi(ctx)
+    other = _other_zone(ctx, poi.location_id)
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    which = ctx.rng.choice(["opens_at", "closes_at"])
+    verb = {"opens_at": "opens", "closes_at": "closes"}[which]
+    prompt = ctx.say(
+        "I'm booking online from {other}. The {poi} {verb} at what time on {day}, in my "
+        "{other} time?",
+        "What time will it be in {other} when the {poi} {verb} on {day}?",
+        "Convert the moment the {poi} {verb} on {day} into {other} local time for me.",
+        poi=poi.name,
+        verb=verb,
+        day=_when(day),
+        other=other.name,
+    )
+    steps = [
+        RefStep(tool="list_points_of_interest", args={"name_contains": poi.name}),
+        RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
+        RefStep(
+            tool="convert_time",
+            args={
+                "time": ref(1, which),
+                "date": day,
+                "from_location": ref(1, "location_id"),
+                "to_location": other.name,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "local_time"]]))
+
+
+def furthest_ahead(ctx: TemplateContext) -> Draft:
+    """Parallel: look up three places; the time zone furthest ahead of (or behind) UTC."""
+    places = ctx.sample("locations", 3)
+    offsets = [p.utc_offset_hours for p in places]
+    op = ctx.rng.choice(["argmax", "argmin"])
+    pick = max(offsets) if op == "argmax" else min(offsets)
+    if offsets.count(pick) != 1:
+        raise NoFit("no single extreme offset")
+    words = {"argmax": "furthest ahead", "argmin": "furthest behind"}[op]
+    prompt = ctx.say(
+        "Which of {a}, {b} and {c} has its clocks {words} of UTC? Give me its time zone "
+        "name (like Region/City).",
+        "I keep three world clocks: {a}, {b} and {c}. What is the time zone identifier of "
+        "the one {words} relative to UTC?",
+        "Of {a}, {b} and {c}, find the city whose time zone is {words} of UTC and tell me "
+        "that zone's name.",
+        a=_spoken(ctx, places[0]),
+        b=_spoken(ctx, places[1]),
+        c=_spoken(ctx, places[2]),
+        words=words,
+    )
+    steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
+    refs = [[i, "results", 0, "utc_offset_hours"] for i in range(3)]
+    labels = [ref(i, "results", 0, "timezone") for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, labels=labels))
+
+
+def biggest_time_gap(ctx: TemplateContext) -> Draft:
+    """Parallel: convert one moment from home to three cities; the largest offset gap."""
+    places = ctx.sample("locations", 4, lambda loc: _plain(ctx, loc))
+    home, others = places[0], places[1:]
+    gaps = [o.utc_offset_hours - home.utc_offset_hours for o in others]
+    op = ctx.rng.choice(["max", "min"])
+    if (max(gaps) if op == "max" else min(gaps)) == 0 or len(set(gaps)) < 3:
+        raise NoFit("no clear gap")
+    words = {"max": "furthest ahead of", "min": "furthest behind"}[op]
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    clock = _clock(ctx)
+    prompt = ctx.say(
+        "It's {clock} on {day} in {home}. Of {a}, {b} and {c}, how many hours is the city "
+        "{words} {home} away from my time (use a minus sign if behind)?",
+        "Working from {home} ({clock}, {day}) with colleagues in {a}, {b} and {c}: what is "
+        "the offset in hours of whichever city is {words} me? Negative means behind.",
+        home=home.name,
+        clock=clock,
+        day=_when(day),
+        words=words,
+        a=others[0].name,
+        b=others[1].name,
+        c=others[2].name,
+    )
+    steps = [
+        RefStep(
+            tool="convert_time",
+            args={"time": clock, "date": day, "from_location": home.name, "to_location": o.name},
+        )
+        for o in others
+    ]
+    refs = [[i, "offset_difference_hours"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def call_between_searched(ctx: TemplateContext) -> Draft:
+    """Mixture: search two places (shared names qualified) -> one clock time converted."""
+    shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
+    other = ctx.pick(
+        "locations",
+        lambda loc: loc.name != shared.name and loc.utc_offset_hours != shared.utc_offset_hours,
+    )
+    places = [shared, other] if ctx.rng.random() < 0.5 else [other, shared]
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    clock = _clock(ctx)
+    ask = ctx.rng.choice(["local_time", "local_date"])
+    question = {"local_time": "what time is it", "local_date": "what date is it"}[ask]
+    prompt = ctx.say(
+        "If I call from {a} at {clock} on {day}, " + question + " for the person in {b}?",
+        "My meeting is at {clock} {a} time on {day}. For the attendee in {b}, "
+        + question
+        + " then?",
+        a=_spoken(ctx, places[0]),
+        b=_spoken(ctx, places[1]),
+        clock=clock,
+        day=_when(day),
+    )
+    steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
+    steps.append(
+        RefStep(
+            tool="convert_time",
+            args={
+                "time": clock,
+                "date": day,
+                "from_location": ref(0, "results", 0, "location_id"),
+                "to_location": ref(1, "results", 0, "location_id"),
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]]))
+
+
+def saved_cities_clock_gap(ctx: TemplateContext) -> Draft:
+    """Mixture: list saved cities -> one moment converted to each -> largest gap."""
+    listing = _read(ctx, "list_saved_places", kind="location")["results"]
+    saved_ids = {r["location_id"] for r in listing}
+    home = ctx.pick("locations", lambda loc: _plain(ctx, loc) and loc.location_id not in saved_ids)
+    op = ctx.rng.choice(["max", "min"])
+    words = {"max": "furthest ahead of", "min": "furthest behind"}[op]
+    day = _day(ctx, ctx.rng.randint(0, 6))
+    clock = _clock(ctx)
+    prompt = ctx.say(
+        "At {clock} on {day} here in {home}, which of my saved cities is {words} me, and "
+        "by how many hours? Just the hours (negative if behind).",
+        "I'm in {home}. Convert {clock} on {day} to each of my saved cities and tell me the "
+        "hour difference of the one {words} {home} (minus for behind).",
+        clock=clock,
+        day=_when(day),
+        home=home.name,
+        words=words,
+    )
+    steps = [RefStep(tool="list_saved_places", args={"kind": "location"})]
+    steps += [
+        RefStep(
+            tool="convert_time",
+            args={
+                "time": clock,
+                "date": day,
+                "from_location": home.name,
+                "to_location": ref(0, "results", i, "location_id"),
+            },
+        )
+        for i in range(len(listing))
+    ]
+    refs = [[1 + i, "offset_difference_hours"] for i in range(len(listing))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+SUBTOPIC = Subtopic(
+    name="time zones and world clocks",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [sunrise_at_home_elsewhere, closing_time_abroad],
+        "parallel": [furthest_ahead, biggest_time_gap],
+        "mixture": [call_between_searched, saved_cities_clock_gap],
+    },
+)
