@@ -1,0 +1,252 @@
+"""Fitness tracking: steps and distance, workouts, heart-rate zones, logging exercise."""
+
+from __future__ import annotations
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    day,
+    finish,
+    member,
+    owner,
+    read,
+    when,
+)
+
+ACTIVITY_FIELDS = {
+    "steps": "steps",
+    "distance_km": "distance walked or run (km)",
+    "calories_burned_kcal": "calories burned (kcal)",
+    "active_minutes": "active minutes",
+}
+SNACKS = ("Protein bar", "Banana", "Greek yogurt, plain nonfat", "Almonds", "Apple")
+
+
+def zone_of_workout(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> the workout on a day -> the zone of its heart rate."""
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    same = read(
+        ctx,
+        "list_workouts",
+        member=m.member_id,
+        type=workout.type,
+        from_date=workout.date,
+        to_date=workout.date,
+    )["results"]
+    if len(same) != 1:
+        raise NoFit("more than one workout of that type that day")
+    ask = ctx.rng.choice(["zone_high_bpm", "percent_of_max"])
+    question = {
+        "zone_high_bpm": "what's the upper bound (bpm) of the training zone the average "
+        "heart rate fell in",
+        "percent_of_max": "what percent of {whose} maximum heart rate was the average",
+    }[ask]
+    prompt = ctx.say(
+        "For {whose} {type} on {day}, " + question + "?",
+        "Looking at the {type} workout {name} logged on {day}: " + question + "?",
+        whose=owner(m),
+        name="I" if m.relationship == "self" else m.first_name,
+        type=workout.type,
+        day=when(workout.date),
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="list_workouts",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "type": workout.type,
+                "from_date": workout.date,
+                "to_date": workout.date,
+            },
+        ),
+        RefStep(
+            tool="compute_heart_rate_zone",
+            args={
+                "member": ref(1, "results", 0, "member_id"),
+                "heart_rate_bpm": ref(1, "results", 0, "avg_hr_bpm"),
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]], round=1)))
+
+
+def log_workout_and_snack(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: find the member -> log a workout -> log a snack that day."""
+    m = member(ctx, lambda p: p.relationship != "child")
+    kind = ctx.rng.choice(["run", "walk", "cycle", "strength", "yoga", "swim"])
+    minutes = ctx.rng.choice([25, 30, 40, 45, 50, 60])
+    offset = ctx.rng.randint(0, 3)
+    snack = ctx.rng.choice(SNACKS)
+    time = ctx.rng.choice(["10:15", "16:30", "18:45", "08:20"])
+    distance = {"run": 6.2, "walk": 4.5, "cycle": 18.0, "swim": 1.5}.get(kind)
+    dist_text = f" covering {distance} km" if distance else ""
+    prompt = ctx.say(
+        "Log a {minutes}-minute {kind}{dist} for {name} on {day}, and add the {snack} "
+        "{they} had afterwards at {time} as a snack that same day.",
+        "{Name} did {minutes} minutes of {kind}{dist} on {day}. Record it, then log one "
+        "{snack} as a snack at {time} on the same date.",
+        minutes=minutes,
+        kind=kind,
+        dist=dist_text,
+        name="me" if m.relationship == "self" else m.first_name,
+        Name="I" if m.relationship == "self" else m.first_name,
+        they="I" if m.relationship == "self" else "they",
+        day=when(day(ctx, -offset)),
+        snack=snack.split(",")[0].lower(),
+        time=time,
+    )
+    workout = {
+        "member": ref(0, "results", 0, "member_id"),
+        "date": day(ctx, -offset),
+        "type": kind,
+        "duration_min": minutes,
+    }
+    if distance is not None:
+        workout["distance_km"] = distance
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(tool="log_workout", args=workout),
+        RefStep(
+            tool="log_meal",
+            args={
+                "member": ref(1, "member_id"),
+                "date": ref(1, "date"),
+                "meal": "snack",
+                "time": time,
+                "food": snack,
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
+
+
+def three_day_totals(ctx: TemplateContext) -> Draft:
+    """Parallel: one member's activity on three days; total or best of one field."""
+    m = member(ctx)
+    offsets = sorted(ctx.rng.sample(range(1, 15), 3))
+    dates = [day(ctx, -k) for k in offsets]
+    field = ctx.rng.choice(sorted(ACTIVITY_FIELDS))
+    op = ctx.rng.choice(["sum", "max"])
+    words = {"sum": "the total", "max": "the highest single-day"}[op]
+    prompt = ctx.say(
+        "What's {words} {what} for {name} across {d1}, {d2} and {d3}?",
+        "Pull {whose} tracker data for {d1}, {d2} and {d3} and give me {words} {what}.",
+        words=words,
+        what=ACTIVITY_FIELDS[field],
+        name="me" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        d1=dates[0],
+        d2=dates[1],
+        d3=dates[2],
+    )
+    steps = [
+        RefStep(tool="get_daily_activity", args={"member": m.first_name, "date": d}) for d in dates
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def family_step_race(ctx: TemplateContext) -> Draft:
+    """Parallel: three members' activity on one day; the most (or least) of one field."""
+    people = ctx.sample("members", 3)
+    d = day(ctx, -ctx.rng.randint(1, 14))
+    field = ctx.rng.choice(["steps", "distance_km", "active_minutes"])
+    op = ctx.rng.choice(["max", "min"])
+    words = {"max": "the most", "min": "the fewest"}[op]
+    prompt = ctx.say(
+        "Family step challenge for {day}: among {a}, {b} and {c}, what was {words} {what} "
+        "anyone logged?",
+        "On {day}, who moved least or most doesn't matter, just tell me {words} {what} "
+        "recorded by {a}, {b} or {c}.",
+        day=when(d),
+        words=words,
+        what=ACTIVITY_FIELDS[field],
+        a=people[0].first_name,
+        b=people[1].first_name,
+        c=people[2].first_name,
+    )
+    steps = [
+        RefStep(tool="get_daily_activity", args={"member": p.first_name, "date": d}) for p in people
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def steps_on_workout_days(ctx: TemplateContext) -> Draft:
+    """Mixture: list workouts of a type -> the activity of each workout day -> aggregate."""
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    listing = read(ctx, "list_workouts", member=m.member_id, type=workout.type)["results"]
+    if not 2 <= len(listing) <= 6 or len({w["date"] for w in listing}) != len(listing):
+        raise NoFit("need two to six workouts on distinct days")
+    field = ctx.rng.choice(["steps", "distance_km", "calories_burned_kcal"])
+    op = ctx.rng.choice(["sum", "max"])
+    words = {"sum": "in total", "max": "at most on any one of those days"}[op]
+    prompt = ctx.say(
+        "On the days {name} did a {type} workout, how many {what} did the tracker log {words}?",
+        "Take every {type} session in {whose} workout history; looking at the daily "
+        "tracker totals for those days, what are the {what} {words}?",
+        name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        type=workout.type,
+        what=ACTIVITY_FIELDS[field],
+        words=words,
+    )
+    steps = [RefStep(tool="list_workouts", args={"member": m.first_name, "type": workout.type})]
+    steps += [
+        RefStep(
+            tool="get_daily_activity",
+            args={"member": m.first_name, "date": ref(0, "results", i, "date")},
+        )
+        for i in range(len(listing))
+    ]
+    refs = [[1 + i, field] for i in range(len(listing))]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2)))
+
+
+def week_distance(ctx: TemplateContext) -> Draft:
+    """Mixture: find the member -> activity on three days -> total distance or steps."""
+    m = member(ctx)
+    start = ctx.rng.randint(3, 14)
+    dates = [day(ctx, -(start - k)) for k in range(3)]
+    field = ctx.rng.choice(["distance_km", "steps", "calories_burned_kcal"])
+    prompt = ctx.say(
+        "Add up {whose} {what} over the three days {d1} to {d3}.",
+        "How much did {name} rack up in {what} from {d1} through {d3}, all together?",
+        whose=owner(m),
+        name="I" if m.relationship == "self" else m.first_name,
+        what=ACTIVITY_FIELDS[field],
+        d1=dates[0],
+        d3=dates[2],
+    )
+    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
+    steps += [
+        RefStep(
+            tool="get_daily_activity",
+            args={"member": ref(0, "results", 0, "member_id"), "date": d},
+        )
+        for d in dates
+    ]
+    refs = [[1 + i, field] for i in range(3)]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
+
+
+SUBTOPIC = Subtopic(
+    name="fitness tracking",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [zone_of_workout, log_workout_and_snack],
+        "parallel": [three_day_totals, family_step_race],
+        "mixture": [steps_on_workout_days, week_distance],
+    },
+)

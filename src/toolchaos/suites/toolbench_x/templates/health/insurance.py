@@ -1,0 +1,227 @@
+"""Insurance claims and coverage: deductibles, out-of-pocket limits and cost estimates."""
+
+from __future__ import annotations
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    finish,
+    member,
+    owner,
+    read,
+    when,
+)
+
+SERVICES = (
+    ("an MRI", 1150.0, 2400.0),
+    ("a knee X-ray", 180.0, 420.0),
+    ("a dermatology visit", 140.0, 260.0),
+    ("physical therapy", 95.0, 180.0),
+    ("an allergy panel", 220.0, 480.0),
+    ("a sleep study", 900.0, 1800.0),
+    ("an ultrasound", 310.0, 620.0),
+    ("a knee arthroscopy", 3200.0, 6400.0),
+    ("an overnight hospital stay", 4200.0, 9800.0),
+    ("a CT scan", 900.0, 2600.0),
+)
+PLAN_FIELDS = {
+    "deductible_remaining_usd": "deductible still to meet",
+    "oop_remaining_usd": "room left under the out-of-pocket maximum",
+    "deductible_met_usd": "amount already paid toward the deductible",
+}
+
+
+def _amount(ctx: TemplateContext, low: float, high: float) -> float:
+    return round(ctx.rng.uniform(low, high) / 5) * 5.0
+
+
+def planned_procedure(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> their plan -> estimate a procedure's cost share."""
+    m = member(ctx)
+    service, low, high = ctx.rng.choice(SERVICES)
+    allowed = _amount(ctx, low, high)
+    plan = read(ctx, "get_insurance_plan", member=m.member_id)
+    if allowed <= plan["deductible_remaining_usd"]:
+        raise NoFit("the deductible alone would cover the whole bill")
+    ask = ctx.rng.choice(["member_pays_usd", "plan_pays_usd"])
+    question = {
+        "member_pays_usd": "how much will {name} owe",
+        "plan_pays_usd": "how much will the plan pay",
+    }[ask]
+    prompt = ctx.say(
+        "{Whose} doctor ordered {service}; the plan's allowed amount is ${allowed:,.0f}. "
+        "Given this year's deductible and coinsurance so far, " + question + "?",
+        "Estimate for {service} (allowed ${allowed:,.0f}) under {whose} health plan: "
+        + question
+        + "?",
+        Whose=owner(m).capitalize(),
+        whose=owner(m),
+        name="I" if m.relationship == "self" else m.first_name,
+        service=service,
+        allowed=allowed,
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(tool="get_insurance_plan", args={"member": ref(0, "results", 0, "member_id")}),
+        RefStep(
+            tool="estimate_cost",
+            args={"member": ref(1, "member_id"), "allowed_usd": allowed},
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]], round=2)))
+
+
+def reestimate_claim(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's claims -> their plan -> today's estimate for one claim."""
+    claim = ctx.pick("claims", lambda c: c.status != "denied")
+    m = ctx.world.table("members")[claim.member_id]
+    mine = read(ctx, "list_claims", member=m.member_id, status=claim.status)["results"]
+    i = [c["claim_id"] for c in mine].index(claim.claim_id)
+    prompt = ctx.say(
+        "If {whose} {service} claim from {date} were billed again today, with this year's "
+        "deductible progress, what would the member share be?",
+        "Re-run the cost estimate for {whose} {status} {service} claim dated {date}, using "
+        "its allowed amount and the plan's current accumulators. What would we owe?",
+        whose=owner(m),
+        service=claim.service,
+        status=claim.status,
+        date=when(claim.service_date),
+    )
+    steps = [
+        RefStep(tool="list_claims", args={"member": m.first_name, "status": claim.status}),
+        RefStep(tool="get_insurance_plan", args={"member": ref(0, "results", i, "member_id")}),
+        RefStep(
+            tool="estimate_cost",
+            args={
+                "member": ref(1, "member_id"),
+                "allowed_usd": ref(0, "results", i, "allowed_usd"),
+            },
+        ),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "member_pays_usd"]], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def family_deductibles(ctx: TemplateContext) -> Draft:
+    """Parallel: three members' plans; total, most or least of one accumulator."""
+    people = ctx.sample("members", 3)
+    field = ctx.rng.choice(sorted(PLAN_FIELDS))
+    op = ctx.rng.choice(["sum", "max", "min"])
+    words = {"sum": "the total", "max": "the largest", "min": "the smallest"}[op]
+    prompt = ctx.say(
+        "For {a}, {b} and {c}, what's {words} {what} this year, in dollars?",
+        "Pull the plan status of {a}, {b} and {c}: {words} {what}?",
+        a=people[0].first_name,
+        b=people[1].first_name,
+        c=people[2].first_name,
+        words=words,
+        what=PLAN_FIELDS[field],
+    )
+    steps = [RefStep(tool="get_insurance_plan", args={"member": p.first_name}) for p in people]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def same_bill_three_people(ctx: TemplateContext) -> Draft:
+    """Parallel: one allowed amount estimated for three members; total or most owed."""
+    people = ctx.sample("members", 3)
+    service, low, high = ctx.rng.choice(SERVICES)
+    allowed = _amount(ctx, low, high)
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "what would the three of them owe together",
+        "max": "what's the most any one of them would owe",
+    }[op]
+    prompt = ctx.say(
+        "{a}, {b} and {c} each need {service} (allowed amount ${allowed:,.0f}). With each "
+        "person's deductible status, " + question + "?",
+        "Estimate {service} at ${allowed:,.0f} allowed for {a}, {b} and {c}: " + question + "?",
+        a=people[0].first_name,
+        b=people[1].first_name,
+        c=people[2].first_name,
+        service=service,
+        allowed=allowed,
+    )
+    steps = [
+        RefStep(tool="estimate_cost", args={"member": p.first_name, "allowed_usd": allowed})
+        for p in people
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, "member_pays_usd"] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def treatment_plan_total(ctx: TemplateContext) -> Draft:
+    """Mixture: find the member -> estimate three planned services -> total owed."""
+    m = member(ctx)
+    services = ctx.rng.sample(SERVICES, 3)
+    amounts = [_amount(ctx, low, high) for _, low, high in services]
+    prompt = ctx.say(
+        "{Name} has three things coming up: {a} (${x:,.0f} allowed), {b} (${y:,.0f}) and "
+        "{c} (${z:,.0f}). Estimating each one separately against the current deductible "
+        "status, what's the total out of pocket?",
+        "Add up the separate member-share estimates for {whose} {a} (${x:,.0f}), {b} "
+        "(${y:,.0f}) and {c} (${z:,.0f}), allowed amounts in brackets.",
+        Name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        a=services[0][0],
+        b=services[1][0],
+        c=services[2][0],
+        x=amounts[0],
+        y=amounts[1],
+        z=amounts[2],
+    )
+    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
+    steps += [
+        RefStep(
+            tool="estimate_cost",
+            args={"member": ref(0, "results", 0, "member_id"), "allowed_usd": amount},
+        )
+        for amount in amounts
+    ]
+    refs = [[1 + i, "member_pays_usd"] for i in range(3)]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
+
+
+def claims_reestimated(ctx: TemplateContext) -> Draft:
+    """Mixture: a member's paid claims -> estimate each at today's accumulators -> most."""
+    m = member(
+        ctx,
+        lambda p: 2 <= read(ctx, "list_claims", member=p.member_id, status="paid")["total"] <= 6,
+    )
+    claims = read(ctx, "list_claims", member=m.member_id, status="paid")["results"]
+    prompt = ctx.say(
+        "Go through {whose} paid claims this year and re-estimate each at today's deductible "
+        "status. Which would cost us the most now, and how much?",
+        "If each of {whose} paid claims were billed again today, what is the largest "
+        "member share any of them would carry?",
+        whose=owner(m),
+    )
+    steps = [RefStep(tool="list_claims", args={"member": m.first_name, "status": "paid"})]
+    steps += [
+        RefStep(
+            tool="estimate_cost",
+            args={"member": m.first_name, "allowed_usd": ref(0, "results", i, "allowed_usd")},
+        )
+        for i in range(len(claims))
+    ]
+    refs = [[1 + i, "member_pays_usd"] for i in range(len(claims))]
+    return finish(Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=2)))
+
+
+SUBTOPIC = Subtopic(
+    name="insurance claims and coverage",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [planned_procedure, reestimate_claim],
+        "parallel": [family_deductibles, same_bill_three_people],
+        "mixture": [treatment_plan_total, claims_reestimated],
+    },
+)

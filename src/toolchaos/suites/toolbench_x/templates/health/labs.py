@@ -1,0 +1,245 @@
+"""Lab results: values against reference ranges, comparing results, booking a blood draw."""
+
+from __future__ import annotations
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    day,
+    finish,
+    member,
+    owner,
+    read,
+    who,
+)
+from toolchaos.suites.toolbench_x.templates.health.appointments import WAIT_SOURCES
+
+
+def _tests_of(ctx: TemplateContext, member_id: str, code: str) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = read(
+        ctx, "list_lab_results", member=member_id, test_code=code
+    )["results"]
+    return found
+
+
+def earlier_result(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> their results for a test -> one result's details."""
+    result = ctx.pick("lab_results")
+    m = ctx.world.table("members")[result.member_id]
+    history = _tests_of(ctx, m.member_id, result.test_code)
+    i = [r["result_id"] for r in history].index(result.result_id)
+    if i > 1:
+        raise NoFit("only the latest and the one before are asked about")
+    which = {0: "most recent", 1: "previous (second most recent)"}[i]
+    ask = ctx.rng.choice(["value", "collected_on", "collected_on"])
+    question = {
+        "value": "what was the value",
+        "collected_on": "on what date was the sample collected",
+    }[ask]
+    prompt = ctx.say(
+        "For {whose} {which} {test} result, " + question + "?",
+        "Pull up {whose} lab history for {test}. Looking at the {which} one, " + question + "?",
+        whose=owner(m),
+        which=which,
+        test=result.test_name,
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="list_lab_results",
+            args={"member": ref(0, "results", 0, "member_id"), "test_code": result.test_code},
+        ),
+        RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", i, "result_id")}),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
+
+
+def book_blood_draw(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the lab clinic -> its draw slots -> book the first."""
+    clinic = ctx.pick("clinics", lambda c: "lab draw" in c.specialties)
+    start = ctx.rng.randint(1, 7)
+    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(2, 5))
+    found = read(
+        ctx,
+        "find_appointment_slots",
+        specialty="lab draw",
+        clinic=clinic.clinic_id,
+        from_date=d1,
+        to_date=d2,
+    )
+    if not found["results"]:
+        raise NoFit("no free draw slot")
+    result = ctx.pick("lab_results", lambda r: r.flag != "normal")
+    m = ctx.world.table("members")[result.member_id]
+    reason = f"repeat {result.test_name} test"
+    prompt = ctx.say(
+        "{Whose} {test} came back {flag}, so the doctor wants a repeat. Book the first "
+        "lab-draw slot at {clinic} between {d1} and {d2}.",
+        "Schedule a blood draw for {name} at {clinic}, earliest opening from {d1} to {d2}, "
+        "to repeat the {flag} {test}.",
+        Whose=owner(m).capitalize(),
+        name=who(m),
+        test=result.test_name,
+        flag=result.flag,
+        clinic=clinic.name,
+        d1=d1,
+        d2=d2,
+    )
+    steps = [
+        RefStep(tool="search_clinics", args={"query": clinic.name, "specialty": "lab draw"}),
+        RefStep(
+            tool="find_appointment_slots",
+            args={
+                "specialty": "lab draw",
+                "clinic": ref(0, "results", 0, "clinic_id"),
+                "from_date": d1,
+                "to_date": d2,
+            },
+        ),
+        RefStep(
+            tool="book_appointment",
+            args={
+                "member": m.first_name,
+                "slot_id": ref(1, "results", 0, "slot_id"),
+                "reason": reason,
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
+
+
+def family_latest(ctx: TemplateContext) -> Draft:
+    """Parallel: three members' results for one test; the highest or lowest latest value."""
+    code = ctx.rng.choice(sorted({r.test_code for r in ctx.rows("lab_results")}))
+    people = ctx.sample("members", 3, lambda p: bool(_tests_of(ctx, p.member_id, code)))
+    name = next(r.test_name for r in ctx.rows("lab_results") if r.test_code == code)
+    op = ctx.rng.choice(["max", "min"])
+    words = {"max": "highest", "min": "lowest"}[op]
+    prompt = ctx.say(
+        "Of the latest {test} results for {a}, {b} and {c}, which value is {words}?",
+        "Compare the most recent {test} readings of {a}, {b} and {c} and give me the "
+        "{words} value.",
+        test=name,
+        words=words,
+        a=people[0].first_name,
+        b=people[1].first_name,
+        c=people[2].first_name,
+    )
+    steps = [
+        RefStep(tool="list_lab_results", args={"member": p.first_name, "test_code": code})
+        for p in people
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "value"] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def draw_site_waits(ctx: TemplateContext) -> Draft:
+    """Parallel: the wait at three lab-draw sites; the shortest."""
+    clinics = ctx.sample("clinics", 3, lambda c: "lab draw" in c.specialties)
+    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "shortest", "max": "longest"}[op]
+    prompt = ctx.say(
+        "I need a fasting blood draw this morning. According to {source}, what's the "
+        "{words} wait among {a}, {b} and {c}?",
+        "Which lab-draw site has the {words} queue right now ({source}): {a}, {b} or {c}? "
+        "Tell me the minutes.",
+        source=WAIT_SOURCES[tool],
+        words=words,
+        a=clinics[0].name,
+        b=clinics[1].name,
+        c=clinics[2].name,
+    )
+    steps = [RefStep(tool=tool, args={"clinic": c.name}) for c in clinics]
+    return finish(
+        Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "wait_minutes"] for i in range(3)]))
+    )
+
+
+def draw_sites_in_city(ctx: TemplateContext) -> Draft:
+    """Mixture: lab-draw clinics -> wait at each -> the shortest."""
+    clinics = read(ctx, "search_clinics", specialty="lab draw")["results"]
+    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    m = member(ctx)
+    prompt = ctx.say(
+        "{Name} needs blood work done today. Check every lab-draw clinic with {source} and "
+        "tell me the shortest wait.",
+        "What's the shortest current wait at any clinic that does lab draws? Use {source}; "
+        "it's for {whose} blood test.",
+        Name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        source=WAIT_SOURCES[tool],
+    )
+    steps = [RefStep(tool="search_clinics", args={"specialty": "lab draw"})]
+    steps += [
+        RefStep(tool=tool, args={"clinic": ref(0, "results", i, "clinic_id")})
+        for i in range(len(clinics))
+    ]
+    refs = [[1 + i, "wait_minutes"] for i in range(len(clinics))]
+    return finish(Draft(prompt, steps, AnswerSpec(op="min", refs=refs)))
+
+
+def flagged_results(ctx: TemplateContext) -> Draft:
+    """Mixture: find the member -> flagged results -> the largest value among them."""
+    flag = ctx.rng.choice(["high", "low"])
+    m = member(
+        ctx,
+        lambda p: len(read(ctx, "list_lab_results", member=p.member_id, flag=flag)["results"]) >= 2,
+    )
+    code = ctx.rng.choice(
+        sorted(
+            {
+                r["test_code"]
+                for r in read(ctx, "list_lab_results", member=m.member_id, flag=flag)["results"]
+            }
+        )
+    )
+    history = _tests_of(ctx, m.member_id, code)
+    if len(history) < 2:
+        raise NoFit("a single result")
+    name = history[0]["test_name"]
+    op = ctx.rng.choice(["max", "min"])
+    words = {"max": "highest", "min": "lowest"}[op]
+    prompt = ctx.say(
+        "{Whose} {test} has been flagged {flag} before. What's the {words} {test} value on "
+        "record for {name}?",
+        "Over all of {whose} {test} results, what is the {words} value?",
+        Whose=owner(m).capitalize(),
+        whose=owner(m),
+        name=who(m),
+        test=name,
+        flag=flag,
+        words=words,
+    )
+    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
+    steps.append(
+        RefStep(
+            tool="list_lab_results",
+            args={"member": ref(0, "results", 0, "member_id"), "test_code": code},
+        )
+    )
+    steps += [
+        RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", i, "result_id")})
+        for i in range(len(history))
+    ]
+    refs = [[2 + i, "value"] for i in range(len(history))]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2)))
+
+
+SUBTOPIC = Subtopic(
+    name="lab results",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [earlier_result, book_blood_draw],
+        "parallel": [family_latest, draw_site_waits],
+        "mixture": [draw_sites_in_city, flagged_results],
+    },
+)

@@ -1,0 +1,259 @@
+"""Medications and dosage schedules: what the household takes, when, and what it costs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    finish,
+    member,
+    owner,
+    read,
+    unique_max,
+)
+
+PRICE_SOURCES = {
+    "get_drug_price": "the national drug price index",
+    "get_drug_price_discount": "ScriptSaver",
+    "get_drug_price_marketplace": "PillMarket",
+}
+
+
+def active_rx(ctx: TemplateContext, m: Any) -> list[dict[str, Any]]:
+    """A member's active prescriptions as list_prescriptions returns them."""
+    found: list[dict[str, Any]] = read(
+        ctx, "list_prescriptions", member=m.member_id, status="active"
+    )["results"]
+    return found
+
+
+def _with_rx(ctx: TemplateContext, least: int = 1) -> tuple[Any, list[dict[str, Any]]]:
+    m = member(ctx, lambda p: len(active_rx(ctx, p)) >= least)
+    return m, active_rx(ctx, m)
+
+
+def fill_price(ctx: TemplateContext) -> Draft:
+    """Sequential: list prescriptions -> the one named -> cash price of one full fill."""
+    m, rxs = _with_rx(ctx)
+    i = ctx.rng.randrange(len(rxs))
+    rx = rxs[i]
+    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    prompt = ctx.say(
+        "What would one full fill of {whose} {med} cost at the cash price, according to {source}?",
+        "Our insurance might lapse. Check {source}: how much is a complete refill of "
+        "{whose} {med} prescription without coverage?",
+        "Price check via {source}: the whole fill quantity of {whose} {med}, cash, in dollars.",
+        whose=owner(m),
+        med=rx["medication_name"],
+        source=PRICE_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool="list_prescriptions", args={"member": m.first_name, "status": "active"}),
+        RefStep(
+            tool="get_prescription",
+            args={"prescription_id": ref(0, "results", i, "prescription_id")},
+        ),
+        RefStep(
+            tool=tool,
+            args={"medication": ref(1, "medication_id"), "quantity": ref(1, "quantity_per_fill")},
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_price_usd"]])))
+
+
+_SUPPLY_ASKS = {
+    "runs_out_on": (
+        "On what date will {whose} {med} run out at the prescribed dose?",
+        "When does {whose} supply of {med} run out, going by the tablets on hand?",
+    ),
+    "days_supply_left": (
+        "How many full days of {med} does {whose_l} bottle still cover?",
+        "Count the whole days of {med} left in {whose_l} supply at the current dosing.",
+    ),
+    "next_dose_at": (
+        "When is the next dose of {med} due for {name}?",
+        "Remind me when {name} should take {med} next (date and time).",
+    ),
+}
+
+
+def supply_left(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> their prescriptions -> one prescription's schedule."""
+    m, rxs = _with_rx(ctx)
+    i = ctx.rng.randrange(len(rxs))
+    rx = rxs[i]
+    ask = ctx.rng.choice(["runs_out_on", *sorted(_SUPPLY_ASKS)])
+    if rx[ask] is None:
+        raise NoFit("nothing due")
+    prompt = ctx.say(
+        *_SUPPLY_ASKS[ask],
+        whose=owner(m).capitalize(),
+        whose_l=owner(m),
+        med=rx["medication_name"],
+        name="me" if m.relationship == "self" else m.first_name,
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="list_prescriptions",
+            args={"member": ref(0, "results", 0, "member_id"), "status": "active"},
+        ),
+        RefStep(
+            tool="get_prescription",
+            args={"prescription_id": ref(1, "results", i, "prescription_id")},
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
+
+
+def cheapest_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: the cash price of three drugs at one quantity; min, max or sum."""
+    meds = ctx.sample("medications", 3)
+    quantity = ctx.rng.choice([30, 60, 90])
+    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    op = ctx.rng.choice(["min", "max", "sum"])
+    question = {
+        "min": "what is the lowest of the three totals?",
+        "max": "what is the most expensive of the three totals?",
+        "sum": "what would all three cost together?",
+    }[op]
+    prompt = ctx.say(
+        "Comparing cash prices on {source} for {q} tablets or capsules each of {a}, {b} and "
+        "{c}: " + question,
+        "Using {source}, look up {q}-count prices for {a}, {b} and {c}; " + question,
+        a=meds[0].name,
+        b=meds[1].name,
+        c=meds[2].name,
+        q=quantity,
+        source=PRICE_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool=tool, args={"medication": med.name, "quantity": quantity}) for med in meds
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, "total_price_usd"] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def first_to_run_out(ctx: TemplateContext) -> Draft:
+    """Parallel: three prescriptions by Rx number; which runs out first (or last)."""
+    rxs = ctx.sample("prescriptions", 3, lambda r: r.status == "active")
+    views = [read(ctx, "get_prescription", prescription_id=r.prescription_id) for r in rxs]
+    op = ctx.rng.choice(["argmin", "argmax"])
+    days = [v["days_supply_left"] for v in views]
+    unique_max(days, op)
+    if len({v["medication_name"] for v in views}) < 3:
+        raise NoFit("two bottles of the same drug")
+    words = {"argmin": "runs out first", "argmax": "will last the longest"}[op]
+    prompt = ctx.say(
+        "I'm sorting the medicine cabinet: prescriptions {a}, {b} and {c}. Which medication "
+        "{words} at the prescribed dose?",
+        "Of the bottles labelled {a}, {b} and {c}, which drug {words}? Give me its name.",
+        a=rxs[0].prescription_id,
+        b=rxs[1].prescription_id,
+        c=rxs[2].prescription_id,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="get_prescription", args={"prescription_id": r.prescription_id}) for r in rxs
+    ]
+    answer = AnswerSpec(
+        op=op,
+        refs=[[i, "days_supply_left"] for i in range(3)],
+        labels=[ref(i, "medication_name") for i in range(3)],
+    )
+    return finish(Draft(prompt, steps, answer))
+
+
+def fill_everything(ctx: TemplateContext) -> Draft:
+    """Mixture: list active prescriptions -> cash price of each full fill -> total."""
+    m, rxs = _with_rx(ctx, least=2)
+    if len(rxs) > 6:
+        raise NoFit("too many prescriptions")
+    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    prompt = ctx.say(
+        "If we paid cash for one full fill of every active prescription {name} has, what "
+        "would it come to in total? Use {source} prices.",
+        "Add up the {source} cash price of a complete fill for each of {whose} active "
+        "prescriptions.",
+        name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        source=PRICE_SOURCES[tool],
+    )
+    steps = [RefStep(tool="list_prescriptions", args={"member": m.first_name, "status": "active"})]
+    steps += [
+        RefStep(
+            tool=tool,
+            args={
+                "medication": ref(0, "results", i, "medication_id"),
+                "quantity": ref(0, "results", i, "quantity_per_fill"),
+            },
+        )
+        for i in range(len(rxs))
+    ]
+    refs = [[1 + i, "total_price_usd"] for i in range(len(rxs))]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
+
+
+def switch_cost(ctx: TemplateContext) -> Draft:
+    """Mixture: find the new drug and the current prescription -> price of the same fill."""
+    m, rxs = _with_rx(ctx)
+    meds = ctx.world.table("medications")
+    classes = [d.drug_class for d in meds.values()]
+    options = [
+        i for i, r in enumerate(rxs) if classes.count(meds[r["medication_id"]].drug_class) > 1
+    ]
+    if not options:
+        raise NoFit("no prescription with an alternative in its class")
+    i = ctx.rng.choice(options)
+    rx = rxs[i]
+    current = meds[rx["medication_id"]]
+    new = ctx.pick(
+        "medications",
+        lambda d: d.drug_class == current.drug_class and d.medication_id != current.medication_id,
+    )
+    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    prompt = ctx.say(
+        "{Whose} doctor may switch {them} from {old} to {brand}. What would the same fill "
+        "quantity of the new drug cost in cash, per {source}?",
+        "Thinking of replacing {whose} {old} with {brand}: price a fill of the same size "
+        "on {source}.",
+        Whose=owner(m).capitalize(),
+        whose=owner(m),
+        them="me" if m.relationship == "self" else "them",
+        old=current.name,
+        brand=new.brand,
+        source=PRICE_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool="search_medications", args={"query": new.brand}),
+        RefStep(tool="list_prescriptions", args={"member": m.first_name, "status": "active"}),
+        RefStep(
+            tool=tool,
+            args={
+                "medication": ref(0, "results", 0, "medication_id"),
+                "quantity": ref(1, "results", i, "quantity_per_fill"),
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_price_usd"]])))
+
+
+SUBTOPIC = Subtopic(
+    name="medications and dosage schedules",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [fill_price, supply_left],
+        "parallel": [cheapest_of_three, first_to_run_out],
+        "mixture": [fill_everything, switch_cost],
+    },
+)

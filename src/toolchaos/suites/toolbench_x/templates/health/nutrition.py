@@ -1,0 +1,237 @@
+"""Nutrition and meal logging: what a meal contained, plate totals, logging food."""
+
+from __future__ import annotations
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    day,
+    finish,
+    member,
+    owner,
+    read,
+    when,
+)
+
+NUTRITION_SOURCES = {
+    "get_food_nutrition": "the national food database",
+    "get_food_nutrition_label": "LabelScan",
+    "get_food_nutrition_community": "CalorieCrowd",
+}
+NUTRIENTS = {
+    "calories_kcal": "calories (kcal)",
+    "protein_g": "protein (g)",
+    "carbs_g": "carbohydrates (g)",
+    "fat_g": "fat (g)",
+    "fiber_g": "fiber (g)",
+    "sodium_mg": "sodium (mg)",
+}
+SERVINGS = (0.5, 1.0, 1.5, 2.0)
+
+
+def _servings(n: float) -> str:
+    return {0.5: "half a serving", 1.0: "one serving", 1.5: "1.5 servings", 2.0: "two servings"}[n]
+
+
+def logged_item(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> a meal's log -> nutrition of one logged food."""
+    entry = ctx.pick("meals")
+    m = ctx.world.table("members")[entry.member_id]
+    log = read(ctx, "list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
+    i = [e["meal_id"] for e in log].index(entry.meal_id)
+    food = ctx.world.table("foods")[entry.food_id].name
+    nutrient = ctx.rng.choice(sorted(NUTRIENTS))
+    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    prompt = ctx.say(
+        "How much {what} was in the {food} {name} logged for {meal} on {day}, going by "
+        "{source}? Count the servings that were logged.",
+        "{Whose} {meal} on {day} included {food}. Using {source}, what's the {what} for "
+        "the amount logged?",
+        what=NUTRIENTS[nutrient],
+        food=food.lower(),
+        name="I" if m.relationship == "self" else m.first_name,
+        Whose=owner(m).capitalize(),
+        meal=entry.meal,
+        day=when(entry.date),
+        source=NUTRITION_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="list_meals",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "date": entry.date,
+                "meal": entry.meal,
+            },
+        ),
+        RefStep(
+            tool=tool,
+            args={
+                "food": ref(1, "results", i, "food_id"),
+                "servings": ref(1, "results", i, "servings"),
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, nutrient]], round=1)))
+
+
+def look_up_then_log(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: search the food -> its national entry -> log it for a meal."""
+    food = ctx.pick("foods")
+    m = member(ctx)
+    meal = ctx.rng.choice(["breakfast", "lunch", "snack", "dinner"])
+    time = {"breakfast": "07:45", "lunch": "12:30", "snack": "15:40", "dinner": "19:10"}[meal]
+    servings = ctx.rng.choice(SERVINGS)
+    d = day(ctx, -ctx.rng.randint(0, 3))
+    prompt = ctx.say(
+        "Find {food} in the national food database and log {amount} of it for {whose} "
+        "{meal} on {day} at {time}.",
+        "{Name} had {amount} of {food} for {meal} at {time} on {day}. Check the national "
+        "database entry and add it to the food log.",
+        food=food.name.lower(),
+        amount=_servings(servings),
+        whose=owner(m),
+        Name="I" if m.relationship == "self" else m.first_name,
+        meal=meal,
+        day=when(d),
+        time=time,
+    )
+    steps = [
+        RefStep(tool="search_foods", args={"query": food.name}),
+        RefStep(
+            tool="get_food_nutrition",
+            args={"food": ref(0, "results", 0, "food_id"), "servings": servings},
+        ),
+        RefStep(
+            tool="log_meal",
+            args={
+                "member": m.first_name,
+                "date": d,
+                "meal": meal,
+                "time": time,
+                "food": ref(1, "food_id"),
+                "servings": ref(1, "servings"),
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
+
+
+def plate_total(ctx: TemplateContext) -> Draft:
+    """Parallel: three foods with servings; total (or most) of one nutrient."""
+    foods = ctx.sample("foods", 3)
+    amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
+    nutrient = ctx.rng.choice(sorted(NUTRIENTS))
+    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    op = ctx.rng.choice(["sum", "sum", "max"])
+    ask = {
+        "sum": "how much {what} is that altogether",
+        "max": "which item brings the most {what}, and how much is it",
+    }[op]
+    prompt = ctx.say(
+        "My plate: {a_n} of {a}, {b_n} of {b} and {c_n} of {c}. Per {source}, " + ask + "?",
+        "I ate {a_n} of {a}, {b_n} of {b} and {c_n} of {c}. Using {source}, " + ask + "?",
+        a=foods[0].name.lower(),
+        b=foods[1].name.lower(),
+        c=foods[2].name.lower(),
+        a_n=_servings(amounts[0]),
+        b_n=_servings(amounts[1]),
+        c_n=_servings(amounts[2]),
+        what=NUTRIENTS[nutrient],
+        source=NUTRITION_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool=tool, args={"food": f.name, "servings": n})
+        for f, n in zip(foods, amounts, strict=True)
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, nutrient] for i in range(3)], round=1)
+    return finish(Draft(prompt, steps, answer))
+
+
+def meal_total(ctx: TemplateContext) -> Draft:
+    """Mixture: a meal's food log -> nutrition of each entry -> total of one nutrient."""
+    entry = ctx.pick("meals")
+    m = ctx.world.table("members")[entry.member_id]
+    log = read(ctx, "list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
+    if len(log) < 2:
+        raise NoFit("a one-item meal")
+    nutrient = ctx.rng.choice(sorted(NUTRIENTS))
+    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    prompt = ctx.say(
+        "How much {what} did {name} get from {meal} on {day}? Add up every logged item "
+        "(with its servings) using {source}.",
+        "Total the {what} in {whose} logged {meal} for {day}, by {source}.",
+        what=NUTRIENTS[nutrient],
+        name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        meal=entry.meal,
+        day=when(entry.date),
+        source=NUTRITION_SOURCES[tool],
+    )
+    steps = [
+        RefStep(
+            tool="list_meals",
+            args={"member": m.first_name, "date": entry.date, "meal": entry.meal},
+        )
+    ]
+    steps += [
+        RefStep(
+            tool=tool,
+            args={
+                "food": ref(0, "results", i, "food_id"),
+                "servings": ref(0, "results", i, "servings"),
+            },
+        )
+        for i in range(len(log))
+    ]
+    refs = [[1 + i, nutrient] for i in range(len(log))]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=1)))
+
+
+def two_searched_foods(ctx: TemplateContext) -> Draft:
+    """Mixture: search two foods -> their nutrition -> total or larger of one nutrient."""
+    foods = ctx.sample("foods", 2)
+    amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
+    nutrient = ctx.rng.choice(sorted(NUTRIENTS))
+    op = ctx.rng.choice(["sum", "max"])
+    ask = {"sum": "how much {what} in total", "max": "the larger {what} of the two"}[op]
+    prompt = ctx.say(
+        "I'm planning a snack of {a_n} of {a} plus {b_n} of {b}. From the national food "
+        "database, " + ask + "?",
+        "Look up {a} ({a_n}) and {b} ({b_n}) in the national database: " + ask + "?",
+        a=foods[0].name.lower(),
+        b=foods[1].name.lower(),
+        a_n=_servings(amounts[0]),
+        b_n=_servings(amounts[1]),
+        what=NUTRIENTS[nutrient],
+    )
+    steps = [RefStep(tool="search_foods", args={"query": f.name}) for f in foods]
+    steps += [
+        RefStep(
+            tool="get_food_nutrition",
+            args={"food": ref(i, "results", 0, "food_id"), "servings": amounts[i]},
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, nutrient], [3, nutrient]], round=1)
+    return finish(Draft(prompt, steps, answer))
+
+
+SUBTOPIC = Subtopic(
+    name="nutrition and meal logging",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [logged_item, look_up_then_log],
+        "parallel": [plate_total],
+        "mixture": [meal_total, two_searched_foods],
+    },
+)

@@ -1,0 +1,246 @@
+"""Sleep and recovery: nights of sleep, overnight heart rate, caffeine before bed."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    day,
+    finish,
+    member,
+    owner,
+    read,
+    when,
+)
+from toolchaos.suites.toolbench_x.templates.health.nutrition import NUTRITION_SOURCES
+
+SLEEP_FIELDS = {
+    "asleep_minutes": "minutes asleep",
+    "deep_minutes": "minutes of deep sleep",
+    "rem_minutes": "minutes of REM sleep",
+    "hrv_ms": "overnight HRV (ms)",
+    "recovery_score": "recovery score",
+    "efficiency_pct": "sleep efficiency (%)",
+}
+DRINKS = (
+    "Brewed coffee",
+    "Espresso",
+    "Latte with whole milk",
+    "Green tea",
+    "Black tea",
+    "Cola",
+    "Energy drink",
+    "Dark chocolate 70-85%",
+)
+
+
+def resting_share(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> a night's sleep -> its resting HR as share of max."""
+    m = member(ctx)
+    d = day(ctx, -ctx.rng.randint(0, 13))
+    prompt = ctx.say(
+        "What was {whose} overnight resting heart rate on the night ending {day}, as a "
+        "percent of {whose} maximum heart rate?",
+        "Recovery check for {name}: take the resting heart rate from the sleep record for "
+        "the morning of {day} and express it as a percent of max heart rate.",
+        whose=owner(m),
+        name="me" if m.relationship == "self" else m.first_name,
+        day=when(d),
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="get_sleep_record",
+            args={"member": ref(0, "results", 0, "member_id"), "date": d},
+        ),
+        RefStep(
+            tool="compute_heart_rate_zone",
+            args={"member": ref(1, "member_id"), "heart_rate_bpm": ref(1, "resting_hr_bpm")},
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "percent_of_max"]])))
+
+
+def night_after_workout(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> the workout on a day -> the sleep that followed."""
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    morning = (date.fromisoformat(workout.date) + timedelta(days=1)).isoformat()
+    if morning > day(ctx, 0):
+        raise NoFit("the night after has not happened")
+    same = read(
+        ctx, "list_workouts", member=m.member_id, from_date=workout.date, to_date=workout.date
+    )["results"]
+    if len(same) != 1:
+        raise NoFit("several workouts that day")
+    field = ctx.rng.choice(sorted(SLEEP_FIELDS))
+    prompt = ctx.say(
+        "{Name} did a {type} on {day}. What was the {what} the night after (waking up on "
+        "{morning})?",
+        "After {whose} {type} workout on {day}, how did the night go? I need the {what} for "
+        "the sleep ending {morning}.",
+        Name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        type=workout.type,
+        day=when(workout.date),
+        morning=morning,
+        what=SLEEP_FIELDS[field],
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="list_workouts",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "from_date": workout.date,
+                "to_date": workout.date,
+            },
+        ),
+        RefStep(
+            tool="get_sleep_record",
+            args={"member": ref(1, "results", 0, "member_id"), "date": morning},
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]])))
+
+
+def three_nights(ctx: TemplateContext) -> Draft:
+    """Parallel: one member's sleep on three mornings; min, max or total of a field."""
+    m = member(ctx)
+    dates = sorted(day(ctx, -k) for k in ctx.rng.sample(range(0, 14), 3))
+    field = ctx.rng.choice(sorted(SLEEP_FIELDS))
+    op = ctx.rng.choice(["min", "max"] + (["sum"] if field.endswith("_minutes") else []))
+    words = {"min": "the lowest", "max": "the highest", "sum": "the total"}[op]
+    prompt = ctx.say(
+        "Across the nights ending {d1}, {d2} and {d3}, what was {words} {what} for {name}?",
+        "Compare {whose} sleep on the mornings of {d1}, {d2} and {d3}: {words} {what}?",
+        d1=dates[0],
+        d2=dates[1],
+        d3=dates[2],
+        words=words,
+        what=SLEEP_FIELDS[field],
+        name="me" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+    )
+    steps = [
+        RefStep(tool="get_sleep_record", args={"member": m.first_name, "date": d}) for d in dates
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=1)
+    return finish(Draft(prompt, steps, answer))
+
+
+def afternoon_caffeine(ctx: TemplateContext) -> Draft:
+    """Parallel: three drinks or treats; the caffeine in them altogether."""
+    items = ctx.rng.sample(DRINKS, 3)
+    amounts = [ctx.rng.choice((1.0, 1.0, 2.0, 0.5)) for _ in items]
+    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    words = {0.5: "half a serving", 1.0: "one serving", 2.0: "two servings"}
+    prompt = ctx.say(
+        "I can't sleep. Since lunch I've had {a_n} of {a}, {b_n} of {b} and {c_n} of {c}. "
+        "How much caffeine is that in total, per {source}?",
+        "Caffeine audit before bed: {a} ({a_n}), {b} ({b_n}) and {c} ({c_n}). Total mg "
+        "according to {source}?",
+        a=items[0].lower(),
+        b=items[1].lower(),
+        c=items[2].lower(),
+        a_n=words[amounts[0]],
+        b_n=words[amounts[1]],
+        c_n=words[amounts[2]],
+        source=NUTRITION_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool=tool, args={"food": f, "servings": n})
+        for f, n in zip(items, amounts, strict=True)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[i, "caffeine_mg"] for i in range(3)], round=1)
+    return finish(Draft(prompt, steps, answer))
+
+
+def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
+    """Mixture: the day's afternoon snack log -> caffeine of each item -> total."""
+    caffeinated = {f.food_id for f in ctx.rows("foods") if f.name in DRINKS}
+    entry = ctx.pick("meals", lambda e: e.food_id in caffeinated and e.meal in ("snack", "dinner"))
+    m = ctx.world.table("members")[entry.member_id]
+    log = read(ctx, "list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
+    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    prompt = ctx.say(
+        "{Name} slept badly after {day}. How much caffeine was in everything logged for "
+        "{meal} that day? Use {source}.",
+        "Add up the caffeine (mg) in {whose} {meal} log on {day}, per {source}; I suspect "
+        "it wrecked the night's sleep.",
+        Name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        meal=entry.meal,
+        day=when(entry.date),
+        source=NUTRITION_SOURCES[tool],
+    )
+    steps = [
+        RefStep(
+            tool="list_meals",
+            args={"member": m.first_name, "date": entry.date, "meal": entry.meal},
+        )
+    ]
+    steps += [
+        RefStep(
+            tool=tool,
+            args={
+                "food": ref(0, "results", i, "food_id"),
+                "servings": ref(0, "results", i, "servings"),
+            },
+        )
+        for i in range(len(log))
+    ]
+    refs = [[1 + i, "caffeine_mg"] for i in range(len(log))]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=1)))
+
+
+def best_recovery(ctx: TemplateContext) -> Draft:
+    """Mixture: find the member -> sleep on three mornings -> best or worst of a field."""
+    m = member(ctx)
+    dates = sorted(day(ctx, -k) for k in ctx.rng.sample(range(0, 14), 3))
+    field = ctx.rng.choice(["recovery_score", "hrv_ms", "deep_minutes", "efficiency_pct"])
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "worst (lowest)", "max": "best (highest)"}[op]
+    prompt = ctx.say(
+        "Which was {whose} {words} {what} over the mornings of {d1}, {d2} and {d3}? Just "
+        "the number.",
+        "For {name}, give me the {words} {what} among the sleep records of {d1}, {d2} and {d3}.",
+        whose=owner(m),
+        name="me" if m.relationship == "self" else m.first_name,
+        words=words,
+        what=SLEEP_FIELDS[field],
+        d1=dates[0],
+        d2=dates[1],
+        d3=dates[2],
+    )
+    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
+    steps += [
+        RefStep(
+            tool="get_sleep_record",
+            args={"member": ref(0, "results", 0, "member_id"), "date": d},
+        )
+        for d in dates
+    ]
+    refs = [[1 + i, field] for i in range(3)]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1)))
+
+
+SUBTOPIC = Subtopic(
+    name="sleep and recovery",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [resting_share, night_after_workout],
+        "parallel": [three_nights, afternoon_caffeine],
+        "mixture": [caffeine_before_bad_night, best_recovery],
+    },
+)

@@ -1,0 +1,225 @@
+"""Vaccinations and travel health: boosters before a trip, travel clinics, trip medicines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.templates.health._helpers import (
+    DOMAIN,
+    TOPIC,
+    AnswerSpec,
+    Draft,
+    NoFit,
+    RefStep,
+    Subtopic,
+    TemplateContext,
+    day,
+    finish,
+    member,
+    owner,
+    read,
+    who,
+)
+from toolchaos.suites.toolbench_x.templates.health.appointments import WAIT_SOURCES
+from toolchaos.suites.toolbench_x.templates.health.medications import PRICE_SOURCES
+
+
+def _check(ctx: TemplateContext, m: Any, country: str, travel: str) -> dict[str, Any]:
+    found: dict[str, Any] = read(
+        ctx, "check_travel_vaccines", member=m.member_id, country=country, travel_date=travel
+    )
+    return found
+
+
+def booster_due_date(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> check a trip -> when the lapsing vaccine fell due."""
+    m = member(ctx)
+    dest = ctx.pick("destinations")
+    travel = day(ctx, ctx.rng.randint(10, 90))
+    check = _check(ctx, m, dest.country, travel)
+    if not check["due"]:
+        raise NoFit("nothing lapses before the trip")
+    vaccine = check["due"][0]
+    doses = read(ctx, "list_vaccinations", member=m.member_id, vaccine=vaccine)["results"]
+    last = len(doses) - 1
+    prompt = ctx.say(
+        "{Name} leaves for {country} on {travel}. One of the advised vaccines will have "
+        "lapsed by then; on what date did (or will) its booster fall due?",
+        "Trip to {country} on {travel} for {name}: check the travel vaccines, find the "
+        "first one listed as due, and tell me its due date from the vaccination record.",
+        Name="I" if m.relationship == "self" else m.first_name,
+        name=who(m),
+        country=dest.country,
+        travel=travel,
+    )
+    steps = [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(
+            tool="check_travel_vaccines",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "country": dest.country,
+                "travel_date": travel,
+            },
+        ),
+        RefStep(
+            tool="list_vaccinations",
+            args={"member": ref(1, "member_id"), "vaccine": ref(1, "due", 0)},
+        ),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, "results", last, "next_due_on"]])
+    return finish(Draft(prompt, steps, answer))
+
+
+def book_travel_clinic(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the travel clinic -> its slots -> book the first."""
+    clinic = ctx.pick("clinics", lambda c: c.travel_vaccines)
+    dest = ctx.pick("destinations")
+    start = ctx.rng.randint(1, 6)
+    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(3, 7))
+    found = read(
+        ctx,
+        "find_appointment_slots",
+        specialty="travel medicine",
+        clinic=clinic.clinic_id,
+        from_date=d1,
+        to_date=d2,
+    )
+    if not found["results"]:
+        raise NoFit("no free slot")
+    m = member(ctx)
+    reason = f"travel vaccines for {dest.country}"
+    prompt = ctx.say(
+        "Book {name} into {clinic} for {reason}: the first travel-medicine slot between "
+        "{d1} and {d2}.",
+        "{Name} needs {reason}. Take the earliest travel medicine opening at {clinic} from "
+        "{d1} to {d2}.",
+        name=who(m),
+        Name="I" if m.relationship == "self" else m.first_name,
+        clinic=clinic.name,
+        reason=reason,
+        d1=d1,
+        d2=d2,
+    )
+    steps = [
+        RefStep(tool="search_clinics", args={"query": clinic.name}),
+        RefStep(
+            tool="find_appointment_slots",
+            args={
+                "specialty": "travel medicine",
+                "clinic": ref(0, "results", 0, "clinic_id"),
+                "from_date": d1,
+                "to_date": d2,
+            },
+        ),
+        RefStep(
+            tool="book_appointment",
+            args={
+                "member": m.first_name,
+                "slot_id": ref(1, "results", 0, "slot_id"),
+                "reason": reason,
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
+
+
+TRIP_MEDS = (
+    ("atovaquone-proguanil", "malaria prevention, one a day from two days before to a week after"),
+    ("doxycycline", "a backup antimalarial"),
+    ("azithromycin", "travellers' diarrhoea"),
+    ("loratadine", "allergies"),
+    ("ibuprofen", "aches"),
+)
+
+
+def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
+    """Parallel: cash prices of three trip medicines at given quantities; the total."""
+    meds = ctx.rng.sample(TRIP_MEDS, 3)
+    days = ctx.rng.randint(7, 21)
+    quantities = [
+        days + 9 if name == "atovaquone-proguanil" else ctx.rng.choice((6, 10, 14, 20))
+        for name, _ in meds
+    ]
+    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    parts = [f"{q} {name} ({why})" for (name, why), q in zip(meds, quantities, strict=True)]
+    prompt = ctx.say(
+        "For a {days}-day trip I'm taking {a}; {b}; and {c}. What would those cost together "
+        "at {source} cash prices?",
+        "Price my travel kit on {source}: {a}, {b} and {c}. Total, please.",
+        days=days,
+        a=parts[0],
+        b=parts[1],
+        c=parts[2],
+        source=PRICE_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool=tool, args={"medication": name, "quantity": q})
+        for (name, _), q in zip(meds, quantities, strict=True)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[i, "total_price_usd"] for i in range(3)], round=2)
+    return finish(Draft(prompt, steps, answer))
+
+
+def doses_on_record(ctx: TemplateContext) -> Draft:
+    """Parallel: three members' vaccination records; doses on file in total or the most."""
+    people = ctx.sample("members", 3)
+    op = ctx.rng.choice(["sum", "sum", "max"])
+    question = {
+        "sum": "how many vaccine doses are on record for the three of them altogether?",
+        "max": "what's the largest number of doses on record for any one of them?",
+    }[op]
+    prompt = ctx.say(
+        "The travel clinic wants our shot history. For {a}, {b} and {c}, " + question,
+        "Before booking travel shots, check the vaccination records of {a}, {b} and {c}: "
+        + question,
+        a=people[0].first_name,
+        b=people[1].first_name,
+        c=people[2].first_name,
+    )
+    steps = [RefStep(tool="list_vaccinations", args={"member": p.first_name}) for p in people]
+    answer = AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)])
+    return finish(Draft(prompt, steps, answer))
+
+
+def travel_clinic_wait(ctx: TemplateContext) -> Draft:
+    """Mixture: travel clinics -> wait at each -> the shortest or longest."""
+    clinics = read(ctx, "search_clinics", specialty="travel medicine")["results"]
+    if len(clinics) < 2:
+        raise NoFit("fewer than two travel clinics")
+    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    m = member(ctx)
+    dest = ctx.pick("destinations")
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "shortest", "max": "longest"}[op]
+    prompt = ctx.say(
+        "{Name} needs shots for {country} and wants to walk in today. Among the travel "
+        "medicine clinics, what's the {words} wait per {source}?",
+        "Check {source} at every travel-medicine clinic: what's the {words} wait right now? "
+        "It's for {whose} {country} vaccines.",
+        Name="I" if m.relationship == "self" else m.first_name,
+        whose=owner(m),
+        country=dest.country,
+        words=words,
+        source=WAIT_SOURCES[tool],
+    )
+    steps = [RefStep(tool="search_clinics", args={"specialty": "travel medicine"})]
+    steps += [
+        RefStep(tool=tool, args={"clinic": ref(0, "results", i, "clinic_id")})
+        for i in range(len(clinics))
+    ]
+    refs = [[1 + i, "wait_minutes"] for i in range(len(clinics))]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs)))
+
+
+SUBTOPIC = Subtopic(
+    name="vaccinations and travel health",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [booster_due_date, book_travel_clinic],
+        "parallel": [trip_pharmacy_bill, doses_on_record],
+        "mixture": [travel_clinic_wait],
+    },
+)
