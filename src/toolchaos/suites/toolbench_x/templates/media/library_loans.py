@@ -1,0 +1,210 @@
+"""Books and library loans: loans, renewals, late fees, holds and book ratings."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.media._helpers import (
+    DOMAIN,
+    TOPIC,
+    day,
+    digits,
+    rating_field,
+    rating_source,
+    read,
+    unique_top,
+    when,
+)
+
+
+def renew_then_fee(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: loans out -> renew one -> late fee if returned on a later day."""
+    listed = read(ctx, "list_loans", status="out")["results"]
+    renewable = [
+        (i, r) for i, r in enumerate(listed) if r["renewals"] < 2 and not _held(ctx, r["book_id"])
+    ]
+    if not renewable:
+        raise NoFit("nothing to renew")
+    index, loan = ctx.rng.choice(renewable)
+    late = ctx.rng.randint(3, 30)
+    prompt = ctx.say(
+        "Please renew my library copy of '{title}'. Then, since I might be away, work out "
+        "what I'd owe if I only bring it back {late} days after the new due date.",
+        "Extend my loan of '{title}' and tell me the late fee if I return it {late} days "
+        "past the renewed due date.",
+        title=loan["title"],
+        late=late,
+    )
+    steps = [
+        RefStep(tool="list_loans", args={"status": "out"}),
+        RefStep(tool="renew_loan", args={"loan_id": ref(0, "results", index, "loan_id")}),
+        RefStep(tool="compute_late_fee", args={"loan_id": ref(1, "loan_id")}),
+    ]
+    # the return day is relative to the renewed due date, which the renewal step returns
+    steps[2] = RefStep(
+        tool="compute_late_fee",
+        args={"loan_id": ref(1, "loan_id"), "return_date": _after(loan["due_date"], late + 14)},
+    )
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def _after(iso: str, days: int) -> str:
+    from datetime import date, timedelta
+
+    return (date.fromisoformat(iso) + timedelta(days=days)).isoformat()
+
+
+def _held(ctx: TemplateContext, book_id: str) -> bool:
+    return any(h.book_id == book_id for h in ctx.rows("holds"))
+
+
+def hold_book_rating(ctx: TemplateContext) -> Draft:
+    """Sequential: my holds -> find the held book -> its rating."""
+    holds = read(ctx, "list_holds")["results"]
+    index = ctx.rng.randrange(len(holds))
+    hold = holds[index]
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    prompt = ctx.say(
+        "Is the book I have on hold for pickup at {branch} worth the wait? Look it up "
+        "in the catalogue and tell me its {source} {words}.",
+        "I placed a hold at the {branch} branch. Find that book and check its {source} {words}.",
+        branch=hold["pickup_branch"],
+        source=source,
+        words=words,
+    )
+    if sum(h["pickup_branch"] == hold["pickup_branch"] for h in holds) != 1:
+        raise NoFit("two holds at that branch")
+    steps = [
+        RefStep(tool="list_holds", args={}),
+        RefStep(tool="search_books", args={"title_contains": ref(0, "results", index, "title")}),
+        RefStep(tool=tool, args={"item": ref(1, "results", 0, "book_id")}),
+    ]
+    found = read(ctx, "search_books", title_contains=hold["title"])["results"]
+    if found[0]["book_id"] != hold["book_id"]:
+        raise NoFit("title search finds another book first")
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+
+
+def fines_by_loan_id(ctx: TemplateContext) -> Draft:
+    """Parallel: late fees of three loans returned on one day; total or largest."""
+    loans = ctx.sample("loans", 3, lambda r: r.returned_on is None)
+    back = day(ctx, ctx.rng.randint(1, 20))
+    values = [
+        read(ctx, "compute_late_fee", loan_id=r.loan_id, return_date=back)["fine_usd"]
+        for r in loans
+    ]
+    if sum(values) == 0:
+        raise NoFit("no fee at all")
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "What will the late fees come to altogether?",
+        "max": "What's the biggest single late fee among them?",
+    }[op]
+    prompt = ctx.say(
+        "I'm returning loans {a}, {b} and {c} to the library on {day}. " + question,
+        "Library receipts say {a}, {b}, {c}. If they all go back on {day}: " + question,
+        a=loans[0].loan_id,
+        b=loans[1].loan_id,
+        c=loans[2].loan_id,
+        day=when(back),
+    )
+    steps = [
+        RefStep(tool="compute_late_fee", args={"loan_id": r.loan_id, "return_date": back})
+        for r in loans
+    ]
+    refs = [[i, "fine_usd"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def three_books_rating(ctx: TemplateContext) -> Draft:
+    """Parallel: one aggregator's rating for three books; best or worst."""
+    books = ctx.sample("books", 3)
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    unique_top([read(ctx, tool, item=b.book_id)[field] for b in books], op)
+    prompt = ctx.say(
+        "For book club we're choosing between '{a}', '{b}' and '{c}'. What's the {word} "
+        "{source} {words} of the three?",
+        "Check {source} for '{a}', '{b}' and '{c}': which has the {word} {words}? Give me "
+        "the number.",
+        a=books[0].title,
+        b=books[1].title,
+        c=books[2].title,
+        source=source,
+        words=words,
+        word={"max": "highest", "min": "lowest"}[op],
+    )
+    steps = [RefStep(tool=tool, args={"item": b.title}) for b in books]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
+    return Draft(prompt, steps, answer)
+
+
+def overdue_fines_total(ctx: TemplateContext) -> Draft:
+    """Mixture: overdue loans -> late fee of each if returned on a day -> total or max."""
+    listed = read(ctx, "list_loans", status="overdue")["results"]
+    if len(listed) < 2:
+        raise NoFit("fewer than two overdue loans")
+    back = day(ctx, ctx.rng.randint(0, 10))
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how much will I owe in late fees in total",
+        "max": "what's the largest fee on any single book",
+    }[op]
+    prompt = ctx.say(
+        "If I bring all my overdue library books back on {day}, " + question + "?",
+        "I'll return every overdue loan on {day}. Tell me " + question + ".",
+        day=when(back),
+    )
+    steps = [RefStep(tool="list_loans", args={"status": "overdue"})]
+    steps += [
+        RefStep(
+            tool="compute_late_fee",
+            args={"loan_id": ref(0, "results", i, "loan_id"), "return_date": back},
+        )
+        for i in range(len(listed))
+    ]
+    refs = [[1 + i, "fine_usd"] for i in range(len(listed))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def author_books_rating(ctx: TemplateContext) -> Draft:
+    """Mixture: an author's books -> each one's rating -> best or worst."""
+    authors = sorted({b.author for b in ctx.rows("books")})
+    author = ctx.rng.choice(authors)
+    found = read(ctx, "search_books", author=author)["results"]
+    if len(found) < 2:
+        raise NoFit("one book only")
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    prompt = ctx.say(
+        "Which book by {author} in the library catalogue has the {word} {source} "
+        "{words}? Give me the figure.",
+        "Go through {author}'s books at the library and look each up on {source}. "
+        "What's the {word} {words}?",
+        author=author,
+        source=source,
+        words=words,
+        word={"max": "highest", "min": "lowest"}[op],
+    )
+    steps = [RefStep(tool="search_books", args={"author": author})]
+    steps += [
+        RefStep(tool=tool, args={"item": ref(0, "results", i, "book_id")})
+        for i in range(len(found))
+    ]
+    refs = [[1 + i, field] for i in range(len(found))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+
+
+SUBTOPIC = Subtopic(
+    name="books and library loans",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [renew_then_fee, hold_book_rating],
+        "parallel": [fines_by_loan_id, three_books_rating],
+        "mixture": [overdue_fines_total, author_books_rating],
+    },
+)

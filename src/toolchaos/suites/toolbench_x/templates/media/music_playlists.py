@@ -1,0 +1,200 @@
+"""Music and playlists: albums, tracks, playlist durations and building playlists."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.media._helpers import (
+    DOMAIN,
+    TOPIC,
+    digits,
+    rating_field,
+    rating_source,
+    read,
+    unique_top,
+)
+
+
+def _album_tracks(ctx: TemplateContext, album_id: str) -> list[dict[str, object]]:
+    return list(read(ctx, "get_album", album=album_id)["results"])
+
+
+def album_playlist_longest_track(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: album -> playlist named after it -> add its longest track."""
+    album = ctx.pick("albums")
+    taken = {p.name.casefold() for p in ctx.rows("playlists")}
+    if album.title.casefold() in taken:
+        raise NoFit("a playlist already has that name")
+    tracks = _album_tracks(ctx, album.album_id)
+    which = ctx.rng.choice(["longest", "shortest", "opening", "closing"])
+    durations = [int(str(t["duration_sec"])) for t in tracks]
+    index = {
+        "longest": durations.index(max(durations)),
+        "shortest": durations.index(min(durations)),
+        "opening": 0,
+        "closing": len(tracks) - 1,
+    }[which]
+    if which in ("longest", "shortest"):
+        unique_top(durations, "max" if which == "longest" else "min")
+    artist = ctx.world.table("artists")[album.artist_id].name
+    prompt = ctx.say(
+        "Make me a new playlist named exactly like {artist}'s album '{album}', and start "
+        "it with the {which} track from that album.",
+        "Create a playlist called '{album}' (same as the {artist} record) and put the "
+        "album's {which} track on it.",
+        artist=artist,
+        album=album.title,
+        which=which,
+    )
+    steps = [
+        RefStep(tool="get_album", args={"album": album.title}),
+        RefStep(tool="create_playlist", args={"name": ref(0, "title")}),
+        RefStep(
+            tool="add_track_to_playlist",
+            args={
+                "playlist_id": ref(1, "playlist_id"),
+                "track_id": ref(0, "results", index, "track_id"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def playlist_opener_album_rating(ctx: TemplateContext) -> Draft:
+    """Sequential: find a playlist -> its tracks -> rating of the album of one track."""
+    playlist = ctx.pick("playlists")
+    position = ctx.rng.choice([0, 1, 2])
+    words = ("first", "second", "third")[position]
+    tool, source = rating_source(ctx)
+    field, what = rating_field(ctx)
+    prompt = ctx.say(
+        "The {pos} song on my '{name}' playlist: what's the {source} {what} of the album "
+        "it comes from?",
+        "Check the album behind track number {n} of my '{name}' playlist and tell me its "
+        "{source} {what}.",
+        pos=words,
+        n=position + 1,
+        name=playlist.name,
+        source=source,
+        what=what,
+    )
+    steps = [
+        RefStep(tool="list_playlists", args={"name_contains": playlist.name}),
+        RefStep(tool="get_playlist", args={"playlist_id": ref(0, "results", 0, "playlist_id")}),
+        RefStep(tool=tool, args={"item": ref(1, "results", position, "album_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+
+
+def three_albums_length(ctx: TemplateContext) -> Draft:
+    """Parallel: three albums; total, longest or shortest running time in seconds."""
+    albums = ctx.sample("albums", 3)
+    op = ctx.rng.choice(["sum", "max", "min"])
+    if op != "sum":
+        unique_top(
+            [read(ctx, "get_album", album=a.album_id)["total_duration_sec"] for a in albums], op
+        )
+    question = {
+        "sum": "How long is that listening session in total, in seconds?",
+        "max": "How many seconds long is the longest of them?",
+        "min": "How many seconds long is the shortest of them?",
+    }[op]
+    prompt = ctx.say(
+        "I'm queueing three albums back to back: '{a}', '{b}' and '{c}'. " + question,
+        "Albums '{a}', '{b}', '{c}' for the drive. " + question,
+        a=albums[0].title,
+        b=albums[1].title,
+        c=albums[2].title,
+    )
+    steps = [RefStep(tool="get_album", args={"album": a.title}) for a in albums]
+    refs = [[i, "total_duration_sec"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def best_album_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: one aggregator's rating for three albums; the best or worst."""
+    albums = ctx.sample("albums", 3)
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    unique_top([read(ctx, tool, item=a.album_id)[field] for a in albums], op)
+    prompt = ctx.say(
+        "Which album gets the {word} {source} {words}: '{a}', '{b}' or '{c}'? Give the figure.",
+        "Compare '{a}', '{b}' and '{c}' on {source}. What's the {word} {words}?",
+        word={"max": "highest", "min": "lowest"}[op],
+        source=source,
+        words=words,
+        a=albums[0].title,
+        b=albums[1].title,
+        c=albums[2].title,
+    )
+    steps = [RefStep(tool=tool, args={"item": a.title}) for a in albums]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
+    return Draft(prompt, steps, answer)
+
+
+def playlist_albums_rating(ctx: TemplateContext) -> Draft:
+    """Mixture: a playlist's tracks -> rating of the album of each of the first tracks."""
+    playlist = ctx.pick("playlists")
+    count = ctx.rng.choice([3, 4])
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    prompt = ctx.say(
+        "For the first {n} songs on my playlist {pid}, look up each song's album on "
+        "{source}. What's the {word} {words} among those albums?",
+        "Playlist {pid}: take its opening {n} tracks, check their albums' {source} "
+        "{words}, and give me the {word} one.",
+        n=count,
+        pid=playlist.playlist_id,
+        source=source,
+        words=words,
+        word={"max": "highest", "min": "lowest"}[op],
+    )
+    steps = [RefStep(tool="get_playlist", args={"playlist_id": playlist.playlist_id})]
+    steps += [
+        RefStep(tool=tool, args={"item": ref(0, "results", i, "album_id")}) for i in range(count)
+    ]
+    refs = [[1 + i, field] for i in range(count)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+
+
+def artist_albums_length(ctx: TemplateContext) -> Draft:
+    """Mixture: an artist's tracks -> each album -> total running time."""
+    artist = ctx.pick("artists")
+    found = read(ctx, "search_tracks", artist=artist.name)["results"]
+    albums: list[str] = []
+    for track in found:
+        if track["artist"] == artist.name and track["album_id"] not in albums:
+            albums.append(str(track["album_id"]))
+    if len(albums) < 2 or any(r["artist"] != artist.name for r in found):
+        raise NoFit("need two albums by one artist")
+    firsts = [next(i for i, t in enumerate(found) if t["album_id"] == a) for a in albums]
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how many seconds would it take to play all of them",
+        "max": "how many seconds long is the longest album",
+    }[op]
+    prompt = ctx.say(
+        "Search the tracks by {artist} and go through each album they appear on: " + question + "?",
+        "I'm doing a {artist} marathon, every album in the track search. " + question + "?",
+        artist=artist.name,
+    )
+    steps = [RefStep(tool="search_tracks", args={"artist": artist.name})]
+    steps += [
+        RefStep(tool="get_album", args={"album": ref(0, "results", i, "album_id")}) for i in firsts
+    ]
+    refs = [[1 + i, "total_duration_sec"] for i in range(len(albums))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+SUBTOPIC = Subtopic(
+    name="music and playlists",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [album_playlist_longest_track, playlist_opener_album_rating],
+        "parallel": [three_albums_length, best_album_of_three],
+        "mixture": [playlist_albums_rating, artist_albums_length],
+    },
+)

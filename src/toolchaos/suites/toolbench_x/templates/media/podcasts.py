@@ -1,0 +1,205 @@
+"""Podcasts: feeds, catching up on episodes, listening time and podcast ratings."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.media._helpers import (
+    DOMAIN,
+    TOPIC,
+    day,
+    digits,
+    rating_field,
+    rating_source,
+    read,
+    unique_top,
+    when,
+)
+
+_WORDS = ("Deep", "Kitchen", "Noise", "Northwest", "Notes", "Game", "Money", "Backstage",
+          "History", "Mindful", "Screen", "Build")  # fmt: skip
+
+
+def _by_word(ctx: TemplateContext, word: str) -> list[dict[str, object]]:
+    return list(read(ctx, "search_catalog", query=word, kind="podcast")["results"])
+
+
+def catch_up_minutes(ctx: TemplateContext) -> Draft:
+    """Sequential: search the podcast -> its feed -> minutes of episodes newer than one."""
+    word = ctx.rng.choice(_WORDS)
+    found = _by_word(ctx, word)
+    if len(found) != 1:
+        raise NoFit("the word does not single out a podcast")
+    feed = read(ctx, "list_podcast_episodes", podcast=str(found[0]["item_id"]))["results"]
+    index = ctx.rng.randint(2, min(8, len(feed) - 1))
+    if feed[index]["published_on"] == feed[index - 1]["published_on"]:
+        raise NoFit("two episodes share a day")
+    number = feed[index]["number"]
+    prompt = ctx.say(
+        "I stopped at episode {n} of that podcast with '{word}' in its name. How many "
+        "minutes of newer episodes do I have to catch up on?",
+        "Catch-up time: I last heard episode #{n} of the '{word}' podcast. Total length "
+        "of everything released after it, in minutes?",
+        n=number,
+        word=word,
+    )
+    steps = [
+        RefStep(tool="search_catalog", args={"query": word, "kind": "podcast"}),
+        RefStep(tool="list_podcast_episodes", args={"podcast": ref(0, "results", 0, "item_id")}),
+        RefStep(
+            tool="list_podcast_episodes",
+            args={
+                "podcast": ref(1, "podcast_id"),
+                "published_after": ref(1, "results", index, "published_on"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_duration_min"]]))
+
+
+def podcast_rating_via_search(ctx: TemplateContext) -> Draft:
+    """Sequential: search the podcast -> its feed (host check) -> its rating."""
+    word = ctx.rng.choice(_WORDS)
+    found = _by_word(ctx, word)
+    if len(found) != 1:
+        raise NoFit("the word does not single out a podcast")
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    prompt = ctx.say(
+        "A friend recommended a podcast with '{word}' in the title. Pull up its feed and "
+        "tell me its {source} {words}.",
+        "There's a show with '{word}' in its name; find it, open its episode feed, and "
+        "give me the podcast's {source} {words}.",
+        word=word,
+        source=source,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_catalog", args={"query": word, "kind": "podcast"}),
+        RefStep(tool="list_podcast_episodes", args={"podcast": ref(0, "results", 0, "item_id")}),
+        RefStep(tool=tool, args={"item": ref(1, "podcast_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+
+
+def listening_since(ctx: TemplateContext) -> Draft:
+    """Parallel: three feeds since a day; total or longest backlog in minutes."""
+    shows = ctx.sample("podcasts", 3)
+    since = day(ctx, -ctx.rng.randint(10, 40))
+    values = [
+        read(ctx, "list_podcast_episodes", podcast=p.podcast_id, published_after=since)[
+            "total_duration_min"
+        ]
+        for p in shows
+    ]
+    if min(values) == 0:
+        raise NoFit("a podcast published nothing")
+    op = ctx.rng.choice(["sum", "max"])
+    if op == "max":
+        unique_top(values, "max")
+    question = {
+        "sum": "How many minutes of new episodes is that in total?",
+        "max": "Which has the biggest backlog? Give its total minutes.",
+    }[op]
+    prompt = ctx.say(
+        "I haven't listened to {a}, {b} or {c} since {day}. " + question,
+        "Backlog check for {a}, {b} and {c}, counting episodes published after {day}. " + question,
+        a=shows[0].title,
+        b=shows[1].title,
+        c=shows[2].title,
+        day=when(since),
+    )
+    steps = [
+        RefStep(tool="list_podcast_episodes", args={"podcast": p.title, "published_after": since})
+        for p in shows
+    ]
+    refs = [[i, "total_duration_min"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def best_podcast_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: one aggregator's rating for three podcasts; best or worst."""
+    shows = ctx.sample("podcasts", 3)
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    unique_top([read(ctx, tool, item=p.podcast_id)[field] for p in shows], op)
+    prompt = ctx.say(
+        "New commute, new podcast: {a}, {b} or {c}? What's the {word} {source} {words} among them?",
+        "Look up {a}, {b} and {c} on {source} and tell me the {word} {words}.",
+        a=shows[0].title,
+        b=shows[1].title,
+        c=shows[2].title,
+        source=source,
+        words=words,
+        word={"max": "highest", "min": "lowest"}[op],
+    )
+    steps = [RefStep(tool=tool, args={"item": p.title}) for p in shows]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
+    return Draft(prompt, steps, answer)
+
+
+_FRAGMENTS = ("The", "in", "ll", "es", "ie", "or", "ea", "ck", "ni", "st", "ee", "al")
+
+
+def fragment_backlog(ctx: TemplateContext) -> Draft:
+    """Mixture: search podcasts by a fragment -> each feed since a day -> total minutes."""
+    fragment = ctx.rng.choice(_FRAGMENTS)
+    found = _by_word(ctx, fragment)
+    if not 2 <= len(found) <= 4:
+        raise NoFit("need two to four podcasts")
+    since = day(ctx, -ctx.rng.randint(7, 30))
+    op = ctx.rng.choice(["sum", "max"])
+    question = {"sum": "total minutes", "max": "the largest single backlog, in minutes"}[op]
+    prompt = ctx.say(
+        "Every podcast whose title contains '{frag}': how much has come out since {day}? "
+        "Give me " + question + ".",
+        "Find the podcasts with '{frag}' in the name and add up what they've released "
+        "after {day}; I want " + question + ".",
+        frag=fragment,
+        day=when(since),
+    )
+    steps = [RefStep(tool="search_catalog", args={"query": fragment, "kind": "podcast"})]
+    steps += [
+        RefStep(
+            tool="list_podcast_episodes",
+            args={"podcast": ref(0, "results", i, "item_id"), "published_after": since},
+        )
+        for i in range(len(found))
+    ]
+    refs = [[1 + i, "total_duration_min"] for i in range(len(found))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
+    """Mixture: two feeds (independent) -> each podcast's rating -> the better one."""
+    shows = ctx.sample("podcasts", 2)
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    values = [read(ctx, tool, item=p.podcast_id)[field] for p in shows]
+    unique_top(values, "max")
+    prompt = ctx.say(
+        "Open the feeds of {a} and {b}, then tell me the better {source} {words} of the two.",
+        "I'm choosing between {a} and {b}. Check both feeds are live and give me the "
+        "higher {source} {words}.",
+        a=shows[0].title,
+        b=shows[1].title,
+        source=source,
+        words=words,
+    )
+    steps = [RefStep(tool="list_podcast_episodes", args={"podcast": p.title}) for p in shows]
+    steps += [RefStep(tool=tool, args={"item": ref(i, "podcast_id")}) for i in range(2)]
+    answer = AnswerSpec(op="max", refs=[[2, field], [3, field]], round=digits(field))
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="podcasts",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [catch_up_minutes, podcast_rating_via_search],
+        "parallel": [listening_since, best_podcast_of_three],
+        "mixture": [fragment_backlog, two_feeds_then_ratings],
+    },
+)

@@ -1,0 +1,199 @@
+"""TV schedules: listings by channel and day, recordings, and what is worth watching."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.media._helpers import (
+    DOMAIN,
+    TOPIC,
+    day,
+    digits,
+    rating_field,
+    rating_source,
+    read,
+    unique_top,
+    when,
+)
+
+_EVENINGS = ("18:00", "19:30", "21:00")
+_PACES = ((60, "an hour a day"), (90, "ninety minutes a day"), (120, "two hours a day"))
+
+
+def record_film_airing(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the film -> its airings -> record the first one."""
+    aired = {b.item_id for b in ctx.rows("broadcasts") if b.item_id}
+    film = ctx.pick("films", lambda f: f.film_id in aired)
+    found = read(ctx, "list_broadcasts", title_contains=film.title)["results"]
+    if any(r["item_id"] != film.film_id for r in found):
+        raise NoFit("the title matches other programmes")
+    recorded = {r.broadcast_id for r in ctx.rows("recordings")}
+    if found[0]["broadcast_id"] in recorded:
+        raise NoFit("already recorded")
+    padding = ctx.rng.choice([0, 5, 10, 15])
+    extra = f" with {padding} minutes of padding at the end" if padding else ""
+    prompt = ctx.say(
+        "Record the next time the film {title} is on TV{extra}.",
+        "Can you set my recorder for the first upcoming broadcast of {title}{extra}?",
+        "{title} is coming up on TV at some point; record its earliest airing{extra}.",
+        title=film.title,
+        extra=extra,
+    )
+    args: dict[str, Any] = {"broadcast_id": ref(1, "results", 0, "broadcast_id")}
+    if padding:
+        args["padding_min"] = padding
+    steps = [
+        RefStep(tool="search_catalog", args={"query": film.title, "kind": "film"}),
+        RefStep(tool="list_broadcasts", args={"title_contains": ref(0, "results", 0, "title")}),
+        RefStep(tool="schedule_recording", args=args),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def drama_tonight_binge(ctx: TemplateContext) -> Draft:
+    """Sequential: drama listing tonight -> the series -> binge finish date."""
+    channel = next(c for c in ctx.rows("channels") if c.name == "Drama Central")
+    when_day = day(ctx, ctx.rng.randint(0, 2))
+    after = ctx.rng.choice(_EVENINGS)
+    shows = read(ctx, "list_broadcasts", channel=channel.name, date=when_day, starts_after=after)
+    if not shows["results"]:
+        raise NoFit("nothing on")
+    minutes, pace = ctx.rng.choice(_PACES)
+    prompt = ctx.say(
+        "Whatever series Drama Central shows first after {after} on {day}, I want to "
+        "watch the whole thing from the start at {pace}, beginning that day. When would I "
+        "finish?",
+        "The first Drama Central programme from {after} on {day} got me curious. If I "
+        "binge the full series at {pace} starting on {day}, what's my finish date?",
+        after=after,
+        day=when(when_day),
+        pace=pace,
+    )
+    steps = [
+        RefStep(
+            tool="list_broadcasts",
+            args={"channel": channel.name, "date": when_day, "starts_after": after},
+        ),
+        RefStep(tool="get_series", args={"series": ref(0, "results", 0, "item_id")}),
+        RefStep(
+            tool="compute_binge_time",
+            args={
+                "series": ref(1, "series_id"),
+                "minutes_per_day": minutes,
+                "start_date": when_day,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "finish_date"]]))
+
+
+def longest_programme_at(ctx: TemplateContext) -> Draft:
+    """Parallel: three channels' first programme from a time; longest or shortest."""
+    channels = ctx.sample("channels", 3)
+    when_day = day(ctx, ctx.rng.randint(0, 2))
+    after = ctx.rng.choice(("12:00", "15:00", *_EVENINGS))
+    values = []
+    for c in channels:
+        found = read(ctx, "list_broadcasts", channel=c.name, date=when_day, starts_after=after)
+        if not found["results"]:
+            raise NoFit("a channel is off air")
+        values.append(found["results"][0]["duration_min"])
+    op = ctx.rng.choice(["max", "min"])
+    prompt = ctx.say(
+        "On {day}, from {after}: the first programme on {a}, on {b} and on {c}. How many "
+        "minutes does the {word} of them run?",
+        "Flicking between {a}, {b} and {c} at {after} on {day} - what's the {word} running "
+        "time (minutes) of what comes on first?",
+        day=when(when_day),
+        after=after,
+        a=channels[0].name,
+        b=channels[1].name,
+        c=channels[2].name,
+        word={"max": "longest", "min": "shortest"}[op],
+    )
+    steps = [
+        RefStep(
+            tool="list_broadcasts",
+            args={"channel": c.name, "date": when_day, "starts_after": after},
+        )
+        for c in channels
+    ]
+    refs = [[i, "results", 0, "duration_min"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def films_on_tv_rating(ctx: TemplateContext) -> Draft:
+    """Parallel: ratings of three films that air this week; best or worst."""
+    aired = sorted({b.item_id for b in ctx.rows("broadcasts") if b.genre == "film"})
+    if len(aired) < 3:
+        raise NoFit("too few films on air")
+    films = [ctx.world.table("films")[f] for f in ctx.rng.sample(aired, 3)]
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    unique_top([read(ctx, tool, item=f.film_id)[field] for f in films], op)
+    prompt = ctx.say(
+        "Cinemax Classic is showing {a}, {b} and {c} over the next few days. What's the "
+        "{word} {source} {words} of the three?",
+        "TV movie picks: {a}, {b}, {c}. Which is rated {word} on {source}? Just its {words}.",
+        a=films[0].title,
+        b=films[1].title,
+        c=films[2].title,
+        source=source,
+        words=words,
+        word={"max": "highest", "min": "lowest"}[op],
+    )
+    steps = [RefStep(tool=tool, args={"item": f.title}) for f in films]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
+    return Draft(prompt, steps, answer)
+
+
+def movie_night_ratings(ctx: TemplateContext) -> Draft:
+    """Mixture: films on Cinemax Classic on a day -> rating of each -> best or worst."""
+    when_day = day(ctx, ctx.rng.randint(0, 2))
+    after = ctx.rng.choice(("09:00", "12:00", "15:00", "18:00"))
+    shows = read(
+        ctx, "list_broadcasts", channel="Cinemax Classic", date=when_day, starts_after=after
+    )["results"]
+    if not 2 <= len(shows) <= 6:
+        raise NoFit("need two to six films")
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    prompt = ctx.say(
+        "Cinemax Classic on {day} from {after}: look up each film on {source}. What's the "
+        "{word} {words}?",
+        "Which film on Cinemax Classic after {after} on {day} rates {word} on {source}? "
+        "Give me its {words}.",
+        day=when(when_day),
+        after=after,
+        source=source,
+        words=words,
+        word={"max": "best", "min": "worst"}[op],
+    )
+    steps = [
+        RefStep(
+            tool="list_broadcasts",
+            args={"channel": "Cinemax Classic", "date": when_day, "starts_after": after},
+        )
+    ]
+    steps += [
+        RefStep(tool=tool, args={"item": ref(0, "results", i, "item_id")})
+        for i in range(len(shows))
+    ]
+    refs = [[1 + i, field] for i in range(len(shows))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+
+
+SUBTOPIC = Subtopic(
+    name="tv schedules",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [record_film_airing, drama_tonight_binge],
+        "parallel": [longest_programme_at, films_on_tv_rating],
+        "mixture": [movie_night_ratings],
+    },
+)

@@ -1,0 +1,195 @@
+"""Video games: the store's prices and platforms, and how games are rated."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.media._helpers import (
+    DOMAIN,
+    TOPIC,
+    digits,
+    rating_field,
+    rating_source,
+    read,
+    unique_top,
+)
+
+_PLATFORM_NAMES = {"pc": "PC", "playstation": "PlayStation", "xbox": "Xbox", "switch": "Switch"}
+
+
+def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
+    """Sequential: a game -> store games of its genre on a platform -> rating of the cheapest."""
+    game = ctx.pick("games")
+    platform = ctx.rng.choice(sorted(_PLATFORM_NAMES))
+    found = read(ctx, "search_games", genre=game.genre, platform=platform)["results"]
+    if len(found) < 2:
+        raise NoFit("too few games of that genre")
+    prices = [g["price_usd"] for g in found]
+    unique_top(prices, "min")
+    index = prices.index(min(prices))
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    prompt = ctx.say(
+        "I liked {game}. What's the cheapest {platform} game in the same genre, and how "
+        "does it rate? Give me its {source} {words}.",
+        "Find games of the same genre as {game} that run on {platform}; for the "
+        "cheapest one, tell me the {source} {words}.",
+        game=game.title,
+        platform=_PLATFORM_NAMES[platform],
+        source=source,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_games", args={"query": game.title}),
+        RefStep(
+            tool="search_games",
+            args={"genre": ref(0, "results", 0, "genre"), "platform": platform},
+        ),
+        RefStep(tool=tool, args={"item": ref(1, "results", index, "game_id")}),
+    ]
+    if read(ctx, "search_games", query=game.title)["results"][0]["game_id"] != game.game_id:
+        raise NoFit("the title search finds another game first")
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+
+
+def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
+    """Sequential: catalogue search -> the game in the store -> its rating on a source."""
+    game = ctx.pick("games")
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    word = game.title.split()[-1]
+    found = read(ctx, "search_catalog", query=word, kind="game")["results"]
+    if len(found) != 1:
+        raise NoFit("the word is not specific")
+    prompt = ctx.say(
+        "There's a game with '{word}' in the title. Find it in the store and tell me its "
+        "{source} {words}.",
+        "Look up the store listing of that '{word}' game, then give me its {source} {words}.",
+        word=word,
+        source=source,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_catalog", args={"query": word, "kind": "game"}),
+        RefStep(tool="search_games", args={"query": ref(0, "results", 0, "title")}),
+        RefStep(tool=tool, args={"item": ref(1, "results", 0, "game_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+
+
+def cart_total(ctx: TemplateContext) -> Draft:
+    """Parallel: three games in the store; total, priciest or cheapest price."""
+    games = ctx.sample("games", 3)
+    for g in games:
+        found = read(ctx, "search_games", query=g.title)["results"]
+        if found[0]["game_id"] != g.game_id:
+            raise NoFit("title not specific")
+    op = ctx.rng.choice(["sum", "max", "min"])
+    if op != "sum":
+        unique_top([g.price_usd for g in games], op)
+    question = {
+        "sum": "What does the cart come to?",
+        "max": "What's the most expensive of the three?",
+        "min": "What's the cheapest of the three?",
+    }[op]
+    prompt = ctx.say(
+        "My cart: {a}, {b} and {c}. " + question,
+        "Price check on {a}, {b} and {c} in the game store. " + question,
+        a=games[0].title,
+        b=games[1].title,
+        c=games[2].title,
+    )
+    steps = [RefStep(tool="search_games", args={"query": g.title}) for g in games]
+    refs = [[i, "results", 0, "price_usd"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def best_game_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: one aggregator's rating for three games; best or worst."""
+    games = ctx.sample("games", 3)
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    unique_top([read(ctx, tool, item=g.game_id)[field] for g in games], op)
+    prompt = ctx.say(
+        "Which game reviews {word} on {source}: {a}, {b} or {c}? Tell me its {words}.",
+        "Gift shortlist: {a}, {b}, {c}. What's the {word} {source} {words} among them?",
+        word={"max": "best", "min": "worst"}[op],
+        a=games[0].title,
+        b=games[1].title,
+        c=games[2].title,
+        source=source,
+        words=words,
+    )
+    steps = [RefStep(tool=tool, args={"item": g.title}) for g in games]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
+    return Draft(prompt, steps, answer)
+
+
+def best_in_genre_on_platform(ctx: TemplateContext) -> Draft:
+    """Mixture: store games of a genre on a platform -> rating of each -> best or worst."""
+    genre = ctx.rng.choice(sorted({g.genre for g in ctx.rows("games")}))
+    platform = ctx.rng.choice(sorted(_PLATFORM_NAMES))
+    found = read(ctx, "search_games", genre=genre, platform=platform)["results"]
+    if len(found) < 2:
+        raise NoFit("too few games")
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    op = ctx.rng.choice(["max", "min"])
+    prompt = ctx.say(
+        "Among the {genre} games on {platform}, what's the {word} {source} {words}?",
+        "List {platform} games in the {genre} genre and look each up on {source}. Give "
+        "me the {word} {words}.",
+        genre=genre,
+        platform=_PLATFORM_NAMES[platform],
+        source=source,
+        words=words,
+        word={"max": "highest", "min": "lowest"}[op],
+    )
+    steps = [RefStep(tool="search_games", args={"genre": genre, "platform": platform})]
+    steps += [
+        RefStep(tool=tool, args={"item": ref(0, "results", i, "game_id")})
+        for i in range(len(found))
+    ]
+    refs = [[1 + i, field] for i in range(len(found))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+
+
+def budget_games_rating(ctx: TemplateContext) -> Draft:
+    """Mixture: games under a price on a platform -> each rating -> best."""
+    platform = ctx.rng.choice(sorted(_PLATFORM_NAMES))
+    budget = ctx.rng.choice([15, 20, 25, 30])
+    found = read(ctx, "search_games", platform=platform, max_price_usd=budget)["results"]
+    if not 2 <= len(found) <= 6:
+        raise NoFit("need two to six games")
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    prompt = ctx.say(
+        "I have ${budget} to spend on a {platform} game. Of the ones at or under that "
+        "price, what's the best {source} {words}?",
+        "Cheap {platform} games (max ${budget}): check each on {source} and give me the "
+        "top {words}.",
+        budget=budget,
+        platform=_PLATFORM_NAMES[platform],
+        source=source,
+        words=words,
+    )
+    steps = [RefStep(tool="search_games", args={"platform": platform, "max_price_usd": budget})]
+    steps += [
+        RefStep(tool=tool, args={"item": ref(0, "results", i, "game_id")})
+        for i in range(len(found))
+    ]
+    refs = [[1 + i, field] for i in range(len(found))]
+    return Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=digits(field)))
+
+
+SUBTOPIC = Subtopic(
+    name="video games",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [cheapest_similar_rating, studio_catalogue_rating],
+        "parallel": [cart_total, best_game_of_three],
+        "mixture": [best_in_genre_on_platform, budget_games_rating],
+    },
+)
