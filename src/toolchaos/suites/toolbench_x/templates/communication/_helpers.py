@@ -1,0 +1,158 @@
+"""Helpers the communication subtopic templates share.
+
+They read the seeded world (through READ tools or the tables) only to choose entities
+that make a well-posed task: a contact abroad, an email whose subject finds it, a line
+that is projected over its allowance. Nothing here computes an answer.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from toolchaos.core.reference import format_value
+from toolchaos.core.types import ToolKind
+from toolchaos.scoring.answer import leaks
+from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
+
+TOPIC = "communication"
+DOMAIN = "communication"
+HOME = "US"
+
+RATE_SOURCES = {
+    "get_roaming_rates": "the carrier's tariff sheet",
+    "get_roaming_rates_roamcompare": "RoamCompare",
+    "get_roaming_rates_tariffwatch": "TariffWatch",
+}
+REP_SOURCES = {
+    "check_sender_reputation": "MailTrust",
+    "check_sender_reputation_spamscope": "SpamScope",
+    "check_sender_reputation_senderbase": "SenderBase",
+}
+CALL_RATE = "intl_call_per_min_usd"
+SMS_RATE = "sms_usd"
+
+
+def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
+    """Run a READ tool on the template's world, to choose entities that fit."""
+    found = ctx.domain.tools[tool]
+    if found.kind is not ToolKind.READ:
+        raise ValueError(f"templates may only read, and {tool} writes")
+    return found(ctx.world, **args)
+
+
+def rate_tool(ctx: TemplateContext) -> str:
+    """One of the three rate sources, the carrier's own sheet most often."""
+    return str(ctx.rng.choice(["get_roaming_rates"] * 2 + sorted(RATE_SOURCES)[1:]))
+
+
+def rep_tool(ctx: TemplateContext) -> str:
+    """One of the three reputation services, MailTrust most often."""
+    return str(ctx.rng.choice(["check_sender_reputation"] * 2 + sorted(REP_SOURCES)[1:]))
+
+
+def rate_source_words(tool: str) -> str:
+    """How a person names a rate source in a request ('' for the carrier itself)."""
+    if tool == "get_roaming_rates":
+        return ""
+    return f" (going by {RATE_SOURCES[tool]})"
+
+
+def rep_source_words(tool: str) -> str:
+    """How a person names a reputation service in a request."""
+    return f" according to {REP_SOURCES[tool]}"
+
+
+def contacts(ctx: TemplateContext, where: Any = None) -> list[Any]:
+    """Contacts passing ``where``, in id order."""
+    return ctx.rows("contacts", where)
+
+
+def abroad(contact: Any) -> bool:
+    """Whether a contact lives outside the home country."""
+    return bool(contact.country != HOME)
+
+
+def findable(ctx: TemplateContext, contact: Any) -> bool:
+    """Whether searching the contact's full name finds it first."""
+    found = read(ctx, "search_contacts", query=contact.name)
+    return bool(found["results"] and found["results"][0]["contact_id"] == contact.contact_id)
+
+
+def pick_contact(ctx: TemplateContext, where: Any = None) -> Any:
+    """A contact passing ``where`` whose full name finds it first in search_contacts."""
+    row = ctx.pick("contacts", where)
+    if not findable(ctx, row):
+        raise NoFit(f"{row.name!r} does not find itself first")
+    return row
+
+
+def country_name(ctx: TemplateContext, code: str) -> str:
+    """The country's name for a prompt."""
+    return str(ctx.world.table("countries")[code].name)
+
+
+def sold_pass(ctx: TemplateContext, code: str) -> bool:
+    """Whether the carrier sells a roaming day pass for ``code``."""
+    return ctx.world.table("rates_carrier")[code].daypass_usd is not None
+
+
+def roaming_countries(ctx: TemplateContext) -> list[Any]:
+    """Every country with roaming rates (all but the home country)."""
+    return ctx.rows("countries", lambda c: c.code != HOME)
+
+
+def today(ctx: TemplateContext) -> date:
+    """The world's current date."""
+    return ctx.world.now().date()
+
+
+def day(ctx: TemplateContext, offset: int) -> str:
+    """The ISO date ``offset`` days from today."""
+    return (today(ctx) + timedelta(days=offset)).isoformat()
+
+
+def when(iso: str) -> str:
+    """A date as people write it in a request: weekday and ISO date."""
+    return f"{date.fromisoformat(iso):%A} {iso}"
+
+
+def group_chats(ctx: TemplateContext) -> list[Any]:
+    """The group chats, in id order."""
+    return ctx.rows("chats", lambda c: c.kind == "group")
+
+
+def contact_row(ctx: TemplateContext, contact_id: str) -> Any:
+    """The contact row of ``contact_id``."""
+    return ctx.world.table("contacts")[contact_id]
+
+
+def unique_subject_email(ctx: TemplateContext, where: Any = None) -> Any:
+    """An email passing ``where`` whose subject search finds only it."""
+    email = ctx.pick("emails", where)
+    found = read(ctx, "search_emails", subject_contains=email.subject)
+    if found["total"] != 1:
+        raise NoFit(f"subject {email.subject!r} is not unique")
+    return email
+
+
+def line_owners(ctx: TemplateContext) -> list[Any]:
+    """The lines on the plan, in id order."""
+    return ctx.rows("lines")
+
+
+def op_words(ctx: TemplateContext, high: str, low: str) -> tuple[str, str]:
+    """A min or max question: (op, words)."""
+    op = ctx.rng.choice(["max", "min"])
+    return op, high if op == "max" else low
+
+
+def clear_of(prompt: str, *values: float) -> None:
+    """Refuse (NoFit) a draw whose prompt already spells one of the candidate answers.
+
+    Prompts that carry numbers (trip days, megabytes, minutes) could otherwise state the
+    answer by chance, which the leakage check would reject after the cell is filled.
+    """
+    for value in values:
+        if leaks(format_value(float(value), 2), prompt):
+            raise NoFit(f"the prompt spells {value}")

@@ -1,0 +1,238 @@
+"""Calls and voicemail: who called, how long we talked, what calling back costs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.communication._helpers import (
+    CALL_RATE,
+    DOMAIN,
+    SMS_RATE,
+    TOPIC,
+    contact_row,
+    day,
+    findable,
+    rate_source_words,
+    rate_tool,
+    read,
+    when,
+)
+
+_DIRECTIONS = {
+    None: "calls",
+    "incoming": "calls they made to me",
+    "outgoing": "calls I made to them",
+}
+
+
+def _callers(ctx: TemplateContext) -> list[Any]:
+    """Contacts with calls in the log whose full name finds them first."""
+    ids = sorted({c.contact_id for c in ctx.rows("calls") if c.contact_id})
+    return [contact_row(ctx, i) for i in ids if findable(ctx, contact_row(ctx, i))]
+
+
+def call_back_rate(ctx: TemplateContext) -> Draft:
+    """Sequential: their voicemail or missed call -> their card -> the rate to call back."""
+    source = ctx.rng.choice(["voicemail", "missed"])
+    if source == "voicemail":
+        ids = {v.contact_id for v in ctx.rows("voicemails") if v.contact_id}
+    else:
+        ids = {c.contact_id for c in ctx.rows("calls") if c.direction == "missed" and c.contact_id}
+    pool = [
+        contact_row(ctx, i)
+        for i in sorted(ids)
+        if contact_row(ctx, i).country != "US" and findable(ctx, contact_row(ctx, i))
+    ]
+    if not pool:
+        raise NoFit("nobody abroad left a message")
+    person = ctx.rng.choice(pool)
+    tool = rate_tool(ctx)
+    field = ctx.rng.choice([CALL_RATE, SMS_RATE])
+    what = {CALL_RATE: "call them back, per minute", SMS_RATE: "text them back instead"}[field]
+    heard = {"voicemail": "left me a voicemail", "missed": "tried to call me and I missed it"}
+    prompt = ctx.say(
+        "{name} {heard}. What will it cost to {what}{source}?",
+        "I see {name} {heard}. From home, how much does it cost to {what}{source}?",
+        name=person.name,
+        heard=heard[source],
+        what=what,
+        source=rate_source_words(tool),
+    )
+    if source == "voicemail":
+        first = RefStep(tool="list_voicemails", args={"contact": person.name})
+    else:
+        first = RefStep(tool="get_call_log", args={"contact": person.name, "direction": "missed"})
+    steps = [
+        first,
+        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "contact_id")}),
+        RefStep(tool=tool, args={"country": ref(1, "country")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def talk_time_with_earliest_missed(ctx: TemplateContext) -> Draft:
+    """Sequential: missed calls since a day -> the earliest caller's card -> talk time."""
+    since = day(ctx, -ctx.rng.randint(3, 30))
+    found = read(ctx, "get_call_log", direction="missed", since=since)["results"]
+    known = [i for i, c in enumerate(found) if c["contact_id"]]
+    if not known:
+        raise NoFit("no known caller")
+    k = known[-1]
+    direction = ctx.rng.choice(sorted(_DIRECTIONS, key=str))
+    prompt = ctx.say(
+        "Of the missed calls I've had since {since}, take the earliest one from someone in "
+        "my contacts. How many minutes of {what} are in my whole call log?",
+        "Look at my missed calls since {since} and find the oldest from a saved contact. "
+        "Then total the minutes of {what} with that person.",
+        since=when(since),
+        what=_DIRECTIONS[direction],
+    )
+    total: dict[str, Any] = {"contact": ref(1, "contact_id")}
+    if direction is not None:
+        total["direction"] = direction
+    steps = [
+        RefStep(tool="get_call_log", args={"direction": "missed", "since": since}),
+        RefStep(tool="get_contact", args={"contact": ref(0, "results", k, "contact_id")}),
+        RefStep(tool="call_duration_total", args=total),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_minutes"]], round=2))
+
+
+def talk_time_three_contacts(ctx: TemplateContext) -> Draft:
+    """Parallel: talk time with three contacts; total or most."""
+    callers = _callers(ctx)
+    if len(callers) < 3:
+        raise NoFit("fewer than three callers")
+    people = ctx.rng.sample(callers, 3)
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how many minutes have I spent on the phone with them in total",
+        "max": "what's the most talk time, in minutes, I've had with any one of them",
+    }[op]
+    prompt = ctx.say(
+        "Going by my call log for {a}, {b} and {c}: {question}?",
+        "Phone time check with {a}, {b} and {c} — {question}?",
+        "I'm curious about calls with {a}, {b} and {c}. {question}?",
+        a=people[0].name,
+        b=people[1].name,
+        c=people[2].name,
+        question=question,
+    )
+    steps = [RefStep(tool="call_duration_total", args={"contact": p.name}) for p in people]
+    answer = AnswerSpec(op=op, refs=[[i, "total_minutes"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def last_call_lengths(ctx: TemplateContext) -> Draft:
+    """Parallel: the latest answered call with each of three contacts; longest or shortest."""
+    direction = ctx.rng.choice(["incoming", "outgoing"])
+    pool = [
+        p
+        for p in _callers(ctx)
+        if read(ctx, "get_call_log", contact=p.contact_id, direction=direction)["total"]
+    ]
+    if len(pool) < 3:
+        raise NoFit("fewer than three contacts with such calls")
+    people = ctx.rng.sample(pool, 3)
+    op = ctx.rng.choice(["max", "min"])
+    words = {"incoming": "call I got from", "outgoing": "call I made to"}[direction]
+    extreme = {"max": "longest", "min": "shortest"}[op]
+    prompt = ctx.say(
+        "Think of the most recent {words} each of {a}, {b} and {c}. How many seconds did "
+        "the {extreme} of those three calls last?",
+        "Latest {words} {a}, {b} and {c}, one each: what's the {extreme} duration among "
+        "them, in seconds?",
+        words=words,
+        a=people[0].name,
+        b=people[1].name,
+        c=people[2].name,
+        extreme=extreme,
+    )
+    steps = [
+        RefStep(tool="get_call_log", args={"contact": p.name, "direction": direction})
+        for p in people
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "duration_sec"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def voicemail_callers_talk_time(ctx: TemplateContext) -> Draft:
+    """Mixture: new voicemails -> talk time since a day with each known caller -> combine."""
+    listened = ctx.rng.choice([False, True])
+    found = read(ctx, "list_voicemails", listened=listened)["results"]
+    known = [i for i, v in enumerate(found) if v["contact_id"]][:5]
+    if len(known) < 2:
+        raise NoFit("fewer than two known callers")
+    since = day(ctx, -ctx.rng.randint(5, 30))
+    op = ctx.rng.choice(["sum", "max"])
+    status = "haven't listened to yet" if not listened else "have already played"
+    question = {
+        "sum": "how many minutes have I talked on the phone with those people since {since}, "
+        "all together",
+        "max": "what's the most talk time since {since} I've had with any one of them, in minutes",
+    }[op]
+    prompt = ctx.say(
+        "Take the most recent voicemails I {status} that came from saved contacts (the "
+        "newest five such, or fewer if there aren't five): " + question + "?",
+        "Go through the voicemails I {status}, newest first, and keep the first five from "
+        "people in my contacts (or all of them if fewer): " + question + "?",
+        status=status,
+        since=when(since),
+    )
+    steps = [RefStep(tool="list_voicemails", args={"listened": listened})]
+    steps += [
+        RefStep(
+            tool="call_duration_total",
+            args={"contact": ref(0, "results", i, "contact_id"), "since": since},
+        )
+        for i in known
+    ]
+    refs = [[1 + k, "total_minutes"] for k in range(len(known))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def two_contacts_talk_time(ctx: TemplateContext) -> Draft:
+    """Mixture: search two contacts -> talk time in one direction with each -> combine."""
+    callers = _callers(ctx)
+    if len(callers) < 2:
+        raise NoFit("fewer than two callers")
+    people = ctx.rng.sample(callers, 2)
+    direction = ctx.rng.choice(["incoming", "outgoing"])
+    op = ctx.rng.choice(["sum", "max"])
+    what = {"incoming": "calls they made to me", "outgoing": "calls I made to them"}[direction]
+    question = {
+        "sum": "Add up the minutes for both",
+        "max": "Give me the larger of the two totals, in minutes",
+    }[op]
+    prompt = ctx.say(
+        "How much have I talked with {a} and with {b}, counting only {what}? {question}.",
+        "Minutes on the phone with {a} and {b} ({what} only). {question}.",
+        a=people[0].name,
+        b=people[1].name,
+        what=what,
+        question=question,
+    )
+    steps = [RefStep(tool="search_contacts", args={"query": p.name}) for p in people]
+    steps += [
+        RefStep(
+            tool="call_duration_total",
+            args={"contact": ref(i, "results", 0, "contact_id"), "direction": direction},
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, "total_minutes"], [3, "total_minutes"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="calls and voicemail",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [call_back_rate, talk_time_with_earliest_missed],
+        "parallel": [talk_time_three_contacts, last_call_lengths],
+        "mixture": [voicemail_callers_talk_time, two_contacts_talk_time],
+    },
+)

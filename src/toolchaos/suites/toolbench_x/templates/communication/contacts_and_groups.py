@@ -1,0 +1,177 @@
+"""Contacts and groups: looking people up, group membership, where and when they are."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.communication._helpers import (
+    CALL_RATE,
+    DOMAIN,
+    SMS_RATE,
+    TOPIC,
+    abroad,
+    findable,
+    op_words,
+    pick_contact,
+    rate_source_words,
+    rate_tool,
+    read,
+)
+
+_RATE_WORDS = {
+    CALL_RATE: "per-minute price of calling",
+    SMS_RATE: "price of one text message to",
+}
+
+
+def call_rate_to_contact(ctx: TemplateContext) -> Draft:
+    """Sequential: search the contact -> their card -> the rate to their country."""
+    person = pick_contact(ctx, abroad)
+    tool = rate_tool(ctx)
+    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    prompt = ctx.say(
+        "What's the {what} {name} from home, in dollars{source}?",
+        "I want to reach {name} on their mobile. Look up where they live and tell me the "
+        "{what} them{source}.",
+        "How much is the {what} my contact {name}{source}?",
+        what=_RATE_WORDS[field],
+        name=person.name,
+        source=rate_source_words(tool),
+    )
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "contact_id")}),
+        RefStep(tool=tool, args={"country": ref(1, "country")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def add_contact_to_a_group(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: search the contact -> their card -> add them to a group."""
+    group = ctx.pick("groups")
+    person = pick_contact(ctx, lambda c: group.group_id not in c.groups)
+    prompt = ctx.say(
+        "Please add {name} to my '{group}' group.",
+        "{name} just joined us — put them in the {group} group in my contacts.",
+        "Can you find {name} in my address book and add them to '{group}'?",
+        name=person.name,
+        group=group.name,
+    )
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "contact_id")}),
+        RefStep(
+            tool="add_contact_to_group",
+            args={"contact": ref(1, "contact_id"), "group": group.name},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def furthest_ahead_in_time(ctx: TemplateContext) -> Draft:
+    """Parallel: three contact cards by name; the city of whoever is furthest ahead/behind."""
+    people = ctx.sample("contacts", 3, lambda c: findable(ctx, c))
+    offsets = [p.utc_offset_hours for p in people]
+    op = ctx.rng.choice(["argmax", "argmin"])
+    best = max(offsets) if op == "argmax" else min(offsets)
+    if offsets.count(best) != 1:
+        raise NoFit("no single extreme time zone")
+    words = {"argmax": "furthest ahead", "argmin": "furthest behind"}[op]
+    prompt = ctx.say(
+        "I need to ring {a}, {b} and {c} today. Whoever's local clock is {words} of UTC "
+        "— which city do they live in?",
+        "Among my contacts {a}, {b} and {c}, one lives in the time zone {words}. Which "
+        "city is that?",
+        "Of {a}, {b} and {c}, find the person {words} in time and tell me their city.",
+        a=people[0].name,
+        b=people[1].name,
+        c=people[2].name,
+        words=words,
+    )
+    steps = [RefStep(tool="get_contact", args={"contact": p.name}) for p in people]
+    answer = AnswerSpec(
+        op=op,
+        refs=[[i, "utc_offset_hours"] for i in range(3)],
+        labels=[ref(i, "city") for i in range(3)],
+    )
+    return Draft(prompt, steps, answer)
+
+
+def biggest_group(ctx: TemplateContext) -> Draft:
+    """Parallel: members of three groups; the size of the largest or smallest."""
+    groups = ctx.sample("groups", 3)
+    op, words = op_words(ctx, "largest", "smallest")
+    prompt = ctx.say(
+        "How many people are in the {words} of my contact groups '{a}', '{b}' and '{c}'?",
+        "Between the '{a}', '{b}' and '{c}' groups, how many members does the {words} one have?",
+        "Count the members of my groups {a}, {b} and {c}; what's the {words} headcount?",
+        a=groups[0].name,
+        b=groups[1].name,
+        c=groups[2].name,
+        words=words,
+    )
+    steps = [RefStep(tool="search_contacts", args={"group": g.name}) for g in groups]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)]))
+
+
+def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
+    """Mixture: members of a group -> the rate to each one abroad -> dearest or cheapest."""
+    group = ctx.pick("groups")
+    members = read(ctx, "search_contacts", group=group.group_id)["results"]
+    far = [i for i, m in enumerate(members) if m["country"] != "US"]
+    if not 2 <= len(far) <= 6:
+        raise NoFit(f"{len(far)} members abroad")
+    tool = rate_tool(ctx)
+    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    op, extreme = op_words(ctx, "highest", "lowest")
+    prompt = ctx.say(
+        "For the members of my '{group}' group who live outside the US, what's the "
+        "{extreme} {what} one of them{source}?",
+        "Some people in '{group}' are abroad. Of those, what is the {extreme} {what} them "
+        "from home{source}?",
+        group=group.name,
+        extreme=extreme,
+        what=_RATE_WORDS[field],
+        source=rate_source_words(tool),
+    )
+    steps = [RefStep(tool="search_contacts", args={"group": group.name})]
+    steps += [RefStep(tool=tool, args={"country": ref(0, "results", i, "country")}) for i in far]
+    refs = [[1 + k, field] for k in range(len(far))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
+    """Mixture: two contact cards by name -> the rate to each country -> total or dearer."""
+    people = ctx.sample("contacts", 2, lambda c: abroad(c) and findable(ctx, c))
+    tool = rate_tool(ctx)
+    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        ("sum", SMS_RATE): "what does it cost in total to send each of them one text",
+        ("max", SMS_RATE): "what's the dearer of the two per-text prices",
+        ("sum", CALL_RATE): "what do the two per-minute calling rates add up to",
+        ("max", CALL_RATE): "what's the higher of the two per-minute calling rates",
+    }[(op, field)]
+    prompt = ctx.say(
+        "{a} and {b} both live abroad. From home, {question}{source}?",
+        "Looking at my contacts {a} and {b}: {question}, in dollars{source}?",
+        a=people[0].name,
+        b=people[1].name,
+        question=question,
+        source=rate_source_words(tool),
+    )
+    steps = [RefStep(tool="get_contact", args={"contact": p.name}) for p in people]
+    steps += [RefStep(tool=tool, args={"country": ref(i, "country")}) for i in range(2)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="contacts and groups",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [call_rate_to_contact, add_contact_to_a_group],
+        "parallel": [furthest_ahead_in_time, biggest_group],
+        "mixture": [group_members_abroad_rates, two_contacts_text_cost],
+    },
+)

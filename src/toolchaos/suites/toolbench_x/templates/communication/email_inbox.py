@@ -1,0 +1,209 @@
+"""Email inbox: finding messages, who sent them and how trustworthy, storage, labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.communication._helpers import (
+    DOMAIN,
+    TOPIC,
+    findable,
+    op_words,
+    read,
+    rep_source_words,
+    rep_tool,
+    unique_subject_email,
+)
+
+_REP_FIELDS = {
+    "reputation_score": ("reputation score (0-100)", None),
+    "complaint_rate_pct": ("spam-complaint rate (percent)", 2),
+}
+
+
+def _received(email: Any) -> bool:
+    return bool(email.folder != "sent")
+
+
+def sender_reputation_of_email(ctx: TemplateContext) -> Draft:
+    """Sequential: find the email by subject -> open it -> its sender domain's reputation."""
+    email = unique_subject_email(ctx, _received)
+    tool = rep_tool(ctx)
+    field = ctx.rng.choice(sorted(_REP_FIELDS))
+    words, digits = _REP_FIELDS[field]
+    prompt = ctx.say(
+        "I got an email titled '{subject}'. Before I click anything in it, what's the "
+        "{words} of the domain it came from{source}?",
+        "Can you check the message '{subject}' in my mailbox and tell me the sending "
+        "domain's {words}{source}?",
+        "Is the sender of '{subject}' trustworthy? Give me their domain's {words}{source}.",
+        subject=email.subject,
+        words=words,
+        source=rep_source_words(tool),
+    )
+    steps = [
+        RefStep(tool="search_emails", args={"subject_contains": email.subject}),
+        RefStep(tool="get_email", args={"email_id": ref(0, "results", 0, "email_id")}),
+        RefStep(tool=tool, args={"domain": ref(1, "sender_domain")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits))
+
+
+_LABELS = ("follow-up", "important", "travel", "finance", "receipts")
+
+
+def label_latest_from_contact(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: contact -> their emails (newest first) -> label the latest."""
+    senders = {e.sender_email for e in ctx.rows("emails") if e.folder != "sent"}
+    person = ctx.pick("contacts", lambda c: c.email in senders)
+    if not findable(ctx, person):
+        raise NoFit("the name does not find the contact first")
+    latest = read(ctx, "search_emails", sender=person.email)["results"]
+    if not latest or latest[0]["sender_email"] != person.email:
+        raise NoFit("no email from that address first")
+    label = ctx.rng.choice([x for x in _LABELS if x not in latest[0]["labels"]])
+    prompt = ctx.say(
+        "Find the most recent email {name} sent me and tag it '{label}'.",
+        "Please add the label '{label}' to the latest message from {name}.",
+        "The newest email from {name} needs the '{label}' label. Can you do that?",
+        name=person.name,
+        label=label,
+    )
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="search_emails", args={"sender": ref(0, "results", 0, "email")}),
+        RefStep(
+            tool="label_email",
+            args={"email_id": ref(1, "results", 0, "email_id"), "label": label},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def _domains(ctx: TemplateContext) -> list[str]:
+    return sorted(
+        {e.sender_domain for e in ctx.rows("emails") if e.sender_domain != "homemail.net"}
+    )
+
+
+def storage_by_sender_domain(ctx: TemplateContext) -> Draft:
+    """Parallel: mailbox storage of three sending domains; total or largest."""
+    chosen = ctx.rng.sample(_domains(ctx), 3)
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how much mailbox space do they take up together, in KB",
+        "max": "how many KB does the biggest of the three take up",
+    }[op]
+    prompt = ctx.say(
+        "My mailbox is nearly full. Looking at mail from {a}, {b} and {c}: {question}?",
+        "Storage check for messages sent from {a}, {b} and {c} — {question}?",
+        "Tally the space used by email from the domains {a}, {b} and {c}; {question}?",
+        a=chosen[0],
+        b=chosen[1],
+        c=chosen[2],
+        question=question,
+    )
+    steps = [RefStep(tool="mailbox_size_total", args={"sender_domain": d}) for d in chosen]
+    answer = AnswerSpec(op=op, refs=[[i, "total_size_kb"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def reputation_of_three_domains(ctx: TemplateContext) -> Draft:
+    """Parallel: one reputation service for three domains; best or worst."""
+    chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], 3)
+    tool = rep_tool(ctx)
+    field = ctx.rng.choice(sorted(_REP_FIELDS))
+    words, digits = _REP_FIELDS[field]
+    op, extreme = op_words(ctx, "highest", "lowest")
+    prompt = ctx.say(
+        "I'm cleaning up my inbox. Of the sending domains {a}, {b} and {c}, what's the "
+        "{extreme} {words}{source}?",
+        "Compare {a}, {b} and {c} as email senders{source}: give me the {extreme} {words}.",
+        a=chosen[0],
+        b=chosen[1],
+        c=chosen[2],
+        extreme=extreme,
+        words=words,
+        source=rep_source_words(tool),
+    )
+    steps = [RefStep(tool=tool, args={"domain": d}) for d in chosen]
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits)
+    return Draft(prompt, steps, answer)
+
+
+def attachments_in_a_folder_label(ctx: TemplateContext) -> Draft:
+    """Mixture: search (folder, label, with attachments) -> open each -> biggest or total."""
+    folder = ctx.rng.choice(["inbox", "archive"])
+    label = ctx.rng.choice(["work", "personal", "travel", "finance", "receipts", "important"])
+    found = read(ctx, "search_emails", folder=folder, label=label, has_attachments=True)
+    n = found["total"]
+    if not 2 <= n <= 4:
+        raise NoFit(f"{n} messages match")
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how many KB of attachments do they carry in total",
+        "max": "what's the largest attachment payload among them, in KB",
+    }[op]
+    prompt = ctx.say(
+        "Look at the '{label}' emails in my {folder} that have attachments: {question}?",
+        "For messages labelled '{label}' in the {folder} folder with files attached, {question}?",
+        label=label,
+        folder=folder,
+        question=question,
+    )
+    steps = [
+        RefStep(
+            tool="search_emails",
+            args={"folder": folder, "label": label, "has_attachments": True},
+        )
+    ]
+    steps += [
+        RefStep(tool="get_email", args={"email_id": ref(0, "results", i, "email_id")})
+        for i in range(n)
+    ]
+    answer = AnswerSpec(op=op, refs=[[1 + i, "attachment_kb"] for i in range(n)])
+    return Draft(prompt, steps, answer)
+
+
+def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
+    """Mixture: find two emails by subject -> the reputation of each sender -> min or max."""
+    first = unique_subject_email(ctx, _received)
+    second = unique_subject_email(
+        ctx, lambda e: _received(e) and e.sender_domain != first.sender_domain
+    )
+    tool = rep_tool(ctx)
+    field = ctx.rng.choice(sorted(_REP_FIELDS))
+    words, digits = _REP_FIELDS[field]
+    op, extreme = op_words(ctx, "higher", "lower")
+    prompt = ctx.say(
+        "Two emails look odd: '{s1}' and '{s2}'. Check both senders' domains{source} and "
+        "tell me the {extreme} {words}.",
+        "Between the senders of '{s1}' and '{s2}', what's the {extreme} {words}{source}?",
+        s1=first.subject,
+        s2=second.subject,
+        source=rep_source_words(tool),
+        extreme=extreme,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_emails", args={"subject_contains": e.subject}) for e in (first, second)
+    ]
+    steps += [
+        RefStep(tool=tool, args={"domain": ref(i, "results", 0, "sender_domain")}) for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, field], [3, field]], round=digits)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="email inbox",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [sender_reputation_of_email, label_latest_from_contact],
+        "parallel": [storage_by_sender_domain, reputation_of_three_domains],
+        "mixture": [attachments_in_a_folder_label, reputation_of_two_emails],
+    },
+)

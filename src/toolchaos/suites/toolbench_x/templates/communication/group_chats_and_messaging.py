@@ -1,0 +1,200 @@
+"""Group chats and messaging: who said what, posting, and reaching chat members abroad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.communication._helpers import (
+    CALL_RATE,
+    DOMAIN,
+    SMS_RATE,
+    TOPIC,
+    contact_row,
+    group_chats,
+    op_words,
+    rate_source_words,
+    rate_tool,
+    read,
+)
+
+_RATE_WORDS = {CALL_RATE: "per-minute call rate", SMS_RATE: "price of a text"}
+
+
+def _chat(ctx: TemplateContext) -> Any:
+    chat = ctx.rng.choice(group_chats(ctx))
+    found = read(ctx, "list_chats", query=chat.title)
+    if found["results"][0]["chat_id"] != chat.chat_id:
+        raise NoFit(f"{chat.title!r} does not find itself first")
+    return chat
+
+
+def last_poster_rate(ctx: TemplateContext) -> Draft:
+    """Sequential: find the chat -> its messages -> last other poster's card -> their rate."""
+    chat = _chat(ctx)
+    messages = read(ctx, "get_chat_messages", chat=chat.chat_id)["results"]
+    others = [i for i, m in enumerate(messages) if m["sender_id"] != "me"]
+    if not others:
+        raise NoFit("nobody else wrote")
+    k = others[-1]
+    person = contact_row(ctx, messages[k]["sender_id"])
+    if person.country == "US":
+        raise NoFit("the last poster lives at home")
+    tool = rate_tool(ctx)
+    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    prompt = ctx.say(
+        "Whoever posted last in '{chat}' (not counting me) — I want to reach them directly. "
+        "What's the {what} to their country{source}?",
+        "Check the '{chat}' group chat: the most recent message from someone other than me. "
+        "What's the {what} to where that person lives{source}?",
+        "I'd like to phone the last person who wrote in {chat}, apart from me. Give me the "
+        "{what} to their country{source}.",
+        chat=chat.title,
+        what=_RATE_WORDS[field],
+        source=rate_source_words(tool),
+    )
+    steps = [
+        RefStep(tool="list_chats", args={"query": chat.title}),
+        RefStep(tool="get_chat_messages", args={"chat": ref(0, "results", 0, "chat_id")}),
+        RefStep(tool="get_contact", args={"contact": ref(1, "results", k, "sender_id")}),
+        RefStep(tool=tool, args={"country": ref(2, "country")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, field]], round=2))
+
+
+_POSTS = (
+    "Running a bit late, start without me!",
+    "Thanks everyone, see you next week.",
+    "I can bring the drinks this time.",
+    "Count me in for Saturday.",
+    "Could someone share the notes from last time?",
+)
+
+
+def post_in_chat(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the chat -> read it -> post a message there."""
+    chat = _chat(ctx)
+    text = ctx.rng.choice(_POSTS)
+    prompt = ctx.say(
+        "Open my '{chat}' chat, catch up on it, and post: \"{text}\"",
+        'Please send "{text}" to the {chat} group.',
+        "In the '{chat}' conversation, reply with the message \"{text}\".",
+        chat=chat.title,
+        text=text,
+    )
+    steps = [
+        RefStep(tool="list_chats", args={"query": chat.title}),
+        RefStep(tool="get_chat_messages", args={"chat": ref(0, "results", 0, "chat_id")}),
+        RefStep(tool="send_chat_message", args={"chat": ref(1, "chat_id"), "text": text}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def busiest_of_three_chats(ctx: TemplateContext) -> Draft:
+    """Parallel: the messages of three chats by title; most, fewest or total."""
+    chats = ctx.rng.sample(group_chats(ctx), 3)
+    op = ctx.rng.choice(["max", "min", "sum"])
+    question = {
+        "max": "how many messages are in the busiest of them",
+        "min": "how many messages does the quietest one have",
+        "sum": "how many messages are there across all three",
+    }[op]
+    prompt = ctx.say(
+        "Looking at my chats '{a}', '{b}' and '{c}': {question}?",
+        "I've been away. Between {a}, {b} and {c}, {question}?",
+        "Chat activity check for {a}, {b} and {c} — {question}?",
+        a=chats[0].title,
+        b=chats[1].title,
+        c=chats[2].title,
+        question=question,
+    )
+    steps = [RefStep(tool="get_chat_messages", args={"chat": c.title}) for c in chats]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)]))
+
+
+def largest_chat(ctx: TemplateContext) -> Draft:
+    """Parallel: three chats found by title; the largest or smallest membership."""
+    chats = ctx.rng.sample(group_chats(ctx), 3)
+    for chat in chats:
+        if read(ctx, "list_chats", query=chat.title)["results"][0]["chat_id"] != chat.chat_id:
+            raise NoFit("a title does not find its chat first")
+    op, words = op_words(ctx, "largest", "smallest")
+    prompt = ctx.say(
+        "How many people (me included) are in the {words} of my group chats '{a}', '{b}' "
+        "and '{c}'?",
+        "Of the chats {a}, {b} and {c}, what's the member count of the {words} one, counting me?",
+        a=chats[0].title,
+        b=chats[1].title,
+        c=chats[2].title,
+        words=words,
+    )
+    steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in chats]
+    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "member_count"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
+    """Mixture: find the chat -> each member abroad's card -> their rates -> max or min."""
+    chat = _chat(ctx)
+    far = [j for j, cid in enumerate(chat.member_ids) if contact_row(ctx, cid).country != "US"]
+    if not 2 <= len(far) <= 4:
+        raise NoFit(f"{len(far)} members abroad")
+    tool = rate_tool(ctx)
+    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    op, extreme = op_words(ctx, "highest", "lowest")
+    prompt = ctx.say(
+        "Some people in my '{chat}' chat live abroad. Among them, what's the {extreme} "
+        "{what} from here to their country{source}?",
+        "For the members of '{chat}' outside the US, give me the {extreme} {what} I'd pay "
+        "to reach one of them{source}.",
+        chat=chat.title,
+        extreme=extreme,
+        what=_RATE_WORDS[field],
+        source=rate_source_words(tool),
+    )
+    steps = [RefStep(tool="list_chats", args={"query": chat.title})]
+    steps += [
+        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "member_ids", j)})
+        for j in far
+    ]
+    steps += [RefStep(tool=tool, args={"country": ref(1 + k, "country")}) for k in range(len(far))]
+    refs = [[1 + len(far) + k, field] for k in range(len(far))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def my_posts_in_two_chats(ctx: TemplateContext) -> Draft:
+    """Mixture: find two chats -> my messages in each -> total or more."""
+    first, second = ctx.rng.sample(group_chats(ctx), 2)
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "How many messages have I posted in the two of them altogether?",
+        "max": "In whichever of the two I post more, how many messages are mine?",
+    }[op]
+    prompt = ctx.say(
+        "I feel like I talk too much in '{a}' and '{b}'. " + question,
+        "Count my own messages in the chats {a} and {b}. " + question,
+        a=first.title,
+        b=second.title,
+    )
+    steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in (first, second)]
+    steps += [
+        RefStep(
+            tool="get_chat_messages",
+            args={"chat": ref(i, "results", 0, "chat_id"), "sender": "me"},
+        )
+        for i in range(2)
+    ]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, "total"], [3, "total"]]))
+
+
+SUBTOPIC = Subtopic(
+    name="group chats and messaging",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [last_poster_rate, post_in_chat],
+        "parallel": [busiest_of_three_chats, largest_chat],
+        "mixture": [chat_members_abroad_rate, my_posts_in_two_chats],
+    },
+)
