@@ -1,0 +1,242 @@
+"""Meeting rooms: capacity and video, a room's free hours, booking rooms for meetings."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.domains.productivity.world import parse_stamp
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DOMAIN,
+    WORK,
+    person,
+    read,
+    weekdays_ahead,
+    when,
+)
+
+
+def _local_day(room: Any, start_utc: str) -> str:
+    moment = parse_stamp(start_utc) + timedelta(hours=room.utc_offset_hours)
+    return moment.date().isoformat()
+
+
+def _fits(ctx: TemplateContext, room: Any, event: Any) -> bool:
+    """Whether ``room`` could take ``event`` (seats, opening hours, no clash)."""
+    if room.capacity < len(event.attendee_ids) or event.room_id == room.room_id:
+        return False
+    start = parse_stamp(event.start_utc) + timedelta(hours=room.utc_offset_hours)
+    end = parse_stamp(event.end_utc) + timedelta(hours=room.utc_offset_hours)
+    if start.date() != end.date() or start.hour < 8 or (end.hour, end.minute) > (18, 0):
+        return False
+    for other in ctx.rows(
+        "events", lambda e: e.room_id == room.room_id and e.status == "confirmed"
+    ):
+        if other.start_utc < event.end_utc and event.start_utc < other.end_utc:
+            return False
+    return True
+
+
+def book_smallest_video_room(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: rooms fitting a size -> the first room's day -> book it for a meeting."""
+    events = ctx.rows(
+        "events",
+        lambda e: e.status == "confirmed" and e.room_id is None and e.start_utc > "2026-03-02T12",
+    )
+    event = ctx.rng.choice(events)
+    office = ctx.world.table("people")[event.organizer_id].office
+    size = len(event.attendee_ids)
+    rooms = read(ctx, "list_rooms", office=office, min_capacity=size, has_video=True)["results"]
+    if not rooms:
+        raise NoFit("no video room in the organizer's office")
+    room = ctx.world.table("rooms")[rooms[0]["room_id"]]
+    if not _fits(ctx, room, event):
+        raise NoFit("the first room does not fit")
+    day = _local_day(room, event.start_utc)
+    prompt = ctx.say(
+        "Meeting {event} ('{title}') has no room yet. Find the video-equipped rooms in the "
+        "{office} office that seat all {n} attendees, check the first one listed for {day}, "
+        "and book it for the meeting.",
+        "Please get a room for {event}: it needs video and {n} seats, in {office}. Take the "
+        "first match from the room list (look at its bookings on {day}) and book it.",
+        event=event.event_id,
+        title=event.title,
+        office=office,
+        n=size,
+        day=when(day),
+    )
+    steps = [
+        RefStep(
+            tool="list_rooms",
+            args={"office": office, "min_capacity": size, "has_video": True},
+        ),
+        RefStep(
+            tool="list_room_bookings",
+            args={"room": ref(0, "results", 0, "room_id"), "date": day},
+        ),
+        RefStep(tool="book_room", args={"event_id": event.event_id, "room": ref(1, "room_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def room_of_my_meeting(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> their meetings -> free hours of one meeting's room that day."""
+    who = person(ctx)
+    events = read(ctx, "list_events", person=who.person_id, status="confirmed")["results"]
+    roomed = [i for i, e in enumerate(events) if e["room_id"] is not None]
+    if not roomed:
+        raise NoFit("no meeting with a room")
+    index = roomed[0]
+    event = events[index]
+    room = ctx.world.table("rooms")[event["room_id"]]
+    day = _local_day(room, event["start_utc"])
+    field = ctx.rng.choice(["free_hours", "booked_hours"])
+    question = {
+        "free_hours": "how many hours is that room still free that day (local office hours)",
+        "booked_hours": "how many hours in total is that room booked that day",
+    }[field]
+    prompt = ctx.say(
+        "{name}'s next meeting that has a room is '{title}'. On {day}, " + question + "?",
+        "Find the earliest upcoming meeting of {name}'s with a room booked ('{title}'). "
+        + question.capitalize()
+        + " on {day}?",
+        name=who.name,
+        title=event["title"],
+        day=when(day),
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_events",
+            args={"person": ref(0, "results", 0, "person_id"), "status": "confirmed"},
+        ),
+        RefStep(
+            tool="list_room_bookings",
+            args={"room": ref(1, "results", index, "room_id"), "date": day},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def three_rooms_one_day(ctx: TemplateContext) -> Draft:
+    """Parallel: bookings of three rooms in one office on a day; free or booked hours."""
+    anchor = ctx.pick("events", lambda e: e.room_id is not None and e.status == "confirmed")
+    home = ctx.world.table("rooms")[anchor.room_id]
+    office = home.office
+    rooms = [home, *ctx.sample("rooms", 2, lambda r: r.office == office and r != home)]
+    ctx.rng.shuffle(rooms)
+    day = _local_day(home, anchor.start_utc)
+    booked = [
+        read(ctx, "list_room_bookings", room=r.room_id, date=day)["booked_hours"] for r in rooms
+    ]
+    if max(booked) == 0:
+        raise NoFit("no bookings at all")
+    field, op, question = ctx.rng.choice(
+        [
+            ("free_hours", "max", "the most free hours any of them has"),
+            ("free_hours", "min", "the fewest free hours among them"),
+            ("booked_hours", "sum", "the total booked hours across the three"),
+        ]
+    )
+    prompt = ctx.say(
+        "In {office}, rooms {a}, {b} and {c} on {day}: what is {q}?",
+        "Room planning for {day} ({office} office): checking {a}, {b} and {c}, give me {q}.",
+        office=office,
+        a=rooms[0].name,
+        b=rooms[1].name,
+        c=rooms[2].name,
+        day=when(day),
+        q=question,
+    )
+    steps = [RefStep(tool="list_room_bookings", args={"room": r.name, "date": day}) for r in rooms]
+    refs = [[i, field] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def office_room_usage(ctx: TemplateContext) -> Draft:
+    """Mixture: list an office's rooms -> each room's bookings on a day -> aggregate."""
+    office = ctx.rng.choice(sorted({r.office for r in ctx.rows("rooms")}))
+    video = ctx.rng.choice([True, None])
+    args: dict[str, Any] = {"office": office}
+    if video:
+        args["has_video"] = True
+    rooms = read(ctx, "list_rooms", **args)["results"]
+    if len(rooms) < 2:
+        raise NoFit("fewer than two rooms")
+    day = ctx.rng.choice(weekdays_ahead(ctx, 0, 11))
+    booked = [
+        read(ctx, "list_room_bookings", room=r["room_id"], date=day)["booked_hours"] for r in rooms
+    ]
+    if max(booked) == 0:
+        raise NoFit("nothing booked")
+    field, op, question = ctx.rng.choice(
+        [
+            ("booked_hours", "sum", "how many room-hours are booked in total"),
+            ("booked_hours", "max", "what's the most hours any single room is booked"),
+            ("free_hours", "min", "what's the least free time any room has left, in hours"),
+        ]
+    )
+    kind = "video-equipped rooms" if video else "meeting rooms"
+    prompt = ctx.say(
+        "Across all {kind} in our {office} office on {day}, {q}?",
+        "Take every one of the {office} {kind} and look at {day}: {q}?",
+        kind=kind,
+        office=office,
+        day=when(day),
+        q=question,
+    )
+    steps = [RefStep(tool="list_rooms", args=args)]
+    steps += [
+        RefStep(
+            tool="list_room_bookings", args={"room": ref(0, "results", i, "room_id"), "date": day}
+        )
+        for i in range(len(rooms))
+    ]
+    refs = [[1 + i, field] for i in range(len(rooms))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def two_rooms_for_meeting(ctx: TemplateContext) -> Draft:
+    """Mixture: find a meeting and a room independently -> that room's day, booked hours."""
+    events = ctx.rows("events", lambda e: e.room_id is not None and e.status == "confirmed")
+    event = ctx.rng.choice(events)
+    room = ctx.world.table("rooms")[event.room_id]
+    other = ctx.pick("rooms", lambda r: r.office == room.office and r.room_id != room.room_id)
+    day = _local_day(room, event.start_utc)
+    prompt = ctx.say(
+        "Meeting {event} is in some room on {day}, and I'm also eyeing {other}. What's the "
+        "larger number of booked hours that day between the meeting's room and {other}?",
+        "Compare booked time on {day}: the room that meeting {event} uses versus {other}. "
+        "Which is busier, and by how many booked hours? Just give the busier room's hours.",
+        event=event.event_id,
+        day=when(day),
+        other=other.name,
+    )
+    steps = [
+        RefStep(tool="list_events", args={"event_id": event.event_id}),
+        RefStep(tool="list_rooms", args={"query": other.name}),
+        RefStep(
+            tool="list_room_bookings",
+            args={"room": ref(0, "results", 0, "room_id"), "date": day},
+        ),
+        RefStep(
+            tool="list_room_bookings",
+            args={"room": ref(1, "results", 0, "room_id"), "date": day},
+        ),
+    ]
+    refs = [[2, "booked_hours"], [3, "booked_hours"]]
+    return Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="meeting rooms",
+    topic=WORK,
+    domain=DOMAIN,
+    templates={
+        "sequential": [book_smallest_video_room, room_of_my_meeting],
+        "parallel": [three_rooms_one_day],
+        "mixture": [office_room_usage, two_rooms_for_meeting],
+    },
+)

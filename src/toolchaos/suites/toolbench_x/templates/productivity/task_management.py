@@ -1,0 +1,271 @@
+"""Task management: who works on what, open effort per project, adding and moving tasks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DOMAIN,
+    WORK,
+    iso,
+    person,
+    project,
+    read,
+    when,
+)
+
+OPEN = ("todo", "in_progress", "blocked")
+NEW_TASKS = (
+    "Prepare client demo",
+    "Write release notes",
+    "Triage bug backlog",
+    "Update onboarding checklist",
+    "Plan load test",
+    "Clean up feature flags",
+    "Review security findings",
+)
+
+
+def urgent_task_project_hours(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> their tasks of a priority -> hours logged on that task's project."""
+    priority = ctx.rng.choice(["urgent", "high"])
+    holders = {t.assignee_id for t in ctx.rows("tasks", lambda t: t.priority == priority)}
+    who = person(ctx, lambda u: u.person_id in holders)
+    tasks = read(ctx, "list_tasks", assignee=who.person_id, priority=priority)["results"]
+    if not tasks:
+        raise NoFit("no task of that priority")
+    field = ctx.rng.choice(["logged_hours", "billable_hours"])
+    if field == "billable_hours":
+        rate = ctx.world.table("projects")[tasks[0]["project_id"]].billable_rate_usd
+        if rate == 0:
+            raise NoFit("an internal project has no billable hours")
+    words = {"logged_hours": "hours in total", "billable_hours": "billable hours"}[field]
+    prompt = ctx.say(
+        "Find {name}'s {priority}-priority task that is due soonest. How many {words} have "
+        "been logged so far on the project it belongs to?",
+        "{name} has some {priority} tasks. Take the one with the earliest due date and tell "
+        "me the {words} logged to date on its project.",
+        "Which project holds the earliest-due {priority} task assigned to {name}? I need "
+        "the all-time {words} recorded on that project.",
+        name=who.name,
+        priority=priority,
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_tasks",
+            args={"assignee": ref(0, "results", 0, "person_id"), "priority": priority},
+        ),
+        RefStep(tool="get_project_hours", args={"project": ref(1, "results", 0, "project_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def add_task_then_start(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: project -> new task for its owner -> set it in progress."""
+    proj = project(ctx, lambda p: p.status == "active")
+    taken = {
+        t.title.casefold() for t in ctx.rows("tasks", lambda t: t.project_id == proj.project_id)
+    }
+    title = ctx.rng.choice([t for t in NEW_TASKS if t.casefold() not in taken])
+    due = iso(ctx, ctx.rng.randint(3, 20))
+    status = ctx.rng.choice(["in_progress", "blocked"])
+    words = {"in_progress": "mark it as in progress", "blocked": "flag it as blocked"}[status]
+    priority = ctx.rng.choice(["high", "medium", "urgent"])
+    prompt = ctx.say(
+        "In the {project} project, create a {priority}-priority task '{title}' for the "
+        "project owner, due {due}, then {words} right away.",
+        "Please add '{title}' to {project}, assigned to whoever owns that project, priority "
+        "{priority}, due on {due}. Once it exists, {words}.",
+        project=proj.name,
+        title=title,
+        due=when(due),
+        words=words,
+        priority=priority,
+    )
+    steps = [
+        RefStep(tool="list_projects", args={"query": proj.name}),
+        RefStep(
+            tool="create_task",
+            args={
+                "project": ref(0, "results", 0, "project_id"),
+                "title": title,
+                "assignee": ref(0, "results", 0, "owner_id"),
+                "due_date": due,
+                "priority": priority,
+            },
+        ),
+        RefStep(tool="update_task", args={"task_id": ref(1, "task_id"), "status": status}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def next_todo_effort(ctx: TemplateContext) -> Draft:
+    """Parallel: three people's to-do lists; total estimate of each one's earliest task."""
+    chosen: list[Any] = []
+    for candidate in ctx.sample("people", 8):
+        todo = read(ctx, "list_tasks", assignee=candidate.person_id, status="todo")["results"]
+        if todo:
+            chosen.append(candidate)
+        if len(chosen) == 3:
+            break
+    if len(chosen) < 3:
+        raise NoFit("fewer than three people with to-do tasks")
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how many estimated hours do those three tasks add up to?",
+        "max": "what is the largest estimate among those three tasks, in hours?",
+    }[op]
+    prompt = ctx.say(
+        "{a}, {b} and {c} should each pick up their to-do task with the earliest due date. "
+        + question.capitalize(),
+        "Look at the earliest-due to-do item for each of {a}, {b} and {c}: " + question,
+        a=chosen[0].name,
+        b=chosen[1].name,
+        c=chosen[2].name,
+    )
+    steps = [
+        RefStep(tool="list_tasks", args={"assignee": p.name, "status": "todo"}) for p in chosen
+    ]
+    refs = [[i, "results", 0, "estimate_hours"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def hours_on_three_projects(ctx: TemplateContext) -> Draft:
+    """Parallel: hours logged on three projects over a window; the most, least or total."""
+    projects = ctx.sample("projects", 3, lambda p: p.status != "completed")
+    back = ctx.rng.choice([7, 10, 14])
+    since = iso(ctx, -back)
+    values = [
+        read(ctx, "get_project_hours", project=p.project_id, from_date=since)["logged_hours"]
+        for p in projects
+    ]
+    if min(values) == 0:
+        raise NoFit("a project without hours")
+    op = ctx.rng.choice(["max", "min", "sum"])
+    question = {
+        "max": "what's the highest hour total among them",
+        "min": "what's the lowest hour total among them",
+        "sum": "how many hours is that across all three",
+    }[op]
+    prompt = ctx.say(
+        "Staffing check on {a}, {b} and {c}: looking at hours logged since {since}, {q}?",
+        "Since {since}, how much time went into {a}, {b} and {c}? Specifically, {q}?",
+        a=projects[0].name,
+        b=projects[1].name,
+        c=projects[2].name,
+        since=when(since),
+        q=question,
+    )
+    steps = [
+        RefStep(tool="get_project_hours", args={"project": p.name, "from_date": since})
+        for p in projects
+    ]
+    refs = [[i, "logged_hours"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def open_effort_in_project(ctx: TemplateContext) -> Draft:
+    """Mixture: project -> estimate totals for each open status -> their sum."""
+    proj = project(ctx, lambda p: p.status != "completed")
+    present = {t.status for t in ctx.rows("tasks") if t.project_id == proj.project_id}
+    statuses = [s for s in OPEN if s in present]
+    if len(statuses) < 2:
+        raise NoFit("fewer than two open statuses with tasks")
+    prompt = ctx.say(
+        "How much estimated work is still open in {project}? Add up the estimates of every "
+        "task that is not done yet (to do, in progress or blocked), in hours.",
+        "Remaining effort for the {project} project: total estimated hours of its unfinished "
+        "tasks, please.",
+        "I want the sum of estimate hours over all open tasks in {project}, whatever their "
+        "open status.",
+        project=proj.name,
+    )
+    steps = [RefStep(tool="list_projects", args={"query": proj.name})]
+    steps += [
+        RefStep(
+            tool="task_estimate_total",
+            args={"project_id": ref(0, "results", 0, "project_id"), "status": s},
+        )
+        for s in statuses
+    ]
+    refs = [[1 + i, "total_estimate_hours"] for i in range(len(statuses))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+
+
+def assign_new_task(ctx: TemplateContext) -> Draft:
+    """Mixture, writes: find a person and a project independently -> create a task."""
+    proj = project(ctx, lambda p: p.status == "active")
+    who = person(ctx, lambda u: u.person_id in proj.member_ids and u.person_id != proj.owner_id)
+    taken = {
+        t.title.casefold() for t in ctx.rows("tasks", lambda t: t.project_id == proj.project_id)
+    }
+    title = ctx.rng.choice([t for t in NEW_TASKS if t.casefold() not in taken])
+    due = iso(ctx, ctx.rng.randint(2, 25))
+    estimate = ctx.rng.choice([1.5, 3.0, 4.0, 6.0, 8.0])
+    prompt = ctx.say(
+        "Create a task '{title}' in {project} for {name}, due {due}, estimated at {est} hours.",
+        "{name} will take '{title}' on the {project} project. Put it in with a due date of "
+        "{due} and an estimate of {est} h.",
+        title=title,
+        project=proj.name,
+        name=who.name,
+        due=when(due),
+        est=estimate,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(tool="list_projects", args={"query": proj.name}),
+        RefStep(
+            tool="create_task",
+            args={
+                "project": ref(1, "results", 0, "project_id"),
+                "title": title,
+                "assignee": ref(0, "results", 0, "person_id"),
+                "due_date": due,
+                "estimate_hours": estimate,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def owner_workload(ctx: TemplateContext) -> Draft:
+    """Mixture: project -> its owner's open estimate and the project's hours (fan-out)."""
+    proj = project(ctx, lambda p: p.status == "active")
+    todo = ctx.rows("tasks", lambda t: t.assignee_id == proj.owner_id and t.status == "todo")
+    if not todo:
+        raise NoFit("the owner has no to-do tasks")
+    prompt = ctx.say(
+        "Who owns {project}, and how many estimated hours of to-do tasks does that person "
+        "have across all projects?",
+        "Check the owner of the {project} project: what's the total estimate of their "
+        "tasks still in 'todo' status, in hours?",
+        project=proj.name,
+    )
+    steps = [
+        RefStep(tool="list_projects", args={"query": proj.name}),
+        RefStep(
+            tool="task_estimate_total",
+            args={"assignee_id": ref(0, "results", 0, "owner_id"), "status": "todo"},
+        ),
+        RefStep(
+            tool="list_tasks", args={"assignee": ref(0, "results", 0, "owner_id"), "status": "todo"}
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[1, "total_estimate_hours"]], round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="task management",
+    topic=WORK,
+    domain=DOMAIN,
+    templates={
+        "sequential": [urgent_task_project_hours, add_task_then_start],
+        "parallel": [next_todo_effort, hours_on_three_projects],
+        "mixture": [open_effort_in_project, assign_new_task],
+    },
+)

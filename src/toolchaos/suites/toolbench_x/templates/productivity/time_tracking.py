@@ -1,0 +1,278 @@
+"""Time tracking: logging hours, timesheet totals and billable amounts, project hours."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DOMAIN,
+    WORK,
+    iso,
+    person,
+    read,
+    weekdays_back,
+    when,
+)
+
+
+def _loggers(ctx: TemplateContext) -> set[str]:
+    return {log.person_id for log in ctx.rows("time_logs")}
+
+
+def first_project_hours(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> timesheet over a range -> hours of its first project (all staff)."""
+    who = person(ctx, lambda u: u.person_id in _loggers(ctx))
+    start = iso(ctx, -ctx.rng.choice([7, 10, 14]))
+    end = iso(ctx, -1)
+    sheet = read(ctx, "timesheet_summary", person=who.person_id, from_date=start, to_date=end)
+    if not sheet["by_project"]:
+        raise NoFit("nothing logged")
+    field = ctx.rng.choice(["logged_hours", "billable_hours"])
+    pid = sheet["by_project"][0]["project_id"]
+    if field == "billable_hours" and ctx.world.table("projects")[pid].billable_rate_usd == 0:
+        field = "logged_hours"
+    words = {"logged_hours": "hours", "billable_hours": "billable hours"}[field]
+    prompt = ctx.say(
+        "{name}'s timesheet from {start} to {end} lists some projects; take the first one "
+        "alphabetically. How many {words} did the whole team log on it in that period?",
+        "Check what {name} worked on between {start} and {end}. For the alphabetically first "
+        "of those projects, what's the team's total {words} over the same dates?",
+        name=who.name,
+        start=when(start),
+        end=when(end),
+        words=words,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="timesheet_summary",
+            args={"person": ref(0, "results", 0, "person_id"), "from_date": start, "to_date": end},
+        ),
+        RefStep(
+            tool="get_project_hours",
+            args={
+                "project": ref(1, "by_project", 0, "project_id"),
+                "from_date": ref(1, "from_date"),
+                "to_date": ref(1, "to_date"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def log_two_days(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: person -> log hours on one day -> same project the next day."""
+    days = weekdays_back(ctx, 1, 12)
+    pairs = [(a, b) for a, b in zip(days[1:], days, strict=False)]
+    first, second = ctx.rng.choice(pairs)
+    proj = ctx.pick("projects", lambda p: p.status == "active" and p.billable_rate_usd > 0)
+    who = person(ctx, lambda u: u.person_id in proj.member_ids)
+    hours = [ctx.rng.choice([1.5, 2.0, 2.5, 3.0]) for _ in range(2)]
+    for day, h in zip((first, second), hours, strict=True):
+        logged = sum(
+            log.hours
+            for log in ctx.rows("time_logs")
+            if log.person_id == who.person_id and log.date == day
+        )
+        if logged + h > 16:
+            raise NoFit("too many hours that day")
+    prompt = ctx.say(
+        "{name} forgot to log time on {project}: {h1} hours on {d1} and {h2} hours on {d2}, "
+        "both billable. Please add both entries.",
+        "Add billable time for {name} on the {project} project: {d1}, {h1} h; and {d2}, {h2} h.",
+        name=who.name,
+        project=proj.name,
+        h1=hours[0],
+        h2=hours[1],
+        d1=when(first),
+        d2=when(second),
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="log_time",
+            args={
+                "person": ref(0, "results", 0, "person_id"),
+                "project": proj.name,
+                "date": first,
+                "hours": hours[0],
+                "billable": True,
+            },
+        ),
+        RefStep(
+            tool="log_time",
+            args={
+                "person": ref(1, "person_id"),
+                "project": ref(1, "project_id"),
+                "date": second,
+                "hours": hours[1],
+                "billable": True,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def three_project_hours(ctx: TemplateContext) -> Draft:
+    """Parallel: hours of three projects over a date range, from the timesheet system."""
+    projects = ctx.sample(
+        "projects", 3, lambda p: p.status != "completed" and p.billable_rate_usd > 0
+    )
+    start, end = iso(ctx, -ctx.rng.choice([14, 21])), iso(ctx, -ctx.rng.choice([1, 3]))
+    field, op, question = ctx.rng.choice(
+        [
+            ("billable_hours", "sum", "how many billable hours in total"),
+            ("logged_hours", "max", "the largest number of hours logged on any one of them"),
+            ("billable_hours", "min", "the smallest billable-hour total among them"),
+        ]
+    )
+    values = [
+        read(ctx, "get_project_hours", project=p.project_id, from_date=start, to_date=end)[field]
+        for p in projects
+    ]
+    if min(values) == 0:
+        raise NoFit("a project without hours")
+    prompt = ctx.say(
+        "For the client projects {a}, {b} and {c}, between {start} and {end}: {q}?",
+        "Billing prep, {start} through {end}. Across {a}, {b} and {c}, {q}?",
+        a=projects[0].name,
+        b=projects[1].name,
+        c=projects[2].name,
+        start=when(start),
+        end=when(end),
+        q=question,
+    )
+    steps = [
+        RefStep(
+            tool="get_project_hours", args={"project": p.name, "from_date": start, "to_date": end}
+        )
+        for p in projects
+    ]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+
+
+def team_billing(ctx: TemplateContext) -> Draft:
+    """Parallel: three people's timesheets over a range; billed amount or hours."""
+    loggers = _loggers(ctx)
+    chosen = ctx.sample("people", 3, lambda u: u.person_id in loggers)
+    start, end = iso(ctx, -14), iso(ctx, -1)
+    field, op, question = ctx.rng.choice(
+        [
+            (
+                "billable_amount_usd",
+                "sum",
+                "how much can we bill for their time in total, in US dollars",
+            ),
+            ("total_hours", "max", "what's the most hours any one of them logged"),
+            ("billable_amount_usd", "max", "what's the highest billable amount of the three (USD)"),
+        ]
+    )
+    values = [
+        read(ctx, "timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
+        for p in chosen
+    ]
+    if max(values) == 0:
+        raise NoFit("nothing billable")
+    prompt = ctx.say(
+        "Timesheets for {a}, {b} and {c} from {start} to {end}: {q}?",
+        "Looking at {start}-{end} for {a}, {b} and {c}, {q}?",
+        a=chosen[0].name,
+        b=chosen[1].name,
+        c=chosen[2].name,
+        start=when(start),
+        end=when(end),
+        q=question,
+    )
+    steps = [
+        RefStep(
+            tool="timesheet_summary", args={"person": p.name, "from_date": start, "to_date": end}
+        )
+        for p in chosen
+    ]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+
+
+def client_hours(ctx: TemplateContext) -> Draft:
+    """Mixture: list a client's projects -> hours on each -> total."""
+    clients = sorted({p.client for p in ctx.rows("projects") if p.client != "Internal"})
+    client = ctx.rng.choice(clients)
+    listing = read(ctx, "list_projects", client=client)["results"]
+    if len(listing) < 2:
+        raise NoFit("one project only")
+    since = iso(ctx, -ctx.rng.choice([7, 14, 21]))
+    field = ctx.rng.choice(["billable_hours", "logged_hours"])
+    words = {"billable_hours": "billable hours", "logged_hours": "hours (billable or not)"}[field]
+    prompt = ctx.say(
+        "How many {w} have we logged for {client} since {since}, across all of their projects?",
+        "{client} wants a summary: total {w} logged on every project we run for them, from "
+        "{since} to today.",
+        client=client,
+        since=when(since),
+        w=words,
+    )
+    steps = [RefStep(tool="list_projects", args={"client": client})]
+    steps += [
+        RefStep(
+            tool="get_project_hours",
+            args={"project": ref(0, "results", i, "project_id"), "from_date": since},
+        )
+        for i in range(len(listing))
+    ]
+    refs = [[1 + i, field] for i in range(len(listing))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+
+
+def pair_timesheets(ctx: TemplateContext) -> Draft:
+    """Mixture: look up two people -> each one's timesheet -> combined or larger figure."""
+    loggers = _loggers(ctx)
+    a = person(ctx, lambda u: u.person_id in loggers)
+    b = person(ctx, lambda u: u.person_id in loggers and u.person_id != a.person_id)
+    start, end = iso(ctx, -ctx.rng.choice([7, 14])), iso(ctx, -1)
+    field, op, question = ctx.rng.choice(
+        [
+            ("total_hours", "sum", "how many hours did the two of them log together"),
+            ("billable_hours", "sum", "what's their combined billable time, in hours"),
+            ("non_billable_hours", "max", "what's the larger of their non-billable hour totals"),
+        ]
+    )
+    values: list[Any] = [
+        read(ctx, "timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
+        for p in (a, b)
+    ]
+    if max(values) == 0:
+        raise NoFit("nothing to add")
+    prompt = ctx.say(
+        "{a} and {b} shared a workstream from {start} to {end}. {q}?",
+        "Between {start} and {end}, {q} ({a} and {b})?",
+        a=a.name,
+        b=b.name,
+        start=when(start),
+        end=when(end),
+        q=question.capitalize(),
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": a.name}),
+        RefStep(tool="search_people", args={"query": b.name}),
+    ]
+    steps += [
+        RefStep(
+            tool="timesheet_summary",
+            args={"person": ref(i, "results", 0, "person_id"), "from_date": start, "to_date": end},
+        )
+        for i in range(2)
+    ]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="time tracking",
+    topic=WORK,
+    domain=DOMAIN,
+    templates={
+        "sequential": [first_project_hours, log_two_days],
+        "parallel": [three_project_hours, team_billing],
+        "mixture": [client_hours, pair_timesheets],
+    },
+)
