@@ -1,0 +1,166 @@
+"""Template helpers shared by the government subtopics.
+
+Templates read the world through READ tools (:func:`read`) or its rows only to choose
+entities that make a well-posed task. The office-wait factories build the templates that
+read the three wait-time sources, which most subtopics share with their own phrasing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep, ToolKind
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
+
+TOPIC = "government and public services"
+DOMAIN = "government"
+WAIT_SOURCES = {
+    "get_office_wait_time": "the agency portal",
+    "get_office_wait_time_311": "the 311 status feed",
+    "get_office_wait_time_crowd": "the LineWatch app",
+}
+WAIT_FIELDS = {
+    ("wait_minutes", "min"): "the shortest walk-in wait (minutes)",
+    ("wait_minutes", "max"): "the longest walk-in wait (minutes)",
+    ("processing_days", "min"): "the quickest typical processing time (business days)",
+    ("processing_days", "max"): "the slowest typical processing time (business days)",
+}
+
+
+def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
+    """Run a READ tool on the template's world, to choose entities that fit."""
+    found = ctx.domain.tools[tool]
+    if found.kind is not ToolKind.READ:
+        raise ValueError(f"templates may only read, and {tool} writes")
+    return found(ctx.world, **args)
+
+
+def day(ctx: TemplateContext, offset: int) -> str:
+    """The ISO date ``offset`` days from the world's today."""
+    return (ctx.world.now().date() + timedelta(days=offset)).isoformat()
+
+
+def when(iso: str) -> str:
+    """A date as people write it in a request: weekday and ISO date."""
+    return f"{date.fromisoformat(iso):%A} {iso}"
+
+
+def resident(ctx: TemplateContext, where: Callable[[Any], bool] | None = None) -> Any:
+    """A resident (passing ``where``) whose name search finds them first."""
+    res = ctx.pick("residents", where)
+    found = read(ctx, "search_residents", query=res.name)
+    if found["results"][0]["resident_id"] != res.resident_id:
+        raise NoFit(f"{res.name!r} is not found first by name")
+    return res
+
+
+def residents(
+    ctx: TemplateContext, k: int, where: Callable[[Any], bool] | None = None
+) -> list[Any]:
+    """``k`` distinct residents passing ``where``."""
+    return ctx.sample("residents", k, where)
+
+
+def offices(ctx: TemplateContext, kind: str) -> list[Any]:
+    """The offices of one kind, in the order search_offices lists them (by name)."""
+    return sorted(ctx.rows("offices", lambda o: o.kind == kind), key=lambda o: o.name)
+
+
+def first_name(res: Any) -> str:
+    """The resident's given name, for friendly prompts."""
+    return str(res.name.split()[0])
+
+
+Template = Callable[[TemplateContext], Draft]
+
+
+def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Template:
+    """Mixture: search the offices of ``kind`` -> one source's figures for each -> min/max."""
+
+    def template(ctx: TemplateContext) -> Draft:
+        found = offices(ctx, kind)
+        if len(found) < 2:
+            raise NoFit(f"fewer than two {kind} offices")
+        field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
+        tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
+        values = [read(ctx, tool, office=o.office_id)[field] for o in found]
+        if len(set(values)) == 1:
+            raise NoFit("every office has the same figure")
+        prompt = ctx.say(
+            "{lead} Across all of them, what's {words}, according to {source}?",
+            "{lead} Check {source} for every one and tell me {words}.",
+            "{lead} Going by {source}, which figure is {words} among them? Just the number.",
+            lead=ctx.rng.choice(lead_ins),
+            words=WAIT_FIELDS[(field, op)],
+            source=WAIT_SOURCES[tool],
+        )
+        steps = [RefStep(tool="search_offices", args={"kind": kind})]
+        steps += [
+            RefStep(tool=tool, args={"office": ref(0, "results", i, "office_id")})
+            for i in range(len(found))
+        ]
+        refs = [[1 + i, field] for i in range(len(found))]
+        return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+    template.__name__ = name
+    return template
+
+
+def errand_waits_parallel(kinds: tuple[str, str, str], story: str, name: str) -> Template:
+    """Parallel: one office of each of three kinds, named; total (or longest) walk-in wait."""
+
+    def template(ctx: TemplateContext) -> Draft:
+        chosen = [ctx.rng.choice(offices(ctx, kind)) for kind in kinds]
+        op = ctx.rng.choice(["sum", "max"])
+        tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
+        question = {
+            "sum": "how many minutes of queueing should I expect in total",
+            "max": "what's the longest single walk-in wait I'll face, in minutes",
+        }[op]
+        prompt = ctx.say(
+            story + " Going by {source}, {question}?",
+            story + " According to {source}, {question}?",
+            story + " Use {source}'s current waits: {question}?",
+            a=chosen[0].name,
+            b=chosen[1].name,
+            c=chosen[2].name,
+            source=WAIT_SOURCES[tool],
+            question=question,
+        )
+        steps = [RefStep(tool=tool, args={"office": o.name}) for o in chosen]
+        refs = [[i, "wait_minutes"] for i in range(3)]
+        return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+    template.__name__ = name
+    return template
+
+
+def office_kind_parallel(kind: str, story: str, name: str) -> Template:
+    """Parallel: every office of one kind (three), named; min/max of a wait-time field."""
+
+    def template(ctx: TemplateContext) -> Draft:
+        found = offices(ctx, kind)
+        if len(found) < 3:
+            raise NoFit(f"fewer than three {kind} offices")
+        chosen = ctx.rng.sample(found, 3)
+        field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
+        tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
+        values = [read(ctx, tool, office=o.office_id)[field] for o in chosen]
+        if len(set(values)) == 1:
+            raise NoFit("the three offices have the same figure")
+        prompt = ctx.say(
+            story + " Per {source}, what is {words}?",
+            story + " Compare them on {source} and give me {words}.",
+            a=chosen[0].name,
+            b=chosen[1].name,
+            c=chosen[2].name,
+            source=WAIT_SOURCES[tool],
+            words=WAIT_FIELDS[(field, op)],
+        )
+        steps = [RefStep(tool=tool, args={"office": o.name}) for o in chosen]
+        return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)]))
+
+    template.__name__ = name
+    return template

@@ -1,0 +1,183 @@
+"""Benefits and assistance: eligibility from income and household size, applying."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    DOMAIN,
+    TOPIC,
+    office_kind_parallel,
+    office_waits_mixture,
+    read,
+    resident,
+)
+
+
+def income_limit_for_me(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their record -> eligibility for one programme."""
+    res = resident(ctx)
+    program = ctx.pick("programs")
+    field = ctx.rng.choice(["income_limit_usd", "monthly_benefit_usd"])
+    if field == "monthly_benefit_usd":
+        check = read(
+            ctx, "check_benefit_eligibility", resident=res.resident_id, program=program.program_id
+        )
+        if not check["eligible"]:
+            raise NoFit("not eligible")
+    words = {
+        "income_limit_usd": "what the annual income limit is for a household my size",
+        "monthly_benefit_usd": "how much I'd receive each month",
+    }[field]
+    prompt = ctx.say(
+        "I'm {name}. For the {prog} programme, {w}?",
+        "Could you check {name}'s household against {prog} and tell me {w}?",
+        "{name} asking about {prog}: given my household, {w}?",
+        name=res.name,
+        prog=program.name,
+        w=words,
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(tool="get_resident", args={"resident": ref(0, "results", 0, "resident_id")}),
+        RefStep(
+            tool="check_benefit_eligibility",
+            args={"resident": ref(1, "resident_id"), "program": program.program_id},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def check_then_apply(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the resident -> eligibility -> apply."""
+    program = ctx.pick("programs")
+
+    def fits(res: object) -> bool:
+        rid = res.resident_id  # type: ignore[attr-defined]
+        ok = read(ctx, "check_benefit_eligibility", resident=rid, program=program.program_id)
+        apps = read(ctx, "list_benefit_applications", resident=rid)["results"]
+        taken = any(a["program_id"] == program.program_id and a["status"] != "denied" for a in apps)
+        return bool(ok["eligible"]) and not taken
+
+    res = resident(ctx, fits)
+    prompt = ctx.say(
+        "Please check whether {name} qualifies for {prog} and, since I think they do, "
+        "submit the application.",
+        "{name} would like to apply for {prog}. Confirm eligibility first, then apply.",
+        name=res.name,
+        prog=program.name,
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(
+            tool="check_benefit_eligibility",
+            args={"resident": ref(0, "results", 0, "resident_id"), "program": program.program_id},
+        ),
+        RefStep(
+            tool="apply_for_benefit",
+            args={"resident": ref(1, "resident_id"), "program": ref(1, "program_id")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def monthly_support_total(ctx: TemplateContext) -> Draft:
+    """Parallel: one resident against three programmes; total monthly benefit."""
+    res = resident(ctx)
+    programs = ctx.sample("programs", 3)
+    values = [
+        read(ctx, "check_benefit_eligibility", resident=res.resident_id, program=p.program_id)[
+            "monthly_benefit_usd"
+        ]
+        for p in programs
+    ]
+    if sum(v > 0 for v in values) < 1:
+        raise NoFit("eligible for none")
+    op = ctx.rng.choice(["sum", "max"])
+    q = {"sum": "how much per month would that add up to", "max": "which pays the most per month"}
+    prompt = ctx.say(
+        "I'm {name}. If I qualify, I'd apply to {a}, {b} and {c}. Counting only those I'm "
+        "eligible for, {q}?",
+        "Screen {name} for {a}, {b} and {c}. Among the estimated monthly benefits (zero "
+        "where ineligible), {q}?",
+        name=res.name,
+        a=programs[0].name,
+        b=programs[1].name,
+        c=programs[2].name,
+        q=q[op],
+    )
+    steps = [
+        RefStep(
+            tool="check_benefit_eligibility",
+            args={"resident": res.name, "program": p.program_id},
+        )
+        for p in programs
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, "monthly_benefit_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+benefits_office_queue = office_kind_parallel(
+    "benefits",
+    "I can get to the {a}, the {b} or the {c} this afternoon.",
+    "benefits_office_queue",
+)
+
+benefits_office_waits = office_waits_mixture(
+    "benefits",
+    (
+        "I need to hand in proof of income at a benefits office.",
+        "My caseworker said any of the city's benefits offices can process my renewal.",
+    ),
+    "benefits_office_waits",
+)
+
+
+def category_programs_for_me(ctx: TemplateContext) -> Draft:
+    """Mixture: programmes of a category -> eligibility for each -> total or best benefit."""
+    category = ctx.rng.choice(["food", "utilities", "housing"])
+    programs = read(ctx, "list_benefit_programs", category=category)["results"]
+    if len(programs) < 2:
+        raise NoFit("one programme only")
+    res = resident(ctx)
+    values = [
+        read(ctx, "check_benefit_eligibility", resident=res.resident_id, program=p["program_id"])[
+            "monthly_benefit_usd"
+        ]
+        for p in programs
+    ]
+    if sum(values) == 0:
+        raise NoFit("eligible for none")
+    op = ctx.rng.choice(["sum", "max"])
+    q = {"sum": "the combined monthly amount", "max": "the largest single monthly amount"}[op]
+    prompt = ctx.say(
+        "Go through every {cat} assistance programme and check {name} against each. What's "
+        "{q} they could receive (0 where not eligible)?",
+        "{name} needs help with {cat} costs. Across all {cat} programmes, what is {q} they "
+        "qualify for?",
+        cat=category,
+        name=res.name,
+        q=q,
+    )
+    steps = [RefStep(tool="list_benefit_programs", args={"category": category})]
+    steps += [
+        RefStep(
+            tool="check_benefit_eligibility",
+            args={"resident": res.name, "program": ref(0, "results", i, "program_id")},
+        )
+        for i in range(len(programs))
+    ]
+    refs = [[1 + i, "monthly_benefit_usd"] for i in range(len(programs))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="benefits and assistance",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [income_limit_for_me, check_then_apply],
+        "parallel": [monthly_support_total, benefits_office_queue],
+        "mixture": [benefits_office_waits, category_programs_for_me],
+    },
+)

@@ -1,0 +1,172 @@
+"""City service requests (311): target dates, overdue requests, reporting problems."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    DOMAIN,
+    TOPIC,
+    office_kind_parallel,
+    office_waits_mixture,
+    read,
+    resident,
+)
+
+LABELS = {
+    "pothole": "a pothole",
+    "streetlight_out": "a broken streetlight",
+    "graffiti": "graffiti",
+    "missed_collection": "a missed trash pickup",
+    "abandoned_vehicle": "an abandoned car",
+    "tree_trimming": "an overgrown street tree",
+    "sidewalk_repair": "a cracked sidewalk",
+    "noise_complaint": "a noise problem",
+}
+
+
+def my_open_request_target(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their requests in a status -> the first one's target."""
+    status = ctx.rng.choice(["open", "in_progress"])
+
+    def has(res: object) -> bool:
+        found = read(ctx, "list_service_requests", resident_id=res.resident_id, status=status)  # type: ignore[attr-defined]
+        return bool(found["total"] >= 1)
+
+    res = resident(ctx, has)
+    field = ctx.rng.choice(["target_date", "business_days_overdue"])
+    words = {
+        "target_date": "by what date the city promised to resolve it",
+        "business_days_overdue": "how many business days past its target date it is",
+    }[field]
+    first = read(ctx, "list_service_requests", resident_id=res.resident_id, status=status)
+    if field == "business_days_overdue" and not first["results"][0]["business_days_overdue"]:
+        raise NoFit("not overdue")
+    prompt = ctx.say(
+        "I'm {name}. For my earliest {st} 311 request, {w}?",
+        "{name} reported something to 311 that is still {st}. Taking the first such request, {w}?",
+        name=res.name,
+        st=status.replace("_", " "),
+        w=words,
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(
+            tool="list_service_requests",
+            args={"resident_id": ref(0, "results", 0, "resident_id"), "status": status},
+        ),
+        RefStep(
+            tool="get_service_request", args={"request_id": ref(1, "results", 0, "request_id")}
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
+def report_at_home(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: resident -> open a request at their address -> read it back."""
+    category = ctx.rng.choice(sorted(LABELS))
+    res = resident(ctx)
+    if any(
+        r.category == category and r.status != "closed" and r.address == res.address
+        for r in ctx.rows("service_requests")
+    ):
+        raise NoFit("already reported")
+    prompt = ctx.say(
+        "I'm {name}. Please report {what} outside my house to 311 and confirm the request went in.",
+        "File a 311 request for {name} about {what} at their home address, then check it "
+        "was logged.",
+        name=res.name,
+        what=LABELS[category],
+    )
+    steps = [
+        RefStep(tool="get_resident", args={"resident": res.name}),
+        RefStep(
+            tool="create_service_request",
+            args={
+                "resident": ref(0, "resident_id"),
+                "category": category,
+                "address": ref(0, "address"),
+            },
+        ),
+        RefStep(tool="get_service_request", args={"request_id": ref(1, "request_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def three_requests_overdue(ctx: TemplateContext) -> Draft:
+    """Parallel: three requests by number; total or worst business days overdue."""
+    rows = ctx.sample("service_requests", 3, lambda r: r.status != "closed")
+    values = [
+        read(ctx, "get_service_request", request_id=r.request_id)["business_days_overdue"]
+        for r in rows
+    ]
+    if sum(values) == 0:
+        raise NoFit("none overdue")
+    op = ctx.rng.choice(["sum", "max"])
+    q = {
+        "sum": "how many business days overdue are they in total",
+        "max": "what's the most business days any of them is overdue",
+    }[op]
+    prompt = ctx.say(
+        "As the ward councillor's aide I'm chasing 311 tickets {a}, {b} and {c}: {q}?",
+        "Check 311 requests {a}, {b} and {c}. {q}?",
+        a=rows[0].request_id,
+        b=rows[1].request_id,
+        c=rows[2].request_id,
+        q=q,
+    )
+    steps = [RefStep(tool="get_service_request", args={"request_id": r.request_id}) for r in rows]
+    refs = [[i, "business_days_overdue"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+service_center_queue = office_kind_parallel(
+    "city_services",
+    "I need to sort out a 311 issue in person at the {a}, the {b} or the {c}.",
+    "service_center_queue",
+)
+
+service_center_waits = office_waits_mixture(
+    "city_services",
+    (
+        "I want to talk to someone about an unresolved 311 report.",
+        "I'm buying a residential parking permit at a neighbourhood service center.",
+    ),
+    "service_center_waits",
+)
+
+
+def street_open_requests(ctx: TemplateContext) -> Draft:
+    """Mixture: open requests of a category -> each one's details -> worst overdue days."""
+    category = ctx.rng.choice(sorted(LABELS))
+    found = read(ctx, "list_service_requests", category=category, status="open")
+    if not 2 <= found["total"] <= 5:
+        raise NoFit("not a small batch")
+    op = ctx.rng.choice(["max", "sum"])
+    q = {"max": "the worst delay", "sum": "the total delay"}[op]
+    prompt = ctx.say(
+        "Pull up every open 311 request about {what} and check each one. In business days "
+        "past target, what's {q}?",
+        "For all open {what} reports, what is {q} (business days overdue)?",
+        what=LABELS[category],
+        q=q,
+    )
+    steps = [RefStep(tool="list_service_requests", args={"category": category, "status": "open"})]
+    steps += [
+        RefStep(tool="get_service_request", args={"request_id": ref(0, "results", i, "request_id")})
+        for i in range(found["total"])
+    ]
+    refs = [[1 + i, "business_days_overdue"] for i in range(found["total"])]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+SUBTOPIC = Subtopic(
+    name="city service requests",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [my_open_request_target, report_at_home],
+        "parallel": [three_requests_overdue, service_center_queue],
+        "mixture": [service_center_waits, street_open_requests],
+    },
+)

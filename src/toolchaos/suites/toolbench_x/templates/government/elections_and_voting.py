@@ -1,0 +1,181 @@
+"""Elections and voting: polling places, mail ballots, deadlines and election offices."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    DOMAIN,
+    TOPIC,
+    errand_waits_parallel,
+    office_waits_mixture,
+    resident,
+)
+
+
+def _registered(ctx: TemplateContext, res: object) -> bool:
+    return bool(ctx.world.table("voters")[res.resident_id].registered)  # type: ignore[attr-defined]
+
+
+def _election(ctx: TemplateContext) -> object:
+    return ctx.pick("elections")
+
+
+def how_far_to_vote(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their registration -> polling place for an election."""
+    res = resident(ctx, lambda r: _registered(ctx, r))
+    election = _election(ctx)
+    field = ctx.rng.choice(["distance_km", "polling_place", "distance_km"])
+    words = {
+        "distance_km": "how far it is from my home in kilometres",
+        "polling_place": "the name of the place where I vote",
+    }[field]
+    prompt = ctx.say(
+        "I'm {name}. For the {el}, check my registration and find my polling place: {w}?",
+        "{name} here, planning to vote in person in the {el}. {w}?",
+        "Where does {name} vote in the {el}? Tell me {w}.",
+        name=res.name,
+        el=election.name,  # type: ignore[attr-defined]
+        w=words,
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(
+            tool="get_voter_registration", args={"resident": ref(0, "results", 0, "resident_id")}
+        ),
+        RefStep(
+            tool="lookup_polling_place",
+            args={
+                "resident": ref(1, "resident_id"),
+                "election_id": election.election_id,  # type: ignore[attr-defined]
+            },
+        ),
+    ]
+    answer = AnswerSpec(op="value", refs=[[2, field]], round=2 if field == "distance_km" else None)
+    return Draft(prompt, steps, answer)
+
+
+def request_ballot_for_next(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: elections of a kind -> request a mail ballot -> confirm."""
+    kind = ctx.rng.choice(["special", "primary", "general"])
+    first = min((e for e in ctx.rows("elections") if e.kind == kind), key=lambda e: e.date)
+    res = resident(
+        ctx,
+        lambda r: (
+            _registered(ctx, r)
+            and not any(
+                b.resident_id == r.resident_id and b.election_id == first.election_id
+                for b in ctx.rows("ballot_requests")
+            )
+        ),
+    )
+    prompt = ctx.say(
+        "{name} will be travelling. Request a mail ballot for the next {kind} election and "
+        "then confirm it's on their registration.",
+        "Please get {name} a mail ballot for the upcoming {kind} election and double-check "
+        "the request shows up.",
+        name=res.name,
+        kind=kind,
+    )
+    steps = [
+        RefStep(tool="list_elections", args={"kind": kind}),
+        RefStep(
+            tool="request_mail_ballot",
+            args={"resident": res.name, "election_id": ref(0, "results", 0, "election_id")},
+        ),
+        RefStep(tool="get_voter_registration", args={"resident": ref(1, "resident_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def carpool_to_polls(ctx: TemplateContext) -> Draft:
+    """Parallel: polling places of three residents for one election; farthest or total."""
+    election = _election(ctx)
+    people = ctx.sample("residents", 3, lambda r: _registered(ctx, r))
+    op = ctx.rng.choice(["max", "min", "sum"])
+    q = {
+        "max": "who has the longest trip - how many km is it",
+        "min": "what's the shortest trip to a polling place, in km",
+        "sum": "what's the total of their three distances, in km",
+    }[op]
+    prompt = ctx.say(
+        "I'm organising rides to the polls for the {el}: {a}, {b} and {c}. Looking at each "
+        "person's polling place, {q}?",
+        "For the {el}, check where {a}, {b} and {c} vote. {q}?",
+        el=election.name,  # type: ignore[attr-defined]
+        a=people[0].name,
+        b=people[1].name,
+        c=people[2].name,
+        q=q,
+    )
+    steps = [
+        RefStep(
+            tool="lookup_polling_place",
+            args={"resident": p.name, "election_id": election.election_id},  # type: ignore[attr-defined]
+        )
+        for p in people
+    ]
+    return Draft(
+        prompt, steps, AnswerSpec(op=op, refs=[[i, "distance_km"] for i in range(3)], round=2)
+    )
+
+
+election_errands = errand_waits_parallel(
+    ("elections", "city_services", "tax"),
+    "Civic morning: registering at the {a}, then the {b}, then the {c}.",
+    "election_errands",
+)
+
+election_office_waits = office_waits_mixture(
+    "elections",
+    (
+        "I want to vote early or drop off my ballot at an election office.",
+        "I need a replacement voter card from an election office.",
+    ),
+    "election_office_waits",
+)
+
+
+def two_voters_next_election(ctx: TemplateContext) -> Draft:
+    """Mixture: list elections -> polling places of two residents -> farther or total."""
+    kind = ctx.rng.choice(["special", "primary", "general"])
+    a = resident(ctx, lambda r: _registered(ctx, r))
+    b = resident(ctx, lambda r: _registered(ctx, r) and r.ward != a.ward)
+    op = ctx.rng.choice(["max", "sum"])
+    q = {"max": "the longer of the two trips", "sum": "the two distances added"}[op]
+    prompt = ctx.say(
+        "For the next {kind} election, where do {a} and {b} vote? Give me {q} in km.",
+        "{a} and {b} are neighbours-to-be. In the upcoming {kind} election, what's {q} (km) "
+        "to their polling places?",
+        kind=kind,
+        a=a.name,
+        b=b.name,
+        q=q,
+    )
+    steps = [
+        RefStep(tool="list_elections", args={"kind": kind}),
+        RefStep(
+            tool="lookup_polling_place",
+            args={"resident": a.name, "election_id": ref(0, "results", 0, "election_id")},
+        ),
+        RefStep(
+            tool="lookup_polling_place",
+            args={"resident": b.name, "election_id": ref(0, "results", 0, "election_id")},
+        ),
+    ]
+    if a.name == b.name:
+        raise NoFit("same person")
+    answer = AnswerSpec(op=op, refs=[[1, "distance_km"], [2, "distance_km"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="elections and voting",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [how_far_to_vote, request_ballot_for_next],
+        "parallel": [carpool_to_polls, election_errands],
+        "mixture": [election_office_waits, two_voters_next_election],
+    },
+)

@@ -1,0 +1,167 @@
+"""Vehicle registration: renewal quotes with late penalties, renewing, motor-vehicle offices."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    DOMAIN,
+    TOPIC,
+    office_kind_parallel,
+    office_waits_mixture,
+    read,
+    resident,
+)
+
+WINDOW_DAYS = 90
+
+
+def _renewable(ctx: TemplateContext, car: object) -> bool:
+    expires = date.fromisoformat(car.registration_expires)  # type: ignore[attr-defined]
+    return expires - timedelta(days=WINDOW_DAYS) <= ctx.world.now().date()
+
+
+def renewal_cost_for_my_car(ctx: TemplateContext) -> Draft:
+    """Sequential: find the owner -> their only vehicle -> renewal quote."""
+
+    def one_car(res: object) -> bool:
+        cars = [c for c in ctx.rows("vehicles") if c.resident_id == res.resident_id]  # type: ignore[attr-defined]
+        return len(cars) == 1 and _renewable(ctx, cars[0])
+
+    res = resident(ctx, one_car)
+    years = ctx.rng.choice([1, 2])
+    field = ctx.rng.choice(["total_fee_usd", "late_penalty_usd", "total_fee_usd"])
+    words = {"total_fee_usd": "the total I'd pay", "late_penalty_usd": "the late penalty"}[field]
+    prompt = ctx.say(
+        "I'm {name} and I own one car. If I renew its registration today for {y} year{s}, "
+        "what's {w}?",
+        "{name} wants to renew the registration on their vehicle today ({y}-year term). Quote {w}.",
+        "Hi, {name} here. Renewing my car's registration now for {y} year{s}: {w}?",
+        name=res.name,
+        y=years,
+        s="s" if years > 1 else "",
+        w=words,
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(tool="list_vehicles", args={"resident": ref(0, "results", 0, "resident_id")}),
+        RefStep(
+            tool="quote_registration_renewal",
+            args={"plate": ref(1, "results", 0, "plate"), "term_years": years},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def renew_by_plate(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: the plate's record -> quote -> renew."""
+    car = ctx.pick("vehicles", lambda c: _renewable(ctx, c))
+    years = ctx.rng.choice([1, 2])
+    prompt = ctx.say(
+        "Please renew the registration on plate {plate} for {y} year{s}. Check the quote "
+        "before you pay.",
+        "Renew {plate}'s registration ({y}-year term) today, after confirming the fee.",
+        plate=car.plate,
+        y=years,
+        s="s" if years > 1 else "",
+    )
+    steps = [
+        RefStep(tool="list_vehicles", args={"plate": car.plate}),
+        RefStep(
+            tool="quote_registration_renewal",
+            args={"plate": ref(0, "results", 0, "plate"), "term_years": years},
+        ),
+        RefStep(
+            tool="renew_vehicle_registration",
+            args={"plate": ref(1, "plate"), "term_years": ref(1, "term_years")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def fleet_renewal(ctx: TemplateContext) -> Draft:
+    """Parallel: renewal quotes for three plates; total or highest fee."""
+    cars = ctx.sample("vehicles", 3, lambda c: _renewable(ctx, c))
+    field = ctx.rng.choice(["total_fee_usd", "late_penalty_usd"])
+    quotes = [read(ctx, "quote_registration_renewal", plate=c.plate)[field] for c in cars]
+    if sum(quotes) == 0:
+        raise NoFit("no late penalties")
+    op = ctx.rng.choice(["sum", "max"])
+    words = {"total_fee_usd": "renewal fees", "late_penalty_usd": "late penalties"}[field]
+    q = {"sum": f"What do the {words} add up to", "max": f"What's the largest of the {words}"}
+    prompt = ctx.say(
+        "Our small business has three vans: {a}, {b} and {c}. Renewing all registrations "
+        "today for one year, {q}?",
+        "Quote one-year renewals today for plates {a}, {b} and {c}. {q}?",
+        a=cars[0].plate,
+        b=cars[1].plate,
+        c=cars[2].plate,
+        q=q[op],
+    )
+    steps = [RefStep(tool="quote_registration_renewal", args={"plate": c.plate}) for c in cars]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+
+
+motor_vehicle_queue = office_kind_parallel(
+    "motor_vehicles",
+    "I need a new registration sticker in person: the {a}, the {b} or the {c}.",
+    "motor_vehicle_queue",
+)
+
+motor_vehicle_waits = office_waits_mixture(
+    "motor_vehicles",
+    (
+        "I have to renew my registration in person at a motor vehicle office.",
+        "My plates need replacing at one of the motor-vehicle offices.",
+    ),
+    "motor_vehicle_waits",
+)
+
+
+def household_weight(ctx: TemplateContext) -> Draft:
+    """Mixture: two owners' vehicles (independent) -> quotes for both first cars -> sum."""
+
+    def owns(res: object) -> bool:
+        cars = [c for c in ctx.rows("vehicles") if c.resident_id == res.resident_id]  # type: ignore[attr-defined]
+        return bool(cars) and _renewable(ctx, sorted(cars, key=lambda c: c.plate)[0])
+
+    a = resident(ctx, owns)
+    b = resident(ctx, lambda r: owns(r) and r.resident_id != a.resident_id)
+    field = ctx.rng.choice(["total_fee_usd", "weight_kg"])
+    op = ctx.rng.choice(["sum", "max"])
+    words = {
+        ("total_fee_usd", "sum"): "the two renewal fees together, renewing today for a year",
+        ("total_fee_usd", "max"): "the higher of the two one-year renewal fees today",
+        ("weight_kg", "sum"): "the combined weight of the two vehicles in kg",
+        ("weight_kg", "max"): "the weight in kg of the heavier vehicle",
+    }[(field, op)]
+    prompt = ctx.say(
+        "{a} and {b} each want to renew the registration of their first listed vehicle. "
+        "Pull up the quotes: what's {w}?",
+        "Take the first vehicle on file for {a} and for {b}, quote their renewals, and tell "
+        "me {w}.",
+        a=a.name,
+        b=b.name,
+        w=words,
+    )
+    steps = [
+        RefStep(tool="list_vehicles", args={"resident": a.name}),
+        RefStep(tool="list_vehicles", args={"resident": b.name}),
+        RefStep(tool="quote_registration_renewal", args={"plate": ref(0, "results", 0, "plate")}),
+        RefStep(tool="quote_registration_renewal", args={"plate": ref(1, "results", 0, "plate")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="vehicle registration",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [renewal_cost_for_my_car, renew_by_plate],
+        "parallel": [fleet_renewal, motor_vehicle_queue],
+        "mixture": [motor_vehicle_waits, household_weight],
+    },
+)

@@ -1,0 +1,190 @@
+"""Waste collection: next pickup days by address, bulky pickups, drop-off queues."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    DOMAIN,
+    TOPIC,
+    day,
+    errand_waits_parallel,
+    office_waits_mixture,
+    read,
+    resident,
+    when,
+)
+
+KINDS = {
+    "next_trash_date": "trash",
+    "next_recycling_date": "recycling",
+    "next_yard_waste_date": "yard waste",
+}
+
+
+def my_next_pickup(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their address -> next pickup of one kind."""
+    res = resident(ctx)
+    field = ctx.rng.choice(sorted(KINDS))
+    prompt = ctx.say(
+        "I'm {name}. When is the next {k} pickup at my house?",
+        "What date will {k} next be collected at {name}'s home address?",
+        "{name} here - which day should I put my {k} out for next?",
+        name=res.name,
+        k=KINDS[field],
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(tool="get_resident", args={"resident": ref(0, "results", 0, "resident_id")}),
+        RefStep(tool="get_collection_schedule", args={"address": ref(1, "address")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
+def pickup_after_trip(ctx: TemplateContext) -> Draft:
+    """Sequential: resident -> address -> next pickup on or after a return date."""
+    res = resident(ctx)
+    back = day(ctx, ctx.rng.randint(5, 40))
+    field = ctx.rng.choice(sorted(KINDS))
+    prompt = ctx.say(
+        "I'm {name}, away until {d}. What's the first {k} collection at my place on or after "
+        "that day?",
+        "{name} gets back on {d}. On what date is the first {k} pickup from then on?",
+        name=res.name,
+        d=when(back),
+        k=KINDS[field],
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(tool="get_resident", args={"resident": ref(0, "results", 0, "resident_id")}),
+        RefStep(
+            tool="get_collection_schedule",
+            args={"address": ref(1, "address"), "from_date": back},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
+def bulky_pickup_request(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: resident -> schedule at their address -> bulky-item request."""
+    res = resident(ctx)
+    item = ctx.rng.choice(["an old sofa", "a mattress", "a broken fridge", "a dresser"])
+    open_there = [
+        r
+        for r in ctx.rows("service_requests")
+        if r.category == "bulky_item_pickup" and r.status != "closed" and r.address == res.address
+    ]
+    if open_there:
+        raise NoFit("already requested")
+    prompt = ctx.say(
+        "I'm {name}. Check my collection zone, then open a bulky item pickup request at my "
+        "address for {item}.",
+        "Please log a bulky-item pickup for {name} ({item}) at the address on their "
+        "collection schedule.",
+        name=res.name,
+        item=item,
+    )
+    steps = [
+        RefStep(tool="get_resident", args={"resident": res.name}),
+        RefStep(tool="get_collection_schedule", args={"address": ref(0, "address")}),
+        RefStep(
+            tool="create_service_request",
+            args={
+                "resident": ref(0, "resident_id"),
+                "category": "bulky_item_pickup",
+                "address": ref(1, "address"),
+                "description": f"Bulky item: {item}",
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def soonest_of_three_addresses(ctx: TemplateContext) -> Draft:
+    """Parallel: schedules of three addresses; the address collected soonest."""
+    people = ctx.sample("residents", 3)
+    field = ctx.rng.choice(["days_until_trash", "days_until_recycling"])
+    values = [read(ctx, "get_collection_schedule", address=p.address)[field] for p in people]
+    if values.count(min(values)) > 1 or len(set(values)) < 3:
+        raise NoFit("tie")
+    if values.count(max(values)) > 1:
+        raise NoFit("tie")
+    op = ctx.rng.choice(["argmin", "argmax"])
+    words = {"argmin": "soonest", "argmax": "last"}[op]
+    k = {"days_until_trash": "trash", "days_until_recycling": "recycling"}[field]
+    prompt = ctx.say(
+        "I manage three rentals: {a}, {b} and {c}. Of their next {k} pickups, on what date "
+        "is the {w} one?",
+        "Of {a}, {b} and {c}, whichever address gets its next {k} collection {w}: what date "
+        "is that collection?",
+        a=people[0].address,
+        b=people[1].address,
+        c=people[2].address,
+        k=k,
+        w=words,
+    )
+    steps = [RefStep(tool="get_collection_schedule", args={"address": p.address}) for p in people]
+    date_field = {
+        "days_until_trash": "next_trash_date",
+        "days_until_recycling": "next_recycling_date",
+    }
+    labels = [ref(i, date_field[field]) for i in range(3)]
+    return Draft(
+        prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], labels=labels)
+    )
+
+
+drop_off_errands = errand_waits_parallel(
+    ("waste", "waste", "city_services"),
+    "Spring clean-out: I'm taking stuff to the {a} and the {b}, then buying bin stickers at "
+    "the {c}.",
+    "drop_off_errands",
+)
+
+drop_off_waits = office_waits_mixture(
+    "waste",
+    (
+        "I'm hauling old paint and a broken grill to a city drop-off site.",
+        "I want to drop off recyclables myself this morning.",
+    ),
+    "drop_off_waits",
+)
+
+
+def neighbours_days_until(ctx: TemplateContext) -> Draft:
+    """Mixture: two residents (independent) -> their schedules -> min/max days until pickup."""
+    a = resident(ctx)
+    b = resident(ctx, lambda r: r.resident_id != a.resident_id and r.zone != a.zone)
+    field = ctx.rng.choice(["days_until_trash", "days_until_recycling"])
+    op = ctx.rng.choice(["min", "max"])
+    k = {"days_until_trash": "trash", "days_until_recycling": "recycling"}[field]
+    w = {"min": "the sooner", "max": "the later"}[op]
+    prompt = ctx.say(
+        "{a} and {b} share a bin-cleaning service. In how many days is {w} of their next {k} "
+        "pickups?",
+        "Look up the home addresses of {a} and {b}: counting from today, how many days until "
+        "{w} of their two next {k} collections?",
+        a=a.name,
+        b=b.name,
+        w=w,
+        k=k,
+    )
+    steps = [
+        RefStep(tool="get_resident", args={"resident": a.name}),
+        RefStep(tool="get_resident", args={"resident": b.name}),
+        RefStep(tool="get_collection_schedule", args={"address": ref(0, "address")}),
+        RefStep(tool="get_collection_schedule", args={"address": ref(1, "address")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]]))
+
+
+SUBTOPIC = Subtopic(
+    name="waste collection",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [my_next_pickup, pickup_after_trip, bulky_pickup_request],
+        "parallel": [soonest_of_three_addresses, drop_off_errands],
+        "mixture": [drop_off_waits, neighbours_days_until],
+    },
+)
