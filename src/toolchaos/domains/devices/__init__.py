@@ -1,0 +1,254 @@
+"""The devices domain (topic "technology and devices"): a household's gadgets and accounts.
+
+It hosts two topics' subtopics: technology and devices (smart home, warranties and
+repairs, firmware updates, cloud storage, the home network) and security and privacy
+(account security, sign-ins, breaches, app permissions, privacy requests). It gives every
+hazard variant a real place to fit:
+
+- outages: the energy monitor, the maker's firmware notes, the router's speed test, the
+  provider's storage API and the breach filing each have an independent backup serving
+  the same facts under the same keys (``get_device_energy_vendor``,
+  ``get_latest_firmware_mirror``, ``get_speed_test_mlab``, ``get_storage_usage_client``,
+  ``get_breach_index``);
+- deprecated tools: ``get_device`` and ``get_account_security`` have a v2 with a renamed
+  parameter and the same result keys (v1 still works);
+- cross-source conflicts: five facts come from three independent sources that agree in
+  the clean world and stamp ``as_of`` (device energy, newest firmware, room speed test,
+  drive usage, breach record count); the docs name one of each authoritative;
+- unit changes: energy (kWh), power (W), sizes (GB, MB), speeds (Mbit/s), distances (km);
+- ambiguous entities: every ``device``, ``account``, ``drive`` and ``breach`` parameter
+  takes a name or an id, and ``search_devices``, ``search_accounts``, ``list_drives`` and
+  ``list_breach_notices`` return the id;
+- timeouts after a write: every write that creates or changes a record has a read that
+  lists it (repairs, updates, backup jobs, device state, Wi-Fi access, two-factor, app
+  permissions, privacy requests);
+- locale dates and pagination: warranty ends, due dates and projections are ISO dates;
+  devices, clients, sign-ins, permissions and requests come as listings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.domains import Domain, tool_map
+from toolchaos.domains.devices.tools import TOOLS
+from toolchaos.domains.devices.world import DevicesWorld
+
+# fact -> (its three source tools, authoritative first; the parameter; the numeric fields)
+SOURCES: dict[str, tuple[tuple[str, str, str], str, list[str]]] = {
+    "energy": (
+        ("get_device_energy", "get_device_energy_vendor", "get_device_energy_utility"),
+        "device",
+        ["energy_kwh_30d", "avg_power_w"],
+    ),
+    "firmware": (
+        ("get_latest_firmware", "get_latest_firmware_mirror", "get_latest_firmware_community"),
+        "device",
+        ["latest_build", "size_mb"],
+    ),
+    "speed": (
+        ("get_speed_test", "get_speed_test_app", "get_speed_test_mlab"),
+        "room",
+        ["download_mbps", "upload_mbps", "latency_ms"],
+    ),
+    "usage": (
+        ("get_storage_usage", "get_storage_usage_client", "get_storage_usage_billing"),
+        "drive",
+        ["used_gb", "file_count"],
+    ),
+    "breach": (
+        ("get_breach", "get_breach_index", "get_breach_press"),
+        "breach",
+        ["records_affected"],
+    ),
+}
+
+
+def _sources() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for tools, param, fields in SOURCES.values():
+        for tool in tools:
+            alternatives = [t for t in tools if t != tool]
+            out[tool] = {
+                "alternatives": alternatives,
+                "args_map": {alt: {param: param} for alt in alternatives},
+                "fields": list(fields),
+                "time_field": "as_of",
+                "authoritative": tools[0],
+            }
+    return out
+
+
+def _resolver(param: str, tool: str, query: str, id_key: str) -> dict[str, Any]:
+    return {"param": param, "tool": tool, "query_param": query, "id_path": ["results", 0, id_key]}
+
+
+def _device(param: str = "device") -> dict[str, Any]:
+    return _resolver(param, "search_devices", "query", "device_id")
+
+
+def _account(param: str = "account") -> dict[str, Any]:
+    return _resolver(param, "search_accounts", "query", "account_id")
+
+
+def _drive() -> dict[str, Any]:
+    return _resolver("drive", "list_drives", "query", "drive_id")
+
+
+_DEVICE_TOOLS = (
+    "get_device",
+    "set_device_state",
+    "get_device_energy",
+    "get_device_energy_vendor",
+    "get_device_energy_utility",
+    "get_warranty",
+    "create_repair_request",
+    "get_latest_firmware",
+    "get_latest_firmware_mirror",
+    "get_latest_firmware_community",
+    "check_update_compatibility",
+    "schedule_update",
+    "set_app_permission",
+)
+_ACCOUNT_TOOLS = (
+    "get_account_security",
+    "check_password_policy",
+    "enable_two_factor",
+    "list_login_events",
+    "create_privacy_request",
+)
+_DRIVE_TOOLS = (
+    "get_storage_usage",
+    "get_storage_usage_client",
+    "get_storage_usage_billing",
+    "project_storage_quota",
+    "list_folders",
+)
+
+DOMAIN = Domain(
+    name="devices",
+    topic="technology and devices",
+    world_type=DevicesWorld,
+    tools=tool_map(TOOLS),
+    notes={
+        "fallbacks": {
+            "get_device_energy": {
+                "tool": "get_device_energy_vendor",
+                "args_map": {"device": "device"},
+            },
+            "get_latest_firmware": {
+                "tool": "get_latest_firmware_mirror",
+                "args_map": {"device": "device"},
+            },
+            "get_speed_test": {"tool": "get_speed_test_mlab", "args_map": {"room": "room"}},
+            "get_storage_usage": {
+                "tool": "get_storage_usage_client",
+                "args_map": {"drive": "drive"},
+            },
+            "get_breach": {"tool": "get_breach_index", "args_map": {"breach": "breach"}},
+        },
+        "v2": {
+            "get_device": {"tool": "get_device_v2", "args_map": {"device_ref": "device"}},
+            "get_account_security": {
+                "tool": "get_account_security_v2",
+                "args_map": {"account_ref": "account"},
+            },
+        },
+        "unit_conversions": {
+            "energy_kwh_30d": {"to_unit": "Wh", "factor": 1000.0},
+            "energy_kwh": {"to_unit": "Wh", "factor": 1000.0},
+            "avg_power_w": {"to_unit": "kW", "factor": 0.001},
+            "power_w": {"to_unit": "kW", "factor": 0.001},
+            "used_gb": {"to_unit": "MB", "factor": 1024.0},
+            "size_gb": {"to_unit": "MB", "factor": 1024.0},
+            "free_gb": {"to_unit": "MB", "factor": 1024.0},
+            "size_mb": {"to_unit": "KB", "factor": 1024.0},
+            "download_mbps": {"to_unit": "MB/s", "factor": 0.125},
+            "upload_mbps": {"to_unit": "MB/s", "factor": 0.125},
+            "distance_km": {"to_unit": "mi", "factor": 0.621371},
+            "speed_kmh": {"to_unit": "mph", "factor": 0.621371},
+            "data_gb_7d": {"to_unit": "MB", "factor": 1024.0},
+        },
+        "resolvers": {
+            **{name: _device() for name in _DEVICE_TOOLS},
+            "get_device_v2": _device("device_ref"),
+            **{name: _account() for name in _ACCOUNT_TOOLS},
+            "get_account_security_v2": _account("account_ref"),
+            **{name: _drive() for name in _DRIVE_TOOLS},
+            **{
+                name: _device()
+                for name in (
+                    "create_backup_job",
+                    "list_repair_requests",
+                    "list_scheduled_updates",
+                    "list_backup_jobs",
+                    "list_app_permissions",
+                )
+            },
+            "list_privacy_requests": _account(),
+            **{
+                name: _resolver("breach", "list_breach_notices", "service", "breach_id")
+                for name in ("get_breach", "get_breach_index", "get_breach_press")
+            },
+        },
+        "write_verifiers": {
+            "set_device_state": {
+                "tool": "search_devices",
+                "args_map": {"query": "device"},
+                "list": "results",
+                "match": {"power_state": "power_state"},
+            },
+            "create_repair_request": {
+                "tool": "list_repair_requests",
+                "args_map": {"device": "device"},
+                "list": "results",
+                "match": {"issue": "issue", "dropoff_date": "dropoff_date"},
+            },
+            "cancel_repair_request": {
+                "tool": "list_repair_requests",
+                "args_map": {},
+                "list": "results",
+                "match": {"repair_id": "repair_id"},
+            },
+            "schedule_update": {
+                "tool": "list_scheduled_updates",
+                "args_map": {"device": "device"},
+                "list": "results",
+                "match": {"to_version": "version", "scheduled_for": "date"},
+            },
+            "create_backup_job": {
+                "tool": "list_backup_jobs",
+                "args_map": {"device": "device", "drive": "drive"},
+                "list": "results",
+                "match": {"frequency": "frequency"},
+            },
+            "set_client_access": {
+                "tool": "list_network_clients",
+                "args_map": {"query": "client"},
+                "list": "results",
+                "match": {"access": "access"},
+            },
+            "enable_two_factor": {
+                "tool": "search_accounts",
+                "args_map": {"query": "account"},
+                "list": "results",
+                "match": {"two_factor": "method"},
+            },
+            "set_app_permission": {
+                "tool": "list_app_permissions",
+                "args_map": {"device": "device", "app": "app", "permission": "permission"},
+                "list": "results",
+                "match": {"permission": "permission", "access": "access"},
+            },
+            "create_privacy_request": {
+                "tool": "list_privacy_requests",
+                "args_map": {"account": "account"},
+                "list": "results",
+                "match": {"kind": "kind"},
+            },
+        },
+        "sources": _sources(),
+    },
+)
+
+__all__ = ["DOMAIN", "DevicesWorld"]

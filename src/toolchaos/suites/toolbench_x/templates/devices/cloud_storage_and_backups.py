@@ -1,0 +1,209 @@
+"""Devices subtopic "cloud storage and backups": drive usage, quota projection, backups."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.devices._helpers import (
+    DOMAIN,
+    TECH,
+    extreme,
+    read,
+    unique_extreme,
+)
+
+USAGE_TOOLS = {
+    "get_storage_usage": "the provider's own figures",
+    "get_storage_usage_client": "the desktop sync app",
+    "get_storage_usage_billing": "the billing portal",
+}
+
+
+def _free_gb(ctx: TemplateContext, drive: Any) -> float:
+    used: float = ctx.world.table("usage_provider")[drive.drive_id].used_gb
+    return float(drive.quota_gb) - used
+
+
+def quota_projection(ctx: TemplateContext) -> Draft:
+    """Sequential: find a member's drive -> its usage -> when it fills up."""
+    drive = ctx.pick("drives")
+    field = ctx.rng.choice(["full_on", "months_until_full", "used_gb", "used_gb"])
+    ask = {
+        "full_on": "on what date will it be full",
+        "months_until_full": "how many months until it is full",
+        "used_gb": "how many GB are in use right now, before we project anything",
+    }[field]
+    prompt = ctx.say(
+        "{owner}'s {provider} keeps growing at its usual pace. {ask_cap}?",
+        "At the current growth rate, {ask} — I mean {owner}'s {provider} storage?",
+        "Check {owner}'s {provider} drive usage and project it forward: {ask}?",
+        owner=drive.owner,
+        provider=drive.provider,
+        ask=ask,
+        ask_cap=ask[0].upper() + ask[1:],
+    )
+    steps = [
+        RefStep(tool="list_drives", args={"owner": drive.owner, "provider": drive.provider}),
+        RefStep(tool="get_storage_usage", args={"drive": ref(0, "results", 0, "drive_id")}),
+        RefStep(tool="project_storage_quota", args={"drive": ref(1, "drive_id")}),
+    ]
+    at = 1 if field == "used_gb" else 2
+    spec = AnswerSpec(op="value", refs=[[at, field]], round=2 if field != "full_on" else None)
+    return Draft(prompt, steps, spec)
+
+
+def backup_device(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: drive usage -> a backup job for a device -> list that drive's jobs."""
+    drive = ctx.pick("drives")
+    free = _free_gb(ctx, drive)
+    jobs = {(j.device_id, j.drive_id) for j in ctx.rows("backup_jobs")}
+    device = ctx.pick(
+        "devices",
+        lambda d: (
+            d.category in ("phone", "laptop", "tablet", "nas")
+            and 0 < d.storage_used_gb <= free
+            and (d.device_id, drive.drive_id) not in jobs
+        ),
+    )
+    frequency = ctx.rng.choice(["daily", "weekly", "monthly"])
+    prompt = ctx.say(
+        "Set up a {frequency} backup of the {device} to {label}, then show me every backup "
+        "that goes to that drive.",
+        "Please back the {device} up {frequency} to {label} and list the jobs writing to "
+        "it afterwards.",
+        "Check there's room on {label}, then create a {frequency} backup job for the {device}.",
+        frequency=frequency,
+        device=device.name,
+        label=drive.label,
+    )
+    steps = [
+        RefStep(tool="get_storage_usage", args={"drive": drive.label}),
+        RefStep(
+            tool="create_backup_job",
+            args={"device": device.name, "drive": ref(0, "drive_id"), "frequency": frequency},
+        ),
+        RefStep(tool="list_backup_jobs", args={"drive": ref(1, "drive_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def used_across_drives(ctx: TemplateContext) -> Draft:
+    """Parallel: usage of three drives from one source; total or extreme."""
+    chosen = ctx.sample("drives", 3)
+    tool = ctx.rng.choice(sorted(USAGE_TOOLS))
+    op, words = extreme(
+        ctx,
+        {
+            "sum": "how much space they use together",
+            "max": "the most space any one of them uses",
+            "min": "the least space any one of them uses",
+        },
+    )
+    if op != "sum":
+        unique_extreme([ctx.world.table("usage_provider")[d.drive_id].used_gb for d in chosen], op)
+    prompt = ctx.say(
+        "Across {a}, {b} and {c}, what's {words}, in GB? Go by {source}.",
+        "According to {source}, for {a}, {b} and {c}: {words} (GB)?",
+        "Storage audit of {a}, {b} and {c} using {source} — {words}?",
+        words=words,
+        source=USAGE_TOOLS[tool],
+        a=chosen[0].label,
+        b=chosen[1].label,
+        c=chosen[2].label,
+    )
+    steps = [RefStep(tool=tool, args={"drive": d.label}) for d in chosen]
+    refs = [[i, "used_gb"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def soonest_full(ctx: TemplateContext) -> Draft:
+    """Parallel: quota projections of three drives; fewest or most months left."""
+    chosen = ctx.sample("drives", 3)
+    op, words = extreme(ctx, {"min": "soonest", "max": "last"})
+    months = [
+        read(ctx, "project_storage_quota", drive=d.drive_id)["months_until_full"] for d in chosen
+    ]
+    unique_extreme(months, op)
+    prompt = ctx.say(
+        "Of {a}, {b} and {c}, the one that fills up {words} — how many months does it have "
+        "left at its usual growth?",
+        "Project {a}, {b} and {c} forward at their normal growth. How many months until the "
+        "one that fills {words} runs out of space?",
+        words=words,
+        a=chosen[0].label,
+        b=chosen[1].label,
+        c=chosen[2].label,
+    )
+    steps = [RefStep(tool="project_storage_quota", args={"drive": d.label}) for d in chosen]
+    refs = [[i, "months_until_full"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def member_drives_used(ctx: TemplateContext) -> Draft:
+    """Mixture: list a member's drives -> usage of each -> total or extreme."""
+    counts = Counter(d.owner for d in ctx.rows("drives"))
+    owner = ctx.rng.choice(sorted(o for o, n in counts.items() if n >= 2))
+    drives = read(ctx, "list_drives", owner=owner)["results"]
+    tool = ctx.rng.choice(sorted(USAGE_TOOLS))
+    op, words = extreme(
+        ctx,
+        {"sum": "the total space used", "max": "the most used on any one of them"},
+    )
+    if op == "max":
+        unique_extreme(
+            [ctx.world.table("usage_provider")[d["drive_id"]].used_gb for d in drives], op
+        )
+    prompt = ctx.say(
+        "{owner} has several cloud drives. Per {source}, what's {words} across them (GB)?",
+        "Go through all of {owner}'s cloud storage plans and, using {source}, tell me "
+        "{words} in GB.",
+        owner=owner,
+        source=USAGE_TOOLS[tool],
+        words=words,
+    )
+    steps = [RefStep(tool="list_drives", args={"owner": owner})]
+    steps += [
+        RefStep(tool=tool, args={"drive": ref(0, "results", i, "drive_id")})
+        for i in range(len(drives))
+    ]
+    refs = [[1 + i, "used_gb"] for i in range(len(drives))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def backup_targets_used(ctx: TemplateContext) -> Draft:
+    """Mixture: list backup jobs -> usage of each job's drive -> extreme or total."""
+    jobs = read(ctx, "list_backup_jobs")["results"]
+    if len({j["drive_id"] for j in jobs}) < 2:
+        raise NoFit("the backups use one drive")
+    op, words = extreme(
+        ctx,
+        {"max": "the fullest", "min": "the emptiest"},
+    )
+    prompt = ctx.say(
+        "Our backup jobs write to a few drives. How many GB are used on {words} of those drives?",
+        "Check each drive a backup job targets: what is the used space (GB) on {words} one?",
+        "For the drives our backups land on, give me the used GB of {words} drive.",
+        words=words,
+    )
+    steps = [RefStep(tool="list_backup_jobs", args={})]
+    steps += [
+        RefStep(tool="get_storage_usage", args={"drive": ref(0, "results", i, "drive_id")})
+        for i in range(len(jobs))
+    ]
+    refs = [[1 + i, "used_gb"] for i in range(len(jobs))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+SUBTOPIC = Subtopic(
+    name="cloud storage and backups",
+    topic=TECH,
+    domain=DOMAIN,
+    templates={
+        "sequential": [quota_projection, backup_device],
+        "parallel": [used_across_drives, soonest_full],
+        "mixture": [member_drives_used, backup_targets_used],
+    },
+)

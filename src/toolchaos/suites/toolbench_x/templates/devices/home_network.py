@@ -1,0 +1,191 @@
+"""Devices subtopic "home network": Wi-Fi speed per room, connected clients, blocking."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.domains.devices import data
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.devices._helpers import (
+    DOMAIN,
+    TECH,
+    extreme,
+    names,
+    pick_devices,
+    unique_extreme,
+)
+
+SPEED_TOOLS = {
+    "get_speed_test": "the router's own test",
+    "get_speed_test_app": "the SpeedCheck app",
+    "get_speed_test_mlab": "M-Lab",
+}
+SPEED_FIELDS = {
+    "download_mbps": ("download speed", "Mbit/s"),
+    "upload_mbps": ("upload speed", "Mbit/s"),
+    "latency_ms": ("latency", "ms"),
+}
+
+
+def speed_where_device_is(ctx: TemplateContext) -> Draft:
+    """Sequential: search a device -> its record (room) -> that room's speed test."""
+    device = ctx.pick("devices", lambda d: d.category not in ("router",))
+    field = ctx.rng.choice(sorted(SPEED_FIELDS))
+    what, unit = SPEED_FIELDS[field]
+    prompt = ctx.say(
+        "The {name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
+        "Find which room the {name} is in and tell me the latest {what} measured there, in {unit}.",
+        "Is the Wi-Fi the problem for the {name}? Give me the {what} ({unit}) of the most "
+        "recent speed test in its room.",
+        name=device.name,
+        what=what,
+        unit=unit,
+    )
+    steps = [
+        RefStep(tool="search_devices", args={"query": device.name}),
+        RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
+
+
+def speed_for_client(ctx: TemplateContext) -> Draft:
+    """Sequential: find a Wi-Fi client by hostname -> its device -> its room's speed."""
+    client = ctx.pick("clients", lambda c: c.device_id is not None)
+    field = ctx.rng.choice(sorted(SPEED_FIELDS))
+    what, unit = SPEED_FIELDS[field]
+    prompt = ctx.say(
+        "The router lists a client called '{host}'. Which device is that, and what {what} "
+        "does its room get? I only need the number in {unit}.",
+        "Look up the Wi-Fi client '{host}', find the device behind it and report the "
+        "{what} ({unit}) from the speed test in that device's room.",
+        host=client.hostname,
+        what=what,
+        unit=unit,
+    )
+    steps = [
+        RefStep(tool="list_network_clients", args={"query": client.hostname}),
+        RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
+    ]
+    if [c.hostname for c in ctx.rows("clients")].count(client.hostname) != 1:
+        raise NoFit("hostnames are unique")
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
+
+
+def room_speeds(ctx: TemplateContext) -> Draft:
+    """Parallel: speed tests of three rooms from one source; best or worst."""
+    rooms = ctx.rng.sample(data.ROOMS, 3)
+    tool = ctx.rng.choice(sorted(SPEED_TOOLS))
+    field = ctx.rng.choice(["download_mbps", "upload_mbps"])
+    what, unit = SPEED_FIELDS[field]
+    op, words = extreme(ctx, {"max": "the best", "min": "the worst"})
+    unique_extreme([ctx.world.table("speed_router")[r].__getattribute__(field) for r in rooms], op)
+    prompt = ctx.say(
+        "Comparing the {a}, the {b} and the {c}: what's {words} {what} ({unit}), per {source}?",
+        "Where should I set up the new desk? Using {source}, give me {words} {what} among "
+        "the {a}, {b} and {c} in {unit}.",
+        "{source_cap} results for the {a}, {b} and {c}: what is {words} {what}?",
+        a=rooms[0],
+        b=rooms[1],
+        c=rooms[2],
+        what=what,
+        unit=unit,
+        words=words,
+        source=SPEED_TOOLS[tool],
+        source_cap=SPEED_TOOLS[tool][0].upper() + SPEED_TOOLS[tool][1:],
+    )
+    steps = [RefStep(tool=tool, args={"room": r}) for r in rooms]
+    refs = [[i, field] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def client_data_use(ctx: TemplateContext) -> Draft:
+    """Parallel: three Wi-Fi clients by hostname; total or top data use this week."""
+    chosen = ctx.sample("clients", 3, lambda c: c.data_gb_7d >= 1)
+    op, words = extreme(
+        ctx,
+        {"sum": "how much data they used in total", "max": "the most data any one used"},
+    )
+    if op == "max":
+        unique_extreme([c.data_gb_7d for c in chosen], op)
+    prompt = ctx.say(
+        "Over the last 7 days, for the Wi-Fi clients '{a}', '{b}' and '{c}': {words}, in GB?",
+        "Our data cap is close. Check '{a}', '{b}' and '{c}' on the router and tell me "
+        "{words} this past week (GB).",
+        a=chosen[0].hostname,
+        b=chosen[1].hostname,
+        c=chosen[2].hostname,
+        words=words,
+    )
+    steps = [RefStep(tool="list_network_clients", args={"query": c.hostname}) for c in chosen]
+    refs = [[i, "results", 0, "data_gb_7d"] for i in range(3)]
+    for c in chosen:
+        if sum(c.hostname in o.hostname for o in ctx.rows("clients")) != 1:
+            raise NoFit("hostname is a part of another")
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def speed_at_two_devices(ctx: TemplateContext) -> Draft:
+    """Mixture: search two devices (independent) -> the speed test in each one's room."""
+    chosen = pick_devices(ctx, 2)
+    if chosen[0].room == chosen[1].room:
+        raise NoFit("same room")
+    tool = ctx.rng.choice(sorted(SPEED_TOOLS))
+    field = ctx.rng.choice(["download_mbps", "latency_ms"])
+    what, unit = SPEED_FIELDS[field]
+    op, words = extreme(ctx, {"max": "higher", "min": "lower"})
+    prompt = ctx.say(
+        "The {a} and the {b} are in different rooms. Of the two rooms, which has the "
+        "{words} {what}? Give me that figure in {unit}, per {source}.",
+        "Check where the {a} and the {b} sit and compare their rooms' {what} from "
+        "{source}: what's the {words} value ({unit})?",
+        what=what,
+        unit=unit,
+        words=words,
+        source=SPEED_TOOLS[tool],
+        **names(chosen),
+    )
+    steps = [RefStep(tool="search_devices", args={"query": d.name}) for d in chosen]
+    steps += [RefStep(tool=tool, args={"room": ref(i, "results", 0, "room")}) for i in range(2)]
+    refs = [[2, field], [3, field]]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def block_two_clients(ctx: TemplateContext) -> Draft:
+    """Mixture, writes: find two clients (independent) -> block or allow each."""
+    access = ctx.rng.choice(["blocked", "allowed"])
+    chosen = ctx.sample("clients", 2, lambda c: c.access != access)
+    verb = {"blocked": "Block", "allowed": "Unblock"}[access]
+    prompt = ctx.say(
+        "{verb} '{a}' and '{b}' on the home Wi-Fi, please.",
+        "Two clients on the router, '{a}' and '{b}': {verb_lower} both of them.",
+        "Please find the Wi-Fi clients '{a}' and '{b}' and {verb_lower} them.",
+        verb=verb,
+        verb_lower=verb.lower(),
+        a=chosen[0].hostname,
+        b=chosen[1].hostname,
+    )
+    steps = [RefStep(tool="list_network_clients", args={"query": c.hostname}) for c in chosen]
+    steps += [
+        RefStep(
+            tool="set_client_access",
+            args={"client": ref(i, "results", 0, "client_id"), "access": access},
+        )
+        for i in range(2)
+    ]
+    for c in chosen:
+        if sum(c.hostname in o.hostname for o in ctx.rows("clients")) != 1:
+            raise NoFit("hostname is a part of another")
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+SUBTOPIC = Subtopic(
+    name="home network",
+    topic=TECH,
+    domain=DOMAIN,
+    templates={
+        "sequential": [speed_where_device_is, speed_for_client],
+        "parallel": [room_speeds, client_data_use],
+        "mixture": [speed_at_two_devices, block_two_clients],
+    },
+)

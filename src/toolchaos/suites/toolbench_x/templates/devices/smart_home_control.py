@@ -1,0 +1,200 @@
+"""Devices subtopic "smart home control": device state, energy use and running costs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.devices._helpers import (
+    CATEGORY_WORDS,
+    DOMAIN,
+    TECH,
+    devices,
+    extreme,
+    names,
+    pick_devices,
+    unique_extreme,
+)
+
+ENERGY_TOOLS = {
+    "get_device_energy": "the HomeHub energy monitor",
+    "get_device_energy_vendor": "the maker's app",
+    "get_device_energy_utility": "the utility's usage insights",
+}
+
+
+def energy_of_room_device(ctx: TemplateContext) -> Draft:
+    """Sequential: find the one device of a kind in a room -> its record -> its energy."""
+    pairs = Counter((d.room, d.category) for d in devices(ctx))
+    room, category = ctx.rng.choice(sorted(k for k, n in pairs.items() if n == 1))
+    field = ctx.rng.choice(["energy_kwh_30d", "avg_power_w"])
+    ask = {
+        "energy_kwh_30d": "how many kWh has it used over the last 30 days",
+        "avg_power_w": "what has its average draw in watts been over the last 30 days",
+    }[field]
+    prompt = ctx.say(
+        "There's only one {what} in our {room}. Check it and tell me {ask}.",
+        "For the {what} in the {room}: {ask}? Go by the home energy monitor.",
+        "Energy question about the {room} {what}: {ask}?",
+        what=CATEGORY_WORDS[category],
+        room=room,
+        ask=ask,
+    )
+    steps = [
+        RefStep(tool="search_devices", args={"room": room, "category": category}),
+        RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(tool="get_device_energy", args={"device": ref(1, "device_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
+def switch_device(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: search by name -> device record -> set its state."""
+    target = ctx.pick(
+        "devices", lambda d: d.online and d.category in ("light", "thermostat", "plug", "tv")
+    )
+    state = "off" if target.power_state == "on" else "on"
+    args: dict[str, object] = {"power_state": state}
+    extra = ""
+    if target.category == "light" and state == "on":
+        args["brightness_pct"] = ctx.rng.choice([20, 35, 60, 80])
+        extra = f" at {args['brightness_pct']}% brightness"
+    if target.category == "thermostat":
+        args["power_state"] = "on"
+        args["target_temp_c"] = ctx.rng.choice([18.5, 19.0, 21.5, 22.0])
+        extra = f" and set it to {args['target_temp_c']} °C"
+    prompt = ctx.say(
+        "Please turn the {name} {state}{extra}.",
+        "Can you switch the {name} {state}{extra}? Look it up first so you get the right one.",
+        "I'm not home: set the {name} to {state}{extra}.",
+        name=target.name,
+        state=args["power_state"],
+        extra=extra,
+    )
+    steps = [
+        RefStep(tool="search_devices", args={"query": target.name}),
+        RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(tool="set_device_state", args={"device": ref(1, "device_id"), **args}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def total_energy_three(ctx: TemplateContext) -> Draft:
+    """Parallel: energy of three devices from one source; sum or extreme."""
+    chosen = pick_devices(ctx, 3, lambda d: d.hours_per_day * d.power_w > 20)
+    tool = ctx.rng.choice(sorted(ENERGY_TOOLS))
+    op, words = extreme(
+        ctx,
+        {
+            "sum": "the combined energy they used",
+            "max": "the most energy any one of them used",
+            "min": "the least energy any one of them used",
+        },
+    )
+    values = [ctx.world.table("energy_hub")[d.device_id].energy_kwh_30d for d in chosen]
+    if op != "sum":
+        unique_extreme(values, op)
+    prompt = ctx.say(
+        "Over the last 30 days, what was {words} among the {a}, the {b} and the {c}, in "
+        "kWh? Use {source}.",
+        "Looking at {source}: of the {a}, {b} and {c}, give me {words} over the past 30 "
+        "days (kWh).",
+        words=words,
+        source=ENERGY_TOOLS[tool],
+        **names(chosen),
+    )
+    steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
+    refs = [[i, "energy_kwh_30d"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def hungriest_device(ctx: TemplateContext) -> Draft:
+    """Parallel: three device records; the highest or lowest typical draw among them."""
+    chosen = pick_devices(ctx, 3, lambda d: d.power_w >= 12)
+    op, words = extreme(ctx, {"max": "the highest", "min": "the lowest"})
+    unique_extreme([d.power_w for d in chosen], op)
+    prompt = ctx.say(
+        "What's {words} typical power draw, in watts, among the {a}, the {b} and the {c}?",
+        "Between the {a}, {b} and {c}, give me {words} draw while running (W).",
+        "Quick check on typical draw: of the {a}, {b} and {c}, what is {words} wattage?",
+        words=words,
+        **names(chosen),
+    )
+    steps = [RefStep(tool="get_device", args={"device": d.name}) for d in chosen]
+    refs = [[i, "power_w"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def two_plug_costs(ctx: TemplateContext) -> Draft:
+    """Mixture: two device records (independent) -> a cost estimate for each -> sum."""
+    chosen = pick_devices(ctx, 2, lambda d: d.power_w * d.hours_per_day >= 50)
+    days = ctx.rng.choice([7, 14, 30, 90])
+    prompt = ctx.say(
+        "At their usual daily use, what will the {a} and the {b} cost together in "
+        "electricity over the next {days} days?",
+        "Estimate the combined power bill for running the {a} and the {b} their typical "
+        "hours for {days} days, in dollars.",
+        "How much should I budget for electricity for the {a} plus the {b} over {days} "
+        "days if they run as usual?",
+        days=days,
+        **names(chosen),
+    )
+    steps = [RefStep(tool="get_device", args={"device": d.name}) for d in chosen]
+    steps += [
+        RefStep(
+            tool="estimate_energy_cost",
+            args={
+                "power_w": ref(i, "power_w"),
+                "hours_per_day": ref(i, "hours_per_day"),
+                "days": days,
+            },
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op="sum", refs=[[2, "cost_usd"], [3, "cost_usd"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def room_energy(ctx: TemplateContext) -> Draft:
+    """Mixture: list a room's devices -> the energy of each -> sum or extreme."""
+    rooms = Counter(d.room for d in devices(ctx))
+    room = ctx.rng.choice(sorted(r for r, n in rooms.items() if 2 <= n <= 5))
+    listed = ctx.rows("devices", lambda d: d.room == room)
+    op, words = extreme(
+        ctx,
+        {
+            "sum": "the total energy used by everything",
+            "max": "the largest 30-day energy use of any single device",
+        },
+    )
+    if op == "max":
+        unique_extreme(
+            [ctx.world.table("energy_hub")[d.device_id].energy_kwh_30d for d in listed], op
+        )
+    prompt = ctx.say(
+        "What's {words} in the {room} over the last 30 days, in kWh?",
+        "Go through every device in our {room} and tell me {words} over the past 30 days "
+        "(kWh, per the energy monitor).",
+        words=words,
+        room=room,
+    )
+    steps = [RefStep(tool="search_devices", args={"room": room})]
+    steps += [
+        RefStep(tool="get_device_energy", args={"device": ref(0, "results", i, "device_id")})
+        for i in range(len(listed))
+    ]
+    refs = [[1 + i, "energy_kwh_30d"] for i in range(len(listed))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="smart home control",
+    topic=TECH,
+    domain=DOMAIN,
+    templates={
+        "sequential": [energy_of_room_device, switch_device],
+        "parallel": [total_energy_three, hungriest_device],
+        "mixture": [two_plug_costs, room_energy],
+    },
+)
