@@ -1,0 +1,193 @@
+"""Lifestyle subtopic "grocery shopping": shelf prices, shopping lists and the pantry."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
+    DOMAIN,
+    PRICE_SOURCES,
+    TOPIC,
+    _items,
+    _read,
+    _source,
+    _stores,
+)
+
+_NEW_LISTS = (
+    "Sunday brunch",
+    "Camping trip",
+    "Game night",
+    "Baking day",
+    "Picnic",
+    "Office snacks",
+    "Holiday dinner",
+)
+
+
+def new_list_total(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: create a list -> add an item -> read the list's cost."""
+    taken = {s.name.casefold() for s in ctx.rows("shopping_lists")}
+    name = ctx.rng.choice([n for n in _NEW_LISTS if n.casefold() not in taken])
+    store = _stores(ctx, 1)[0]
+    item = _items(ctx, 1)[0]
+    quantity = ctx.rng.randint(1, 4)
+    prompt = ctx.say(
+        "Start a new shopping list called '{name}' for {store} and put {q} x {item} on it.",
+        "Make me a '{name}' list at {store}, add {q} packages of {item}, and show me what it "
+        "comes to.",
+        "Create a shopping list '{name}' (store: {store}) with {item}, quantity {q}.",
+        name=name,
+        store=store.name,
+        item=item.name,
+        q=quantity,
+    )
+    steps = [
+        RefStep(tool="create_shopping_list", args={"name": name, "store": store.name}),
+        RefStep(
+            tool="add_list_item",
+            args={"list_id": ref(0, "list_id"), "item": item.name, "quantity": quantity},
+        ),
+        RefStep(tool="get_shopping_list", args={"list_id": ref(1, "list_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def last_item_price(ctx: TemplateContext) -> Draft:
+    """Sequential: find the list -> its entries -> price of the newest entry at its store."""
+    lst = ctx.pick("shopping_lists")
+    tool, source = _source(ctx, PRICE_SOURCES)
+    entries = _read(ctx, "get_shopping_list", list_id=lst.list_id)["entries"]
+    prompt = ctx.say(
+        "The last thing I added to my '{name}' list: what does one package of it cost at the "
+        "store that list is for? Go by {source}.",
+        "Check my '{name}' shopping list and price its most recently added item at the list's "
+        "own store, using {source}.",
+        "On my '{name}' list, how much is the newest entry at the list's store according to "
+        "{source}?",
+        name=lst.name,
+        source=source,
+    )
+    steps = [
+        RefStep(tool="list_shopping_lists", args={"name_contains": lst.name}),
+        RefStep(tool="get_shopping_list", args={"list_id": ref(0, "results", 0, "list_id")}),
+        RefStep(
+            tool=tool,
+            args={
+                "store": ref(1, "store_id"),
+                "item": ref(1, "entries", len(entries) - 1, "item_id"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "price_usd"]], round=2))
+
+
+def cheapest_store(ctx: TemplateContext) -> Draft:
+    """Parallel: one item at three stores; the lowest (or highest) shelf price."""
+    item = _items(ctx, 1)[0]
+    stores = _stores(ctx, 3)
+    tool, source = _source(ctx, PRICE_SOURCES)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "cheapest", "max": "most expensive"}[op]
+    prompt = ctx.say(
+        "What's the {words} price for {item} among {a}, {b} and {c}? Use {source}.",
+        "Price check on {item} at {a}, {b} and {c} ({source}): give me the {words} one.",
+        "I'm comparing {item} across {a}, {b} and {c}. What's the {words} shelf price, per "
+        "{source}?",
+        item=item.name,
+        a=stores[0].name,
+        b=stores[1].name,
+        c=stores[2].name,
+        words=words,
+        source=source,
+    )
+    steps = [RefStep(tool=tool, args={"store": s.name, "item": item.name}) for s in stores]
+    answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def basket_at_one_store(ctx: TemplateContext) -> Draft:
+    """Parallel: three items at one store; the basket total."""
+    items = _items(ctx, 3)
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say(
+        "Quick run to {store} for {a}, {b} and {c}, one of each. What's the total, by "
+        "{source} prices?",
+        "How much will {a}, {b} and {c} cost together at {store}? Use {source}.",
+        "Add up one package each of {a}, {b} and {c} at {store} ({source}).",
+        store=store.name,
+        a=items[0].name,
+        b=items[1].name,
+        c=items[2].name,
+        source=source,
+    )
+    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
+    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def list_at_other_stores(ctx: TemplateContext) -> Draft:
+    """Mixture: find the list -> its cost at two other stores -> the cheaper total."""
+    lst = ctx.pick("shopping_lists")
+    stores = ctx.sample("stores", 2, lambda s: s.store_id != lst.store_id)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "cheaper", "max": "pricier"}[op]
+    prompt = ctx.say(
+        "Would my '{name}' list be cheaper elsewhere? Price it at {a} and at {b} and tell me "
+        "the {words} total.",
+        "What would my '{name}' shopping list come to at {a} versus {b}? Give me the {words} "
+        "of the two totals.",
+        name=lst.name,
+        a=stores[0].name,
+        b=stores[1].name,
+        words=words,
+    )
+    steps = [RefStep(tool="list_shopping_lists", args={"name_contains": lst.name})]
+    steps += [
+        RefStep(
+            tool="get_shopping_list",
+            args={"list_id": ref(0, "results", 0, "list_id"), "store": s.name},
+        )
+        for s in stores
+    ]
+    answer = AnswerSpec(op=op, refs=[[1, "total_usd"], [2, "total_usd"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def restock_expiring(ctx: TemplateContext) -> Draft:
+    """Mixture: pantry items expiring soon -> the price of each at one store -> sum."""
+    days = ctx.rng.choice([5, 6, 7, 8, 9, 10, 12])
+    expiring = _read(ctx, "list_pantry", expiring_within_days=days)["results"]
+    if not 2 <= len(expiring) <= 8:
+        raise NoFit("too few or too many pantry items expiring")
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say(
+        "Everything in my pantry that expires within {d} days needs replacing. What would one "
+        "package of each cost at {store}, by {source}?",
+        "Look at what's expiring in the pantry in the next {d} days and total up restocking "
+        "one of each at {store} ({source} prices).",
+        d=days,
+        store=store.name,
+        source=source,
+    )
+    steps = [RefStep(tool="list_pantry", args={"expiring_within_days": days})]
+    steps += [
+        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "results", i, "item_id")})
+        for i in range(len(expiring))
+    ]
+    refs = [[1 + i, "price_usd"] for i in range(len(expiring))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="grocery shopping",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [new_list_total, last_item_price],
+        "parallel": [cheapest_store, basket_at_one_store],
+        "mixture": [list_at_other_stores, restock_expiring],
+    },
+)

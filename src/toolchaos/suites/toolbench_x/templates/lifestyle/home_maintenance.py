@@ -1,0 +1,201 @@
+"""Lifestyle subtopic "home maintenance": upkeep due dates, pros, quotes and ratings."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
+    DOMAIN,
+    RATING_SOURCES,
+    TOPIC,
+    _read,
+    _source,
+    _today,
+)
+
+_HOME_TRADES = ("plumbing", "hvac", "electrical", "lawn care", "cleaning")
+
+
+def done_and_book_next(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: find the task -> mark it done -> next-due slots -> book."""
+    task = ctx.pick(
+        "maintenance", lambda t: t.provider_category is not None and t.interval_days <= 365
+    )
+    listed = _read(ctx, "list_maintenance_tasks", appliance=task.appliance)["results"]
+    j = [r["task_id"] for r in listed].index(task.task_id)
+    provider = ctx.pick("providers", lambda p: p.category == task.provider_category)
+    services = _read(ctx, "list_services", provider=provider.provider_id)["results"]
+    k_all = [i for i, s in enumerate(services) if s["name"].casefold() in task.task.casefold()]
+    if not k_all:
+        k_all = list(range(len(services)))
+    k = ctx.rng.choice(k_all)
+    back = ctx.rng.randint(0, 3)
+    done = _today(ctx) - timedelta(days=back)
+    if done.isoformat() < task.last_done:
+        raise NoFit("done before the last time")
+    due = done + timedelta(days=task.interval_days)
+    if due.weekday() > 4:
+        raise NoFit("next due date falls on a weekend")
+    times = _read(ctx, "list_services", provider=provider.provider_id, date=due.isoformat())
+    if not times["results"][k]["available_times"]:
+        raise NoFit("no free time on the due date")
+    when = {0: "today", 1: "yesterday"}.get(back, f"on {done.isoformat()}")
+    prompt = ctx.say(
+        "We did the '{task}' for the {appl} {when}. Log it, then book {pro}'s {svc} for the "
+        "day it's next due, earliest slot.",
+        "Mark '{task}' ({appl}) as done {when} and schedule {pro} to do a {svc} on its next "
+        "due date, first available time.",
+        task=task.task,
+        appl=task.appliance.lower(),
+        when=when,
+        pro=provider.name,
+        svc=services[k]["name"].lower(),
+    )
+    steps = [
+        RefStep(tool="list_maintenance_tasks", args={"appliance": task.appliance}),
+        RefStep(
+            tool="complete_maintenance_task",
+            args={"task_id": ref(0, "results", j, "task_id"), "done_on": done.isoformat()},
+        ),
+        RefStep(
+            tool="list_services",
+            args={"provider": provider.name, "date": ref(1, "next_due")},
+        ),
+        RefStep(
+            tool="book_service",
+            args={
+                "service_id": ref(2, "results", k, "service_id"),
+                "date": ref(1, "next_due"),
+                "time": ref(2, "results", k, "available_times", 0),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def rating_of_local_pro(ctx: TemplateContext) -> Draft:
+    """Sequential: the task -> providers of its trade in a neighborhood -> a rating."""
+    task = ctx.pick("maintenance", lambda t: t.provider_category is not None)
+    listed = _read(ctx, "list_maintenance_tasks", appliance=task.appliance)["results"]
+    j = [r["task_id"] for r in listed].index(task.task_id)
+    provider = ctx.pick("providers", lambda p: p.category == task.provider_category)
+    hood = provider.neighborhood
+    tool, guide = _source(ctx, RATING_SOURCES)
+    prompt = ctx.say(
+        "For the '{task}' on our {appl}, find the right kind of pro based in {hood} (first "
+        "one alphabetically) and tell me their {guide} rating.",
+        "Who could do the {appl}'s '{task}' from {hood}? Take the first match by name and "
+        "give me its {guide} stars.",
+        task=task.task,
+        appl=task.appliance.lower(),
+        hood=hood,
+        guide=guide,
+    )
+    steps = [
+        RefStep(tool="list_maintenance_tasks", args={"appliance": task.appliance}),
+        RefStep(
+            tool="search_providers",
+            args={
+                "category": ref(0, "results", j, "provider_category"),
+                "neighborhood": hood,
+            },
+        ),
+        RefStep(tool=tool, args={"business": ref(1, "results", 0, "provider_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "rating_stars"]], round=1))
+
+
+def cheapest_quote(ctx: TemplateContext) -> Draft:
+    """Parallel: three providers' service lists; the lowest price of one service."""
+    trade = ctx.rng.choice(_HOME_TRADES)
+    service = ctx.pick(
+        "services", lambda s: ctx.world.table("providers")[s.provider_id].category == trade
+    ).name
+    offering = sorted(
+        {
+            s.provider_id
+            for s in ctx.rows("services")
+            if s.name == service and ctx.world.table("providers")[s.provider_id].category == trade
+        }
+    )
+    if len(offering) < 3:
+        raise NoFit("fewer than three providers offer it")
+    chosen = ctx.rng.sample(offering, 3)
+    providers = [ctx.world.table("providers")[p] for p in chosen]
+    refs = []
+    for i, p in enumerate(providers):
+        rows = _read(ctx, "list_services", provider=p.provider_id)["results"]
+        refs.append([i, "results", [r["name"] for r in rows].index(service), "price_usd"])
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "lowest", "max": "highest"}[op]
+    prompt = ctx.say(
+        "Getting quotes for a {svc}: {a}, {b} or {c}. What's the {words} price?",
+        "What's the {words} price for a {svc} among {a}, {b} and {c}, before call-out fees?",
+        svc=service.lower(),
+        a=providers[0].name,
+        b=providers[1].name,
+        c=providers[2].name,
+        words=words,
+    )
+    steps = [RefStep(tool="list_services", args={"provider": p.name}) for p in providers]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+
+
+def trade_ratings(ctx: TemplateContext) -> Draft:
+    """Parallel: one guide's rating of three tradespeople; the best or worst."""
+    trade = ctx.rng.choice(_HOME_TRADES[:4])
+    pros = ctx.sample("providers", 3, lambda p: p.category == trade)
+    tool, guide = _source(ctx, RATING_SOURCES)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "worst", "max": "best"}[op]
+    prompt = ctx.say(
+        "I have three {trade} quotes: {a}, {b} and {c}. What's the {words} {guide} rating "
+        "among them?",
+        "Check {a}, {b} and {c} on {guide}; I want the {words} rating of the three.",
+        trade=trade,
+        a=pros[0].name,
+        b=pros[1].name,
+        c=pros[2].name,
+        words=words,
+        guide=guide,
+    )
+    steps = [RefStep(tool=tool, args={"business": p.name}) for p in pros]
+    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def best_rated_trade(ctx: TemplateContext) -> Draft:
+    """Mixture: every provider of a trade -> one guide's rating of each -> max or min."""
+    trade = ctx.rng.choice(_HOME_TRADES)
+    found = _read(ctx, "search_providers", category=trade)["results"]
+    tool, guide = _source(ctx, RATING_SOURCES)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "lowest", "max": "top"}[op]
+    prompt = ctx.say(
+        "What's the {words} {guide} rating among all the {trade} companies in the directory?",
+        "Rate-check every {trade} provider on {guide} and give me the {words} score.",
+        words=words,
+        guide=guide,
+        trade=trade,
+    )
+    steps = [RefStep(tool="search_providers", args={"category": trade})]
+    steps += [
+        RefStep(tool=tool, args={"business": ref(0, "results", i, "provider_id")})
+        for i in range(len(found))
+    ]
+    refs = [[1 + i, "rating_stars"] for i in range(len(found))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+SUBTOPIC = Subtopic(
+    name="home maintenance",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [done_and_book_next, rating_of_local_pro],
+        "parallel": [cheapest_quote, trade_ratings],
+        "mixture": [best_rated_trade],
+    },
+)

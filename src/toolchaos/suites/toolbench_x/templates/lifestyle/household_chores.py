@@ -1,0 +1,137 @@
+"""Lifestyle subtopic "household chores": the rota, turns, time spent and supplies."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
+    DOMAIN,
+    PRICE_SOURCES,
+    TOPIC,
+    _day,
+    _items,
+    _read,
+    _source,
+    _stores,
+)
+
+
+def done_and_next_turn(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the chore -> mark it done today -> the coming rota."""
+    today = _day(ctx, 0)
+    chore = ctx.pick("chores", lambda c: c.last_done < today)
+    turns = ctx.rng.choice([3, 4, 5, 6, 8])
+    prompt = ctx.say(
+        "'{chore}' got done today. Tick it off and show me who's up for the next {n} turns.",
+        "Mark '{chore}' as done today so the rota moves on, then list the next {n} turns.",
+        "We finished '{chore}' this morning. Record it and give me the upcoming {n}-turn rota.",
+        chore=chore.name,
+        n=turns,
+    )
+    steps = [
+        RefStep(tool="list_chores", args={"name_contains": chore.name}),
+        RefStep(
+            tool="complete_chore",
+            args={"chore": ref(0, "results", 0, "chore_id"), "done_on": today},
+        ),
+        RefStep(tool="get_chore_rota", args={"chore": ref(1, "chore_id"), "occurrences": turns}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def minutes_for_member(ctx: TemplateContext) -> Draft:
+    """Parallel: the rota of three chores; one member's total minutes."""
+    member = ctx.pick("members")
+    mine = [c for c in ctx.rows("chores") if member.member_id in c.rota]
+    if len(mine) < 3:
+        raise NoFit("fewer than three chores")
+    chores = ctx.rng.sample(mine, 3)
+    prompt = ctx.say(
+        "Over the next four turns each of '{a}', '{b}' and '{c}', how many minutes will "
+        "{who} spend on them in total?",
+        "{who} is on the rota for '{a}', '{b}' and '{c}'. Across the next four turns of each, "
+        "what's their total time in minutes?",
+        a=chores[0].name,
+        b=chores[1].name,
+        c=chores[2].name,
+        who=member.name,
+    )
+    steps = [RefStep(tool="get_chore_rota", args={"chore": c.name}) for c in chores]
+    refs = [[i, "minutes_by_member_id", member.member_id] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs))
+
+
+def cleaning_supplies(ctx: TemplateContext) -> Draft:
+    """Parallel: three cleaning supplies at one store; the total."""
+    items = _items(ctx, 3, "household")
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say(
+        "Chore day supplies: {a}, {b} and {c} from {store}. Total for one of each ({source})?",
+        "Before the big clean I need {a}, {b} and {c}. What's that at {store}, by {source}?",
+        a=items[0].name.lower(),
+        b=items[1].name.lower(),
+        c=items[2].name.lower(),
+        store=store.name,
+        source=source,
+    )
+    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
+    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def member_weekly_minutes(ctx: TemplateContext) -> Draft:
+    """Mixture: the member's chores -> each chore's rota -> the member's total minutes."""
+    member = ctx.pick("members")
+    chores = _read(ctx, "list_chores", member=member.name)["results"]
+    if len(chores) < 2:
+        raise NoFit("too few chores")
+    prompt = ctx.say(
+        "Across every chore {who} is on the rota for, how many minutes will they put in over "
+        "the next four turns of each?",
+        "Add up {who}'s chore time: all their chores, next four turns apiece, in minutes.",
+        who=member.name,
+    )
+    steps = [RefStep(tool="list_chores", args={"member": member.name})]
+    steps += [
+        RefStep(tool="get_chore_rota", args={"chore": ref(0, "results", i, "chore_id")})
+        for i in range(len(chores))
+    ]
+    refs = [[1 + i, "minutes_by_member_id", member.member_id] for i in range(len(chores))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs))
+
+
+def restock_cleaning_list(ctx: TemplateContext) -> Draft:
+    """Mixture: the cleaning list -> its cost at three stores -> the cheapest."""
+    lst = ctx.pick("shopping_lists", lambda s: "clean" in s.name.casefold())
+    stores = _stores(ctx, 3)
+    prompt = ctx.say(
+        "Where's my '{name}' list cheapest: {a}, {b} or {c}? Just the lowest total.",
+        "Price my '{name}' list at {a}, {b} and {c} and tell me the best total.",
+        name=lst.name,
+        a=stores[0].name,
+        b=stores[1].name,
+        c=stores[2].name,
+    )
+    steps = [RefStep(tool="list_shopping_lists", args={"name_contains": lst.name})]
+    steps += [
+        RefStep(
+            tool="get_shopping_list",
+            args={"list_id": ref(0, "results", 0, "list_id"), "store": s.name},
+        )
+        for s in stores
+    ]
+    answer = AnswerSpec(op="min", refs=[[1 + i, "total_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="household chores",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [done_and_next_turn],
+        "parallel": [minutes_for_member, cleaning_supplies],
+        "mixture": [member_weekly_minutes, restock_cleaning_list],
+    },
+)

@@ -1,0 +1,186 @@
+"""Lifestyle subtopic "pet care": food portions and costs, vaccinations, vet visits."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
+    DOMAIN,
+    PRICE_SOURCES,
+    RATING_SOURCES,
+    TOPIC,
+    _day,
+    _read,
+    _source,
+    _stores,
+    _when,
+)
+
+_ACTIVITY = {"low": "pretty lazy", "normal": "normally active", "high": "very active"}
+
+
+def food_bag_price(ctx: TemplateContext) -> Draft:
+    """Sequential: find the pet -> its portion (and food) -> that food's price at a store."""
+    pet = ctx.pick("pets")
+    activity = ctx.rng.choice(sorted(_ACTIVITY))
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say(
+        "{pet} is {how} these days. Work out the daily portion of the food {pet} eats, and "
+        "tell me what a bag of that food costs at {store} ({source}).",
+        "I need to restock {pet}'s usual food. Check the portion for a {how} pet, then get "
+        "me the package price at {store} from {source}.",
+        pet=pet.name,
+        how=_ACTIVITY[activity],
+        store=store.name,
+        source=source,
+    )
+    steps = [
+        RefStep(tool="list_pets", args={"name": pet.name}),
+        RefStep(
+            tool="compute_food_portion",
+            args={"pet": ref(0, "results", 0, "pet_id"), "activity": activity},
+        ),
+        RefStep(tool=tool, args={"store": store.name, "item": ref(1, "food_item_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "price_usd"]], round=2))
+
+
+def book_vet_visit(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the pet -> its vet's services that day -> book the earliest."""
+    pet = ctx.pick("pets")
+    day = _day(ctx, ctx.rng.randint(1, 21))
+    services = _read(ctx, "list_services", provider=pet.vet_id, date=day)["results"]
+    wanted = [i for i, s in enumerate(services) if s["available_times"]]
+    if not wanted:
+        raise NoFit("the vet has nothing free that day")
+    k = ctx.rng.choice(wanted)
+    service = services[k]["name"]
+    prompt = ctx.say(
+        "Book {pet} a {service} at the usual vet on {day}, earliest slot they have.",
+        "{pet} needs a {service}. Please book it with our regular vet clinic on {day}, at the "
+        "first free time.",
+        "Can you get {pet} in at our vet for a {service} on {day}? Take the earliest opening.",
+        pet=pet.name,
+        service=service.lower(),
+        day=_when(day),
+    )
+    steps = [
+        RefStep(tool="list_pets", args={"name": pet.name}),
+        RefStep(
+            tool="list_services",
+            args={"provider": ref(0, "results", 0, "vet_id"), "date": day},
+        ),
+        RefStep(
+            tool="book_service",
+            args={
+                "service_id": ref(1, "results", k, "service_id"),
+                "date": ref(1, "date"),
+                "time": ref(1, "results", k, "available_times", 0),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def daily_food_for_three(ctx: TemplateContext) -> Draft:
+    """Parallel: portions for three pets; the total (or largest) daily grams."""
+    pets = ctx.sample("pets", 3)
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "How many grams of food do they get through in a day all together?",
+        "max": "Which of them eats the most, and how many grams a day is that?",
+    }[op]
+    prompt = ctx.say(
+        "{a}, {b} and {c} are all normally active. " + question,
+        "Thinking about {a}, {b} and {c} at normal activity: " + question,
+        a=pets[0].name,
+        b=pets[1].name,
+        c=pets[2].name,
+    )
+    steps = [RefStep(tool="compute_food_portion", args={"pet": p.name}) for p in pets]
+    answer = AnswerSpec(op=op, refs=[[i, "daily_food_g"] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def vet_clinic_ratings(ctx: TemplateContext) -> Draft:
+    """Parallel: one guide's rating of three vet clinics; the highest or lowest."""
+    vets = ctx.sample("providers", 3, lambda p: p.category == "veterinary")
+    tool, guide = _source(ctx, RATING_SOURCES)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "lowest", "max": "highest"}[op]
+    prompt = ctx.say(
+        "We might switch vets. On {guide}, what's the {words} rating among {a}, {b} and {c}?",
+        "Compare {a}, {b} and {c} on {guide} for me: the {words} star rating?",
+        guide=guide,
+        words=words,
+        a=vets[0].name,
+        b=vets[1].name,
+        c=vets[2].name,
+    )
+    steps = [RefStep(tool=tool, args={"business": v.name}) for v in vets]
+    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def soonest_booster(ctx: TemplateContext) -> Draft:
+    """Mixture: pets of a species -> each one's vaccinations -> the soonest booster."""
+    species = ctx.rng.choice(["dog", "cat"])
+    pets = _read(ctx, "list_pets", species=species)["results"]
+    if len(pets) < 2:
+        raise NoFit(f"fewer than two {species}s")
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "soonest", "max": "latest"}[op]
+    prompt = ctx.say(
+        "Across all our {s}s, how many days until the {words} next-due booster shot?",
+        "Check every {s} we have: of each one's next booster, how many days away is the {words}?",
+        s=species,
+        words=words,
+    )
+    steps = [RefStep(tool="list_pets", args={"species": species})]
+    steps += [
+        RefStep(tool="list_vaccinations", args={"pet": ref(0, "results", i, "pet_id")})
+        for i in range(len(pets))
+    ]
+    refs = [[1 + i, "results", 0, "days_until_due"] for i in range(len(pets))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def food_cost_all_pets(ctx: TemplateContext) -> Draft:
+    """Mixture: the pets -> the price of each one's food at a store -> total."""
+    species = ctx.rng.choice(["dog", "cat", None])
+    pets = _read(ctx, "list_pets", **({"species": species} if species else {}))["results"]
+    if len(pets) < 2:
+        raise NoFit("too few pets")
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    who = f"our {species}s" if species else "all our pets"
+    prompt = ctx.say(
+        "If I buy one bag of each food {who} eat at {store}, what's the total? Go by "
+        "{source}, one bag per animal.",
+        "Restock day: one package of the usual food for each of {who}, bought at {store}. "
+        "Total cost by {source}?",
+        who=who,
+        store=store.name,
+        source=source,
+    )
+    args = {"species": species} if species else {}
+    steps = [RefStep(tool="list_pets", args=args)]
+    steps += [
+        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "results", i, "food_item_id")})
+        for i in range(len(pets))
+    ]
+    refs = [[1 + i, "price_usd"] for i in range(len(pets))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="pet care",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [food_bag_price, book_vet_visit],
+        "parallel": [daily_food_for_three, vet_clinic_ratings],
+        "mixture": [soonest_booster, food_cost_all_pets],
+    },
+)

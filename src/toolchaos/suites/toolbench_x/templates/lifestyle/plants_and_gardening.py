@@ -1,0 +1,155 @@
+"""Lifestyle subtopic "plants and gardening": watering schedules and garden supplies."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
+    DOMAIN,
+    PRICE_SOURCES,
+    TOPIC,
+    _day,
+    _items,
+    _read,
+    _source,
+    _stores,
+)
+
+
+def water_and_feed(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the plant -> log today's watering -> its new schedule."""
+    today = _day(ctx, 0)
+    plant = ctx.pick("plants", lambda p: p.last_watered < today)
+    fed = ctx.rng.random() < 0.5
+    days = ctx.rng.choice([7, 10, 14, 21, 30])
+    extra = " I gave it plant food too." if fed else ""
+    prompt = ctx.say(
+        "I just watered the {plant}." + extra + " Log it and show me its watering dates for "
+        "the next {d} days.",
+        "Record today's watering for my {plant}." + extra + " Then list when it needs water "
+        "over the coming {d} days.",
+        plant=plant.nickname.lower(),
+        d=days,
+    )
+    steps = [
+        RefStep(tool="list_plants", args={"nickname_contains": plant.nickname}),
+        RefStep(
+            tool="log_watering",
+            args={
+                "plant": ref(0, "results", 0, "plant_id"),
+                "watered_on": _day(ctx, 0),
+                "fertilized": fed,
+            },
+        ),
+        RefStep(tool="get_watering_schedule", args={"plant": ref(1, "plant_id"), "days": days}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def waterings_for_three(ctx: TemplateContext) -> Draft:
+    """Parallel: watering schedules of three plants; total waterings in a window."""
+    plants = ctx.sample("plants", 3)
+    days = ctx.rng.choice([10, 14, 21, 28, 30])
+    op = ctx.rng.choice(["sum", "max"])
+    question = {
+        "sum": "how many waterings is that in total across the three",
+        "max": "what's the most waterings any one of them needs",
+    }[op]
+    prompt = ctx.say(
+        "I'm away a lot over the next {d} days. For the {a}, the {b} and the {c}, {q}?",
+        "Plant-sitter planning, next {d} days: {a}, {b} and {c}. Counting from today, {q}?",
+        d=days,
+        a=plants[0].nickname.lower(),
+        b=plants[1].nickname.lower(),
+        c=plants[2].nickname.lower(),
+        q=question,
+    )
+    steps = [
+        RefStep(tool="get_watering_schedule", args={"plant": p.nickname, "days": days})
+        for p in plants
+    ]
+    answer = AnswerSpec(op=op, refs=[[i, "waterings_in_window"] for i in range(3)])
+    return Draft(prompt, steps, answer)
+
+
+def garden_supplies(ctx: TemplateContext) -> Draft:
+    """Parallel: three garden supplies at one store; the total."""
+    items = _items(ctx, 3, "garden")
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say(
+        "Spring repotting: I need {a}, {b} and {c} from {store}. Total for one of each, by "
+        "{source}?",
+        "What do {a}, {b} and {c} cost together at {store}, according to {source}?",
+        a=items[0].name.lower(),
+        b=items[1].name.lower(),
+        c=items[2].name.lower(),
+        store=store.name,
+        source=source,
+    )
+    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
+    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
+    return Draft(prompt, steps, answer)
+
+
+def spot_watering_load(ctx: TemplateContext) -> Draft:
+    """Mixture: plants in one spot -> each one's schedule -> total waterings."""
+    spots = sorted({p.spot for p in ctx.rows("plants")})
+    spot = ctx.rng.choice(spots)
+    plants = _read(ctx, "list_plants", spot=spot)["results"]
+    if len(plants) < 2:
+        raise NoFit("fewer than two plants there")
+    days = ctx.rng.choice([7, 14, 21, 30])
+    prompt = ctx.say(
+        "How many times in total will I water the plants in the {spot} over the next {d} days?",
+        "Count the waterings for every plant in the {spot} across the coming {d} days, all "
+        "added up.",
+        spot=spot.lower(),
+        d=days,
+    )
+    steps = [RefStep(tool="list_plants", args={"spot": spot})]
+    steps += [
+        RefStep(
+            tool="get_watering_schedule",
+            args={"plant": ref(0, "results", i, "plant_id"), "days": days},
+        )
+        for i in range(len(plants))
+    ]
+    refs = [[1 + i, "waterings_in_window"] for i in range(len(plants))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs))
+
+
+def garden_aisle_cost(ctx: TemplateContext) -> Draft:
+    """Mixture: search garden supplies -> the price of a few at one store -> total."""
+    found = _read(ctx, "search_items", category="garden")["results"]
+    picks = sorted(ctx.rng.sample(range(len(found)), ctx.rng.choice([2, 3])))
+    store = _stores(ctx, 1)[0]
+    tool, source = _source(ctx, PRICE_SOURCES)
+    names = [found[i]["name"].lower() for i in picks]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    prompt = ctx.say(
+        "From the garden section, I want the {listed}. What's that at {store} ({source})?",
+        "Price up {listed} from the garden supplies at {store}; give me the total per {source}.",
+        listed=listed,
+        store=store.name,
+        source=source,
+    )
+    steps = [RefStep(tool="search_items", args={"category": "garden"})]
+    steps += [
+        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "results", i, "item_id")})
+        for i in picks
+    ]
+    refs = [[1 + k, "price_usd"] for k in range(len(picks))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+
+
+SUBTOPIC = Subtopic(
+    name="plants and gardening",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [water_and_feed],
+        "parallel": [waterings_for_three, garden_supplies],
+        "mixture": [spot_watering_load, garden_aisle_cost],
+    },
+)

@@ -1,0 +1,212 @@
+"""Lifestyle subtopic "restaurant reservations": tables, ratings from three guides."""
+
+from __future__ import annotations
+
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
+    DOMAIN,
+    RATING_SOURCES,
+    TOPIC,
+    _day,
+    _read,
+    _source,
+    _when,
+)
+
+_GUESTS = ("Alex Moreau", "Priya Haddad", "Kenji Tanaka", "Grace Whitfield", "Omar Delgado")
+
+
+def book_first_free_table(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the restaurant -> free times -> book the first one."""
+    rest = ctx.pick("restaurants")
+    day = _day(ctx, ctx.rng.randint(1, 20))
+    party = ctx.rng.randint(2, 6)
+    free = _read(
+        ctx, "check_table_availability", restaurant=rest.restaurant_id, date=day, party_size=party
+    )
+    if not free["available_times"]:
+        raise NoFit("no free table that day")
+    guest = ctx.rng.choice(_GUESTS)
+    prompt = ctx.say(
+        "Get us a table for {n} at {rest} on {day}, the earliest time they have, under the "
+        "name {guest}.",
+        "Book {rest} for {n} people on {day} at their first available seating; the "
+        "reservation is for {guest}.",
+        "{guest} here: please reserve the earliest free table for {n} at {rest} on {day}.",
+        n=party,
+        rest=rest.name,
+        day=_when(day),
+        guest=guest,
+    )
+    steps = [
+        RefStep(tool="search_restaurants", args={"query": rest.name}),
+        RefStep(
+            tool="check_table_availability",
+            args={
+                "restaurant": ref(0, "results", 0, "restaurant_id"),
+                "date": day,
+                "party_size": party,
+            },
+        ),
+        RefStep(
+            tool="create_reservation",
+            args={
+                "restaurant": ref(1, "restaurant_id"),
+                "date": ref(1, "date"),
+                "time": ref(1, "first_available_time"),
+                "party_size": ref(1, "party_size"),
+                "guest_name": guest,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def move_reservation(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: cancel -> free times on another day -> rebook."""
+    today = _day(ctx, 0)
+    res = ctx.pick("reservations", lambda r: r.status == "confirmed" and r.date >= today)
+    new_day = _day(ctx, ctx.rng.randint(2, 25))
+    if new_day == res.date:
+        raise NoFit("same day")
+    free = _read(
+        ctx,
+        "check_table_availability",
+        restaurant=res.restaurant_id,
+        date=new_day,
+        party_size=res.party_size,
+    )
+    if not free["available_times"]:
+        raise NoFit("no table on the new day")
+    prompt = ctx.say(
+        "Please move reservation {rid} to {day}: cancel it and book the earliest free table "
+        "that day at the same place, same party and name.",
+        "Reservation {rid} doesn't work anymore. Cancel it and rebook the same restaurant on "
+        "{day} at the first available time for the same group.",
+        rid=res.reservation_id,
+        day=_when(new_day),
+    )
+    steps = [
+        RefStep(tool="cancel_reservation", args={"reservation_id": res.reservation_id}),
+        RefStep(
+            tool="check_table_availability",
+            args={
+                "restaurant": ref(0, "restaurant_id"),
+                "date": new_day,
+                "party_size": ref(0, "party_size"),
+            },
+        ),
+        RefStep(
+            tool="create_reservation",
+            args={
+                "restaurant": ref(1, "restaurant_id"),
+                "date": ref(1, "date"),
+                "time": ref(1, "first_available_time"),
+                "party_size": ref(1, "party_size"),
+                "guest_name": ref(0, "guest_name"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def best_rated_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: one guide's rating of three restaurants; the highest or lowest."""
+    rests = ctx.sample("restaurants", 3)
+    tool, guide = _source(ctx, RATING_SOURCES)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "lowest", "max": "highest"}[op]
+    prompt = ctx.say(
+        "Deciding where to eat: what's the {words} {guide} rating among {a}, {b} and {c}?",
+        "Look up {a}, {b} and {c} on {guide}. What's the {words} star rating of the three?",
+        "Of {a}, {b} and {c}, give me the {words} rating {guide} shows.",
+        words=words,
+        guide=guide,
+        a=rests[0].name,
+        b=rests[1].name,
+        c=rests[2].name,
+    )
+    steps = [RefStep(tool=tool, args={"business": r.name}) for r in rests]
+    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
+    return Draft(prompt, steps, answer)
+
+
+def nearest_of_three(ctx: TemplateContext) -> Draft:
+    """Parallel: look up three restaurants; the shortest distance from home."""
+    rests = ctx.sample("restaurants", 3)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "closest", "max": "farthest"}[op]
+    prompt = ctx.say(
+        "How far from home is the {words} of {a}, {b} and {c}, in km?",
+        "We're choosing between {a}, {b} and {c}. What's the distance (km) to the {words} one?",
+        words=words,
+        a=rests[0].name,
+        b=rests[1].name,
+        c=rests[2].name,
+    )
+    steps = [RefStep(tool="search_restaurants", args={"query": r.name}) for r in rests]
+    refs = [[i, "results", 0, "distance_km"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def best_in_cuisine(ctx: TemplateContext) -> Draft:
+    """Mixture: restaurants of a cuisine -> one guide's rating of each -> max or min."""
+    cuisine = ctx.pick("restaurants").cuisine
+    found = _read(ctx, "search_restaurants", cuisine=cuisine)["results"]
+    if len(found) < 2:
+        raise NoFit("too few restaurants of that cuisine")
+    tool, guide = _source(ctx, RATING_SOURCES)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "worst", "max": "best"}[op]
+    prompt = ctx.say(
+        "Among all the {cuisine} restaurants around, what's the {words} {guide} rating?",
+        "Go through every {cuisine} place in town on {guide} and tell me the {words} star rating.",
+        cuisine=cuisine,
+        words=words,
+        guide=guide,
+    )
+    steps = [RefStep(tool="search_restaurants", args={"cuisine": cuisine})]
+    steps += [
+        RefStep(tool=tool, args={"business": ref(0, "results", i, "restaurant_id")})
+        for i in range(len(found))
+    ]
+    refs = [[1 + i, "rating_stars"] for i in range(len(found))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+
+
+def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
+    """Mixture: search two restaurants -> the authoritative rating of each -> max."""
+    rests = ctx.sample("restaurants", 2)
+    op = ctx.rng.choice(["min", "max"])
+    words = {"min": "lower", "max": "higher"}[op]
+    prompt = ctx.say(
+        "Between {a} and {b}, what's the {words} LocalLens rating?",
+        "My partner wants {a}, I want {b}. Settle it: what's the {words} of their LocalLens "
+        "ratings?",
+        a=rests[0].name,
+        b=rests[1].name,
+        words=words,
+    )
+    steps = [RefStep(tool="search_restaurants", args={"query": r.name}) for r in rests]
+    steps += [
+        RefStep(
+            tool="get_rating_locallens",
+            args={"business": ref(i, "results", 0, "restaurant_id")},
+        )
+        for i in range(2)
+    ]
+    answer = AnswerSpec(op=op, refs=[[2, "rating_stars"], [3, "rating_stars"]], round=1)
+    return Draft(prompt, steps, answer)
+
+
+SUBTOPIC = Subtopic(
+    name="restaurant reservations",
+    topic=TOPIC,
+    domain=DOMAIN,
+    templates={
+        "sequential": [book_first_free_table, move_reservation],
+        "parallel": [best_rated_of_three, nearest_of_three],
+        "mixture": [best_in_cuisine, ratings_of_two_searched],
+    },
+)
