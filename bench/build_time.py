@@ -1,15 +1,18 @@
-"""Time the ToolBench-X build (seed 0), every stage included. Usage: python bench/build_time.py"""
+"""Time the ToolBench-X v1 build (seed 0), every stage included.
+
+Usage: python bench/build_time.py
+"""
 
 from __future__ import annotations
 
 import time
 
-from toolchaos.build.pipeline import build_toolbench_x
+from toolchaos.build.pipeline import V1_TARGETS, build_toolbench_x
 
 
 def main() -> None:
     start = time.perf_counter()
-    tasks, report = build_toolbench_x(0)
+    tasks, report = build_toolbench_x(0, targets=V1_TARGETS)
     seconds = time.perf_counter() - start
     print(f"{len(tasks)} tasks in {seconds:.1f} s; stages: {report.counts}")
 

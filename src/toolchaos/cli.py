@@ -307,7 +307,8 @@ def export(
 
     if fmt not in FORMATS:
         raise BadInput(f"unknown export format {fmt!r}; known formats: {', '.join(FORMATS)}")
-    Store.open_existing(directory).close()  # refuse a directory without a run before writing
+    # refuse a directory without a run before writing anything
+    Store.open_existing(directory, read_only=True).close()
     if out_file is None:
         count = run_export(directory, fmt, sys.stdout)
         err.print(f"{count} episodes exported", highlight=False)
@@ -325,18 +326,29 @@ def export(
 @clean_errors
 def build(
     suite: Annotated[str, typer.Argument(help="The suite to build: toolbench-x.")],
-    out_file: Annotated[Path, typer.Option("--out", "-o", help="The JSONL task file to write.")],
+    out_file: Annotated[
+        Path, typer.Option("--out", "-o", help="The JSONL task file to write.")
+    ] = Path("toolbench-x.jsonl"),
     seed: Annotated[int, typer.Option(help="The generation seed.")] = 0,
     per_cell: Annotated[
         int, typer.Option(help="Tasks per (subtopic, workflow type), at most 5.")
     ] = 5,
+    keep_all: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Keep every validated task instead of selecting the v1 size "
+            "(378 sequential, 358 parallel, 370 mixture).",
+        ),
+    ] = False,
 ) -> None:
     """Generate, screen, cap, assign hazards, validate and select a task set.
 
     Writes the JSONL task file and, beside it, the build report (FILE.build.json) with the
-    count after every stage and the reason for every drop.
+    count after every stage and the reason for every drop. With the defaults this is
+    ToolBench-X v1 as shipped: `toolchaos build toolbench-x --seed 0`.
     """
-    from toolchaos.build.pipeline import build_toolbench_x
+    from toolchaos.build.pipeline import V1_TARGETS, build_toolbench_x
     from toolchaos.suites.base import to_jsonl
     from toolchaos.suites.toolbench_x.generate import SUITE
 
@@ -344,7 +356,8 @@ def build(
         raise BadInput(f"cannot build {suite!r}; buildable suites: {SUITE}")
     if not 1 <= per_cell <= 5:
         raise BadInput("--per-cell must be between 1 and 5")
-    tasks, build_report = build_toolbench_x(seed, per_cell=per_cell)
+    targets = None if keep_all or per_cell != 5 else V1_TARGETS
+    tasks, build_report = build_toolbench_x(seed, per_cell=per_cell, targets=targets)
     report_path = out_file.with_suffix(".build.json")
     try:
         out_file.parent.mkdir(parents=True, exist_ok=True)
@@ -355,6 +368,8 @@ def build(
     stages = ", ".join(f"{k} {v}" for k, v in build_report.counts.items())
     err.print(f"{stages}; retention {build_report.retention:.0%}", highlight=False)
     err.print(f"{len(tasks)} tasks -> {out_file}; build report -> {report_path}")
+    for workflow, missing in build_report.shortfall.items():
+        err.print(f"warning: {missing} {workflow} tasks short of the target", style="yellow")
 
 
 @app.command()
@@ -379,6 +394,17 @@ def validate(
         raise typer.Exit(1)
 
 
+def _known(flag: str, value: str, known: set[str]) -> None:
+    """Refuse a filter value that no task has, naming the closest ones."""
+    if value in known:
+        return
+    import difflib
+
+    close = difflib.get_close_matches(value, sorted(known), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    raise BadInput(f"no task has {flag} {value!r}{hint}")
+
+
 @app.command()
 @clean_errors
 def tasks(
@@ -399,14 +425,18 @@ def tasks(
 
     selected = get_suite(suite).load(task_file)
     if workflow is not None:
+        _known("--type", workflow, {t.workflow for t in selected})
         selected = [t for t in selected if t.workflow == workflow]
     if hazard is not None:
+        names = {n for t in selected if t.hazard for n in (t.hazard.family.value, t.hazard.variant)}
+        _known("--hazard", hazard, names)
         selected = [
             t
             for t in selected
             if t.hazard is not None and hazard in (t.hazard.family.value, t.hazard.variant)
         ]
     if subtopic is not None:
+        _known("--subtopic", subtopic.casefold(), {t.subtopic.casefold() for t in selected})
         selected = [t for t in selected if t.subtopic.casefold() == subtopic.casefold()]
     if stats:
         counts = {
@@ -431,7 +461,8 @@ def tasks(
         return
     for task in selected:
         label = f"{task.hazard.family.value}/{task.hazard.variant}" if task.hazard else "none"
-        out.print(f"[bold]{task.id}[/]  {task.workflow} · {task.subtopic} · hazard: {label}")
+        where = f"{task.topic} / {task.subtopic}" if task.topic else task.subtopic
+        out.print(f"[bold]{task.id}[/]  {task.workflow} · {where} · hazard: {label}")
         out.print(f"  {task.prompt}", markup=False, highlight=False)
         out.print(f"  tools: {', '.join(task.tools)}", markup=False)
     if not selected:

@@ -57,7 +57,7 @@ def test_run_then_report_json(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["rows"]
     assert {tuple(sorted(r)) for r in rows} == {
-        ("accuracy", "arm", "correct", "errors", "model", "n", "protocol", "suite")
+        ("accuracy", "arm", "bad_calls", "correct", "errors", "model", "n", "protocol", "suite")
     }
     by = {(r["model"], r["arm"]): r for r in rows}
     assert by[("scripted/oracle", "hazard")]["accuracy"] == 1.0
@@ -140,3 +140,15 @@ def test_tasks_lists_and_counts() -> None:
     stats = json.loads(toolchaos("tasks", "toolbench-x", "--stats", "--json").stdout)
     assert stats["n"] == sum(stats["workflow"].values())
     assert set(stats) == {"n", "workflow", "family", "variant", "topic", "subtopic"}
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "fragment"),
+    [
+        ("--subtopic", "order trackng", "did you mean 'order tracking'"),
+        ("--type", "serial", "no task has --type 'serial'"),
+        ("--hazard", "gremlins", "no task has --hazard 'gremlins'"),
+    ],
+)
+def test_tasks_refuses_a_filter_no_task_has(flag: str, value: str, fragment: str) -> None:
+    assert_bad_input(toolchaos("tasks", "toolbench-x", flag, value), fragment)

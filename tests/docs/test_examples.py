@@ -16,7 +16,7 @@ from toolchaos.domains import REGISTRY, get_domain
 from toolchaos.hazards import VARIANTS
 from toolchaos.hazards.assign import PROPOSERS
 from toolchaos.hazards.hints import _TEMPLATES
-from toolchaos.suites.toolbench_x.generate import TEMPLATE_MODULES
+from toolchaos.suites.toolbench_x.generate import TEMPLATE_PACKAGES
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "library.py"
 KEY = (HazardFamily.OUTPUT_DRIFT, "title_case_keys")
@@ -30,10 +30,10 @@ def example() -> Iterator[ModuleType]:
     sys.modules["library_example"] = module
     spec.loader.exec_module(module)
     REGISTRY["library"] = "library_example:DOMAIN"
-    TEMPLATE_MODULES["library"] = "library_example"
+    TEMPLATE_PACKAGES["library"] = "library_example"
     yield module
     # leave the registries as the rest of the suite expects them
-    for registry, key in ((REGISTRY, "library"), (TEMPLATE_MODULES, "library")):
+    for registry, key in ((REGISTRY, "library"), (TEMPLATE_PACKAGES, "library")):
         registry.pop(key, None)
     for registry in (VARIANTS, PROPOSERS, _TEMPLATES):
         registry.pop(KEY, None)  # type: ignore[arg-type]

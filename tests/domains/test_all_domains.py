@@ -20,7 +20,14 @@ from toolchaos.core.types import ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains import REGISTRY, Domain, get_domain
 from toolchaos.domains.commerce.world import CommerceWorld
+from toolchaos.domains.communication.world import CommunicationWorld
+from toolchaos.domains.devices.world import DevicesWorld
+from toolchaos.domains.government.world import GovernmentWorld
+from toolchaos.domains.health.world import HealthWorld
+from toolchaos.domains.lifestyle.world import LifestyleWorld
+from toolchaos.domains.media.world import MediaWorld
 from toolchaos.domains.personal_finance.world import FinanceWorld
+from toolchaos.domains.productivity.world import WorkspaceWorld
 from toolchaos.domains.transportation.world import TransportationWorld
 from toolchaos.domains.weather.world import LocationWorld
 
@@ -57,7 +64,109 @@ DECLARED = {
             }
         ),
         "O-10001'; DROP TABLE orders;--",
-        frozenset({"fallbacks", "write_verifiers", "unit_conversions"}),
+        frozenset({"fallbacks", "write_verifiers", "unit_conversions", "sources"}),
+    ),
+    "communication": Declared(
+        CommunicationWorld,
+        "communication",
+        frozenset(
+            {
+                "add_contact_to_group",
+                "label_email",
+                "send_email",
+                "send_chat_message",
+                "buy_data_addon",
+                "buy_roaming_pass",
+                "unsubscribe_newsletter",
+                "schedule_message",
+                "cancel_scheduled_message",
+                "create_meeting",
+            }
+        ),
+        "CT-1001'; DROP TABLE contacts;--",
+    ),
+    "devices": Declared(
+        DevicesWorld,
+        "technology and devices",
+        frozenset(
+            {
+                "set_device_state",
+                "create_repair_request",
+                "cancel_repair_request",
+                "schedule_update",
+                "create_backup_job",
+                "set_client_access",
+                "enable_two_factor",
+                "set_app_permission",
+                "create_privacy_request",
+            }
+        ),
+        "DEV-1234'; DROP TABLE devices;--",
+    ),
+    "government": Declared(
+        GovernmentWorld,
+        "government and public services",
+        frozenset(
+            {
+                "book_appointment",
+                "apply_for_permit",
+                "withdraw_permit_application",
+                "add_tax_deduction",
+                "apply_for_benefit",
+                "renew_vehicle_registration",
+                "apply_for_id_document",
+                "pay_citation",
+                "contest_citation",
+                "request_mail_ballot",
+                "create_service_request",
+            }
+        ),
+        "RES-10001'; DROP TABLE residents;--",
+    ),
+    "health": Declared(
+        HealthWorld,
+        "health and wellness",
+        frozenset(
+            {"request_refill", "book_appointment", "cancel_appointment", "log_workout", "log_meal"}
+        ),
+        "MBR-1000'; DROP TABLE members;--",
+    ),
+    "lifestyle": Declared(
+        LifestyleWorld,
+        "lifestyle and daily activities",
+        frozenset(
+            {
+                "create_shopping_list",
+                "add_list_item",
+                "create_reservation",
+                "cancel_reservation",
+                "book_service",
+                "complete_maintenance_task",
+                "log_watering",
+                "complete_chore",
+                "create_occasion",
+                "add_gift_idea",
+            }
+        ),
+        "RST-101'; DROP TABLE restaurants;--",
+    ),
+    "media": Declared(
+        MediaWorld,
+        "entertainment and media",
+        frozenset(
+            {
+                "submit_review",
+                "book_tickets",
+                "cancel_ticket_order",
+                "add_to_watchlist",
+                "create_playlist",
+                "add_track_to_playlist",
+                "renew_loan",
+                "place_hold",
+                "schedule_recording",
+            }
+        ),
+        "SHW-12345'; DROP TABLE showtimes;--",
     ),
     "personal_finance": Declared(
         FinanceWorld,
@@ -66,6 +175,22 @@ DECLARED = {
             {"set_budget", "pay_bill", "schedule_payment", "cancel_payment", "transfer_funds"}
         ),
         "ACC-10001'; DROP TABLE accounts;--",
+    ),
+    "productivity": Declared(
+        WorkspaceWorld,
+        "productivity and workflow",
+        frozenset(
+            {
+                "create_event",
+                "cancel_event",
+                "book_room",
+                "create_task",
+                "update_task",
+                "create_document",
+                "log_time",
+            }
+        ),
+        "TSK-00001'; DROP TABLE tasks;--",
     ),
     "transportation": Declared(
         TransportationWorld,

@@ -1,3 +1,5 @@
+"""The shipped ToolBench-X v1: its size, balance, validity and reproducible build."""
+
 import hashlib
 from collections import Counter
 from pathlib import Path
@@ -5,12 +7,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from toolchaos.build.pipeline import build_toolbench_x
+from toolchaos.build.pipeline import V1_TARGETS, build_toolbench_x
 from toolchaos.build.validate import validate_task
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import to_jsonl
+from toolchaos.suites.toolbench_x.generate import normalized_prompt, subtopics
 
 SUITE = get_suite("toolbench-x")
 
@@ -21,18 +24,53 @@ def shipped() -> list:
 
 
 def test_shipped_set_has_the_promised_shape(shipped: list) -> None:
-    assert len(shipped) >= 45
-    counts = Counter(t.workflow for t in shipped)
-    assert counts["sequential"] >= 15 and counts["parallel"] >= 15 and counts["mixture"] >= 15
+    assert len(shipped) == 1106
+    assert Counter(t.workflow for t in shipped) == V1_TARGETS
     assert all(t.reference.answer or t.reference.writes for t in shipped)
     assert all(t.hazard is not None and t.hints is not None for t in shipped)
-    families = Counter(t.hazard.family.value for t in shipped)
-    assert set(families) >= {"execution_failure", "output_drift"}
     assert SUITE.default_path().is_file()
 
 
+def test_every_subtopic_and_topic_is_covered(shipped: list) -> None:
+    names = {sub.name for sub in subtopics()}
+    assert len(names) == 84
+    assert {t.subtopic for t in shipped} == names
+    assert len({t.topic for t in shipped}) == 13
+
+
+def test_no_cell_holds_more_than_five_tasks(shipped: list) -> None:
+    cells = Counter((t.subtopic, t.workflow) for t in shipped)
+    assert max(cells.values()) <= 5
+
+
+def test_no_two_tasks_share_a_normalized_prompt(shipped: list) -> None:
+    prompts = Counter(normalized_prompt(t.prompt) for t in shipped)
+    assert [p for p, n in prompts.items() if n > 1] == []
+
+
+def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> None:
+    from toolchaos.hazards import VARIANTS
+
+    families = Counter(t.hazard.family.value for t in shipped)
+    assert len(families) == 5
+    assert min(families.values()) >= 0.85 * max(families.values()), families
+    present = {(t.hazard.family, t.hazard.variant) for t in shipped}
+    assert present == set(VARIANTS), set(VARIANTS) - present
+
+
+def test_the_build_report_ships_beside_the_tasks() -> None:
+    import json
+
+    path = SUITE.default_path().with_suffix(".build.json")
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert report["counts"]["selected"] == 1106
+    assert report["targets"] == V1_TARGETS and report["shortfall"] == {}
+    assert 0 < report["retention"] < 1
+    assert {d["stage"] for d in report["drops"]} >= {"generate", "screen", "cap", "select"}
+
+
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
-    tasks, _ = build_toolbench_x(0)
+    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS)
     rebuilt = hashlib.sha256(to_jsonl(tasks).encode()).hexdigest()
     assert rebuilt == hashlib.sha256(SUITE.default_path().read_bytes()).hexdigest()
 

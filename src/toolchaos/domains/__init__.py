@@ -17,7 +17,14 @@ from toolchaos.core.world import World
 
 REGISTRY: dict[str, str] = {
     "commerce": "toolchaos.domains.commerce:DOMAIN",
+    "communication": "toolchaos.domains.communication:DOMAIN",
+    "devices": "toolchaos.domains.devices:DOMAIN",
+    "government": "toolchaos.domains.government:DOMAIN",
+    "health": "toolchaos.domains.health:DOMAIN",
+    "lifestyle": "toolchaos.domains.lifestyle:DOMAIN",
+    "media": "toolchaos.domains.media:DOMAIN",
     "personal_finance": "toolchaos.domains.personal_finance:DOMAIN",
+    "productivity": "toolchaos.domains.productivity:DOMAIN",
     "transportation": "toolchaos.domains.transportation:DOMAIN",
     "weather": "toolchaos.domains.weather:DOMAIN",
 }

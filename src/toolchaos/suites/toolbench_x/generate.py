@@ -25,9 +25,19 @@ SUITE = "toolbench-x"
 Workflow = Literal["sequential", "parallel", "mixture"]
 WORKFLOWS: tuple[Workflow, ...] = ("sequential", "parallel", "mixture")
 
-TEMPLATE_MODULES: dict[str, str] = {
+# One line per domain: the package holding that domain's subtopic templates. The package
+# lists its subtopic modules in ``SUBTOPIC_MODULES`` (one line per subtopic), and each of
+# those modules defines ``SUBTOPIC``.
+TEMPLATE_PACKAGES: dict[str, str] = {
     "commerce": "toolchaos.suites.toolbench_x.templates.commerce",
+    "communication": "toolchaos.suites.toolbench_x.templates.communication",
+    "devices": "toolchaos.suites.toolbench_x.templates.devices",
+    "government": "toolchaos.suites.toolbench_x.templates.government",
+    "health": "toolchaos.suites.toolbench_x.templates.health",
+    "lifestyle": "toolchaos.suites.toolbench_x.templates.lifestyle",
+    "media": "toolchaos.suites.toolbench_x.templates.media",
     "personal_finance": "toolchaos.suites.toolbench_x.templates.personal_finance",
+    "productivity": "toolchaos.suites.toolbench_x.templates.productivity",
     "transportation": "toolchaos.suites.toolbench_x.templates.transportation",
     "weather": "toolchaos.suites.toolbench_x.templates.weather",
 }
@@ -120,11 +130,15 @@ def slug(text: str) -> str:
 def subtopics(domains: list[str] | None = None) -> list[Subtopic]:
     """Every registered subtopic (of the given domains), in a stable order."""
     out: list[Subtopic] = []
-    for name in sorted(TEMPLATE_MODULES):
+    for name in sorted(TEMPLATE_PACKAGES):
         if domains is not None and name not in domains:
             continue
-        module = importlib.import_module(TEMPLATE_MODULES[name])
-        out.extend(module.SUBTOPICS)
+        package = importlib.import_module(TEMPLATE_PACKAGES[name])
+        if hasattr(package, "SUBTOPICS"):  # a domain whose templates are still one module
+            out.extend(package.SUBTOPICS)
+            continue
+        for module in package.SUBTOPIC_MODULES:
+            out.append(importlib.import_module(f"{package.__name__}.{module}").SUBTOPIC)
     return out
 
 
@@ -204,9 +218,9 @@ def raw_candidates(
     return out
 
 
-def task_id(sub: Subtopic, workflow: str, number: int) -> str:
+def task_id(subtopic: str, workflow: str, number: int) -> str:
     """The shipped id of the ``number``-th task of a (subtopic, workflow) cell."""
-    return f"tbx-{slug(sub.name)}-{workflow[:3]}-{number:02d}"
+    return f"tbx-{slug(subtopic)}-{workflow[:3]}-{number:02d}"
 
 
 def normalized_prompt(text: str) -> str:
