@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,6 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal, Self
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import tool
@@ -25,6 +27,22 @@ from toolchaos.core.types import (
 )
 from toolchaos.core.world import Row, World
 from toolchaos.domains import REGISTRY, Domain, tool_map
+
+# Fuzzing: a bounded number of examples in `make test`, many more in `make fuzz`
+# (HYPOTHESIS_PROFILE=fuzz). Examples are derandomized in CI so a run is repeatable.
+FUZZ_SCALE = {"default": 1, "fuzz": 50}
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+settings.register_profile(
+    "fuzz", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def fuzz_examples(base: int) -> int:
+    """How many examples a fuzz test draws under the active profile."""
+    return base * FUZZ_SCALE.get(os.environ.get("HYPOTHESIS_PROFILE", "default"), 1)
 
 
 class City(Row):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -72,14 +74,20 @@ def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
     another suite, a repeated id and an empty file.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise BadInput(f"task file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"cannot read task file {path}: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"cannot read task file {path}: {exc.strerror or exc}") from None
     tasks: list[T] = []
     seen: set[str] = set()
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInput(
+                f"{path}, line {number}: not UTF-8 text (byte {exc.start + 1} of the line)"
+            ) from None
         if not line.strip():
             continue
         try:
@@ -87,6 +95,8 @@ def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "line"
+            if not re.fullmatch(r"[\w.-]+", where):  # a field named oddly: show it quoted
+                where = json.dumps(where)
             problem = first["msg"]
             if first["type"].startswith("json"):
                 raise BadInput(f"{path}, line {number}: not valid JSON ({problem})") from None
