@@ -150,6 +150,8 @@ def _read_json(path: Path, what: str) -> dict[str, Any]:
 def _ref(root: Path, place: _Place, data: dict[str, Any], field: str) -> Path:
     """Resolve a ref field against the root; it must name an existing file inside it."""
     ref = place.text(data, field)
+    if "\x00" in ref:
+        place.fail(field, f"{ref!r} is not a file name (it holds a NUL character)")
     path = (root / ref).resolve()
     if not path.is_relative_to(root.resolve()):
         place.fail(field, f"{ref!r} points outside the release root {root}")
