@@ -218,3 +218,87 @@ def people(
             email = f"{local}{rng.randint(2, 99)}@{email.split('@')[1]}"
         emails.add(email)
         yield name, email
+
+
+# -- arguments an agent passes -----------------------------------------------------------
+
+
+def text_arg(value: Any, param: str) -> str:
+    """Return a string argument stripped of surrounding spaces, or refuse it (422).
+
+    Args:
+        value: What the agent passed.
+        param: The parameter's name, for the error.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise unprocessable(f"{param} must be a non-empty string")
+    return value.strip()
+
+
+def bounded_text(value: Any, param: str, limit: int, required: bool = True) -> str:
+    """Return a free-text argument, stripped, refusing (422) one too long or empty.
+
+    Args:
+        value: What the agent passed; None counts as empty.
+        param: The parameter's name, for the error.
+        limit: The most characters the text may have.
+        required: Whether an empty text is refused (else it is returned as ``""``).
+    """
+    text = str(value or "").strip()
+    if required and not text:
+        raise unprocessable(f"{param} must not be empty")
+    if len(text) > limit:
+        raise unprocessable(f"{param} must be at most {limit} characters")
+    return text
+
+
+def date_arg(value: Any, param: str, what: str = "a date") -> date:
+    """Return the calendar date a ``YYYY-MM-DD`` argument spells, or refuse it (422).
+
+    Args:
+        value: What the agent passed.
+        param: The parameter's name, for the error.
+        what: How the error names the expected value (e.g. ``"a calendar date"``).
+    """
+    day = calendar_date(value.strip()) if isinstance(value, str) else None
+    if day is None:
+        raise unprocessable(f"{param} must be {what} written YYYY-MM-DD, got '{value}'")
+    return day
+
+
+def clock_arg(value: Any, param: str) -> int:
+    """Return the minutes after midnight of an ``HH:MM`` argument, or refuse it (422).
+
+    Args:
+        value: What the agent passed.
+        param: The parameter's name, for the error.
+    """
+    minutes = clock_minutes(value.strip()) if isinstance(value, str) else None
+    if minutes is None:
+        raise unprocessable(f"{param} must be a 24-hour time written HH:MM, got '{value}'")
+    return minutes
+
+
+def clock_text(value: Any, param: str) -> str:
+    """Return an ``HH:MM`` argument written canonically (``"7:05"`` is refused), or a 422.
+
+    Args:
+        value: What the agent passed.
+        param: The parameter's name, for the error.
+    """
+    minutes = clock_arg(value, param)
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def int_arg(value: Any, param: str, low: int, high: int) -> int:
+    """Return an integer argument from ``low`` to ``high`` inclusive, or refuse it (422).
+
+    Args:
+        value: What the agent passed (a bool is not an integer).
+        param: The parameter's name, for the error.
+        low: The smallest value allowed.
+        high: The largest value allowed.
+    """
+    if not is_integer(value) or not low <= value <= high:
+        raise unprocessable(f"{param} must be an integer from {low} to {high}")
+    return value

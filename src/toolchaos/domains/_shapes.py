@@ -9,17 +9,44 @@ same way a hand-written ``@tool`` does.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from toolchaos.core.errors import ToolError
-from toolchaos.core.tools import Param, Tool, make_tool
+from toolchaos.core.tools import Param, Tool, ToolFn, make_tool, tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains._common import listing, row_json, stored_key
 
 RowView = Callable[[World, Row], dict[str, Any]]
+
+
+def phrased_tool(phrases: Mapping[str, str]) -> Callable[..., Callable[[ToolFn], Tool]]:
+    """Return a ``@tool`` that first fills a domain's shared phrases into the docstring.
+
+    A domain writes ``{device}`` (say) in many tools' ``Args:`` and result descriptions
+    and keeps the wording once, in ``phrases``. The returned decorator factory takes the
+    same arguments as :func:`~toolchaos.core.tools.tool`.
+
+    Args:
+        phrases: The phrase of each placeholder name; read when a tool is declared.
+
+    Returns:
+        ``decorator(kind=ToolKind.READ, name=None)``, used as ``@_tool()`` or
+        ``@_tool(ToolKind.WRITE)``.
+    """
+
+    def declare(
+        kind: ToolKind = ToolKind.READ, name: str | None = None
+    ) -> Callable[[ToolFn], Tool]:
+        def decorate(fn: ToolFn) -> Tool:
+            fn.__doc__ = (fn.__doc__ or "").format(**phrases)
+            return tool(kind, name)(fn)
+
+        return decorate
+
+    return declare
 
 
 def default_view(world: World, row: Row) -> dict[str, Any]:

@@ -10,24 +10,12 @@ tracker (``get_price_pricewatch``) and the Bazaarly marketplace listing
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import same_params, sources
 from toolchaos.domains.commerce.tools import TOOLS
 from toolchaos.domains.commerce.world import CommerceWorld
 
 _PRICE_TOOLS = ("get_product", "get_price_pricewatch", "get_price_marketplace")
-
-
-def _price_source(tool: str) -> dict[str, Any]:
-    alternatives = [t for t in _PRICE_TOOLS if t != tool]
-    return {
-        "alternatives": alternatives,
-        "args_map": {alt: {"product_id": "product_id"} for alt in alternatives},
-        "fields": ["price_usd"],
-        "time_field": "as_of",
-        "authoritative": "get_product",
-    }
 
 
 _USD_CENTS = {"to_unit": "USD cents", "factor": 100.0}
@@ -71,7 +59,7 @@ DOMAIN = Domain(
                 )
             },
         },
-        "sources": {tool: _price_source(tool) for tool in _PRICE_TOOLS},
+        "sources": sources(same_params(_PRICE_TOOLS, "product_id"), ["price_usd"]),
     },
 )
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.communication.tools import TOOLS
 from toolchaos.domains.communication.world import CommunicationWorld
 
@@ -53,25 +54,13 @@ RATE_FIELDS = [
 REP_FIELDS = ["reputation_score", "complaint_rate_pct"]
 
 
-def _source(tool: str, family: tuple[str, ...], param: str, fields: list[str]) -> dict[str, Any]:
-    alternatives = [t for t in family if t != tool]
-    return {
-        "alternatives": alternatives,
-        "args_map": {alt: {param: param} for alt in alternatives},
-        "fields": list(fields),
-        "time_field": "as_of",
-        "authoritative": family[0],
-    }
-
-
-def _resolver(
-    param: str, tool: str = "search_contacts", id_key: str = "contact_id"
-) -> dict[str, Any]:
-    return {"param": param, "tool": tool, "query_param": "query", "id_path": ["results", 0, id_key]}
-
-
 _CALL_FILTERS = {"contact": "contact", "direction": "direction", "since": "since", "until": "until"}
 _USD_TO_EUR = {"to_unit": "EUR", "factor": 0.92}
+
+
+def _contact(param: str) -> dict[str, Any]:
+    return resolver(param, "search_contacts", "contact_id")
+
 
 DOMAIN = Domain(
     name="communication",
@@ -118,7 +107,7 @@ DOMAIN = Domain(
         },
         "resolvers": {
             **{
-                name: _resolver("contact")
+                name: _contact("contact")
                 for name in (
                     "get_contact",
                     "add_contact_to_group",
@@ -130,11 +119,11 @@ DOMAIN = Domain(
                     "list_scheduled_messages",
                 )
             },
-            "get_contact_v2": _resolver("person"),
-            "get_chat_messages": _resolver("chat", "list_chats", "chat_id"),
-            "send_chat_message": _resolver("chat", "list_chats", "chat_id"),
-            "list_meetings": _resolver("room", "list_meeting_rooms", "room_id"),
-            "create_meeting": _resolver("room", "list_meeting_rooms", "room_id"),
+            "get_contact_v2": _contact("person"),
+            "get_chat_messages": resolver("chat", "list_chats", "chat_id"),
+            "send_chat_message": resolver("chat", "list_chats", "chat_id"),
+            "list_meetings": resolver("room", "list_meeting_rooms", "room_id"),
+            "create_meeting": resolver("room", "list_meeting_rooms", "room_id"),
         },
         "write_verifiers": {
             "add_contact_to_group": {
@@ -199,8 +188,8 @@ DOMAIN = Domain(
             },
         },
         "sources": {
-            **{t: _source(t, _RATE_TOOLS, "country", RATE_FIELDS) for t in _RATE_TOOLS},
-            **{t: _source(t, _REP_TOOLS, "domain", REP_FIELDS) for t in _REP_TOOLS},
+            **sources(same_params(_RATE_TOOLS, "country"), RATE_FIELDS),
+            **sources(same_params(_REP_TOOLS, "domain"), REP_FIELDS),
         },
     },
 )

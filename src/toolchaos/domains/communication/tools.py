@@ -15,20 +15,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, ToolFn, tool
+from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
-    calendar_date,
     conflict,
+    date_arg,
     enum_schema,
     find_key,
-    is_integer,
+    int_arg,
     is_number,
     listing,
     money,
@@ -36,9 +35,10 @@ from toolchaos.domains._common import (
     row_json,
     stamp,
     stored_key,
+    text_arg,
     unprocessable,
 )
-from toolchaos.domains._shapes import Filter
+from toolchaos.domains._shapes import Filter, phrased_tool
 from toolchaos.domains.communication import data
 from toolchaos.domains.communication.world import (
     CHANNELS,
@@ -111,30 +111,10 @@ def _comm(world: World) -> CommunicationWorld:
     return cast(CommunicationWorld, world)
 
 
-def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
-    """``@tool`` after filling the shared phrases ({contact}, {rates}, ...) into the docstring."""
-
-    def decorate(fn: ToolFn) -> Tool:
-        fn.__doc__ = (fn.__doc__ or "").format(**DOC_PHRASES)
-        return tool(kind, name)(fn)
-
-    return decorate
+_tool = phrased_tool(DOC_PHRASES)
 
 
 # -- argument checks ---------------------------------------------------------------------------
-
-
-def _text(value: Any, param: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise unprocessable(f"{param} must be a non-empty string")
-    return value.strip()
-
-
-def _iso_day(value: Any, param: str) -> date:
-    day = calendar_date(value.strip()) if isinstance(value, str) else None
-    if day is None:
-        raise unprocessable(f"{param} must be a calendar date written YYYY-MM-DD, got '{value}'")
-    return day
 
 
 def _local_moment(value: Any, param: str) -> datetime:
@@ -145,12 +125,6 @@ def _local_moment(value: Any, param: str) -> datetime:
         return datetime.strptime(text, LOCAL_FORMAT).replace(tzinfo=UTC)
     except ValueError:
         raise unprocessable(f"{param} '{value}' is not a valid date and time") from None
-
-
-def _count(value: Any, param: str, low: int, high: int) -> int:
-    if not is_integer(value) or not low <= value <= high:
-        raise unprocessable(f"{param} must be an integer from {low} to {high}")
-    return value
 
 
 def _amount(value: Any, param: str, high: float) -> float:
@@ -165,7 +139,7 @@ def _amount(value: Any, param: str, high: float) -> float:
 def resolve_contact(world: World, value: Any, param: str = "contact") -> Contact:
     """Return the contact an id, full name or email names, or raise 404/409/422."""
     contacts = _comm(world).contacts
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(contacts, text)
     if key is not None:
         return contacts[key]
@@ -193,7 +167,7 @@ def resolve_contact(world: World, value: Any, param: str = "contact") -> Contact
 def resolve_country(world: World, value: Any, param: str = "country") -> str:
     """Return the ISO code of a country given by code or name, or raise 404/422."""
     countries = _comm(world).countries
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(countries, text)
     if key is not None:
         return key
@@ -207,7 +181,7 @@ def _resolve_titled(
     world: World, table: str, value: Any, param: str, entity: str, title: str
 ) -> Any:
     rows = _comm(world).table(table)
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(rows, text)
     if key is not None:
         return rows[key]
@@ -276,7 +250,7 @@ def search_contacts(
     """
     rows = sorted(world.contacts.values(), key=lambda c: (c.name, c.contact_id))
     if query is not None:
-        text = _text(query, "query").casefold()
+        text = text_arg(query, "query").casefold()
         rows = [c for c in rows if text in c.name.casefold() or text in c.email.casefold()]
         rows.sort(key=lambda c: c.name.casefold() != text)
     if group is not None:
@@ -286,7 +260,7 @@ def search_contacts(
         code = resolve_country(world, country)
         rows = [c for c in rows if c.country == code]
     if company is not None:
-        text = _text(company, "company").casefold()
+        text = text_arg(company, "company").casefold()
         rows = [c for c in rows if c.company is not None and text in c.company.casefold()]
     return listing(rows, 25, lambda c: _contact_view(world, c))
 
@@ -404,25 +378,25 @@ def search_emails(
     if folder is not None:
         rows = [e for e in rows if e.folder == folder]
     if sender is not None:
-        text = _text(sender, "sender").casefold()
+        text = text_arg(sender, "sender").casefold()
         rows = [
             e for e in rows if text in e.sender_name.casefold() or text in e.sender_email.casefold()
         ]
     if subject_contains is not None:
-        text = _text(subject_contains, "subject_contains").casefold()
+        text = text_arg(subject_contains, "subject_contains").casefold()
         rows = [e for e in rows if text in e.subject.casefold()]
     if label is not None:
-        text = _text(label, "label").casefold()
+        text = text_arg(label, "label").casefold()
         rows = [e for e in rows if text in e.labels]
     if unread is not None:
         rows = [e for e in rows if e.unread is unread]
     if has_attachments is not None:
         rows = [e for e in rows if (e.attachment_count > 0) is has_attachments]
     if received_after is not None:
-        after = _iso_day(received_after, "received_after").isoformat()
+        after = date_arg(received_after, "received_after", "a calendar date").isoformat()
         rows = [e for e in rows if e.received_at[:10] >= after]
     if received_before is not None:
-        before = _iso_day(received_before, "received_before").isoformat()
+        before = date_arg(received_before, "received_before", "a calendar date").isoformat()
         rows = [e for e in rows if e.received_at[:10] <= before]
     rows.sort(key=lambda e: (e.received_at, e.email_id), reverse=True)
     return listing(rows, 30, lambda e: _email_view(world, e))
@@ -477,7 +451,7 @@ def label_email(world: CommunicationWorld, email_id: str, label: str) -> dict[st
         label: The label to add, e.g. 'follow-up'.
     """
     key = stored_key(world.emails, email_id, "Email")
-    text = _text(label, "label").casefold()
+    text = text_arg(label, "label").casefold()
     if LABEL_TEXT.fullmatch(text) is None:
         raise unprocessable("label must be 1-30 lowercase letters, digits or dashes")
     row = world.emails[key]
@@ -488,11 +462,11 @@ def label_email(world: CommunicationWorld, email_id: str, label: str) -> dict[st
 
 def _build_email(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _comm(world)
-    to = _text(args["to"], "to")
+    to = text_arg(args["to"], "to")
     if EMAIL_TEXT.fullmatch(to) is None:
         to = resolve_contact(w, to, "to").email
-    subject = _text(args["subject"], "subject")
-    body = _text(args["body"], "body")
+    subject = text_arg(args["subject"], "subject")
+    body = text_arg(args["body"], "body")
     if len(subject) > 200 or len(body) > MAX_TEXT_CHARS:
         raise unprocessable(f"subject is limited to 200 and body to {MAX_TEXT_CHARS} characters")
     email_id = w.next_id("EM")
@@ -543,7 +517,7 @@ def _verdict(score: int) -> str:
 
 
 def _reputation(world: CommunicationWorld, domain: str, table: str, source: str) -> dict[str, Any]:
-    text = _text(domain, "domain").casefold()
+    text = text_arg(domain, "domain").casefold()
     if "@" in text:
         text = text.split("@")[-1]
     rows = world.table(table)
@@ -634,7 +608,7 @@ def list_chats(
     """
     rows = sorted(world.chats.values(), key=lambda c: (c.title, c.chat_id))
     if query is not None:
-        text = _text(query, "query").casefold()
+        text = text_arg(query, "query").casefold()
         rows = [c for c in rows if text in c.title.casefold()]
         rows.sort(key=lambda c: c.title.casefold() != text)
     if kind is not None:
@@ -665,7 +639,7 @@ def get_chat_messages(
         key=lambda m: (m.sent_at, m.message_id),
     )
     if sender is not None:
-        who = ME if _text(sender, "sender").casefold() == ME else None
+        who = ME if text_arg(sender, "sender").casefold() == ME else None
         if who is None:
             who = resolve_contact(world, sender, "sender").contact_id
         rows = [m for m in rows if m.sender_id == who]
@@ -684,7 +658,7 @@ def send_chat_message(world: CommunicationWorld, chat: str, text: str) -> dict[s
         text: The message text (at most 1000 characters).
     """
     found = resolve_chat(world, chat)
-    body = _text(text, "text")
+    body = text_arg(text, "text")
     if len(body) > MAX_TEXT_CHARS:
         raise unprocessable(f"text must be at most {MAX_TEXT_CHARS} characters")
     message_id = world.next_id("MSG")
@@ -717,10 +691,10 @@ def _calls(
     if direction is not None:
         rows = [c for c in rows if c.direction == direction]
     if since is not None:
-        start = _iso_day(since, "since").isoformat()
+        start = date_arg(since, "since", "a calendar date").isoformat()
         rows = [c for c in rows if c.started_at[:10] >= start]
     if until is not None:
-        end = _iso_day(until, "until").isoformat()
+        end = date_arg(until, "until", "a calendar date").isoformat()
         rows = [c for c in rows if c.started_at[:10] <= end]
     return sorted(rows, key=lambda c: (c.started_at, c.call_id), reverse=True)
 
@@ -851,7 +825,7 @@ LINE_DOC = "A line id (e.g. 'LN-02'), the line owner's first name (e.g. 'Sam') o
 def resolve_line(world: World, value: Any, param: str = "line") -> Any:
     """Return the plan line an id, owner name or phone number names, or raise 404/422."""
     lines = _comm(world).lines
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(lines, text)
     if key is not None:
         return lines[key]
@@ -974,10 +948,10 @@ def list_daily_usage(
     found = resolve_line(world, line)
     rows = _line_days(world, found)
     if from_date is not None:
-        first = _iso_day(from_date, "from_date").isoformat()
+        first = date_arg(from_date, "from_date", "a calendar date").isoformat()
         rows = [u for u in rows if u.date >= first]
     if to_date is not None:
-        last = _iso_day(to_date, "to_date").isoformat()
+        last = date_arg(to_date, "to_date", "a calendar date").isoformat()
         rows = [u for u in rows if u.date <= last]
 
     def view(row: Any) -> dict[str, Any]:
@@ -1147,10 +1121,10 @@ def _estimate(
     names: tuple[str, str, str],
 ) -> dict[str, Any]:
     card = _rates(world, country, "rates_carrier", data.RATE_SOURCES["carrier"])
-    trip = _count(days, names[1], 1, MAX_TRIP_DAYS)
+    trip = int_arg(days, names[1], 1, MAX_TRIP_DAYS)
     per_day = _amount(data_mb, names[2], 100000)
-    talk = _count(minutes, "call_minutes", 0, MAX_MINUTES)
-    texts = _count(sms, "sms_count", 0, MAX_MINUTES)
+    talk = int_arg(minutes, "call_minutes", 0, MAX_MINUTES)
+    texts = int_arg(sms, "sms_count", 0, MAX_MINUTES)
     payg = money(
         trip * per_day * card["data_per_mb_usd"]
         + talk * card["roaming_call_per_min_usd"]
@@ -1273,8 +1247,8 @@ def _build_pass(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     card = w.rates_carrier.get(code)
     if card is None or card.daypass_usd is None:
         raise unprocessable(f"no roaming day pass is sold for {w.countries[code].name}")
-    start = _iso_day(args["start_date"], "start_date")
-    days = _count(args["days"], "days", 1, MAX_PASS_DAYS)
+    start = date_arg(args["start_date"], "start_date", "a calendar date")
+    days = int_arg(args["days"], "days", 1, MAX_PASS_DAYS)
     today = w.now().date()
     if start < today or start > today + timedelta(days=180):
         raise unprocessable("start_date must be from today up to 180 days ahead")
@@ -1414,7 +1388,7 @@ def schedule_message(
         raise unprocessable("channel must be one of: sms, email")
     if time_zone not in ("recipient", "mine"):
         raise unprocessable("time_zone must be one of: recipient, mine")
-    body = _text(text, "text")
+    body = text_arg(text, "text")
     if len(body) > MAX_TEXT_CHARS:
         raise unprocessable(f"text must be at most {MAX_TEXT_CHARS} characters")
     local = _local_moment(send_at, "send_at")
@@ -1582,13 +1556,13 @@ def list_meetings(
         rid = resolve_room(world, room).room_id
         views = [v for v in views if v["room_id"] == rid]
     if from_date is not None:
-        first = _iso_day(from_date, "from_date").isoformat()
+        first = date_arg(from_date, "from_date", "a calendar date").isoformat()
         views = [v for v in views if v["start_local"][:10] >= first]
     if to_date is not None:
-        last = _iso_day(to_date, "to_date").isoformat()
+        last = date_arg(to_date, "to_date", "a calendar date").isoformat()
         views = [v for v in views if v["start_local"][:10] <= last]
     if title_contains is not None:
-        text = _text(title_contains, "title_contains").casefold()
+        text = text_arg(title_contains, "title_contains").casefold()
         views = [v for v in views if text in v["title"].casefold()]
     if status is not None:
         views = [v for v in views if v["status"] == status]
@@ -1597,12 +1571,12 @@ def list_meetings(
 
 def _build_meeting(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _comm(world)
-    title = _text(args["title"], "title")
+    title = text_arg(args["title"], "title")
     if len(title) > 120:
         raise unprocessable("title must be at most 120 characters")
     room = resolve_room(w, args["room"])
     local = _local_moment(args["start_local"], "start_local")
-    duration = _count(args["duration_min"], "duration_min", 5, 24 * 60)
+    duration = int_arg(args["duration_min"], "duration_min", 5, 24 * 60)
     if duration > room.max_duration_min:
         raise unprocessable(
             f"{room.name} allows meetings of at most {room.max_duration_min} minutes"
@@ -1610,7 +1584,7 @@ def _build_meeting(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     invitees: list[str] = []
     raw = args.get("invitees")
     if raw is not None:
-        for part in _text(raw, "invitees").split(","):
+        for part in text_arg(raw, "invitees").split(","):
             if part.strip():
                 cid = resolve_contact(w, part.strip(), "invitees").contact_id
                 if cid not in invitees:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.devices.tools import TOOLS
 from toolchaos.domains.devices.world import DevicesWorld
 
@@ -64,35 +65,16 @@ SOURCES: dict[str, tuple[tuple[str, str, str], str, list[str]]] = {
 }
 
 
-def _sources() -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for tools, param, fields in SOURCES.values():
-        for tool in tools:
-            alternatives = [t for t in tools if t != tool]
-            out[tool] = {
-                "alternatives": alternatives,
-                "args_map": {alt: {param: param} for alt in alternatives},
-                "fields": list(fields),
-                "time_field": "as_of",
-                "authoritative": tools[0],
-            }
-    return out
-
-
-def _resolver(param: str, tool: str, query: str, id_key: str) -> dict[str, Any]:
-    return {"param": param, "tool": tool, "query_param": query, "id_path": ["results", 0, id_key]}
-
-
 def _device(param: str = "device") -> dict[str, Any]:
-    return _resolver(param, "search_devices", "query", "device_id")
+    return resolver(param, "search_devices", "device_id")
 
 
 def _account(param: str = "account") -> dict[str, Any]:
-    return _resolver(param, "search_accounts", "query", "account_id")
+    return resolver(param, "search_accounts", "account_id")
 
 
 def _drive() -> dict[str, Any]:
-    return _resolver("drive", "list_drives", "query", "drive_id")
+    return resolver("drive", "list_drives", "drive_id")
 
 
 _DEVICE_TOOLS = (
@@ -187,7 +169,7 @@ DOMAIN = Domain(
             },
             "list_privacy_requests": _account(),
             **{
-                name: _resolver("breach", "list_breach_notices", "service", "breach_id")
+                name: resolver("breach", "list_breach_notices", "breach_id", "service")
                 for name in ("get_breach", "get_breach_index", "get_breach_press")
             },
         },
@@ -247,7 +229,11 @@ DOMAIN = Domain(
                 "match": {"kind": "kind"},
             },
         },
-        "sources": _sources(),
+        "sources": {
+            tool: note
+            for tools, param, fields in SOURCES.values()
+            for tool, note in sources(same_params(tools, param), fields).items()
+        },
     },
 )
 

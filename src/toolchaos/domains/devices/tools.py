@@ -13,16 +13,15 @@ request that breaks a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Tool, ToolFn, tool
+from toolchaos.core.tools import Tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains._common import (
-    calendar_date,
     conflict,
+    date_arg,
     find_key,
     haversine_km,
     is_integer,
@@ -33,8 +32,10 @@ from toolchaos.domains._common import (
     row_json,
     stamp,
     stored_key,
+    text_arg,
     unprocessable,
 )
+from toolchaos.domains._shapes import phrased_tool
 from toolchaos.domains.devices import data
 from toolchaos.domains.devices.world import (
     APP_CATEGORIES,
@@ -182,31 +183,11 @@ def _w(world: World) -> DevicesWorld:
     return cast(DevicesWorld, world)
 
 
-def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
-    """``@tool`` after filling the shared phrases ({device}, {account}, ...) into the doc."""
-
-    def decorate(fn: ToolFn) -> Tool:
-        fn.__doc__ = (fn.__doc__ or "").format(**DOC_PHRASES)
-        return tool(kind, name)(fn)
-
-    return decorate
-
-
-def _text(value: Any, param: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise unprocessable(f"{param} must be a non-empty string")
-    return value.strip()
-
-
-def _iso_day(value: Any, param: str) -> date:
-    day = calendar_date(value.strip()) if isinstance(value, str) else None
-    if day is None:
-        raise unprocessable(f"{param} must be a calendar date written YYYY-MM-DD, got '{value}'")
-    return day
+_tool = phrased_tool(DOC_PHRASES)
 
 
 def _future_day(world: DevicesWorld, value: Any, param: str) -> date:
-    day = _iso_day(value, param)
+    day = date_arg(value, param, "a calendar date")
     today = world.today()
     if day <= today:
         raise unprocessable(f"{param} must be after today ({today.isoformat()})")
@@ -232,7 +213,7 @@ def _device_matches(world: DevicesWorld, query: str) -> list[Device]:
 def resolve_device(world: World, value: Any, param: str = "device") -> Device:
     """Return the device a name-or-id parameter names, or raise 404/422."""
     w = _w(world)
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(w.devices, text)
     if key is not None:
         return w.devices[key]
@@ -580,7 +561,7 @@ def create_repair_request(
         dropoff_date: Drop-off day, YYYY-MM-DD.
     """
     found = resolve_device(world, device)
-    issue = _text(issue, "issue")
+    issue = text_arg(issue, "issue")
     if len(issue) > 200:
         raise unprocessable("issue must be at most 200 characters")
     day = _future_day(world, dropoff_date, "dropoff_date")
@@ -743,7 +724,7 @@ def check_update_compatibility(
         device: {device}
         target_version: The firmware version to check, e.g. '2.10.1'.
     """
-    return compatibility(world, resolve_device(world, device), _text(target_version, "version"))
+    return compatibility(world, resolve_device(world, device), text_arg(target_version, "version"))
 
 
 def _update_view(world: DevicesWorld, job: ScheduledUpdate) -> dict[str, Any]:
@@ -794,7 +775,7 @@ def schedule_update(world: DevicesWorld, device: str, version: str, date: str) -
         date: The day to install it, YYYY-MM-DD.
     """
     found = resolve_device(world, device)
-    verdict = compatibility(world, found, _text(version, "version"))
+    verdict = compatibility(world, found, text_arg(version, "version"))
     day = _future_day(world, date, "date")
     if not verdict["compatible"]:
         raise unprocessable(f"cannot schedule {version} on {found.name}: {verdict['reason']}")
@@ -824,7 +805,7 @@ def schedule_update(world: DevicesWorld, device: str, version: str, date: str) -
 def resolve_drive(world: World, value: Any, param: str = "drive") -> CloudDrive:
     """Return the drive a label-or-id parameter names, or raise 404/422."""
     w = _w(world)
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(w.drives, text)
     if key is not None:
         return w.drives[key]
@@ -1079,7 +1060,7 @@ def create_backup_job(
 def resolve_client(world: World, value: Any) -> NetworkClient:
     """Return the client an id-or-hostname parameter names, or raise 404/422."""
     w = _w(world)
-    text = _text(value, "client")
+    text = text_arg(value, "client")
     key = find_key(w.clients, text)
     if key is not None:
         return w.clients[key]
@@ -1143,7 +1124,7 @@ def set_client_access(
 
 
 def _speed(world: DevicesWorld, room: str, table: str, source: str) -> dict[str, Any]:
-    text = _text(room, "room")
+    text = text_arg(room, "room")
     key = next((r for r in data.ROOMS if r.casefold() == text.casefold()), None)
     if key is None:
         raise not_found("Room", text)
@@ -1234,7 +1215,7 @@ def match_accounts(world: DevicesWorld, query: str) -> list[Account]:
 def resolve_account(world: World, value: Any, param: str = "account") -> Account:
     """Return the account a name-or-id parameter names, or raise 404/409/422."""
     w = _w(world)
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(w.accounts, text)
     if key is not None:
         return w.accounts[key]
@@ -1444,7 +1425,7 @@ def list_login_events(
     if success is not None:
         rows = [e for e in rows if e.success == success]
     if since is not None:
-        day = _iso_day(since, "since").isoformat()
+        day = date_arg(since, "since", "a calendar date").isoformat()
         rows = [e for e in rows if e.at[:10] >= day]
     rows.sort(key=lambda e: e.at, reverse=True)
     head = {"account_id": acc.account_id, "service": acc.service, "member": acc.member}
@@ -1500,7 +1481,7 @@ def check_impossible_travel(
 def resolve_breach(world: World, value: Any, param: str = "breach") -> Any:
     """Return the breach a name-or-id parameter names, or raise 404/422."""
     w = _w(world)
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(w.breaches, text)
     if key is not None:
         return w.breaches[key]
@@ -1688,7 +1669,7 @@ def set_app_permission(
     found = resolve_device(world, device)
     if found.category not in APP_CATEGORIES:
         raise unprocessable(f"{found.name} does not run apps")
-    name = _text(app, "app")
+    name = text_arg(app, "app")
     if access not in data.ACCESS_LEVELS:
         raise unprocessable("access must be always, while_using, ask or denied")
     grant = next(

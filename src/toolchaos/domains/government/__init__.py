@@ -22,31 +22,13 @@ report problems to 311. Every hazard variant has a real place to fit:
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.government.tools import TOOLS
 from toolchaos.domains.government.world import GovernmentWorld
 
 _WAIT_TOOLS = ("get_office_wait_time", "get_office_wait_time_311", "get_office_wait_time_crowd")
 _AUTHORITATIVE = "get_office_wait_time"
-
-
-def _source(tool: str) -> dict[str, Any]:
-    alternatives = [t for t in _WAIT_TOOLS if t != tool]
-    return {
-        "alternatives": alternatives,
-        "args_map": {alt: {"office": "office"} for alt in alternatives},
-        "fields": ["wait_minutes", "processing_days"],
-        "time_field": "as_of",
-        "authoritative": _AUTHORITATIVE,
-    }
-
-
-def _resolver(
-    param: str, search: str = "search_residents", key: str = "resident_id"
-) -> dict[str, Any]:
-    return {"param": param, "tool": search, "query_param": "query", "id_path": ["results", 0, key]}
 
 
 _RESIDENT_TOOLS = (
@@ -126,8 +108,11 @@ DOMAIN = Domain(
             "amount_due_usd": {"to_unit": "cents", "factor": 100.0},
         },
         "resolvers": {
-            **{name: _resolver("resident") for name in _RESIDENT_TOOLS},
-            **{name: _resolver("office", "search_offices", "office_id") for name in _OFFICE_TOOLS},
+            **{
+                name: resolver("resident", "search_residents", "resident_id")
+                for name in _RESIDENT_TOOLS
+            },
+            **{name: resolver("office", "search_offices", "office_id") for name in _OFFICE_TOOLS},
         },
         "write_verifiers": {
             "book_appointment": {
@@ -197,7 +182,7 @@ DOMAIN = Domain(
                 "match": {"category": "category", "address": "address"},
             },
         },
-        "sources": {tool: _source(tool) for tool in _WAIT_TOOLS},
+        "sources": sources(same_params(_WAIT_TOOLS, "office"), ["wait_minutes", "processing_days"]),
     },
 )
 

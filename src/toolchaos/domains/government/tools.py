@@ -14,18 +14,18 @@ a record in the wrong state or a duplicate, 422 for a request that breaks a rule
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, ToolFn, tool
+from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
-    calendar_date,
+    bounded_text,
     check_choice,
     conflict,
+    date_arg,
     enum_schema,
     find_key,
     haversine_km,
@@ -39,7 +39,7 @@ from toolchaos.domains._common import (
     stored_key,
     unprocessable,
 )
-from toolchaos.domains._shapes import Filter
+from toolchaos.domains._shapes import Filter, phrased_tool
 from toolchaos.domains.government import data
 from toolchaos.domains.government.world import (
     Appointment,
@@ -108,30 +108,7 @@ def _gov(world: World) -> GovernmentWorld:
     return cast(GovernmentWorld, world)
 
 
-def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
-    """``@tool`` after filling the shared phrases ({resident}, {office}) into the docstring."""
-
-    def decorate(fn: ToolFn) -> Tool:
-        fn.__doc__ = (fn.__doc__ or "").format(**DOC_PHRASES)
-        return tool(kind, name)(fn)
-
-    return decorate
-
-
-def _day(value: Any, param: str) -> date:
-    found = calendar_date(value.strip()) if isinstance(value, str) else None
-    if found is None:
-        raise unprocessable(f"{param} must be a date written YYYY-MM-DD, got '{value}'")
-    return found
-
-
-def _text(value: Any, param: str, required: bool = True) -> str:
-    text = str(value or "").strip()
-    if required and not text:
-        raise unprocessable(f"{param} must not be empty")
-    if len(text) > MAX_TEXT_CHARS:
-        raise unprocessable(f"{param} must be at most {MAX_TEXT_CHARS} characters")
-    return text
+_tool = phrased_tool(DOC_PHRASES)
 
 
 # -- residents and offices ------------------------------------------------------------------
@@ -338,7 +315,7 @@ def list_appointment_slots(
     found = resolve_office(world, office)
     rows = [s for s in world.slots.values() if s.office_id == found.office_id and s.available]
     if date is not None:
-        wanted = _day(date, "date").isoformat()
+        wanted = date_arg(date, "date").isoformat()
         rows = [s for s in rows if s.date == wanted]
     rows.sort(key=lambda s: (s.date, s.time))
     return listing(rows, 50, row_json, office_id=found.office_id, office_name=found.name)
@@ -463,7 +440,7 @@ def _decision(
 ) -> dict[str, Any]:
     code = _permit_code(world, permit_type, param)
     permit = world.permit_types[code]
-    begin = world.today() if start is None else _day(start, "start date")
+    begin = world.today() if start is None else date_arg(start, "start date")
     days = permit.processing_business_days
     if expedited:
         days = math.ceil(days * data.EXPEDITE_DAY_SHARE)
@@ -572,7 +549,7 @@ def _build_permit(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     code = _permit_code(w, args["permit_type"], "permit_type")
     permit = w.permit_types[code]
     expedited = bool(args.get("expedited") or False)
-    site = _text(args.get("site_address") or res.address, "site_address")
+    site = bounded_text(args.get("site_address") or res.address, "site_address", MAX_TEXT_CHARS)
     for app in w.permit_applications.values():
         if (
             app.resident_id == res.resident_id
@@ -732,7 +709,9 @@ def _build_deduction(world: World, args: dict[str, Any]) -> tuple[str, Row]:
         tax_year=data.TAX_YEAR,
         kind=kind,
         amount_usd=money(amount),
-        description=_text(args.get("description"), "description", required=False),
+        description=bounded_text(
+            args.get("description"), "description", MAX_TEXT_CHARS, required=False
+        ),
     )
     return key, row
 
@@ -1113,7 +1092,7 @@ def renewal_quote(
 def _quote(world: GovernmentWorld, plate: Any, on: str | None, years: Any) -> dict[str, Any]:
     key = stored_key(world.vehicles, plate.strip() if isinstance(plate, str) else plate, "Vehicle")
     car = world.vehicles[key]
-    renew_on = world.today() if on is None else _day(on, "renewal date")
+    renew_on = world.today() if on is None else date_arg(on, "renewal date")
     if not is_integer(years) or years not in (1, 2):
         raise unprocessable("the term must be 1 or 2 years")
     if renew_on < world.today():
@@ -1340,7 +1319,7 @@ def _schedule(world: GovernmentWorld, address: str, from_date: str | None) -> di
     )
     if street is None:
         raise not_found("Address", address)
-    start = world.today() if from_date is None else _day(from_date, "from_date")
+    start = world.today() if from_date is None else date_arg(from_date, "from_date")
     weekday = data.ZONES[street.zone][0]
     trash = next_collection(street.zone, "trash", start)
     recycling = next_collection(street.zone, "recycling", start)
@@ -1502,7 +1481,7 @@ def contest_citation(world: GovernmentWorld, citation_id: str, reason: str) -> d
     """
     key = stored_key(world.citations, citation_id, "Citation")
     cit = world.citations[key]
-    _text(reason, "reason")
+    bounded_text(reason, "reason", MAX_TEXT_CHARS)
     if cit.status != "unpaid":
         raise conflict(f"Citation {key} is {cit.status} and cannot be contested")
     hearing = add_business_days(world.today(), data.HEARING_BUSINESS_DAYS).isoformat()
@@ -1661,7 +1640,9 @@ def request_mail_ballot(
         ballot_request_id=key,
         resident_id=res.resident_id,
         election_id=election.election_id,
-        mailing_address=_text(mailing_address or res.address, "mailing_address"),
+        mailing_address=bounded_text(
+            mailing_address or res.address, "mailing_address", MAX_TEXT_CHARS
+        ),
         requested_on=world.today().isoformat(),
         status="requested",
     )
@@ -1753,7 +1734,7 @@ def _build_request(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     category = args["category"]
     check_choice("category", category, _SERVICE_CODES)
     spec = next(c for c in data.SERVICE_CATEGORIES if c.code == category)
-    address = _text(args.get("address") or res.address, "address")
+    address = bounded_text(args.get("address") or res.address, "address", MAX_TEXT_CHARS)
     if not any(s.name.casefold() in address.casefold() for s in data.STREETS):
         raise unprocessable(f"'{address}' is not a street address in {data.CITY}")
     for req in w.service_requests.values():
@@ -1772,7 +1753,9 @@ def _build_request(world: World, args: dict[str, Any]) -> tuple[str, Row]:
         resident_id=res.resident_id,
         category=category,
         address=address,
-        description=_text(args.get("description") or spec.label, "description"),
+        description=bounded_text(
+            args.get("description") or spec.label, "description", MAX_TEXT_CHARS
+        ),
         status="open",
         opened_on=w.today().isoformat(),
         target_date=add_business_days(w.today(), spec.sla_business_days).isoformat(),

@@ -24,9 +24,8 @@ vaccines, and claim on one health plan. Every hazard family has a real place to 
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, sources
 from toolchaos.domains.health.tools import TOOLS
 from toolchaos.domains.health.world import HealthWorld
 
@@ -56,30 +55,6 @@ _FAMILIES: dict[str, tuple[tuple[str, ...], dict[str, str], list[str]]] = {
         ],
     ),
 }
-
-
-def _sources() -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for tools, args, fields in _FAMILIES.values():
-        for tool in tools:
-            alternatives = [t for t in tools if t != tool]
-            out[tool] = {
-                "alternatives": alternatives,
-                "args_map": {alt: dict(args) for alt in alternatives},
-                "fields": list(fields),
-                "time_field": "as_of",
-                "authoritative": tools[0],
-            }
-    return out
-
-
-def _resolver(param: str, search: str, id_field: str) -> dict[str, Any]:
-    return {
-        "param": param,
-        "tool": search,
-        "query_param": "query",
-        "id_path": ["results", 0, id_field],
-    }
 
 
 _MEMBER_TOOLS = (
@@ -158,20 +133,20 @@ DOMAIN = Domain(
             "sodium_mg": {"to_unit": "g", "factor": 0.001},
         },
         "resolvers": {
-            **{name: _resolver("member", "search_members", "member_id") for name in _MEMBER_TOOLS},
-            "get_sleep_record_v2": _resolver("member_ref", "search_members", "member_id"),
+            **{name: resolver("member", "search_members", "member_id") for name in _MEMBER_TOOLS},
+            "get_sleep_record_v2": resolver("member_ref", "search_members", "member_id"),
             **{
-                name: _resolver("medication", "search_medications", "medication_id")
+                name: resolver("medication", "search_medications", "medication_id")
                 for name in _FAMILIES["price"][0]
             },
             **{
-                name: _resolver("clinic", "search_clinics", "clinic_id")
+                name: resolver("clinic", "search_clinics", "clinic_id")
                 for name in _FAMILIES["wait"][0]
             },
-            "find_appointment_slots": _resolver("clinic", "search_clinics", "clinic_id"),
-            "find_appointment_slots_v2": _resolver("clinic_ref", "search_clinics", "clinic_id"),
+            "find_appointment_slots": resolver("clinic", "search_clinics", "clinic_id"),
+            "find_appointment_slots_v2": resolver("clinic_ref", "search_clinics", "clinic_id"),
             **{
-                name: _resolver("food", "search_foods", "food_id")
+                name: resolver("food", "search_foods", "food_id")
                 for name in (*_FAMILIES["nutrition"][0], "log_meal")
             },
         },
@@ -207,7 +182,11 @@ DOMAIN = Domain(
                 "match": {"date": "date", "meal": "meal", "time": "time"},
             },
         },
-        "sources": _sources(),
+        "sources": {
+            tool: note
+            for tools, args, fields in _FAMILIES.values()
+            for tool, note in sources({t: tuple(args) for t in tools}, fields).items()
+        },
     },
 )
 

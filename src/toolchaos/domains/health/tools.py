@@ -11,19 +11,19 @@ and ``food`` take an id or the exact name (the search tools return the ids). Ref
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, ToolFn, tool
-from toolchaos.core.types import ToolKind
+from toolchaos.core.tools import Param, Tool
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
-    calendar_date,
     check_choice,
     clock_minutes,
+    clock_text,
     conflict,
+    date_arg,
     enum_schema,
     find_key,
     is_integer,
@@ -36,6 +36,7 @@ from toolchaos.domains._common import (
     stored_key,
     unprocessable,
 )
+from toolchaos.domains._shapes import phrased_tool
 from toolchaos.domains.health import data
 from toolchaos.domains.health.world import (
     HR_ZONES,
@@ -179,26 +180,12 @@ def _by_name(world: World, table: str, value: str, entity: str, param: str) -> A
     raise not_found(entity, value)
 
 
-def _iso_day(value: Any, param: str) -> date:
-    day = calendar_date(value.strip()) if isinstance(value, str) else None
-    if day is None:
-        raise unprocessable(f"{param} must be a date written YYYY-MM-DD, got '{value}'")
-    return day
-
-
 def _history_day(world: HealthWorld, value: Any, param: str = "date") -> str:
-    day = _iso_day(value, param).isoformat()
+    day = date_arg(value, param).isoformat()
     dates = world.history_dates()
     if day not in dates:
         raise not_found("Record", f"{day} (records cover {dates[0]} to {dates[-1]})")
     return day
-
-
-def _clock(value: Any, param: str) -> str:
-    minutes = clock_minutes(value.strip()) if isinstance(value, str) else None
-    if minutes is None:
-        raise unprocessable(f"{param} must be a 24-hour time written HH:MM, got '{value}'")
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 def _name_query(rows: Sequence[Any], query: str, *fields: str) -> list[Any]:
@@ -226,14 +213,7 @@ DOC_PHRASES = {
 }
 
 
-def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
-    """``@tool`` after filling the shared phrases ({member}, {nutrition}, ...) into the doc."""
-
-    def decorate(fn: ToolFn) -> Tool:
-        fn.__doc__ = (fn.__doc__ or "").format(**DOC_PHRASES)
-        return tool(kind, name)(fn)
-
-    return decorate
+_tool = phrased_tool(DOC_PHRASES)
 
 
 # -- members and body metrics ------
@@ -587,7 +567,7 @@ def _build_refill(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _health(world)
     key = stored_key(w.prescriptions, args["prescription_id"], "Prescription")
     rx = w.prescriptions[key]
-    pickup = _iso_day(args["pickup_date"], "pickup_date")
+    pickup = date_arg(args["pickup_date"], "pickup_date")
     today = w.today()
     if not today < pickup <= today + timedelta(days=MAX_PICKUP_DAYS):
         raise unprocessable(f"pickup_date must be from tomorrow to {MAX_PICKUP_DAYS} days ahead")
@@ -710,8 +690,8 @@ def _find_slots(
 ) -> dict[str, Any]:
     check_choice(names[0], specialty, SPECIALTIES)
     today = world.today()
-    start = _iso_day(from_date, names[1]) if from_date is not None else today + timedelta(days=1)
-    end = _iso_day(to_date, names[2]) if to_date is not None else today + timedelta(days=SLOT_DAYS)
+    start = date_arg(from_date, names[1]) if from_date is not None else today + timedelta(days=1)
+    end = date_arg(to_date, names[2]) if to_date is not None else today + timedelta(days=SLOT_DAYS)
     if end < start:
         raise unprocessable(f"{names[2]} must not be before {names[1]}")
     rows = [
@@ -1034,10 +1014,10 @@ def list_workouts(
     m = resolve_member(world, member)
     rows = [w for w in world.workouts.values() if w.member_id == m.member_id]
     if from_date is not None:
-        start = _iso_day(from_date, "from_date").isoformat()
+        start = date_arg(from_date, "from_date").isoformat()
         rows = [w for w in rows if w.date >= start]
     if to_date is not None:
-        end = _iso_day(to_date, "to_date").isoformat()
+        end = date_arg(to_date, "to_date").isoformat()
         rows = [w for w in rows if w.date <= end]
     if type is not None:
         rows = [w for w in rows if w.type == type]
@@ -1048,7 +1028,7 @@ def list_workouts(
 def _build_workout(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _health(world)
     member = resolve_member(w, args["member"])
-    day = _iso_day(args["date"], "date")
+    day = date_arg(args["date"], "date")
     today = w.today()
     if not today - timedelta(days=14) <= day <= today:
         raise unprocessable("date must be today or within the last 14 days")
@@ -1057,7 +1037,7 @@ def _build_workout(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     minutes = args["duration_min"]
     if not is_integer(minutes) or not 5 <= minutes <= 600:
         raise unprocessable("duration_min must be an integer from 5 to 600")
-    start = _clock(args.get("start_time") or "07:00", "start_time")
+    start = clock_text(args.get("start_time") or "07:00", "start_time")
     distance = args.get("distance_km")
     met, per_minute = data.WORKOUT_TYPES[kind]
     if distance is not None:
@@ -1231,7 +1211,7 @@ def list_meals(
         meal: Only this meal.
     """
     m = resolve_member(world, member)
-    day = _iso_day(date, "date").isoformat()
+    day = date_arg(date, "date").isoformat()
     rows = [r for r in world.meals.values() if r.member_id == m.member_id and r.date == day]
     if meal is not None:
         rows = [r for r in rows if r.meal == meal]
@@ -1242,7 +1222,7 @@ def list_meals(
 def _build_meal(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _health(world)
     member = resolve_member(w, args["member"])
-    day = _iso_day(args["date"], "date")
+    day = date_arg(args["date"], "date")
     today = w.today()
     if not today - timedelta(days=14) <= day <= today:
         raise unprocessable("date must be today or within the last 14 days")
@@ -1251,7 +1231,7 @@ def _build_meal(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     servings = args.get("servings", 1.0)
     if not is_number(servings) or not 0 < servings <= 20:
         raise unprocessable("servings must be a number above 0 and at most 20")
-    at = _clock(args["time"], "time")
+    at = clock_text(args["time"], "time")
     meal_id = w.next_id("ML")
     row = Meal(
         meal_id=meal_id,
@@ -1293,7 +1273,7 @@ log_meal = shapes.create(
 
 def _sleep(world: HealthWorld, member: str, day: str, params: tuple[str, str]) -> dict[str, Any]:
     m = resolve_member(world, member, params[0])
-    wanted = _iso_day(day, params[1]).isoformat()
+    wanted = date_arg(day, params[1]).isoformat()
     row = world.sleep.get(key_of(m.member_id, wanted))
     if row is None:
         raise not_found("Sleep record", f"{m.name} on {wanted}")
@@ -1440,7 +1420,7 @@ def check_travel_vaccines(
     )
     if dest is None:
         raise not_found("Destination", country)
-    day = _iso_day(travel_date, "travel_date")
+    day = date_arg(travel_date, "travel_date")
     if day < world.today():
         raise unprocessable("travel_date must not be in the past")
     status = {

@@ -27,9 +27,8 @@ It gives every hazard variant a real place to fit:
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.lifestyle.tools import TOOLS
 from toolchaos.domains.lifestyle.world import LifestyleWorld
 
@@ -37,31 +36,10 @@ PRICE_TOOLS = ("get_item_price", "compare_item_price", "get_receipt_price")
 RATING_TOOLS = ("get_rating_locallens", "get_rating_starboard", "get_rating_towntalk")
 
 
-def _source(tool: str, family: tuple[str, ...], fields: list[str]) -> dict[str, Any]:
-    alternatives = [t for t in family if t != tool]
-    params = ("store", "item") if family == PRICE_TOOLS else ("business",)
-    return {
-        "alternatives": alternatives,
-        "args_map": {alt: {p: p for p in params} for alt in alternatives},
-        "fields": fields,
-        "time_field": "as_of",
-        "authoritative": family[0],
-    }
-
-
-def _resolver(param: str, tool: str, query_param: str, id_field: str) -> dict[str, Any]:
-    return {
-        "param": param,
-        "tool": tool,
-        "query_param": query_param,
-        "id_path": ["results", 0, id_field],
-    }
-
-
-_ITEM = ("search_items", "query", "item_id")
-_RECIPE = ("search_recipes", "query", "recipe_id")
-_RESTAURANT = ("search_restaurants", "query", "restaurant_id")
-_PROVIDER = ("search_providers", "query", "provider_id")
+_ITEM = ("search_items", "item_id")
+_RECIPE = ("search_recipes", "recipe_id")
+_RESTAURANT = ("search_restaurants", "restaurant_id")
+_PROVIDER = ("search_providers", "provider_id")
 _G_TO_OZ = {"to_unit": "oz", "factor": 0.035274}
 
 DOMAIN = Domain(
@@ -106,28 +84,28 @@ DOMAIN = Domain(
             "distance_km": {"to_unit": "mi", "factor": 0.621371},
         },
         "resolvers": {
-            **{t: _resolver("item", *_ITEM) for t in (*PRICE_TOOLS, "add_list_item")},
-            "add_gift_idea": _resolver("item", *_ITEM),
-            "get_recipe": _resolver("recipe", *_RECIPE),
-            "scale_recipe": _resolver("recipe", *_RECIPE),
-            "scale_recipe_v2": _resolver("recipe_ref", *_RECIPE),
-            **{t: _resolver("business", *_RESTAURANT) for t in RATING_TOOLS},
+            **{t: resolver("item", *_ITEM) for t in (*PRICE_TOOLS, "add_list_item")},
+            "add_gift_idea": resolver("item", *_ITEM),
+            "get_recipe": resolver("recipe", *_RECIPE),
+            "scale_recipe": resolver("recipe", *_RECIPE),
+            "scale_recipe_v2": resolver("recipe_ref", *_RECIPE),
+            **{t: resolver("business", *_RESTAURANT) for t in RATING_TOOLS},
             **{
-                t: _resolver("restaurant", *_RESTAURANT)
+                t: resolver("restaurant", *_RESTAURANT)
                 for t in ("check_table_availability", "create_reservation", "list_reservations")
             },
-            "list_services": _resolver("provider", *_PROVIDER),
-            "list_bookings": _resolver("provider", *_PROVIDER),
-            "list_vaccinations": _resolver("pet", "list_pets", "name", "pet_id"),
-            "compute_food_portion": _resolver("pet", "list_pets", "name", "pet_id"),
-            "get_watering_schedule": _resolver(
-                "plant", "list_plants", "nickname_contains", "plant_id"
+            "list_services": resolver("provider", *_PROVIDER),
+            "list_bookings": resolver("provider", *_PROVIDER),
+            "list_vaccinations": resolver("pet", "list_pets", "pet_id", "name"),
+            "compute_food_portion": resolver("pet", "list_pets", "pet_id", "name"),
+            "get_watering_schedule": resolver(
+                "plant", "list_plants", "plant_id", "nickname_contains"
             ),
-            "log_watering": _resolver("plant", "list_plants", "nickname_contains", "plant_id"),
-            "get_chore_rota": _resolver("chore", "list_chores", "name_contains", "chore_id"),
-            "complete_chore": _resolver("chore", "list_chores", "name_contains", "chore_id"),
-            "list_occasions": _resolver("contact", "list_contacts", "name_contains", "contact_id"),
-            "create_occasion": _resolver("contact", "list_contacts", "name_contains", "contact_id"),
+            "log_watering": resolver("plant", "list_plants", "plant_id", "nickname_contains"),
+            "get_chore_rota": resolver("chore", "list_chores", "chore_id", "name_contains"),
+            "complete_chore": resolver("chore", "list_chores", "chore_id", "name_contains"),
+            "list_occasions": resolver("contact", "list_contacts", "contact_id", "name_contains"),
+            "create_occasion": resolver("contact", "list_contacts", "contact_id", "name_contains"),
         },
         "write_verifiers": {
             "create_shopping_list": {
@@ -197,8 +175,8 @@ DOMAIN = Domain(
             },
         },
         "sources": {
-            **{t: _source(t, PRICE_TOOLS, ["price_usd"]) for t in PRICE_TOOLS},
-            **{t: _source(t, RATING_TOOLS, ["rating_stars"]) for t in RATING_TOOLS},
+            **sources(same_params(PRICE_TOOLS, "store", "item"), ["price_usd"]),
+            **sources(same_params(RATING_TOOLS, "business"), ["rating_stars"]),
         },
     },
 )

@@ -22,13 +22,14 @@ from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
+    bounded_text,
     calendar_date,
-    clock_minutes,
+    clock_arg,
     conflict,
     dec,
     enum_schema,
     find_key,
-    is_integer,
+    int_arg,
     is_number,
     listing,
     money,
@@ -185,13 +186,6 @@ def _iso_day(value: Any, param: str) -> date:
     return day
 
 
-def _clock(value: Any, param: str) -> int:
-    minutes = clock_minutes(value.strip()) if isinstance(value, str) else None
-    if minutes is None:
-        raise unprocessable(f"{param} must be a 24-hour time written HH:MM, got '{value}'")
-    return minutes
-
-
 def _ahead(world: World, day: date, param: str, days: int = BOOKING_DAYS_AHEAD) -> None:
     today = _life(world).today()
     if day < today:
@@ -203,21 +197,6 @@ def _ahead(world: World, day: date, param: str, days: int = BOOKING_DAYS_AHEAD) 
 def _not_future(world: World, day: date, param: str) -> None:
     if day > _life(world).today():
         raise unprocessable(f"{param} {day.isoformat()} is in the future")
-
-
-def _text(value: Any, param: str, limit: int, required: bool = True) -> str:
-    text = str(value or "").strip()
-    if required and not text:
-        raise unprocessable(f"{param} must not be empty")
-    if len(text) > limit:
-        raise unprocessable(f"{param} must be at most {limit} characters")
-    return text
-
-
-def _count(value: Any, param: str, low: int, high: int) -> int:
-    if not is_integer(value) or not low <= value <= high:
-        raise unprocessable(f"{param} must be an integer from {low} to {high}")
-    return value
 
 
 def _contains(value: str | None, have: str) -> bool:
@@ -354,7 +333,7 @@ def list_pantry(
     """
     today = world.today()
     if expiring_within_days is not None:
-        _count(expiring_within_days, "expiring_within_days", 0, 365)
+        int_arg(expiring_within_days, "expiring_within_days", 0, 365)
     out = []
     for entry in world.pantry.values():
         item = world.items[entry.item_id]
@@ -459,7 +438,7 @@ def get_shopping_list(
 
 def _build_list(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _life(world)
-    name = _text(args["name"], "name", MAX_NAME_CHARS)
+    name = bounded_text(args["name"], "name", MAX_NAME_CHARS)
     store = resolve_store(w, args["store"])
     for other in w.shopping_lists.values():
         if other.name.casefold() == name.casefold():
@@ -506,7 +485,7 @@ def add_list_item(
     """
     key = stored_key(world.shopping_lists, list_id, "Shopping list")
     it = resolve_item(world, item)
-    quantity = _count(quantity, "quantity", 1, MAX_LIST_QUANTITY)
+    quantity = int_arg(quantity, "quantity", 1, MAX_LIST_QUANTITY)
     for entry in world.list_entries.values():
         if entry.list_id == key and entry.item_id == it.item_id:
             raise conflict(
@@ -591,7 +570,7 @@ def get_recipe(world: LifestyleWorld, recipe: str) -> dict[str, Any]:
 
 def _scaled(world: World, recipe: Any, servings: Any, names: tuple[str, str]) -> dict[str, Any]:
     found = resolve_recipe(world, recipe, names[0])
-    servings = _count(servings, names[1], 1, 100)
+    servings = int_arg(servings, names[1], 1, 100)
     factor = servings / found.servings
     return {
         "recipe_id": found.recipe_id,
@@ -883,7 +862,7 @@ def check_table_availability(
     rest = resolve_restaurant(world, restaurant)
     day = _iso_day(date, "date")
     _ahead(world, day, "date")
-    party = _count(party_size, "party_size", 1, MAX_PARTY)
+    party = int_arg(party_size, "party_size", 1, MAX_PARTY)
     times = _free_times(world, rest, day, party)
     return {
         "restaurant_id": rest.restaurant_id,
@@ -938,9 +917,9 @@ def _build_reservation(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     rest = resolve_restaurant(w, args["restaurant"])
     day = _iso_day(args["date"], "date")
     _ahead(w, day, "date")
-    time = hhmm(_clock(args["time"], "time"))
-    party = _count(args["party_size"], "party_size", 1, MAX_PARTY)
-    guest = _text(args["guest_name"], "guest_name", MAX_NAME_CHARS)
+    time = hhmm(clock_arg(args["time"], "time"))
+    party = int_arg(args["party_size"], "party_size", 1, MAX_PARTY)
+    guest = bounded_text(args["guest_name"], "guest_name", MAX_NAME_CHARS)
     if rest.closed_on == WEEKDAYS[day.weekday()]:
         raise unprocessable(f"{rest.name} is closed on {rest.closed_on}s")
     if time not in seating_times(rest):
@@ -1168,8 +1147,8 @@ def _build_booking(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     provider = w.providers[service.provider_id]
     day = _iso_day(args["date"], "date")
     _ahead(w, day, "date", SERVICE_DAYS_AHEAD)
-    time = hhmm(_clock(args["time"], "time"))
-    note = _text(args.get("note"), "note", MAX_NOTE_CHARS, required=False)
+    time = hhmm(clock_arg(args["time"], "time"))
+    note = bounded_text(args.get("note"), "note", MAX_NOTE_CHARS, required=False)
     if not _works_on(provider, day):
         raise unprocessable(f"{provider.name} does not work on {WEEKDAYS[day.weekday()]}s")
     if time not in work_times(service.duration_minutes):
@@ -1311,7 +1290,7 @@ def compute_food_portion(
         meals_per_day: How many meals the daily amount is split into, 1 to 4 (default 2).
     """
     found = resolve_pet(world, pet)
-    meals = _count(meals_per_day, "meals_per_day", 1, 4)
+    meals = int_arg(meals_per_day, "meals_per_day", 1, 4)
     factors = ACTIVITY_FACTORS[found.species]
     if activity not in factors:
         raise unprocessable(f"activity must be one of: {', '.join(factors)}")
@@ -1369,7 +1348,7 @@ def list_maintenance_tasks(
     rows = sorted(world.maintenance.values(), key=lambda t: t.task_id)
     views = [_task_view(world, t) for t in rows if _contains(appliance, t.appliance)]
     if due_within_days is not None:
-        _count(due_within_days, "due_within_days", 0, 3650)
+        int_arg(due_within_days, "due_within_days", 0, 3650)
         views = [v for v in views if v["days_until_due"] <= due_within_days]
     return listing(views, 50, lambda v: v)
 
@@ -1446,7 +1425,7 @@ def get_watering_schedule(world: LifestyleWorld, plant: str, days: int = 14) -> 
         days: The window length in days, from today, 1 to 90 (default 14).
     """
     found = resolve_plant(world, plant)
-    window = _count(days, "days", 1, 90)
+    window = int_arg(days, "days", 1, 90)
     view = _plant_view(world, found)
     today = world.today()
     first = date.fromisoformat(view["next_watering_date"])
@@ -1552,7 +1531,7 @@ def get_chore_rota(world: LifestyleWorld, chore: str, occurrences: int = 4) -> d
         occurrences: How many turns to show, 1 to 20 (default 4).
     """
     found = resolve_chore(world, chore)
-    count = _count(occurrences, "occurrences", 1, 20)
+    count = int_arg(occurrences, "occurrences", 1, 20)
     first = date.fromisoformat(_chore_view(world, found)["next_due"])
     schedule = []
     minutes: dict[str, int] = {}
@@ -1645,7 +1624,7 @@ def list_contacts(
         if _contains(name_contains, c.name) and (relation is None or c.relation == relation)
     ]
     if birthday_within_days is not None:
-        _count(birthday_within_days, "birthday_within_days", 0, 366)
+        int_arg(birthday_within_days, "birthday_within_days", 0, 366)
         views = [v for v in views if v["days_until_birthday"] <= birthday_within_days]
     return listing(views, 50, lambda v: v)
 
@@ -1773,7 +1752,7 @@ def add_gift_idea(
     """
     key = stored_key(world.occasions, occasion_id, "Occasion")
     it = resolve_item(world, item)
-    text = _text(note, "note", MAX_NOTE_CHARS, required=False)
+    text = bounded_text(note, "note", MAX_NOTE_CHARS, required=False)
     for gift in world.gift_ideas.values():
         if gift.occasion_id == key and gift.item_id == it.item_id:
             raise conflict(f"{it.name} is already a gift idea for {key}", gift_id=gift.gift_id)

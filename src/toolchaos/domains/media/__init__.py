@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.media.tools import TOOLS
 from toolchaos.domains.media.world import MediaWorld
 
@@ -34,29 +35,14 @@ _RATING_TOOLS = ("get_ratings", "get_ratings_fanpulse", "get_ratings_reelmeter")
 _PRICE_TOOLS = ("get_ticket_price", "get_resale_price_ticketnest", "get_resale_price_seatswap")
 
 
-def _source(group: tuple[str, ...], tool: str, params: tuple[str, ...], fields: list[str]) -> Any:
-    alternatives = [t for t in group if t != tool]
-    return {
-        "alternatives": alternatives,
-        "args_map": {alt: {p: p for p in params} for alt in alternatives},
-        "fields": fields,
-        "time_field": "as_of",
-        "authoritative": group[0],
-    }
-
-
-def _resolver(param: str) -> dict[str, Any]:
-    return {
-        "param": param,
-        "tool": "search_catalog",
-        "query_param": "query",
-        "id_path": ["results", 0, "item_id"],
-    }
-
-
 _MIN_TO_S = {"to_unit": "s", "factor": 60.0}
 _SEC_TO_MS = {"to_unit": "ms", "factor": 1000.0}
 _USD_TO_CENTS = {"to_unit": "cents", "factor": 100.0}
+
+
+def _catalogue(param: str) -> dict[str, Any]:
+    return resolver(param, "search_catalog", "item_id")
+
 
 DOMAIN = Domain(
     name="media",
@@ -108,18 +94,18 @@ DOMAIN = Domain(
             "fine_usd": dict(_USD_TO_CENTS),
         },
         "resolvers": {
-            **{tool: _resolver("item") for tool in _RATING_TOOLS},
-            "submit_review": _resolver("item"),
-            "add_to_watchlist": _resolver("item"),
-            "get_series": _resolver("series"),
-            "list_episodes": _resolver("series"),
-            "compute_binge_time": _resolver("series"),
-            "compute_binge_time_v2": _resolver("show"),
-            "get_album": _resolver("album"),
-            "list_podcast_episodes": _resolver("podcast"),
-            "list_podcast_episodes_mirror": _resolver("podcast"),
-            "list_showtimes": _resolver("film"),
-            "place_hold": _resolver("book"),
+            **{tool: _catalogue("item") for tool in _RATING_TOOLS},
+            "submit_review": _catalogue("item"),
+            "add_to_watchlist": _catalogue("item"),
+            "get_series": _catalogue("series"),
+            "list_episodes": _catalogue("series"),
+            "compute_binge_time": _catalogue("series"),
+            "compute_binge_time_v2": _catalogue("show"),
+            "get_album": _catalogue("album"),
+            "list_podcast_episodes": _catalogue("podcast"),
+            "list_podcast_episodes_mirror": _catalogue("podcast"),
+            "list_showtimes": _catalogue("film"),
+            "place_hold": _catalogue("book"),
         },
         "write_verifiers": {
             "book_tickets": {
@@ -178,14 +164,8 @@ DOMAIN = Domain(
             },
         },
         "sources": {
-            **{
-                tool: _source(_RATING_TOOLS, tool, ("item",), ["score_pct", "avg_rating"])
-                for tool in _RATING_TOOLS
-            },
-            **{
-                tool: _source(_PRICE_TOOLS, tool, ("event_id", "tier"), ["price_usd", "total_usd"])
-                for tool in _PRICE_TOOLS
-            },
+            **sources(same_params(_RATING_TOOLS, "item"), ["score_pct", "avg_rating"]),
+            **sources(same_params(_PRICE_TOOLS, "event_id", "tier"), ["price_usd", "total_usd"]),
         },
     },
 )

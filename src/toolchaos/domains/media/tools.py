@@ -21,12 +21,13 @@ from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
-    calendar_date,
-    clock_minutes,
+    clock_text,
     conflict,
+    date_arg,
     dec,
     enum_schema,
     find_key,
+    int_arg,
     is_integer,
     is_number,
     listing,
@@ -76,26 +77,6 @@ PROMO_DOC = "; ".join(f"{code}: {rule}" for code, (_, _, rule) in PROMO_CODES.it
 
 def _media(world: World) -> MediaWorld:
     return cast(MediaWorld, world)
-
-
-def _day(value: str, param: str) -> date:
-    found = calendar_date(value.strip()) if isinstance(value, str) else None
-    if found is None:
-        raise unprocessable(f"{param} must be a date written YYYY-MM-DD, got '{value}'")
-    return found
-
-
-def _clock(value: str, param: str) -> str:
-    minutes = clock_minutes(value.strip()) if isinstance(value, str) else None
-    if minutes is None:
-        raise unprocessable(f"{param} must be a 24-hour time written HH:MM, got '{value}'")
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
-
-
-def _count(value: Any, param: str, low: int = 0, high: int = MAX_TICKETS) -> int:
-    if not is_integer(value) or not low <= value <= high:
-        raise unprocessable(f"{param} must be an integer from {low} to {high}")
-    return value
 
 
 # -- the catalogue -----------------------------------------------------------------------------
@@ -300,7 +281,7 @@ def list_my_reviews(
 def _build_review(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _media(world)
     kind, row = resolve_item(w, args["item"])
-    stars = _count(args["stars"], "stars", 1, 5)
+    stars = int_arg(args["stars"], "stars", 1, 5)
     text = str(args.get("text") or "").strip()
     if len(text) > MAX_REVIEW_CHARS:
         raise unprocessable(f"text must be at most {MAX_REVIEW_CHARS} characters")
@@ -408,7 +389,7 @@ def list_showtimes(
         cinema_id = _resolve_cinema(world, cinema)
         rows = [r for r in rows if r.cinema_id == cinema_id]
     if date is not None:
-        day = _day(date, "date").isoformat()
+        day = date_arg(date, "date").isoformat()
         rows = [r for r in rows if r.date == day]
     if format is not None:
         rows = [r for r in rows if r.format == format]
@@ -416,7 +397,7 @@ def list_showtimes(
         rows = [r for r in rows if world.cinemas[r.cinema_id].city.casefold() == city.casefold()]
     views = [_showtime_view(world, r) for r in rows]
     if ends_before is not None:
-        limit = _clock(ends_before, "ends_before")
+        limit = clock_text(ends_before, "ends_before")
         views = [v for v in views if v["start_time"] <= v["end_time"] <= limit]
     views.sort(key=lambda v: (v["date"], v["start_time"], v["cinema_name"]))
     return listing(views, 50, lambda v: v)
@@ -433,8 +414,10 @@ def _quote(
 ) -> dict[str, Any]:
     key = stored_key(world.showtimes, showtime_id, "Showtime")
     show = world.showtimes[key]
-    counts = [_count(v, n) for v, n in ((adults, "adults"), (children, "children"))]
-    counts.append(_count(seniors, "seniors"))
+    counts = [
+        int_arg(v, n, 0, MAX_TICKETS) for v, n in ((adults, "adults"), (children, "children"))
+    ]
+    counts.append(int_arg(seniors, "seniors", 0, MAX_TICKETS))
     tickets = sum(counts)
     if tickets == 0:
         raise unprocessable("order at least one ticket")
@@ -743,7 +726,7 @@ def _binge(
     chosen = _season(world, show, season, names[1])
     if not is_integer(minutes_per_day) or not 15 <= minutes_per_day <= 1440:
         raise unprocessable(f"{names[2]} must be an integer from 15 to 1440")
-    first = world.today() if start is None else _day(start, names[3])
+    first = world.today() if start is None else date_arg(start, names[3])
     episodes = _episodes(world, show.series_id, chosen)
     days, used = 1, 0
     for episode in episodes:
@@ -1134,7 +1117,7 @@ def compute_late_fee(
     key = stored_key(world.loans, loan_id, "Loan")
     loan = world.loans[key]
     if return_date is not None:
-        back = _day(return_date, "return_date")
+        back = date_arg(return_date, "return_date")
     elif loan.returned_on is not None:
         back = date.fromisoformat(loan.returned_on)
     else:
@@ -1263,7 +1246,7 @@ def _feed(
     show = resolve_item(world, podcast, "podcast", ("podcast",))[1]
     rows = [e for e in world.table(table).values() if e.podcast_id == show.podcast_id]
     if published_after is not None:
-        after = _day(published_after, "published_after").isoformat()
+        after = date_arg(published_after, "published_after").isoformat()
         rows = [e for e in rows if e.published_on > after]
     rows.sort(key=lambda e: -e.number)
     return listing(
@@ -1359,10 +1342,10 @@ def list_events(
     if performer is not None:
         rows = [r for r in rows if performer.strip().casefold() in r["performer"].casefold()]
     if from_date is not None:
-        start = _day(from_date, "from_date").isoformat()
+        start = date_arg(from_date, "from_date").isoformat()
         rows = [r for r in rows if r["date"] >= start]
     if to_date is not None:
-        end = _day(to_date, "to_date").isoformat()
+        end = date_arg(to_date, "to_date").isoformat()
         rows = [r for r in rows if r["date"] <= end]
     rows.sort(key=lambda r: (r["date"], r["performer"], r["event_id"]))
     return listing(rows, 50, lambda r: r)
@@ -1540,14 +1523,14 @@ def list_broadcasts(
         channel_id = _resolve_channel(world, channel)
         rows = [r for r in rows if r.channel_id == channel_id]
     if date is not None:
-        day = _day(date, "date").isoformat()
+        day = date_arg(date, "date").isoformat()
         rows = [r for r in rows if r.date == day]
     if genre is not None:
         rows = [r for r in rows if r.genre.casefold() == genre.strip().casefold()]
     if title_contains is not None:
         rows = [r for r in rows if title_contains.strip().casefold() in r.title.casefold()]
     if starts_after is not None:
-        limit = _clock(starts_after, "starts_after")
+        limit = clock_text(starts_after, "starts_after")
         rows = [r for r in rows if r.start_time >= limit]
     views = [_broadcast_view(world, r) for r in rows]
     views.sort(key=lambda v: (v["date"], v["start_time"], v["channel_number"]))

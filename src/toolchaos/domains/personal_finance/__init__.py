@@ -10,6 +10,7 @@ named or given by id; every WRITE that creates a record has a listing to verify 
 from __future__ import annotations
 
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import args_map, sources
 from toolchaos.domains.personal_finance.tools import TOOLS
 from toolchaos.domains.personal_finance.world import FinanceWorld
 
@@ -35,23 +36,6 @@ _RATE_PARAMS = {
 }
 
 
-def _rate_sources(tool: str) -> dict[str, object]:
-    """The sources note of one FX tool: the other two, with their arguments mapped."""
-    mine = _RATE_PARAMS[tool]
-    others = [name for name in _RATE_PARAMS if name != tool]
-    return {
-        "alternatives": others,
-        "args_map": {other: dict(zip(_RATE_PARAMS[other], mine, strict=True)) for other in others},
-        "fields": ["rate"],
-        "time_field": "as_of",
-        "authoritative": "get_reference_rate",
-    }
-
-
-def _args_map(tool: str, other: str) -> dict[str, str]:
-    return dict(zip(_RATE_PARAMS[other], _RATE_PARAMS[tool], strict=True))
-
-
 DOMAIN = Domain(
     name="personal_finance",
     topic="personal finance",
@@ -61,15 +45,15 @@ DOMAIN = Domain(
         "fallbacks": {
             "get_reference_rate": {
                 "tool": "get_market_rate",
-                "args_map": _args_map("get_reference_rate", "get_market_rate"),
+                "args_map": args_map(_RATE_PARAMS, "get_reference_rate", "get_market_rate"),
             },
             "get_market_rate": {
                 "tool": "get_bank_board_rate",
-                "args_map": _args_map("get_market_rate", "get_bank_board_rate"),
+                "args_map": args_map(_RATE_PARAMS, "get_market_rate", "get_bank_board_rate"),
             },
             "get_bank_board_rate": {
                 "tool": "get_market_rate",
-                "args_map": _args_map("get_bank_board_rate", "get_market_rate"),
+                "args_map": args_map(_RATE_PARAMS, "get_bank_board_rate", "get_market_rate"),
             },
         },
         "v2": {
@@ -127,7 +111,7 @@ DOMAIN = Domain(
                 "match": {"category": "category", "limit_usd": "limit_usd"},
             },
         },
-        "sources": {name: _rate_sources(name) for name in _RATE_PARAMS},
+        "sources": sources(_RATE_PARAMS, ["rate"]),
     },
 )
 

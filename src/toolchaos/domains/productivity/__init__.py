@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import args_map, resolver, sources
 from toolchaos.domains.productivity.tools import TOOLS
 from toolchaos.domains.productivity.world import WorkspaceWorld
 
@@ -55,41 +56,12 @@ _SOURCE_FAMILIES: tuple[tuple[dict[str, tuple[str, ...]], list[str], str], ...] 
 )
 
 
-def _args_map(params: dict[str, tuple[str, ...]], tool: str, other: str) -> dict[str, str]:
-    """``{other's parameter: tool's parameter}``, position by position."""
-    return dict(zip(params[other], params[tool], strict=True))
-
-
-def _sources() -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for params, fields, authority in _SOURCE_FAMILIES:
-        for tool in params:
-            others = [t for t in params if t != tool]
-            out[tool] = {
-                "alternatives": others,
-                "args_map": {o: _args_map(params, tool, o) for o in others},
-                "fields": list(fields),
-                "time_field": "as_of",
-                "authoritative": authority,
-            }
-    return out
-
-
-def _resolver(param: str, tool: str, id_field: str) -> dict[str, Any]:
-    return {
-        "param": param,
-        "tool": tool,
-        "query_param": "query",
-        "id_path": ["results", 0, id_field],
-    }
-
-
 def _person(param: str) -> dict[str, Any]:
-    return _resolver(param, "search_people", "person_id")
+    return resolver(param, "search_people", "person_id")
 
 
 def _project(param: str) -> dict[str, Any]:
-    return _resolver(param, "list_projects", "project_id")
+    return resolver(param, "list_projects", "project_id")
 
 
 _HOURS_TO_MIN = {"to_unit": "min", "factor": 60.0}
@@ -103,17 +75,17 @@ DOMAIN = Domain(
         "fallbacks": {
             "get_kpi_value": {
                 "tool": "get_kpi_value_bi",
-                "args_map": _args_map(_KPI_PARAMS, "get_kpi_value", "get_kpi_value_bi"),
+                "args_map": args_map(_KPI_PARAMS, "get_kpi_value", "get_kpi_value_bi"),
             },
             "get_project_hours": {
                 "tool": "get_project_hours_tracker",
-                "args_map": _args_map(
+                "args_map": args_map(
                     _HOURS_PARAMS, "get_project_hours", "get_project_hours_tracker"
                 ),
             },
             "get_variant_stats": {
                 "tool": "get_variant_stats_warehouse",
-                "args_map": _args_map(
+                "args_map": args_map(
                     _VARIANT_PARAMS, "get_variant_stats", "get_variant_stats_warehouse"
                 ),
             },
@@ -171,25 +143,25 @@ DOMAIN = Domain(
             "get_project_hours": _project("project"),
             "get_project_hours_payroll": _project("project"),
             "get_project_hours_tracker": _project("project"),
-            "list_room_bookings": _resolver("room", "list_rooms", "room_id"),
-            "book_room": _resolver("room", "list_rooms", "room_id"),
-            "query_dataset": _resolver("dataset", "list_datasets", "dataset_id"),
-            "query_dataset_v2": _resolver("dataset_id", "list_datasets", "dataset_id"),
-            "group_dataset": _resolver("dataset", "list_datasets", "dataset_id"),
-            "dataset_percentile": _resolver("dataset", "list_datasets", "dataset_id"),
-            "get_kpi_value": _resolver("kpi", "list_kpis", "kpi_id"),
-            "get_kpi_value_realtime": _resolver("metric", "list_kpis", "kpi_id"),
-            "get_kpi_value_bi": _resolver("kpi", "list_kpis", "kpi_id"),
-            "kpi_change": _resolver("kpi", "list_kpis", "kpi_id"),
-            "survey_question_stats": _resolver("survey", "list_surveys", "survey_id"),
-            "get_variant_stats": _resolver("experiment", "list_experiments", "experiment_id"),
-            "get_variant_stats_analytics": _resolver(
+            "list_room_bookings": resolver("room", "list_rooms", "room_id"),
+            "book_room": resolver("room", "list_rooms", "room_id"),
+            "query_dataset": resolver("dataset", "list_datasets", "dataset_id"),
+            "query_dataset_v2": resolver("dataset_id", "list_datasets", "dataset_id"),
+            "group_dataset": resolver("dataset", "list_datasets", "dataset_id"),
+            "dataset_percentile": resolver("dataset", "list_datasets", "dataset_id"),
+            "get_kpi_value": resolver("kpi", "list_kpis", "kpi_id"),
+            "get_kpi_value_realtime": resolver("metric", "list_kpis", "kpi_id"),
+            "get_kpi_value_bi": resolver("kpi", "list_kpis", "kpi_id"),
+            "kpi_change": resolver("kpi", "list_kpis", "kpi_id"),
+            "survey_question_stats": resolver("survey", "list_surveys", "survey_id"),
+            "get_variant_stats": resolver("experiment", "list_experiments", "experiment_id"),
+            "get_variant_stats_analytics": resolver(
                 "experiment", "list_experiments", "experiment_id"
             ),
-            "get_variant_stats_warehouse": _resolver(
+            "get_variant_stats_warehouse": resolver(
                 "experiment", "list_experiments", "experiment_id"
             ),
-            "experiment_lift": _resolver("experiment", "list_experiments", "experiment_id"),
+            "experiment_lift": resolver("experiment", "list_experiments", "experiment_id"),
         },
         "write_verifiers": {
             "create_task": {
@@ -223,7 +195,11 @@ DOMAIN = Domain(
                 "match": {"date": "date", "hours": "hours"},
             },
         },
-        "sources": _sources(),
+        "sources": {
+            tool: note
+            for params, fields, authority in _SOURCE_FAMILIES
+            for tool, note in sources(params, fields, authority).items()
+        },
     },
 )
 

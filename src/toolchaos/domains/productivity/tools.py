@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, ToolFn, tool
+from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
@@ -27,6 +27,7 @@ from toolchaos.domains._common import (
     calendar_date,
     clock_minutes,
     conflict,
+    date_arg,
     enum_schema,
     find_key,
     is_integer,
@@ -36,9 +37,10 @@ from toolchaos.domains._common import (
     not_found,
     stamp,
     stored_key,
+    text_arg,
     unprocessable,
 )
-from toolchaos.domains._shapes import Filter
+from toolchaos.domains._shapes import Filter, phrased_tool
 from toolchaos.domains.productivity import data
 from toolchaos.domains.productivity.world import (
     DataRow,
@@ -124,28 +126,15 @@ def _ws(world: World) -> WorkspaceWorld:
     return cast(WorkspaceWorld, world)
 
 
-def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
-    """``@tool`` after filling the shared phrases ({person}, {project}, ...) into the docstring."""
-
-    def decorate(fn: ToolFn) -> Tool:
-        fn.__doc__ = (fn.__doc__ or "").format(**DOC_PHRASES)
-        return tool(kind, name)(fn)
-
-    return decorate
+_tool = phrased_tool(DOC_PHRASES)
 
 
 # -- shared argument checks ------------------------------------------------------------------
 
 
-def _text(value: Any, param: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise unprocessable(f"{param} must be a non-empty string")
-    return value.strip()
-
-
 def _resolve(rows: dict[str, Any], value: Any, param: str, entity: str) -> Any:
     """The row a name-or-id parameter names: an id in any case, else an exact name."""
-    text = _text(value, param)
+    text = text_arg(value, param)
     key = find_key(rows, text)
     if key is not None:
         return rows[key]
@@ -176,16 +165,8 @@ def resolve_room(world: World, value: Any, param: str = "room") -> Room:
     return found
 
 
-def _day(value: Any, param: str) -> date:
-    text = value.strip() if isinstance(value, str) else ""
-    found = calendar_date(text)
-    if found is None:
-        raise unprocessable(f"{param} must be a date written YYYY-MM-DD, got '{value}'")
-    return found
-
-
 def _optional_day(value: Any, param: str) -> date | None:
-    return None if value is None else _day(value, param)
+    return None if value is None else date_arg(value, param)
 
 
 def _flag(value: Any, param: str) -> bool:
@@ -231,7 +212,7 @@ def search_people(
         team: Only people in this team, e.g. 'Engineering'.
         office: Only people in this office city, e.g. 'Berlin'.
     """
-    text = _text(query, "query").casefold()
+    text = text_arg(query, "query").casefold()
     rows = [p for p in world.people.values() if _match(text, p.name, p.email)]
     if team is not None:
         rows = [p for p in rows if p.team.casefold() == team.strip().casefold()]
@@ -288,7 +269,7 @@ def working_hours_overlap(
         date: The day, YYYY-MM-DD (a weekday).
     """
     a, b = _two_people(world, person_a, person_b)
-    day = _weekday(_day(date, "date"))
+    day = _weekday(date_arg(date, "date"))
     window = _overlap(a, b, day)
     head = {
         "person_a_id": a.person_id,
@@ -366,7 +347,7 @@ def find_free_slots(
         duration_minutes: The shortest useful slot, 15 to 480 minutes in steps of 5 (default 30).
     """
     a, b = _two_people(world, person_a, person_b)
-    day = _weekday(_day(date, "date"))
+    day = _weekday(date_arg(date, "date"))
     minutes = _minutes_param(duration_minutes, "duration_minutes", 15, MAX_MEETING_MINUTES)
     window = _overlap(a, b, day)
     slots: list[dict[str, Any]] = []
@@ -442,7 +423,7 @@ def list_events(
         pid = resolve_person(world, person).person_id
         rows = [e for e in rows if pid in e.attendee_ids]
     if date is not None:
-        day = _day(date, "date").isoformat()
+        day = date_arg(date, "date").isoformat()
         rows = [e for e in rows if e.start_utc[:10] == day]
     if room is not None:
         rid = resolve_room(world, room).room_id
@@ -502,7 +483,7 @@ def _room_fits(
 
 def _build_event(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _ws(world)
-    title = _text(args["title"], "title")
+    title = text_arg(args["title"], "title")
     if len(title) > MAX_TITLE_CHARS:
         raise unprocessable(f"title must be at most {MAX_TITLE_CHARS} characters")
     organizer = resolve_person(w, args["organizer"], "organizer")
@@ -780,10 +761,10 @@ def _tasks(
     if priority is not None:
         rows = [t for t in rows if t.priority == priority]
     if due_before is not None:
-        last = _day(due_before, "due_before").isoformat()
+        last = date_arg(due_before, "due_before").isoformat()
         rows = [t for t in rows if t.due_date <= last]
     if due_after is not None:
-        first = _day(due_after, "due_after").isoformat()
+        first = date_arg(due_after, "due_after").isoformat()
         rows = [t for t in rows if t.due_date >= first]
     if task_id is not None:
         rows = [t for t in rows if t.task_id.casefold() == str(task_id).strip().casefold()]
@@ -882,7 +863,7 @@ task_estimate_total = shapes.aggregate(
 
 
 def _due(world: WorkspaceWorld, value: Any) -> str:
-    day = _day(value, "due_date")
+    day = date_arg(value, "due_date")
     if day < world.today():
         raise unprocessable(f"due_date {day.isoformat()} is in the past")
     if day > world.today() + timedelta(days=365):
@@ -912,7 +893,7 @@ def _build_task(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _ws(world)
     project = resolve_project(w, args["project"])
     _open_project(project)
-    title = _text(args["title"], "title")
+    title = text_arg(args["title"], "title")
     if len(title) > MAX_TITLE_CHARS:
         raise unprocessable(f"title must be at most {MAX_TITLE_CHARS} characters")
     person = resolve_person(w, args["assignee"], "assignee")
@@ -1081,7 +1062,7 @@ def search_documents(
 
 def _build_document(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     w = _ws(world)
-    title = _text(args["title"], "title")
+    title = text_arg(args["title"], "title")
     if len(title) > MAX_TITLE_CHARS:
         raise unprocessable(f"title must be at most {MAX_TITLE_CHARS} characters")
     project = resolve_project(w, args["project"])
@@ -1090,7 +1071,7 @@ def _build_document(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     kind = args["kind"]
     if kind not in data.DOC_KINDS:
         raise unprocessable(f"kind must be one of: {', '.join(data.DOC_KINDS)}")
-    body = _text(args["body"], "body")
+    body = text_arg(args["body"], "body")
     for other in w.documents.values():
         if other.project_id == project.project_id and other.title.casefold() == title.casefold():
             raise conflict(
@@ -1223,7 +1204,7 @@ def _build_log(world: World, args: dict[str, Any]) -> tuple[str, Row]:
     _member(project, person)
     if project.status == "completed":
         raise conflict(f"Project {project.name} is completed; time can no longer be logged to it")
-    day = _day(args["date"], "date")
+    day = date_arg(args["date"], "date")
     if day > w.today():
         raise unprocessable(f"date {day.isoformat()} is in the future")
     if day < w.today() - timedelta(days=LOG_DAYS_BACK):
@@ -1327,8 +1308,8 @@ def timesheet_summary(
         to_date: Last day, YYYY-MM-DD (inclusive).
     """
     who = resolve_person(world, person)
-    start = _day(from_date, "from_date").isoformat()
-    end = _day(to_date, "to_date").isoformat()
+    start = date_arg(from_date, "from_date").isoformat()
+    end = date_arg(to_date, "to_date").isoformat()
     if start > end:
         raise unprocessable("from_date must not be after to_date")
     logs = _logs(world, start, end, who, None)
@@ -1956,7 +1937,7 @@ def survey_question_stats(
         segment: Only responses from this segment: a team (e.g. 'Data') or a plan (e.g. 'Pro').
     """
     found = _survey(world, survey)
-    wanted = _text(question_id, "question_id").upper()
+    wanted = text_arg(question_id, "question_id").upper()
     question = next((q for q in found.questions if q.question_id == wanted), None)
     if question is None:
         ids = ", ".join(q.question_id for q in found.questions)
@@ -2042,7 +2023,7 @@ def _variant(
     world: WorkspaceWorld, experiment: Any, variant: Any, names: tuple[str, str]
 ) -> tuple[Any, Any]:
     found = _experiment(world, experiment, names[0])
-    name = _text(variant, names[1]).casefold()
+    name = text_arg(variant, names[1]).casefold()
     stats = world.variant_stats.get(variant_key(found.experiment_id, name))
     if stats is None:
         raise not_found(

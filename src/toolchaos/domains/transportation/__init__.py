@@ -15,9 +15,8 @@ Where the hazard layer can find real alternatives:
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import sources
 from toolchaos.domains.transportation.tools import TOOLS
 from toolchaos.domains.transportation.world import TransportationWorld
 
@@ -38,19 +37,6 @@ _FEEDS: dict[str, str] = {
     "crowd_trip_reports": "trip_id",
     "station_board_status": "service_id",
 }
-
-
-def _sources(primary: str) -> dict[str, Any]:
-    """The other two live feeds as alternatives to ``primary``."""
-    param = _FEEDS[primary]
-    others = [name for name in _FEEDS if name != primary]
-    return {
-        "alternatives": others,
-        "args_map": {name: {_FEEDS[name]: param} for name in others},
-        "fields": ["delay_min"],
-        "time_field": "as_of",
-        "authoritative": "get_trip_status",
-    }
 
 
 DOMAIN = Domain(
@@ -108,7 +94,7 @@ DOMAIN = Domain(
                 "match": {"email": "email"},
             },
         },
-        "sources": {name: _sources(name) for name in _FEEDS},
+        "sources": sources({name: (param,) for name, param in _FEEDS.items()}, ["delay_min"]),
     },
 )
 

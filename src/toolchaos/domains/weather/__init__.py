@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.domains import Domain, tool_map
+from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.weather.tools import TOOLS
 from toolchaos.domains.weather.world import LocationWorld
 
@@ -26,24 +27,8 @@ _AQ_TOOLS = ("get_air_quality", "get_air_quality_sensors", "get_air_quality_sate
 _AUTHORITATIVE = "get_air_quality"
 
 
-def _source(tool: str) -> dict[str, Any]:
-    alternatives = [t for t in _AQ_TOOLS if t != tool]
-    return {
-        "alternatives": alternatives,
-        "args_map": {alt: {"location": "location"} for alt in alternatives},
-        "fields": ["aqi", "pm25_ugm3"],
-        "time_field": "as_of",
-        "authoritative": _AUTHORITATIVE,
-    }
-
-
-def _resolver(param: str) -> dict[str, Any]:
-    return {
-        "param": param,
-        "tool": "search_locations",
-        "query_param": "query",
-        "id_path": ["results", 0, "location_id"],
-    }
+def _location(param: str) -> dict[str, Any]:
+    return resolver(param, "search_locations", "location_id")
 
 
 _MM_TO_IN = {"to_unit": "in", "factor": 0.0393701}
@@ -87,7 +72,7 @@ DOMAIN = Domain(
         },
         "resolvers": {
             **{
-                name: _resolver("location")
+                name: _location("location")
                 for name in (
                     "get_forecast",
                     "get_forecast_backup",
@@ -99,10 +84,10 @@ DOMAIN = Domain(
                     "list_weather_alerts",
                 )
             },
-            "get_forecast_v2": _resolver("place"),
-            "compute_distance": _resolver("to_location"),
-            "compute_distance_v2": _resolver("destination"),
-            "convert_time": _resolver("to_location"),
+            "get_forecast_v2": _location("place"),
+            "compute_distance": _location("to_location"),
+            "compute_distance_v2": _location("destination"),
+            "convert_time": _location("to_location"),
         },
         "write_verifiers": {
             "save_place": {
@@ -124,7 +109,7 @@ DOMAIN = Domain(
                 },
             },
         },
-        "sources": {tool: _source(tool) for tool in _AQ_TOOLS},
+        "sources": sources(same_params(_AQ_TOOLS, "location"), ["aqi", "pm25_ugm3"]),
     },
 )
 

@@ -12,11 +12,10 @@ in the wrong state, 422 for a request that breaks a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, ToolFn, tool
+from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
@@ -37,7 +36,7 @@ from toolchaos.domains._common import (
     stored_key,
     unprocessable,
 )
-from toolchaos.domains._shapes import Filter
+from toolchaos.domains._shapes import Filter, phrased_tool
 from toolchaos.domains.weather import data
 from toolchaos.domains.weather.world import (
     ALERT_COMPARISONS,
@@ -112,14 +111,7 @@ def _weather(world: World) -> LocationWorld:
     return cast(LocationWorld, world)
 
 
-def _tool(kind: ToolKind = ToolKind.READ, name: str | None = None) -> Callable[[ToolFn], Tool]:
-    """``@tool`` after filling the shared phrases ({place}, {fields}, ...) into the docstring."""
-
-    def decorate(fn: ToolFn) -> Tool:
-        fn.__doc__ = (fn.__doc__ or "").format(**DOC_PHRASES)
-        return tool(kind, name)(fn)
-
-    return decorate
+_tool = phrased_tool(DOC_PHRASES)
 
 
 # -- places ----------------------------------------------------------------------------------

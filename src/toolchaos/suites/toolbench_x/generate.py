@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Any, Literal
 
 from toolchaos.build.validate import replay_reference
@@ -95,9 +96,22 @@ class TemplateContext:
             raise ValueError(f"templates may only read; {tool} writes")
         return found(self.world.fork(), **args)
 
+    def today(self) -> date:
+        """The world's current date."""
+        return self.world.now().date()
+
+    def day(self, offset: int) -> str:
+        """The ISO date ``offset`` days from the world's today (negative: before it)."""
+        return (self.today() + timedelta(days=offset)).isoformat()
+
     def say(self, *phrasings: str, **values: Any) -> str:
         """Pick one of several phrasings of a request and fill it in."""
         return self.rng.choice(phrasings).format(**values)
+
+
+def when(iso: str) -> str:
+    """A date as people write it in a request: weekday and ISO date ("Friday 2026-03-06")."""
+    return f"{date.fromisoformat(iso):%A} {iso}"
 
 
 class NoFit(LookupError):

@@ -7,11 +7,9 @@ that is projected over its allowance. Nothing here computes an answer.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
 from typing import Any
 
 from toolchaos.core.reference import format_value
-from toolchaos.core.types import ToolKind
 from toolchaos.scoring.answer import leaks
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
@@ -31,14 +29,6 @@ REP_SOURCES = {
 }
 CALL_RATE = "intl_call_per_min_usd"
 SMS_RATE = "sms_usd"
-
-
-def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
-    """Run a READ tool on the template's world, to choose entities that fit."""
-    found = ctx.domain.tools[tool]
-    if found.kind is not ToolKind.READ:
-        raise ValueError(f"templates may only read, and {tool} writes")
-    return found(ctx.world, **args)
 
 
 def rate_tool(ctx: TemplateContext) -> str:
@@ -75,7 +65,7 @@ def abroad(contact: Any) -> bool:
 
 def findable(ctx: TemplateContext, contact: Any) -> bool:
     """Whether searching the contact's full name finds it first."""
-    found = read(ctx, "search_contacts", query=contact.name)
+    found = ctx.read("search_contacts", query=contact.name)
     return bool(found["results"] and found["results"][0]["contact_id"] == contact.contact_id)
 
 
@@ -102,21 +92,6 @@ def roaming_countries(ctx: TemplateContext) -> list[Any]:
     return ctx.rows("countries", lambda c: c.code != HOME)
 
 
-def today(ctx: TemplateContext) -> date:
-    """The world's current date."""
-    return ctx.world.now().date()
-
-
-def day(ctx: TemplateContext, offset: int) -> str:
-    """The ISO date ``offset`` days from today."""
-    return (today(ctx) + timedelta(days=offset)).isoformat()
-
-
-def when(iso: str) -> str:
-    """A date as people write it in a request: weekday and ISO date."""
-    return f"{date.fromisoformat(iso):%A} {iso}"
-
-
 def group_chats(ctx: TemplateContext) -> list[Any]:
     """The group chats, in id order."""
     return ctx.rows("chats", lambda c: c.kind == "group")
@@ -130,7 +105,7 @@ def contact_row(ctx: TemplateContext, contact_id: str) -> Any:
 def unique_subject_email(ctx: TemplateContext, where: Any = None) -> Any:
     """An email passing ``where`` whose subject search finds only it."""
     email = ctx.pick("emails", where)
-    found = read(ctx, "search_emails", subject_contains=email.subject)
+    found = ctx.read("search_emails", subject_contains=email.subject)
     if found["total"] != 1:
         raise NoFit(f"subject {email.subject!r} is not unique")
     return email

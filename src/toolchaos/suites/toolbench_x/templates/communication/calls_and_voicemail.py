@@ -5,19 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
     DOMAIN,
     SMS_RATE,
     TOPIC,
     contact_row,
-    day,
     findable,
     rate_source_words,
     rate_tool,
-    read,
-    when,
 )
 
 _DIRECTIONS = {
@@ -74,8 +71,8 @@ def call_back_rate(ctx: TemplateContext) -> Draft:
 
 def talk_time_with_earliest_missed(ctx: TemplateContext) -> Draft:
     """Sequential: missed calls since a day -> the earliest caller's card -> talk time."""
-    since = day(ctx, -ctx.rng.randint(3, 30))
-    found = read(ctx, "get_call_log", direction="missed", since=since)["results"]
+    since = ctx.day(-ctx.rng.randint(3, 30))
+    found = ctx.read("get_call_log", direction="missed", since=since)["results"]
     known = [i for i, c in enumerate(found) if c["contact_id"]]
     if not known:
         raise NoFit("no known caller")
@@ -131,7 +128,7 @@ def last_call_lengths(ctx: TemplateContext) -> Draft:
     pool = [
         p
         for p in _callers(ctx)
-        if read(ctx, "get_call_log", contact=p.contact_id, direction=direction)["total"]
+        if ctx.read("get_call_log", contact=p.contact_id, direction=direction)["total"]
     ]
     if len(pool) < 3:
         raise NoFit("fewer than three contacts with such calls")
@@ -161,11 +158,11 @@ def last_call_lengths(ctx: TemplateContext) -> Draft:
 def voicemail_callers_talk_time(ctx: TemplateContext) -> Draft:
     """Mixture: new voicemails -> talk time since a day with each known caller -> combine."""
     listened = ctx.rng.choice([False, True])
-    found = read(ctx, "list_voicemails", listened=listened)["results"]
+    found = ctx.read("list_voicemails", listened=listened)["results"]
     known = [i for i, v in enumerate(found) if v["contact_id"]][:5]
     if len(known) < 2:
         raise NoFit("fewer than two known callers")
-    since = day(ctx, -ctx.rng.randint(5, 30))
+    since = ctx.day(-ctx.rng.randint(5, 30))
     op = ctx.rng.choice(["sum", "max"])
     status = "haven't listened to yet" if not listened else "have already played"
     question = {

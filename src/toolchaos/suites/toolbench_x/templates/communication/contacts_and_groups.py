@@ -15,7 +15,6 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     pick_contact,
     rate_source_words,
     rate_tool,
-    read,
 )
 
 _RATE_WORDS = {
@@ -117,7 +116,7 @@ def biggest_group(ctx: TemplateContext) -> Draft:
 def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
     """Mixture: members of a group -> the rate to each one abroad -> dearest or cheapest."""
     group = ctx.pick("groups")
-    members = read(ctx, "search_contacts", group=group.group_id)["results"]
+    members = ctx.read("search_contacts", group=group.group_id)["results"]
     far = [i for i, m in enumerate(members) if m["country"] != "US"]
     if not 2 <= len(far) <= 6:
         raise NoFit(f"{len(far)} members abroad")

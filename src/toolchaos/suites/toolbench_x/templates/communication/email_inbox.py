@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     TOPIC,
     findable,
     op_words,
-    read,
     rep_source_words,
     rep_tool,
     unique_subject_email,
@@ -60,7 +59,7 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
     person = ctx.pick("contacts", lambda c: c.email in senders)
     if not findable(ctx, person):
         raise NoFit("the name does not find the contact first")
-    latest = read(ctx, "search_emails", sender=person.email)["results"]
+    latest = ctx.read("search_emails", sender=person.email)["results"]
     if not latest or latest[0]["sender_email"] != person.email:
         raise NoFit("no email from that address first")
     label = ctx.rng.choice([x for x in _LABELS if x not in latest[0]["labels"]])
@@ -137,7 +136,7 @@ def attachments_in_a_folder_label(ctx: TemplateContext) -> Draft:
     """Mixture: search (folder, label, with attachments) -> open each -> biggest or total."""
     folder = ctx.rng.choice(["inbox", "archive"])
     label = ctx.rng.choice(["work", "personal", "travel", "finance", "receipts", "important"])
-    found = read(ctx, "search_emails", folder=folder, label=label, has_attachments=True)
+    found = ctx.read("search_emails", folder=folder, label=label, has_attachments=True)
     n = found["total"]
     if not 2 <= n <= 4:
         raise NoFit(f"{n} messages match")

@@ -16,7 +16,6 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     op_words,
     rate_source_words,
     rate_tool,
-    read,
 )
 
 _RATE_WORDS = {CALL_RATE: "per-minute call rate", SMS_RATE: "price of a text"}
@@ -24,7 +23,7 @@ _RATE_WORDS = {CALL_RATE: "per-minute call rate", SMS_RATE: "price of a text"}
 
 def _chat(ctx: TemplateContext) -> Any:
     chat = ctx.rng.choice(group_chats(ctx))
-    found = read(ctx, "list_chats", query=chat.title)
+    found = ctx.read("list_chats", query=chat.title)
     if found["results"][0]["chat_id"] != chat.chat_id:
         raise NoFit(f"{chat.title!r} does not find itself first")
     return chat
@@ -33,7 +32,7 @@ def _chat(ctx: TemplateContext) -> Any:
 def last_poster_rate(ctx: TemplateContext) -> Draft:
     """Sequential: find the chat -> its messages -> last other poster's card -> their rate."""
     chat = _chat(ctx)
-    messages = read(ctx, "get_chat_messages", chat=chat.chat_id)["results"]
+    messages = ctx.read("get_chat_messages", chat=chat.chat_id)["results"]
     others = [i for i, m in enumerate(messages) if m["sender_id"] != "me"]
     if not others:
         raise NoFit("nobody else wrote")
@@ -117,7 +116,7 @@ def largest_chat(ctx: TemplateContext) -> Draft:
     """Parallel: three chats found by title; the largest or smallest membership."""
     chats = ctx.rng.sample(group_chats(ctx), 3)
     for chat in chats:
-        if read(ctx, "list_chats", query=chat.title)["results"][0]["chat_id"] != chat.chat_id:
+        if ctx.read("list_chats", query=chat.title)["results"][0]["chat_id"] != chat.chat_id:
             raise NoFit("a title does not find its chat first")
     op, words = op_words(ctx, "largest", "smallest")
     prompt = ctx.say(

@@ -10,7 +10,6 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     DOMAIN,
     TOPIC,
     op_words,
-    read,
     rep_source_words,
     rep_tool,
 )
@@ -25,7 +24,7 @@ def _letters(ctx: TemplateContext, where: Any = None) -> list[Any]:
     """Newsletters passing ``where`` whose name finds them first in list_subscriptions."""
     out = []
     for letter in ctx.rows("newsletters", where):
-        found = read(ctx, "list_subscriptions", query=letter.name)["results"]
+        found = ctx.read("list_subscriptions", query=letter.name)["results"]
         if found and found[0]["list_id"] == letter.list_id:
             out.append(letter)
     return out
@@ -41,7 +40,7 @@ def _issue(ctx: TemplateContext, letter: Any) -> Any:
     if not issues:
         raise NoFit("no issue in the mailbox")
     email = ctx.rng.choice(issues)
-    if read(ctx, "search_emails", subject_contains=email.subject)["total"] != 1:
+    if ctx.read("search_emails", subject_contains=email.subject)["total"] != 1:
         raise NoFit("subject is not unique")
     return email
 
@@ -168,7 +167,7 @@ def category_reputation(ctx: TemplateContext) -> Draft:
         status = ctx.rng.choice(["paused", "unsubscribed"])
         args = {"status": status}
         group = f"{status} newsletters"
-    found = read(ctx, "list_subscriptions", **args)["results"]
+    found = ctx.read("list_subscriptions", **args)["results"]
     if not 2 <= len(found) <= 6:
         raise NoFit(f"{len(found)} subscriptions match")
     tool = rep_tool(ctx)

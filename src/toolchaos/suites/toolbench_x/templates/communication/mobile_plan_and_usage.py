@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     DOMAIN,
     TOPIC,
     line_owners,
-    read,
-    when,
 )
 
 _METHODS = {
@@ -58,7 +56,7 @@ def top_up_recommended(ctx: TemplateContext) -> Draft:
     """Sequential, writes: the plan's lines -> one line's projection -> buy the top-up."""
     j, line = _line(ctx)
     method = ctx.rng.choice(sorted(_METHODS))
-    projected = read(ctx, "project_data_usage", line=line.line_id, method=method)
+    projected = ctx.read("project_data_usage", line=line.line_id, method=method)
     if projected["recommended_addon"] is None:
         raise NoFit("no overage projected")
     prompt = ctx.say(

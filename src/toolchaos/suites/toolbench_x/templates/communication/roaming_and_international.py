@@ -5,22 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     DOMAIN,
     RATE_SOURCES,
     TOPIC,
     abroad,
     clear_of,
-    day,
     op_words,
     pick_contact,
     rate_source_words,
     rate_tool,
-    read,
     roaming_countries,
     sold_pass,
-    when,
 )
 
 _ROAMING_FIELDS = {
@@ -63,7 +60,7 @@ def pass_trip_estimate(ctx: TemplateContext) -> Draft:
     """Sequential: a roaming pass -> that country's rates -> an estimate for a new trip."""
     passes = ctx.rows("roaming_passes")
     status = ctx.rng.choice(sorted({p.status for p in passes}))
-    listed = read(ctx, "list_roaming_passes", status=status)["results"]
+    listed = ctx.read("list_roaming_passes", status=status)["results"]
     k = ctx.rng.randrange(len(listed))
     mb, minutes, texts = _trip(ctx)
     days = ctx.rng.randint(2, 10)
@@ -87,8 +84,7 @@ def pass_trip_estimate(ctx: TemplateContext) -> Draft:
         usage=_usage_words(mb, minutes, texts),
         which=which,
     )
-    estimate = read(
-        ctx,
+    estimate = ctx.read(
         "estimate_roaming_cost",
         **_estimate_args(listed[k]["country"], days, mb, minutes, texts),
     )
@@ -118,7 +114,7 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
         "Set me up with a roaming pass for wherever {name} lives: {days} days starting {d1}.",
         "Book a {days}-day roaming pass starting {d1} for the country my contact {name} lives in.",
         name=person.name,
-        d1=when(day(ctx, start)),
+        d1=when(ctx.day(start)),
         days=days,
     )
     steps = [
@@ -126,7 +122,7 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
         RefStep(tool="get_roaming_rates", args={"country": ref(0, "results", 0, "country")}),
         RefStep(
             tool="buy_roaming_pass",
-            args={"country": ref(1, "country"), "start_date": day(ctx, start), "days": days},
+            args={"country": ref(1, "country"), "start_date": ctx.day(start), "days": days},
         ),
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
@@ -189,7 +185,7 @@ def cheapest_trip_of_three(ctx: TemplateContext) -> Draft:
         extreme=extreme,
     )
     costs = [
-        read(ctx, "estimate_roaming_cost", **_estimate_args(c.code, days, mb, minutes, texts))[
+        ctx.read("estimate_roaming_cost", **_estimate_args(c.code, days, mb, minutes, texts))[
             "best_cost_usd"
         ]
         for c in countries
@@ -250,7 +246,7 @@ def two_leg_trip_cost(ctx: TemplateContext) -> Draft:
         mb=mb,
     )
     legs = [
-        read(ctx, "estimate_roaming_cost", **_estimate_args(c.code, d, mb, 0, 0))["best_cost_usd"]
+        ctx.read("estimate_roaming_cost", **_estimate_args(c.code, d, mb, 0, 0))["best_cost_usd"]
         for c, d in ((first, d1), (second, d2))
     ]
     clear_of(prompt, sum(legs) if op == "sum" else max(legs))

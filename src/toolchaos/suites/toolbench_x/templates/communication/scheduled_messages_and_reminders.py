@@ -5,21 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     DOMAIN,
     SMS_RATE,
     TOPIC,
     abroad,
     contact_row,
-    day,
     findable,
     pick_contact,
     rate_source_words,
     rate_tool,
-    read,
     roaming_countries,
-    when,
 )
 
 _TEXTS = (
@@ -36,7 +33,7 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 def _local(ctx: TemplateContext) -> tuple[str, str]:
     """A future local send time: (YYYY-MM-DDTHH:MM, words)."""
-    on = day(ctx, ctx.rng.randint(2, 20))
+    on = ctx.day(ctx.rng.randint(2, 20))
     clock = ctx.rng.choice(_CLOCK)
     return f"{on}T{clock}", f"{clock} on {when(on)}"
 
@@ -76,7 +73,7 @@ def remind_at_their_time(ctx: TemplateContext) -> Draft:
 
 def text_rate_of_queued_sms(ctx: TemplateContext) -> Draft:
     """Sequential: queued texts -> the k-th recipient's card -> the price of a text there."""
-    queued = read(ctx, "list_scheduled_messages", status="scheduled", channel="sms")["results"]
+    queued = ctx.read("list_scheduled_messages", status="scheduled", channel="sms")["results"]
     far = [i for i, m in enumerate(queued) if abroad(contact_row(ctx, m["contact_id"])) and i < 5]
     if not far:
         raise NoFit("no queued text goes abroad")
@@ -105,7 +102,7 @@ def reschedule_message(ctx: TemplateContext) -> Draft:
     person = contact_row(ctx, msg.contact_id)
     if not findable(ctx, person):
         raise NoFit("the name does not find the contact first")
-    mine = read(ctx, "list_scheduled_messages", contact=person.contact_id, status="scheduled")
+    mine = ctx.read("list_scheduled_messages", contact=person.contact_id, status="scheduled")
     if mine["results"][0]["message_id"] != msg.message_id:
         raise NoFit("not the contact's next message")
     local, words = _local(ctx)
@@ -260,7 +257,7 @@ def same_reminder_two_people(ctx: TemplateContext) -> Draft:
 def queued_recipients_time_zones(ctx: TemplateContext) -> Draft:
     """Mixture: queued messages -> each recipient's card -> the city furthest ahead/behind."""
     channel = ctx.rng.choice(["sms", "email"])
-    queued = read(ctx, "list_scheduled_messages", status="scheduled", channel=channel)["results"]
+    queued = ctx.read("list_scheduled_messages", status="scheduled", channel=channel)["results"]
     if not 2 <= len(queued) <= 6:
         raise NoFit(f"{len(queued)} queued")
     op = ctx.rng.choice(["argmax", "argmin"])

@@ -6,21 +6,18 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
     DOMAIN,
     TOPIC,
     abroad,
     contact_row,
-    day,
     findable,
     group_chats,
     op_words,
     rate_source_words,
     rate_tool,
-    read,
-    when,
 )
 
 _TITLES = (
@@ -49,7 +46,7 @@ def _free(ctx: TemplateContext, room: Any, local: str, minutes: int) -> bool:
 
 def _slot(ctx: TemplateContext) -> tuple[str, str, int]:
     """A future slot in the user's time: (YYYY-MM-DDTHH:MM, words, minutes)."""
-    on = day(ctx, ctx.rng.randint(1, 12))
+    on = ctx.day(ctx.rng.randint(1, 12))
     clock = f"{ctx.rng.randint(8, 17):02d}:{ctx.rng.choice(('00', '30'))}"
     minutes = ctx.rng.choice((15, 30, 45, 60))
     return f"{on}T{clock}", f"{clock} on {when(on)}", minutes
@@ -103,7 +100,7 @@ def meeting_with_text_reminder(ctx: TemplateContext) -> Draft:
     """Sequential, writes: rooms big enough -> book with an invitee -> text them the link."""
     local, words, minutes = _slot(ctx)
     size = ctx.rng.choice((6, 10, 20))
-    rooms = read(ctx, "list_meeting_rooms", min_capacity=size)["results"]
+    rooms = ctx.read("list_meeting_rooms", min_capacity=size)["results"]
     room = ctx.world.table("rooms")[rooms[0]["room_id"]]
     if room.max_duration_min < minutes or not _free(ctx, room, local, minutes):
         raise NoFit("the first big-enough room is not free")
@@ -158,7 +155,7 @@ def _meeting_day(meeting: Any) -> str:
 def _findable_meeting(ctx: TemplateContext, where: Any = None) -> Any:
     meeting = ctx.pick("meetings", where)
     on = _meeting_day(meeting)
-    found = read(ctx, "list_meetings", title_contains=meeting.title, from_date=on, to_date=on)[
+    found = ctx.read("list_meetings", title_contains=meeting.title, from_date=on, to_date=on)[
         "results"
     ]
     if len(found) != 1:
@@ -217,7 +214,7 @@ def room_limits(ctx: TemplateContext) -> Draft:
     """Parallel: three rooms looked up by name; a capacity or length limit."""
     rooms = ctx.sample("rooms", 3)
     for r in rooms:
-        if read(ctx, "list_meeting_rooms", query=r.name)["results"][0]["room_id"] != r.room_id:
+        if ctx.read("list_meeting_rooms", query=r.name)["results"][0]["room_id"] != r.room_id:
             raise NoFit("a room name does not find it first")
     field, op, question = ctx.rng.choice(
         [

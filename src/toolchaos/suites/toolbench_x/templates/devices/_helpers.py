@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
-from toolchaos.core.types import ToolKind
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
 TECH = "technology and devices"
@@ -29,19 +28,6 @@ CATEGORY_WORDS = {
     "console": "game console",
     "lock": "smart lock",
 }
-
-
-def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
-    """Run a READ tool on the template's world, to choose entities that fit."""
-    found = ctx.domain.tools[tool]
-    if found.kind is not ToolKind.READ:
-        raise ValueError(f"templates may only read, and {tool} writes")
-    return found(ctx.world, **args)
-
-
-def day(ctx: TemplateContext, offset: int) -> str:
-    """The ISO date ``offset`` days from the world's today."""
-    return (ctx.world.now().date() + timedelta(days=offset)).isoformat()
 
 
 def when(iso: str) -> str:

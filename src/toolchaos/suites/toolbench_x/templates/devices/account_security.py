@@ -12,7 +12,6 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     SECURITY,
     account_query,
     extreme,
-    read,
     spoken_account,
     unique_extreme,
 )
@@ -30,7 +29,7 @@ BREACH_TOOLS = {
 
 
 def _age(ctx: TemplateContext, acc: Any) -> int:
-    found: int = read(ctx, "get_account_security", account=acc.account_id)["password_age_days"]
+    found: int = ctx.read("get_account_security", account=acc.account_id)["password_age_days"]
     return found
 
 
@@ -131,7 +130,7 @@ def no_2fa_oldest(ctx: TemplateContext) -> Draft:
     """Mixture: a member's accounts without two-factor -> security of each -> oldest age."""
     member = ctx.rng.choice(MEMBERS)
     method = ctx.rng.choice(["none", "sms"])
-    listed = read(ctx, "search_accounts", member=member, two_factor=method)["results"]
+    listed = ctx.read("search_accounts", member=member, two_factor=method)["results"]
     if not 2 <= len(listed) <= 5:
         raise NoFit("need two to five accounts")
     op, words = extreme(ctx, {"max": "oldest", "min": "newest"})

@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     SECURITY,
     extreme,
-    read,
     unique_extreme,
 )
 
@@ -132,7 +131,7 @@ def deny_everywhere(ctx: TemplateContext) -> Draft:
         (g.app, g.permission, g.access) for g in ctx.rows("permissions") if g.access != "denied"
     )
     app, permission, access = ctx.rng.choice(sorted(k for k, n in combos.items() if 2 <= n <= 4))
-    listed = read(ctx, "list_app_permissions", app=app, permission=permission, access=access)
+    listed = ctx.read("list_app_permissions", app=app, permission=permission, access=access)
     rows = listed["results"]
     words = {"always": "always", "while_using": "while in use", "ask": "ask-first"}[access]
     prompt = ctx.say(

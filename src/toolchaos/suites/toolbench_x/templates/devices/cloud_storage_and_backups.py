@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     TECH,
     extreme,
-    read,
     unique_extreme,
 )
 
@@ -124,7 +123,7 @@ def soonest_full(ctx: TemplateContext) -> Draft:
     chosen = ctx.sample("drives", 3)
     op, words = extreme(ctx, {"min": "soonest", "max": "last"})
     months = [
-        read(ctx, "project_storage_quota", drive=d.drive_id)["months_until_full"] for d in chosen
+        ctx.read("project_storage_quota", drive=d.drive_id)["months_until_full"] for d in chosen
     ]
     unique_extreme(months, op)
     prompt = ctx.say(
@@ -146,7 +145,7 @@ def member_drives_used(ctx: TemplateContext) -> Draft:
     """Mixture: list a member's drives -> usage of each -> total or extreme."""
     counts = Counter(d.owner for d in ctx.rows("drives"))
     owner = ctx.rng.choice(sorted(o for o, n in counts.items() if n >= 2))
-    drives = read(ctx, "list_drives", owner=owner)["results"]
+    drives = ctx.read("list_drives", owner=owner)["results"]
     tool = ctx.rng.choice(sorted(USAGE_TOOLS))
     op, words = extreme(
         ctx,
@@ -175,7 +174,7 @@ def member_drives_used(ctx: TemplateContext) -> Draft:
 
 def backup_targets_used(ctx: TemplateContext) -> Draft:
     """Mixture: list backup jobs -> usage of each job's drive -> extreme or total."""
-    jobs = read(ctx, "list_backup_jobs")["results"]
+    jobs = ctx.read("list_backup_jobs")["results"]
     if len({j["drive_id"] for j in jobs}) < 2:
         raise NoFit("the backups use one drive")
     op, words = extreme(

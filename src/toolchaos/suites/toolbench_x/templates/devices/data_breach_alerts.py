@@ -12,7 +12,6 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     MEMBERS,
     SECURITY,
     extreme,
-    read,
     spoken_account,
     unique_extreme,
 )
@@ -25,7 +24,7 @@ BREACH_TOOLS = {
 
 
 def _notices(ctx: TemplateContext, **args: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = read(ctx, "list_breach_notices", **args)["results"]
+    found: list[dict[str, Any]] = ctx.read("list_breach_notices", **args)["results"]
     return found
 
 

@@ -12,12 +12,10 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     MEMBERS,
     TECH,
-    day,
     devices,
     extreme,
     names,
     pick_devices,
-    read,
     unique_extreme,
     when,
 )
@@ -45,7 +43,7 @@ def repair_then_power_off(ctx: TemplateContext) -> Draft:
         lambda d: d.online and d.power_state == "on" and not _open_repair(ctx, d.device_id),
     )
     issue = ctx.rng.choice(ISSUES)
-    dropoff = day(ctx, ctx.rng.randint(2, 20))
+    dropoff = ctx.day(ctx.rng.randint(2, 20))
     prompt = ctx.say(
         "The {name} {issue}. Open a repair request with drop-off on {when}, and switch it "
         "off until then.",
@@ -95,7 +93,7 @@ def coverage_end_of_owned(ctx: TemplateContext) -> Draft:
 
 
 def _days_left(ctx: TemplateContext, device: Any) -> int:
-    found: int = read(ctx, "get_warranty", device=device.device_id)["days_remaining"]
+    found: int = ctx.read("get_warranty", device=device.device_id)["days_remaining"]
     return found
 
 
@@ -142,7 +140,7 @@ def repair_two(ctx: TemplateContext) -> Draft:
     """Mixture, writes: two warranties (independent) -> a repair request for each."""
     chosen = pick_devices(ctx, 2, lambda d: not _open_repair(ctx, d.device_id))
     issues = ctx.rng.sample(ISSUES, 2)
-    dropoff = day(ctx, ctx.rng.randint(3, 25))
+    dropoff = ctx.day(ctx.rng.randint(3, 25))
     prompt = ctx.say(
         "Two things broke: the {a} {i1} and the {b} {i2}. Check their warranties and file "
         "a repair request for each, drop-off {when}.",
@@ -167,9 +165,9 @@ def repair_two(ctx: TemplateContext) -> Draft:
 def repaired_devices_paid(ctx: TemplateContext) -> Draft:
     """Mixture: list repairs in a status -> the warranty record of each -> sum or max."""
     status = ctx.rng.choice(["completed", "open", "cancelled", "scheduled"])
-    listing = read(ctx, "list_repair_requests", status=status)["results"]
+    listing = ctx.read("list_repair_requests", status=status)["results"]
     if status in ("open", "scheduled"):
-        listing = read(ctx, "list_repair_requests")["results"]
+        listing = ctx.read("list_repair_requests")["results"]
         status = ""
     if len(listing) < 2:
         raise NoFit("fewer than two repairs")

@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     SECURITY,
     account_query,
     extreme,
-    read,
     spoken_account,
     unique_extreme,
 )
@@ -24,7 +23,7 @@ TRAVEL_FIELDS = {
 
 
 def _events(ctx: TemplateContext, acc: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = read(ctx, "list_login_events", account=acc.account_id)["results"]
+    found: list[dict[str, Any]] = ctx.read("list_login_events", account=acc.account_id)["results"]
     return found
 
 
@@ -100,7 +99,7 @@ def fastest_pair(ctx: TemplateContext) -> Draft:
     field = ctx.rng.choice(["speed_kmh", "distance_km"])
     op, words = extreme(ctx, {"max": "largest", "min": "smallest"})
     values = [
-        read(ctx, "check_impossible_travel", first_event=a, second_event=b)[field] for a, b in pairs
+        ctx.read("check_impossible_travel", first_event=a, second_event=b)[field] for a, b in pairs
     ]
     unique_extreme(values, op)
     what = {"speed_kmh": "implied travel speed (km/h)", "distance_km": "distance (km)"}[field]

@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     SECURITY,
     account_query,
     extreme,
-    read,
     spoken_account,
     unique_extreme,
 )
@@ -97,7 +96,7 @@ def open_request_deadlines(ctx: TemplateContext) -> Draft:
     chosen = [ctx.world.table("accounts")[k] for k in ctx.rng.sample(open_ids, 3)]
     op, words = extreme(ctx, {"min": "the fewest", "max": "the most"})
     lefts = [
-        read(ctx, "list_privacy_requests", account=a.account_id, status=None)["results"]
+        ctx.read("list_privacy_requests", account=a.account_id, status=None)["results"]
         for a in chosen
     ]
     if any(len(x) != 1 for x in lefts):
@@ -156,7 +155,7 @@ def due_date_of_new(ctx: TemplateContext) -> Draft:
 def delete_breached(ctx: TemplateContext) -> Draft:
     """Mixture, writes: a member's breach notices -> a deletion request for each account."""
     member = ctx.rng.choice(["Maya", "Daniel", "Priya", "Leo"])
-    notices = read(ctx, "list_breach_notices", member=member)["results"]
+    notices = ctx.read("list_breach_notices", member=member)["results"]
     if not 2 <= len(notices) <= 4:
         raise NoFit("need two to four notices")
     kind = ctx.rng.choice(["deletion", "export"])

@@ -9,11 +9,9 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     TECH,
-    day,
     extreme,
     names,
     pick_devices,
-    read,
     unique_extreme,
     when,
 )
@@ -29,10 +27,8 @@ def _updatable(ctx: TemplateContext, device: Any) -> bool:
     """Whether the newest firmware installs directly and nothing is scheduled yet."""
     if any(u.device_id == device.device_id for u in ctx.rows("updates")):
         return False
-    latest = read(ctx, "get_latest_firmware", device=device.device_id)["latest_version"]
-    verdict = read(
-        ctx, "check_update_compatibility", device=device.device_id, target_version=latest
-    )
+    latest = ctx.read("get_latest_firmware", device=device.device_id)["latest_version"]
+    verdict = ctx.read("check_update_compatibility", device=device.device_id, target_version=latest)
     return bool(verdict["compatible"])
 
 
@@ -44,7 +40,7 @@ def _distinct_models(chosen: list[Any]) -> None:
 def schedule_latest(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the device -> its newest firmware -> schedule it."""
     target = ctx.pick("devices", lambda d: _updatable(ctx, d))
-    when_day = day(ctx, ctx.rng.randint(1, 14))
+    when_day = ctx.day(ctx.rng.randint(1, 14))
     prompt = ctx.say(
         "Schedule the newest firmware for the {name} to install on {when}.",
         "Is there a newer firmware for the {name}? Put the latest version on the update "
@@ -140,7 +136,7 @@ def newest_build(ctx: TemplateContext) -> Draft:
 def update_two(ctx: TemplateContext) -> Draft:
     """Mixture, writes: newest firmware of two devices (independent) -> schedule both."""
     chosen = pick_devices(ctx, 2, lambda d: _updatable(ctx, d))
-    when_day = day(ctx, ctx.rng.randint(2, 20))
+    when_day = ctx.day(ctx.rng.randint(2, 20))
     prompt = ctx.say(
         "Update night is {when}: schedule the latest firmware for both the {a} and the {b}.",
         "Please put the newest firmware for the {a} and for the {b} on the schedule for {when}.",
@@ -165,7 +161,7 @@ def update_two(ctx: TemplateContext) -> Draft:
 
 def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
     """Mixture: list scheduled updates -> newest firmware of each device -> sum or extreme."""
-    listing = read(ctx, "list_scheduled_updates", status="scheduled")["results"]
+    listing = ctx.read("list_scheduled_updates", status="scheduled")["results"]
     tool = ctx.rng.choice(sorted(FIRMWARE_TOOLS))
     op, words = extreme(
         ctx,

@@ -8,10 +8,9 @@ read the three wait-time sources, which most subtopics share with their own phra
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
 from typing import Any
 
-from toolchaos.core.types import AnswerSpec, RefStep, ToolKind
+from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
 
 TOPIC = "government and public services"
@@ -29,28 +28,10 @@ WAIT_FIELDS = {
 }
 
 
-def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
-    """Run a READ tool on the template's world, to choose entities that fit."""
-    found = ctx.domain.tools[tool]
-    if found.kind is not ToolKind.READ:
-        raise ValueError(f"templates may only read, and {tool} writes")
-    return found(ctx.world, **args)
-
-
-def day(ctx: TemplateContext, offset: int) -> str:
-    """The ISO date ``offset`` days from the world's today."""
-    return (ctx.world.now().date() + timedelta(days=offset)).isoformat()
-
-
-def when(iso: str) -> str:
-    """A date as people write it in a request: weekday and ISO date."""
-    return f"{date.fromisoformat(iso):%A} {iso}"
-
-
 def resident(ctx: TemplateContext, where: Callable[[Any], bool] | None = None) -> Any:
     """A resident (passing ``where``) whose name search finds them first."""
     res = ctx.pick("residents", where)
-    found = read(ctx, "search_residents", query=res.name)
+    found = ctx.read("search_residents", query=res.name)
     if found["results"][0]["resident_id"] != res.resident_id:
         raise NoFit(f"{res.name!r} is not found first by name")
     return res
@@ -85,7 +66,7 @@ def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Tem
             raise NoFit(f"fewer than two {kind} offices")
         field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
         tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
-        values = [read(ctx, tool, office=o.office_id)[field] for o in found]
+        values = [ctx.read(tool, office=o.office_id)[field] for o in found]
         if len(set(values)) == 1:
             raise NoFit("every office has the same figure")
         prompt = ctx.say(
@@ -147,7 +128,7 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
         chosen = ctx.rng.sample(found, 3)
         field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
         tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
-        values = [read(ctx, tool, office=o.office_id)[field] for o in chosen]
+        values = [ctx.read(tool, office=o.office_id)[field] for o in chosen]
         if len(set(values)) == 1:
             raise NoFit("the three offices have the same figure")
         prompt = ctx.say(

@@ -9,7 +9,6 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     TOPIC,
     office_kind_parallel,
     office_waits_mixture,
-    read,
     resident,
 )
 
@@ -20,8 +19,8 @@ def income_limit_for_me(ctx: TemplateContext) -> Draft:
     program = ctx.pick("programs")
     field = ctx.rng.choice(["income_limit_usd", "monthly_benefit_usd"])
     if field == "monthly_benefit_usd":
-        check = read(
-            ctx, "check_benefit_eligibility", resident=res.resident_id, program=program.program_id
+        check = ctx.read(
+            "check_benefit_eligibility", resident=res.resident_id, program=program.program_id
         )
         if not check["eligible"]:
             raise NoFit("not eligible")
@@ -54,8 +53,8 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
 
     def fits(res: object) -> bool:
         rid = res.resident_id  # type: ignore[attr-defined]
-        ok = read(ctx, "check_benefit_eligibility", resident=rid, program=program.program_id)
-        apps = read(ctx, "list_benefit_applications", resident=rid)["results"]
+        ok = ctx.read("check_benefit_eligibility", resident=rid, program=program.program_id)
+        apps = ctx.read("list_benefit_applications", resident=rid)["results"]
         taken = any(a["program_id"] == program.program_id and a["status"] != "denied" for a in apps)
         return bool(ok["eligible"]) and not taken
 
@@ -86,7 +85,7 @@ def monthly_support_total(ctx: TemplateContext) -> Draft:
     res = resident(ctx)
     programs = ctx.sample("programs", 3)
     values = [
-        read(ctx, "check_benefit_eligibility", resident=res.resident_id, program=p.program_id)[
+        ctx.read("check_benefit_eligibility", resident=res.resident_id, program=p.program_id)[
             "monthly_benefit_usd"
         ]
         for p in programs
@@ -136,12 +135,12 @@ benefits_office_waits = office_waits_mixture(
 def category_programs_for_me(ctx: TemplateContext) -> Draft:
     """Mixture: programmes of a category -> eligibility for each -> total or best benefit."""
     category = ctx.rng.choice(["food", "utilities", "housing"])
-    programs = read(ctx, "list_benefit_programs", category=category)["results"]
+    programs = ctx.read("list_benefit_programs", category=category)["results"]
     if len(programs) < 2:
         raise NoFit("one programme only")
     res = resident(ctx)
     values = [
-        read(ctx, "check_benefit_eligibility", resident=res.resident_id, program=p["program_id"])[
+        ctx.read("check_benefit_eligibility", resident=res.resident_id, program=p["program_id"])[
             "monthly_benefit_usd"
         ]
         for p in programs

@@ -9,7 +9,6 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     TOPIC,
     office_kind_parallel,
     office_waits_mixture,
-    read,
     resident,
 )
 
@@ -30,7 +29,7 @@ def my_open_request_target(ctx: TemplateContext) -> Draft:
     status = ctx.rng.choice(["open", "in_progress"])
 
     def has(res: object) -> bool:
-        found = read(ctx, "list_service_requests", resident_id=res.resident_id, status=status)  # type: ignore[attr-defined]
+        found = ctx.read("list_service_requests", resident_id=res.resident_id, status=status)  # type: ignore[attr-defined]
         return bool(found["total"] >= 1)
 
     res = resident(ctx, has)
@@ -39,7 +38,7 @@ def my_open_request_target(ctx: TemplateContext) -> Draft:
         "target_date": "by what date the city promised to resolve it",
         "business_days_overdue": "how many business days past its target date it is",
     }[field]
-    first = read(ctx, "list_service_requests", resident_id=res.resident_id, status=status)
+    first = ctx.read("list_service_requests", resident_id=res.resident_id, status=status)
     if field == "business_days_overdue" and not first["results"][0]["business_days_overdue"]:
         raise NoFit("not overdue")
     prompt = ctx.say(
@@ -97,7 +96,7 @@ def three_requests_overdue(ctx: TemplateContext) -> Draft:
     """Parallel: three requests by number; total or worst business days overdue."""
     rows = ctx.sample("service_requests", 3, lambda r: r.status != "closed")
     values = [
-        read(ctx, "get_service_request", request_id=r.request_id)["business_days_overdue"]
+        ctx.read("get_service_request", request_id=r.request_id)["business_days_overdue"]
         for r in rows
     ]
     if sum(values) == 0:
@@ -139,7 +138,7 @@ service_center_waits = office_waits_mixture(
 def street_open_requests(ctx: TemplateContext) -> Draft:
     """Mixture: open requests of a category -> each one's details -> worst overdue days."""
     category = ctx.rng.choice(sorted(LABELS))
-    found = read(ctx, "list_service_requests", category=category, status="open")
+    found = ctx.read("list_service_requests", category=category, status="open")
     if not 2 <= found["total"] <= 5:
         raise NoFit("not a small batch")
     op = ctx.rng.choice(["max", "sum"])

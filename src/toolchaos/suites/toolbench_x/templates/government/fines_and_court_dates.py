@@ -9,7 +9,6 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     TOPIC,
     errand_waits_parallel,
     office_waits_mixture,
-    read,
     resident,
 )
 
@@ -20,7 +19,7 @@ def _unpaid(ctx: TemplateContext, owner: str | None = None, plate: str | None = 
         args["resident"] = owner
     if plate is not None:
         args["plate"] = plate
-    found: list[dict] = read(ctx, "list_citations", **args)["results"]  # type: ignore[type-arg]
+    found: list[dict] = ctx.read("list_citations", **args)["results"]  # type: ignore[type-arg]
     return found
 
 
@@ -104,7 +103,7 @@ def three_tickets_total(ctx: TemplateContext) -> Draft:
     cits = ctx.sample("citations", 3, lambda c: c.status == "unpaid")
     field = ctx.rng.choice(["amount_due_usd", "late_fee_usd"])
     if field == "late_fee_usd" and not any(
-        read(ctx, "get_citation", citation_id=c.citation_id)[field] for c in cits
+        ctx.read("get_citation", citation_id=c.citation_id)[field] for c in cits
     ):
         raise NoFit("no late fees")
     op = ctx.rng.choice(["sum", "max"])

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     office_kind_parallel,
     office_waits_mixture,
     offices,
-    read,
     resident,
-    when,
 )
 
 DOC_WORDS = {
@@ -53,11 +50,11 @@ def apply_and_book_verification(ctx: TemplateContext) -> Draft:
     speed = "expedited" if document == "passport_book" and ctx.rng.random() < 0.5 else "routine"
     office = ctx.rng.choice(offices(ctx, "passports"))
     res = resident(ctx)
-    busy = read(ctx, "list_id_applications", resident=res.resident_id)["results"]
+    busy = ctx.read("list_id_applications", resident=res.resident_id)["results"]
     if any(a["document"] == document and a["status"] == "processing" for a in busy):
         raise NoFit("already processing")
-    slot_day = day(ctx, ctx.rng.randint(1, 7))
-    if read(ctx, "list_appointment_slots", office=office.office_id, date=slot_day)["total"] == 0:
+    slot_day = ctx.day(ctx.rng.randint(1, 7))
+    if ctx.read("list_appointment_slots", office=office.office_id, date=slot_day)["total"] == 0:
         raise NoFit("no open slot")
     prompt = ctx.say(
         "Start the cheapest {speed} {doc} application for {name} at the {office}, then book "

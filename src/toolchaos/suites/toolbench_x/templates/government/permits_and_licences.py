@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     errand_waits_parallel,
     office_waits_mixture,
-    read,
     resident,
-    when,
 )
 
 PENDING = ("submitted", "under_review")
@@ -23,11 +20,11 @@ def decision_for_pending_application(ctx: TemplateContext) -> Draft:
     status = ctx.rng.choice(PENDING)
 
     def one_pending(res: object) -> bool:
-        found = read(ctx, "list_permit_applications", resident=res.resident_id, status=status)  # type: ignore[attr-defined]
+        found = ctx.read("list_permit_applications", resident=res.resident_id, status=status)  # type: ignore[attr-defined]
         return bool(found["total"] == 1)
 
     res = resident(ctx, one_pending)
-    app = read(ctx, "list_permit_applications", resident=res.resident_id, status=status)
+    app = ctx.read("list_permit_applications", resident=res.resident_id, status=status)
     permit = app["results"][0]["permit_name"]
     prompt = ctx.say(
         "This is {name}. My {permit} application is {words}. Counting business days from "
@@ -62,12 +59,12 @@ def apply_and_book_drop_off(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: permit type -> apply -> reviewing office's slots -> book."""
     permit = ctx.pick("permit_types")
     res = resident(ctx)
-    busy = read(ctx, "list_permit_applications", resident=res.resident_id)["results"]
+    busy = ctx.read("list_permit_applications", resident=res.resident_id)["results"]
     if any(a["permit_type"] == permit.code and a["status"] in PENDING for a in busy):
         raise NoFit("already pending")
     offset = ctx.rng.randint(1, 7)
-    slot_day = day(ctx, offset)
-    slots = read(ctx, "list_appointment_slots", office=permit.office_id, date=slot_day)
+    slot_day = ctx.day(offset)
+    slots = ctx.read("list_appointment_slots", office=permit.office_id, date=slot_day)
     if slots["total"] == 0:
         raise NoFit("no open slot that day")
     expedited = ctx.rng.random() < 0.3
@@ -176,11 +173,11 @@ def fees_of_pending_applications(ctx: TemplateContext) -> Draft:
     status = ctx.rng.choice(["approved", "submitted", "under_review"])
 
     def two_plus(res: object) -> bool:
-        found = read(ctx, "list_permit_applications", resident=res.resident_id, status=status)  # type: ignore[attr-defined]
+        found = ctx.read("list_permit_applications", resident=res.resident_id, status=status)  # type: ignore[attr-defined]
         return bool(2 <= found["total"] <= 4)
 
     res = resident(ctx, two_plus)
-    apps = read(ctx, "list_permit_applications", resident=res.resident_id, status=status)
+    apps = ctx.read("list_permit_applications", resident=res.resident_id, status=status)
     op = ctx.rng.choice(["sum", "max"])
     words = {"sum": "total of the standard base fees", "max": "highest standard base fee"}[op]
     prompt = ctx.say(

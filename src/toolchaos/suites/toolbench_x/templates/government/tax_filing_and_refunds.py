@@ -8,7 +8,6 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
     office_waits_mixture,
-    read,
     resident,
     residents,
 )
@@ -54,7 +53,7 @@ def refund_deposit_date(ctx: TemplateContext) -> Draft:
     """Sequential: find the resident -> return estimate -> refund status (deposit date)."""
 
     def waiting(res: object) -> bool:
-        status = read(ctx, "get_refund_status", resident=res.resident_id)  # type: ignore[attr-defined]
+        status = ctx.read("get_refund_status", resident=res.resident_id)  # type: ignore[attr-defined]
         return status["expected_deposit_date"] is not None
 
     res = resident(ctx, waiting)
@@ -104,7 +103,7 @@ def household_refunds(ctx: TemplateContext) -> Draft:
     """Parallel: three residents' estimated returns; total refund or largest amount owed."""
     field = ctx.rng.choice(["refund_usd", "amount_owed_usd", "withheld_usd"])
     people = residents(ctx, 3)
-    values = [read(ctx, "estimate_tax_return", resident=p.resident_id)[field] for p in people]
+    values = [ctx.read("estimate_tax_return", resident=p.resident_id)[field] for p in people]
     if sum(values) == 0:
         raise NoFit("nothing to add up")
     op = ctx.rng.choice(["sum", "max"])
@@ -165,7 +164,7 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
 
     def unfiled(res: object) -> bool:
         return bool(
-            read(ctx, "get_refund_status", resident=res.resident_id)["return_status"]  # type: ignore[attr-defined]
+            ctx.read("get_refund_status", resident=res.resident_id)["return_status"]  # type: ignore[attr-defined]
             == "not_filed"
         )
 

@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     TOPIC,
     office_kind_parallel,
     office_waits_mixture,
-    read,
     resident,
 )
 
@@ -85,7 +84,7 @@ def fleet_renewal(ctx: TemplateContext) -> Draft:
     """Parallel: renewal quotes for three plates; total or highest fee."""
     cars = ctx.sample("vehicles", 3, lambda c: _renewable(ctx, c))
     field = ctx.rng.choice(["total_fee_usd", "late_penalty_usd"])
-    quotes = [read(ctx, "quote_registration_renewal", plate=c.plate)[field] for c in cars]
+    quotes = [ctx.read("quote_registration_renewal", plate=c.plate)[field] for c in cars]
     if sum(quotes) == 0:
         raise NoFit("no late penalties")
     op = ctx.rng.choice(["sum", "max"])

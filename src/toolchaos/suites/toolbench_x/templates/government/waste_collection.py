@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     errand_waits_parallel,
     office_waits_mixture,
-    read,
     resident,
-    when,
 )
 
 KINDS = {
@@ -44,7 +41,7 @@ def my_next_pickup(ctx: TemplateContext) -> Draft:
 def pickup_after_trip(ctx: TemplateContext) -> Draft:
     """Sequential: resident -> address -> next pickup on or after a return date."""
     res = resident(ctx)
-    back = day(ctx, ctx.rng.randint(5, 40))
+    back = ctx.day(ctx.rng.randint(5, 40))
     field = ctx.rng.choice(sorted(KINDS))
     prompt = ctx.say(
         "I'm {name}, away until {d}. What's the first {k} collection at my place on or after "
@@ -104,7 +101,7 @@ def soonest_of_three_addresses(ctx: TemplateContext) -> Draft:
     """Parallel: schedules of three addresses; the address collected soonest."""
     people = ctx.sample("residents", 3)
     field = ctx.rng.choice(["days_until_trash", "days_until_recycling"])
-    values = [read(ctx, "get_collection_schedule", address=p.address)[field] for p in people]
+    values = [ctx.read("get_collection_schedule", address=p.address)[field] for p in people]
     if values.count(min(values)) > 1 or len(set(values)) < 3:
         raise NoFit("tie")
     if values.count(max(values)) > 1:

@@ -7,11 +7,10 @@ to refuse one whose answer would leak into the prompt or into any tool descripti
 
 from __future__ import annotations
 
-from datetime import date, timedelta
 from typing import Any
 
 from toolchaos.core.jsonutil import dumps
-from toolchaos.core.types import AnswerSpec, RefStep, ToolKind
+from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.scoring.answer import leaks
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -19,6 +18,7 @@ from toolchaos.suites.toolbench_x.generate import (
     Subtopic,
     TemplateContext,
     draft_to_task,
+    when,
 )
 
 TOPIC = "health and wellness"
@@ -35,24 +35,14 @@ __all__ = [
     "RefStep",
     "Subtopic",
     "TemplateContext",
-    "day",
     "finish",
     "member",
     "members",
     "owner",
-    "read",
     "unique_max",
     "when",
     "who",
 ]
-
-
-def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
-    """Run a READ tool on the template's world, to choose entities that fit."""
-    found = ctx.domain.tools[tool]
-    if found.kind is not ToolKind.READ:
-        raise ValueError(f"templates may only read, and {tool} writes")
-    return found(ctx.world, **args)
 
 
 def members(ctx: TemplateContext, where: Any = None) -> list[Any]:
@@ -73,16 +63,6 @@ def owner(m: Any) -> str:
 def who(m: Any) -> str:
     """How the primary user names a person as an object: 'me' or 'Maya'."""
     return "me" if m.relationship == "self" else m.first_name
-
-
-def day(ctx: TemplateContext, offset: int) -> str:
-    """The ISO date ``offset`` days from the world's today."""
-    return (ctx.world.now().date() + timedelta(days=offset)).isoformat()
-
-
-def when(iso: str) -> str:
-    """A date as people write it: weekday and ISO date."""
-    return f"{date.fromisoformat(iso):%A} {iso}"
 
 
 def unique_max(values: list[float], op: str = "max") -> None:

@@ -12,11 +12,9 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     who,
 )
 
@@ -42,9 +40,8 @@ def book_at_named_clinic(ctx: TemplateContext) -> Draft:
     clinic = ctx.pick("clinics", lambda c: any(s in REASONS for s in c.specialties))
     specialty = ctx.rng.choice([s for s in clinic.specialties if s in REASONS])
     start = ctx.rng.randint(1, 7)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(3, 6))
-    found = read(
-        ctx,
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(3, 6))
+    found = ctx.read(
         "find_appointment_slots",
         specialty=specialty,
         clinic=clinic.clinic_id,
@@ -95,7 +92,7 @@ def wait_at_booked_clinic(ctx: TemplateContext) -> Draft:
     """Sequential: find the member -> their appointments -> the wait at that clinic now."""
     apt = ctx.pick("appointments", lambda a: a.status == "scheduled")
     m = ctx.world.table("members")[apt.member_id]
-    mine = read(ctx, "list_appointments", member=m.member_id, status="scheduled")["results"]
+    mine = ctx.read("list_appointments", member=m.member_id, status="scheduled")["results"]
     i = [a["appointment_id"] for a in mine].index(apt.appointment_id)
     clinic = ctx.world.table("clinics")[apt.clinic_id]
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
@@ -147,7 +144,7 @@ def open_slot_count(ctx: TemplateContext) -> Draft:
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics"])
     clinics = ctx.sample("clinics", 3, lambda c: specialty in c.specialties)
     start = ctx.rng.randint(1, 5)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(2, 6))
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 6))
     prompt = ctx.say(
         "How many open {spec} slots do {a}, {b} and {c} have between {d1} and {d2}, all together?",
         "Count the free {spec} appointments from {d1} to {d2} at {a}, {b} and {c} combined.",
@@ -171,7 +168,7 @@ def open_slot_count(ctx: TemplateContext) -> Draft:
 def quickest_walk_in(ctx: TemplateContext) -> Draft:
     """Mixture: clinics of a specialty -> wait at each -> the shortest."""
     specialty = ctx.rng.choice(["primary care", "lab draw", "urgent care", "pediatrics"])
-    clinics = read(ctx, "search_clinics", specialty=specialty)["results"]
+    clinics = ctx.read("search_clinics", specialty=specialty)["results"]
     if len(clinics) < 2:
         raise NoFit("fewer than two clinics")
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
@@ -198,7 +195,7 @@ def two_clinic_openings(ctx: TemplateContext) -> Draft:
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics", "urgent care"])
     clinics = ctx.sample("clinics", 2, lambda c: specialty in c.specialties)
     start = ctx.rng.randint(1, 6)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(2, 6))
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 6))
     prompt = ctx.say(
         "Between {d1} and {d2}, how many {spec} openings do {a} and {b} have in total?",
         "I can go to either {a} or {b}. Count their free {spec} slots from {d1} to {d2}, combined.",

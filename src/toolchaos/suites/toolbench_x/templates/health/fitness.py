@@ -12,11 +12,9 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     when,
 )
 
@@ -33,8 +31,7 @@ def zone_of_workout(ctx: TemplateContext) -> Draft:
     """Sequential: find the member -> the workout on a day -> the zone of its heart rate."""
     workout = ctx.pick("workouts")
     m = ctx.world.table("members")[workout.member_id]
-    same = read(
-        ctx,
+    same = ctx.read(
         "list_workouts",
         member=m.member_id,
         type=workout.type,
@@ -100,13 +97,13 @@ def log_workout_and_snack(ctx: TemplateContext) -> Draft:
         name="me" if m.relationship == "self" else m.first_name,
         Name="I" if m.relationship == "self" else m.first_name,
         they="I" if m.relationship == "self" else "they",
-        day=when(day(ctx, -offset)),
+        day=when(ctx.day(-offset)),
         snack=snack.split(",")[0].lower(),
         time=time,
     )
     workout = {
         "member": ref(0, "results", 0, "member_id"),
-        "date": day(ctx, -offset),
+        "date": ctx.day(-offset),
         "type": kind,
         "duration_min": minutes,
     }
@@ -133,7 +130,7 @@ def three_day_totals(ctx: TemplateContext) -> Draft:
     """Parallel: one member's activity on three days; total or best of one field."""
     m = member(ctx)
     offsets = sorted(ctx.rng.sample(range(1, 15), 3))
-    dates = [day(ctx, -k) for k in offsets]
+    dates = [ctx.day(-k) for k in offsets]
     field = ctx.rng.choice(sorted(ACTIVITY_FIELDS))
     op = ctx.rng.choice(["sum", "max"])
     words = {"sum": "the total", "max": "the highest single-day"}[op]
@@ -158,7 +155,7 @@ def three_day_totals(ctx: TemplateContext) -> Draft:
 def family_step_race(ctx: TemplateContext) -> Draft:
     """Parallel: three members' activity on one day; the most (or least) of one field."""
     people = ctx.sample("members", 3)
-    d = day(ctx, -ctx.rng.randint(1, 14))
+    d = ctx.day(-ctx.rng.randint(1, 14))
     field = ctx.rng.choice(["steps", "distance_km", "active_minutes"])
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "the most", "min": "the fewest"}[op]
@@ -185,7 +182,7 @@ def steps_on_workout_days(ctx: TemplateContext) -> Draft:
     """Mixture: list workouts of a type -> the activity of each workout day -> aggregate."""
     workout = ctx.pick("workouts")
     m = ctx.world.table("members")[workout.member_id]
-    listing = read(ctx, "list_workouts", member=m.member_id, type=workout.type)["results"]
+    listing = ctx.read("list_workouts", member=m.member_id, type=workout.type)["results"]
     if not 2 <= len(listing) <= 6 or len({w["date"] for w in listing}) != len(listing):
         raise NoFit("need two to six workouts on distinct days")
     field = ctx.rng.choice(["steps", "distance_km", "calories_burned_kcal"])
@@ -217,7 +214,7 @@ def week_distance(ctx: TemplateContext) -> Draft:
     """Mixture: find the member -> activity on three days -> total distance or steps."""
     m = member(ctx)
     start = ctx.rng.randint(3, 14)
-    dates = [day(ctx, -(start - k)) for k in range(3)]
+    dates = [ctx.day(-(start - k)) for k in range(3)]
     field = ctx.rng.choice(["distance_km", "steps", "calories_burned_kcal"])
     prompt = ctx.say(
         "Add up {whose} {what} over the three days {d1} to {d3}.",

@@ -15,7 +15,6 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     finish,
     member,
     owner,
-    read,
     when,
 )
 
@@ -47,7 +46,7 @@ def planned_procedure(ctx: TemplateContext) -> Draft:
     m = member(ctx)
     service, low, high = ctx.rng.choice(SERVICES)
     allowed = _amount(ctx, low, high)
-    plan = read(ctx, "get_insurance_plan", member=m.member_id)
+    plan = ctx.read("get_insurance_plan", member=m.member_id)
     if allowed <= plan["deductible_remaining_usd"]:
         raise NoFit("the deductible alone would cover the whole bill")
     ask = ctx.rng.choice(["member_pays_usd", "plan_pays_usd"])
@@ -82,7 +81,7 @@ def reestimate_claim(ctx: TemplateContext) -> Draft:
     """Sequential: a member's claims -> their plan -> today's estimate for one claim."""
     claim = ctx.pick("claims", lambda c: c.status != "denied")
     m = ctx.world.table("members")[claim.member_id]
-    mine = read(ctx, "list_claims", member=m.member_id, status=claim.status)["results"]
+    mine = ctx.read("list_claims", member=m.member_id, status=claim.status)["results"]
     i = [c["claim_id"] for c in mine].index(claim.claim_id)
     prompt = ctx.say(
         "If {whose} {service} claim from {date} were billed again today, with this year's "
@@ -193,9 +192,9 @@ def claims_reestimated(ctx: TemplateContext) -> Draft:
     """Mixture: a member's paid claims -> estimate each at today's accumulators -> most."""
     m = member(
         ctx,
-        lambda p: 2 <= read(ctx, "list_claims", member=p.member_id, status="paid")["total"] <= 6,
+        lambda p: 2 <= ctx.read("list_claims", member=p.member_id, status="paid")["total"] <= 6,
     )
-    claims = read(ctx, "list_claims", member=m.member_id, status="paid")["results"]
+    claims = ctx.read("list_claims", member=m.member_id, status="paid")["results"]
     prompt = ctx.say(
         "Go through {whose} paid claims this year and re-estimate each at today's deductible "
         "status. Which would cost us the most now, and how much?",

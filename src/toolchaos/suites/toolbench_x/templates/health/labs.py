@@ -12,20 +12,18 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     who,
 )
 from toolchaos.suites.toolbench_x.templates.health.appointments import WAIT_SOURCES
 
 
 def _tests_of(ctx: TemplateContext, member_id: str, code: str) -> list[dict[str, object]]:
-    found: list[dict[str, object]] = read(
-        ctx, "list_lab_results", member=member_id, test_code=code
-    )["results"]
+    found: list[dict[str, object]] = ctx.read("list_lab_results", member=member_id, test_code=code)[
+        "results"
+    ]
     return found
 
 
@@ -65,9 +63,8 @@ def book_blood_draw(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the lab clinic -> its draw slots -> book the first."""
     clinic = ctx.pick("clinics", lambda c: "lab draw" in c.specialties)
     start = ctx.rng.randint(1, 7)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(2, 5))
-    found = read(
-        ctx,
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 5))
+    found = ctx.read(
         "find_appointment_slots",
         specialty="lab draw",
         clinic=clinic.clinic_id,
@@ -165,7 +162,7 @@ def draw_site_waits(ctx: TemplateContext) -> Draft:
 
 def draw_sites_in_city(ctx: TemplateContext) -> Draft:
     """Mixture: lab-draw clinics -> wait at each -> the shortest."""
-    clinics = read(ctx, "search_clinics", specialty="lab draw")["results"]
+    clinics = ctx.read("search_clinics", specialty="lab draw")["results"]
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
     m = member(ctx)
     prompt = ctx.say(
@@ -191,13 +188,13 @@ def flagged_results(ctx: TemplateContext) -> Draft:
     flag = ctx.rng.choice(["high", "low"])
     m = member(
         ctx,
-        lambda p: len(read(ctx, "list_lab_results", member=p.member_id, flag=flag)["results"]) >= 2,
+        lambda p: len(ctx.read("list_lab_results", member=p.member_id, flag=flag)["results"]) >= 2,
     )
     code = ctx.rng.choice(
         sorted(
             {
                 r["test_code"]
-                for r in read(ctx, "list_lab_results", member=m.member_id, flag=flag)["results"]
+                for r in ctx.read("list_lab_results", member=m.member_id, flag=flag)["results"]
             }
         )
     )

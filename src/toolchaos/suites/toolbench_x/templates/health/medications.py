@@ -17,7 +17,6 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     finish,
     member,
     owner,
-    read,
     unique_max,
 )
 
@@ -30,8 +29,8 @@ PRICE_SOURCES = {
 
 def active_rx(ctx: TemplateContext, m: Any) -> list[dict[str, Any]]:
     """A member's active prescriptions as list_prescriptions returns them."""
-    found: list[dict[str, Any]] = read(
-        ctx, "list_prescriptions", member=m.member_id, status="active"
+    found: list[dict[str, Any]] = ctx.read(
+        "list_prescriptions", member=m.member_id, status="active"
     )["results"]
     return found
 
@@ -146,7 +145,7 @@ def cheapest_of_three(ctx: TemplateContext) -> Draft:
 def first_to_run_out(ctx: TemplateContext) -> Draft:
     """Parallel: three prescriptions by Rx number; which runs out first (or last)."""
     rxs = ctx.sample("prescriptions", 3, lambda r: r.status == "active")
-    views = [read(ctx, "get_prescription", prescription_id=r.prescription_id) for r in rxs]
+    views = [ctx.read("get_prescription", prescription_id=r.prescription_id) for r in rxs]
     op = ctx.rng.choice(["argmin", "argmax"])
     days = [v["days_supply_left"] for v in views]
     unique_max(days, op)

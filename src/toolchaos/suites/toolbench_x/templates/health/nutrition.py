@@ -12,11 +12,9 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     when,
 )
 
@@ -44,7 +42,7 @@ def logged_item(ctx: TemplateContext) -> Draft:
     """Sequential: find the member -> a meal's log -> nutrition of one logged food."""
     entry = ctx.pick("meals")
     m = ctx.world.table("members")[entry.member_id]
-    log = read(ctx, "list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
+    log = ctx.read("list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
     i = [e["meal_id"] for e in log].index(entry.meal_id)
     food = ctx.world.table("foods")[entry.food_id].name
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
@@ -90,7 +88,7 @@ def look_up_then_log(ctx: TemplateContext) -> Draft:
     meal = ctx.rng.choice(["breakfast", "lunch", "snack", "dinner"])
     time = {"breakfast": "07:45", "lunch": "12:30", "snack": "15:40", "dinner": "19:10"}[meal]
     servings = ctx.rng.choice(SERVINGS)
-    d = day(ctx, -ctx.rng.randint(0, 3))
+    d = ctx.day(-ctx.rng.randint(0, 3))
     prompt = ctx.say(
         "Find {food} in the national food database and log {amount} of it for {whose} "
         "{meal} on {day} at {time}.",
@@ -160,7 +158,7 @@ def meal_total(ctx: TemplateContext) -> Draft:
     """Mixture: a meal's food log -> nutrition of each entry -> total of one nutrient."""
     entry = ctx.pick("meals")
     m = ctx.world.table("members")[entry.member_id]
-    log = read(ctx, "list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
+    log = ctx.read("list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
     if len(log) < 2:
         raise NoFit("a one-item meal")
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))

@@ -14,11 +14,9 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     when,
 )
 from toolchaos.suites.toolbench_x.templates.health.medications import PRICE_SOURCES, active_rx
@@ -28,7 +26,7 @@ VISITS = (("primary care", "a medication review"), ("primary care", "a blood pre
 
 def refillable(ctx: TemplateContext, rx: dict[str, Any]) -> bool:
     """Whether a refill of this prescription can be requested now."""
-    open_ = read(ctx, "list_refills", prescription_id=rx["prescription_id"])["results"]
+    open_ = ctx.read("list_refills", prescription_id=rx["prescription_id"])["results"]
     busy = any(r["status"] in ("requested", "ready") for r in open_)
     return rx["status"] == "active" and rx["refills_left"] > 0 and not busy
 
@@ -43,7 +41,7 @@ def _refillable_rx(ctx: TemplateContext) -> tuple[Any, list[dict[str, Any]], int
 def refill_for_pickup(ctx: TemplateContext) -> Draft:
     """Sequential, writes: list prescriptions -> the one named -> request its refill."""
     m, rxs, i = _refillable_rx(ctx)
-    pickup = day(ctx, ctx.rng.randint(1, 6))
+    pickup = ctx.day(ctx.rng.randint(1, 6))
     pharmacy = ctx.pick("pharmacies") if ctx.rng.random() < 0.5 else None
     where = f" at {pharmacy.name}" if pharmacy else " at the usual pharmacy"
     prompt = ctx.say(
@@ -75,7 +73,7 @@ def pickup_on_visit_day(ctx: TemplateContext) -> Draft:
     m, rxs, i = _refillable_rx(ctx)
     specialty, reason = ctx.rng.choice(VISITS)
     start = ctx.rng.randint(1, 6)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(2, 5))
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 5))
     prompt = ctx.say(
         "Book {name} the earliest {spec} appointment between {d1} and {d2} for {reason}, "
         "then have prescription {rx} refilled for pickup the same day as the visit.",
@@ -113,7 +111,7 @@ def pending_refill_cash(ctx: TemplateContext) -> Draft:
     """Sequential: a member's pending refill -> its prescription -> cash price of the fill."""
     refill = ctx.pick("refills", lambda r: r.status in ("requested", "ready"))
     m = ctx.world.table("members")[refill.member_id]
-    mine = read(ctx, "list_refills", member=m.member_id, status=refill.status)["results"]
+    mine = ctx.read("list_refills", member=m.member_id, status=refill.status)["results"]
     i = [r["refill_id"] for r in mine].index(refill.refill_id)
     tool = ctx.rng.choice(sorted(PRICE_SOURCES))
     med = ctx.world.table("medications")[refill.medication_id].name
@@ -189,7 +187,7 @@ def refill_at_found_pharmacy(ctx: TemplateContext) -> Draft:
     """Mixture, writes: find a pharmacy and the prescription -> refill there."""
     m, rxs, i = _refillable_rx(ctx)
     pharmacy = ctx.pick("pharmacies")
-    pickup = day(ctx, ctx.rng.randint(1, 7))
+    pickup = ctx.day(ctx.rng.randint(1, 7))
     prompt = ctx.say(
         "Send {whose} {med} refill to the {chain} in {city} instead of the usual place, "
         "for pickup on {day}.",
@@ -219,7 +217,7 @@ def refill_at_found_pharmacy(ctx: TemplateContext) -> Draft:
 def pending_total_cash(ctx: TemplateContext) -> Draft:
     """Mixture: pending refills -> cash price of each -> total."""
     status = ctx.rng.choice(["requested", "ready"])
-    pending = read(ctx, "list_refills", status=status)["results"]
+    pending = ctx.read("list_refills", status=status)["results"]
     if len(pending) < 2:
         raise NoFit(f"fewer than two {status} refills")
     tool = ctx.rng.choice(sorted(PRICE_SOURCES))

@@ -14,11 +14,9 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     when,
 )
 from toolchaos.suites.toolbench_x.templates.health.nutrition import NUTRITION_SOURCES
@@ -46,7 +44,7 @@ DRINKS = (
 def resting_share(ctx: TemplateContext) -> Draft:
     """Sequential: find the member -> a night's sleep -> its resting HR as share of max."""
     m = member(ctx)
-    d = day(ctx, -ctx.rng.randint(0, 13))
+    d = ctx.day(-ctx.rng.randint(0, 13))
     prompt = ctx.say(
         "What was {whose} overnight resting heart rate on the night ending {day}, as a "
         "percent of {whose} maximum heart rate?",
@@ -75,10 +73,10 @@ def night_after_workout(ctx: TemplateContext) -> Draft:
     workout = ctx.pick("workouts")
     m = ctx.world.table("members")[workout.member_id]
     morning = (date.fromisoformat(workout.date) + timedelta(days=1)).isoformat()
-    if morning > day(ctx, 0):
+    if morning > ctx.day(0):
         raise NoFit("the night after has not happened")
-    same = read(
-        ctx, "list_workouts", member=m.member_id, from_date=workout.date, to_date=workout.date
+    same = ctx.read(
+        "list_workouts", member=m.member_id, from_date=workout.date, to_date=workout.date
     )["results"]
     if len(same) != 1:
         raise NoFit("several workouts that day")
@@ -116,7 +114,7 @@ def night_after_workout(ctx: TemplateContext) -> Draft:
 def three_nights(ctx: TemplateContext) -> Draft:
     """Parallel: one member's sleep on three mornings; min, max or total of a field."""
     m = member(ctx)
-    dates = sorted(day(ctx, -k) for k in ctx.rng.sample(range(0, 14), 3))
+    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), 3))
     field = ctx.rng.choice(sorted(SLEEP_FIELDS))
     op = ctx.rng.choice(["min", "max"] + (["sum"] if field.endswith("_minutes") else []))
     words = {"min": "the lowest", "max": "the highest", "sum": "the total"}[op]
@@ -170,7 +168,7 @@ def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
     caffeinated = {f.food_id for f in ctx.rows("foods") if f.name in DRINKS}
     entry = ctx.pick("meals", lambda e: e.food_id in caffeinated and e.meal in ("snack", "dinner"))
     m = ctx.world.table("members")[entry.member_id]
-    log = read(ctx, "list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
+    log = ctx.read("list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
     tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
     prompt = ctx.say(
         "{Name} slept badly after {day}. How much caffeine was in everything logged for "
@@ -206,7 +204,7 @@ def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
 def best_recovery(ctx: TemplateContext) -> Draft:
     """Mixture: find the member -> sleep on three mornings -> best or worst of a field."""
     m = member(ctx)
-    dates = sorted(day(ctx, -k) for k in ctx.rng.sample(range(0, 14), 3))
+    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), 3))
     field = ctx.rng.choice(["recovery_score", "hrv_ms", "deep_minutes", "efficiency_pct"])
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "worst (lowest)", "max": "best (highest)"}[op]

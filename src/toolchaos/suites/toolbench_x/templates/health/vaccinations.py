@@ -14,11 +14,9 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
-    day,
     finish,
     member,
     owner,
-    read,
     who,
 )
 from toolchaos.suites.toolbench_x.templates.health.appointments import WAIT_SOURCES
@@ -26,8 +24,8 @@ from toolchaos.suites.toolbench_x.templates.health.medications import PRICE_SOUR
 
 
 def _check(ctx: TemplateContext, m: Any, country: str, travel: str) -> dict[str, Any]:
-    found: dict[str, Any] = read(
-        ctx, "check_travel_vaccines", member=m.member_id, country=country, travel_date=travel
+    found: dict[str, Any] = ctx.read(
+        "check_travel_vaccines", member=m.member_id, country=country, travel_date=travel
     )
     return found
 
@@ -36,12 +34,12 @@ def booster_due_date(ctx: TemplateContext) -> Draft:
     """Sequential: find the member -> check a trip -> when the lapsing vaccine fell due."""
     m = member(ctx)
     dest = ctx.pick("destinations")
-    travel = day(ctx, ctx.rng.randint(10, 90))
+    travel = ctx.day(ctx.rng.randint(10, 90))
     check = _check(ctx, m, dest.country, travel)
     if not check["due"]:
         raise NoFit("nothing lapses before the trip")
     vaccine = check["due"][0]
-    doses = read(ctx, "list_vaccinations", member=m.member_id, vaccine=vaccine)["results"]
+    doses = ctx.read("list_vaccinations", member=m.member_id, vaccine=vaccine)["results"]
     last = len(doses) - 1
     prompt = ctx.say(
         "{Name} leaves for {country} on {travel}. One of the advised vaccines will have "
@@ -77,9 +75,8 @@ def book_travel_clinic(ctx: TemplateContext) -> Draft:
     clinic = ctx.pick("clinics", lambda c: c.travel_vaccines)
     dest = ctx.pick("destinations")
     start = ctx.rng.randint(1, 6)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(3, 7))
-    found = read(
-        ctx,
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(3, 7))
+    found = ctx.read(
         "find_appointment_slots",
         specialty="travel medicine",
         clinic=clinic.clinic_id,
@@ -185,7 +182,7 @@ def doses_on_record(ctx: TemplateContext) -> Draft:
 
 def travel_clinic_wait(ctx: TemplateContext) -> Draft:
     """Mixture: travel clinics -> wait at each -> the shortest or longest."""
-    clinics = read(ctx, "search_clinics", specialty="travel medicine")["results"]
+    clinics = ctx.read("search_clinics", specialty="travel medicine")["results"]
     if len(clinics) < 2:
         raise NoFit("fewer than two travel clinics")
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))

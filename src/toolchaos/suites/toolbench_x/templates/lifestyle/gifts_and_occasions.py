@@ -9,7 +9,6 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     TOPIC,
     _items,
-    _read,
     _source,
     _stores,
 )
@@ -18,7 +17,7 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
 def plan_birthday_with_gift(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: find the contact -> plan the birthday -> note a gift."""
     contact = ctx.pick("contacts")
-    view = _read(ctx, "list_contacts", name_contains=contact.name)["results"][0]
+    view = ctx.read("list_contacts", name_contains=contact.name)["results"][0]
     if any(
         o.contact_id == contact.contact_id and o.kind == "birthday" for o in ctx.rows("occasions")
     ):

@@ -9,7 +9,6 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     TOPIC,
     _items,
-    _read,
     _source,
     _stores,
 )
@@ -57,7 +56,7 @@ def last_item_price(ctx: TemplateContext) -> Draft:
     """Sequential: find the list -> its entries -> price of the newest entry at its store."""
     lst = ctx.pick("shopping_lists")
     tool, source = _source(ctx, PRICE_SOURCES)
-    entries = _read(ctx, "get_shopping_list", list_id=lst.list_id)["entries"]
+    entries = ctx.read("get_shopping_list", list_id=lst.list_id)["entries"]
     prompt = ctx.say(
         "The last thing I added to my '{name}' list: what does one package of it cost at the "
         "store that list is for? Go by {source}.",
@@ -158,7 +157,7 @@ def list_at_other_stores(ctx: TemplateContext) -> Draft:
 def restock_expiring(ctx: TemplateContext) -> Draft:
     """Mixture: pantry items expiring soon -> the price of each at one store -> sum."""
     days = ctx.rng.choice([5, 6, 7, 8, 9, 10, 12])
-    expiring = _read(ctx, "list_pantry", expiring_within_days=days)["results"]
+    expiring = ctx.read("list_pantry", expiring_within_days=days)["results"]
     if not 2 <= len(expiring) <= 8:
         raise NoFit("too few or too many pantry items expiring")
     store = _stores(ctx, 1)[0]

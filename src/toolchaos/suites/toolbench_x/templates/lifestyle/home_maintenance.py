@@ -10,9 +10,7 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     RATING_SOURCES,
     TOPIC,
-    _read,
     _source,
-    _today,
 )
 
 _HOME_TRADES = ("plumbing", "hvac", "electrical", "lawn care", "cleaning")
@@ -23,22 +21,22 @@ def done_and_book_next(ctx: TemplateContext) -> Draft:
     task = ctx.pick(
         "maintenance", lambda t: t.provider_category is not None and t.interval_days <= 365
     )
-    listed = _read(ctx, "list_maintenance_tasks", appliance=task.appliance)["results"]
+    listed = ctx.read("list_maintenance_tasks", appliance=task.appliance)["results"]
     j = [r["task_id"] for r in listed].index(task.task_id)
     provider = ctx.pick("providers", lambda p: p.category == task.provider_category)
-    services = _read(ctx, "list_services", provider=provider.provider_id)["results"]
+    services = ctx.read("list_services", provider=provider.provider_id)["results"]
     k_all = [i for i, s in enumerate(services) if s["name"].casefold() in task.task.casefold()]
     if not k_all:
         k_all = list(range(len(services)))
     k = ctx.rng.choice(k_all)
     back = ctx.rng.randint(0, 3)
-    done = _today(ctx) - timedelta(days=back)
+    done = ctx.today() - timedelta(days=back)
     if done.isoformat() < task.last_done:
         raise NoFit("done before the last time")
     due = done + timedelta(days=task.interval_days)
     if due.weekday() > 4:
         raise NoFit("next due date falls on a weekend")
-    times = _read(ctx, "list_services", provider=provider.provider_id, date=due.isoformat())
+    times = ctx.read("list_services", provider=provider.provider_id, date=due.isoformat())
     if not times["results"][k]["available_times"]:
         raise NoFit("no free time on the due date")
     when = {0: "today", 1: "yesterday"}.get(back, f"on {done.isoformat()}")
@@ -78,7 +76,7 @@ def done_and_book_next(ctx: TemplateContext) -> Draft:
 def rating_of_local_pro(ctx: TemplateContext) -> Draft:
     """Sequential: the task -> providers of its trade in a neighborhood -> a rating."""
     task = ctx.pick("maintenance", lambda t: t.provider_category is not None)
-    listed = _read(ctx, "list_maintenance_tasks", appliance=task.appliance)["results"]
+    listed = ctx.read("list_maintenance_tasks", appliance=task.appliance)["results"]
     j = [r["task_id"] for r in listed].index(task.task_id)
     provider = ctx.pick("providers", lambda p: p.category == task.provider_category)
     hood = provider.neighborhood
@@ -126,7 +124,7 @@ def cheapest_quote(ctx: TemplateContext) -> Draft:
     providers = [ctx.world.table("providers")[p] for p in chosen]
     refs = []
     for i, p in enumerate(providers):
-        rows = _read(ctx, "list_services", provider=p.provider_id)["results"]
+        rows = ctx.read("list_services", provider=p.provider_id)["results"]
         refs.append([i, "results", [r["name"] for r in rows].index(service), "price_usd"])
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "lowest", "max": "highest"}[op]
@@ -169,7 +167,7 @@ def trade_ratings(ctx: TemplateContext) -> Draft:
 def best_rated_trade(ctx: TemplateContext) -> Draft:
     """Mixture: every provider of a trade -> one guide's rating of each -> max or min."""
     trade = ctx.rng.choice(_HOME_TRADES)
-    found = _read(ctx, "search_providers", category=trade)["results"]
+    found = ctx.read("search_providers", category=trade)["results"]
     tool, guide = _source(ctx, RATING_SOURCES)
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "lowest", "max": "top"}[op]

@@ -8,9 +8,7 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
-    _day,
     _items,
-    _read,
     _source,
     _stores,
 )
@@ -18,7 +16,7 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
 
 def done_and_next_turn(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the chore -> mark it done today -> the coming rota."""
-    today = _day(ctx, 0)
+    today = ctx.day(0)
     chore = ctx.pick("chores", lambda c: c.last_done < today)
     turns = ctx.rng.choice([3, 4, 5, 6, 8])
     prompt = ctx.say(
@@ -83,7 +81,7 @@ def cleaning_supplies(ctx: TemplateContext) -> Draft:
 def member_weekly_minutes(ctx: TemplateContext) -> Draft:
     """Mixture: the member's chores -> each chore's rota -> the member's total minutes."""
     member = ctx.pick("members")
-    chores = _read(ctx, "list_chores", member=member.name)["results"]
+    chores = ctx.read("list_chores", member=member.name)["results"]
     if len(chores) < 2:
         raise NoFit("too few chores")
     prompt = ctx.say(

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     RATING_SOURCES,
     TOPIC,
-    _day,
-    _read,
     _source,
-    _when,
 )
 
 _PERSONAL = ("hair salon", "cleaning", "pet grooming")
@@ -21,8 +18,8 @@ _NOTES = ("", "Please ring the side door.", "Parking is on the street.", "")
 def book_earliest(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the provider -> its services that day -> book the earliest."""
     provider = ctx.pick("providers", lambda p: p.category in _PERSONAL)
-    day = _day(ctx, ctx.rng.randint(1, 14))
-    services = _read(ctx, "list_services", provider=provider.provider_id, date=day)["results"]
+    day = ctx.day(ctx.rng.randint(1, 14))
+    services = ctx.read("list_services", provider=provider.provider_id, date=day)["results"]
     free = [i for i, s in enumerate(services) if s["available_times"]]
     if not free:
         raise NoFit("nothing free that day")
@@ -36,7 +33,7 @@ def book_earliest(ctx: TemplateContext) -> Draft:
         "I'd like the earliest {svc} appointment {pro} has on {day}.{tail}",
         svc=services[k]["name"].lower(),
         pro=provider.name,
-        day=_when(day),
+        day=when(day),
         tail=tail,
     )
     steps = [
@@ -62,7 +59,7 @@ def rated_local_pick(ctx: TemplateContext) -> Draft:
     """Sequential: providers in a neighborhood -> the first one's rating -> its prices."""
     provider = ctx.pick("providers", lambda p: p.category in _PERSONAL)
     hood = provider.neighborhood
-    found = _read(ctx, "search_providers", category=provider.category, neighborhood=hood)
+    found = ctx.read("search_providers", category=provider.category, neighborhood=hood)
     first = found["results"][0]
     tool, guide = _source(ctx, RATING_SOURCES)
     prompt = ctx.say(
@@ -106,7 +103,7 @@ def cheapest_haircut(ctx: TemplateContext) -> Draft:
     providers = [ctx.world.table("providers")[p] for p in ctx.rng.sample(offering, 3)]
     refs = []
     for i, p in enumerate(providers):
-        rows = _read(ctx, "list_services", provider=p.provider_id)["results"]
+        rows = ctx.read("list_services", provider=p.provider_id)["results"]
         refs.append([i, "results", [r["name"] for r in rows].index(service), "price_usd"])
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "cheapest", "max": "priciest"}[op]
@@ -148,7 +145,7 @@ def guide_check_three(ctx: TemplateContext) -> Draft:
 def best_in_neighborhood(ctx: TemplateContext) -> Draft:
     """Mixture: providers of a category -> one guide's rating of each -> max or min."""
     category = ctx.rng.choice(_PERSONAL)
-    found = _read(ctx, "search_providers", category=category)["results"]
+    found = ctx.read("search_providers", category=category)["results"]
     tool, guide = _source(ctx, RATING_SOURCES)
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "weakest", "max": "best"}[op]

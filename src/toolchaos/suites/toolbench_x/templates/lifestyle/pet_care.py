@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     RATING_SOURCES,
     TOPIC,
-    _day,
-    _read,
     _source,
     _stores,
-    _when,
 )
 
 _ACTIVITY = {"low": "pretty lazy", "normal": "normally active", "high": "very active"}
@@ -49,8 +46,8 @@ def food_bag_price(ctx: TemplateContext) -> Draft:
 def book_vet_visit(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the pet -> its vet's services that day -> book the earliest."""
     pet = ctx.pick("pets")
-    day = _day(ctx, ctx.rng.randint(1, 21))
-    services = _read(ctx, "list_services", provider=pet.vet_id, date=day)["results"]
+    day = ctx.day(ctx.rng.randint(1, 21))
+    services = ctx.read("list_services", provider=pet.vet_id, date=day)["results"]
     wanted = [i for i, s in enumerate(services) if s["available_times"]]
     if not wanted:
         raise NoFit("the vet has nothing free that day")
@@ -63,7 +60,7 @@ def book_vet_visit(ctx: TemplateContext) -> Draft:
         "Can you get {pet} in at our vet for a {service} on {day}? Take the earliest opening.",
         pet=pet.name,
         service=service.lower(),
-        day=_when(day),
+        day=when(day),
     )
     steps = [
         RefStep(tool="list_pets", args={"name": pet.name}),
@@ -126,7 +123,7 @@ def vet_clinic_ratings(ctx: TemplateContext) -> Draft:
 def soonest_booster(ctx: TemplateContext) -> Draft:
     """Mixture: pets of a species -> each one's vaccinations -> the soonest booster."""
     species = ctx.rng.choice(["dog", "cat"])
-    pets = _read(ctx, "list_pets", species=species)["results"]
+    pets = ctx.read("list_pets", species=species)["results"]
     if len(pets) < 2:
         raise NoFit(f"fewer than two {species}s")
     op = ctx.rng.choice(["min", "max"])
@@ -149,7 +146,7 @@ def soonest_booster(ctx: TemplateContext) -> Draft:
 def food_cost_all_pets(ctx: TemplateContext) -> Draft:
     """Mixture: the pets -> the price of each one's food at a store -> total."""
     species = ctx.rng.choice(["dog", "cat", None])
-    pets = _read(ctx, "list_pets", **({"species": species} if species else {}))["results"]
+    pets = ctx.read("list_pets", **({"species": species} if species else {}))["results"]
     if len(pets) < 2:
         raise NoFit("too few pets")
     store = _stores(ctx, 1)[0]

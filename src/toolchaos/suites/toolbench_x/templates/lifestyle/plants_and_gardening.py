@@ -8,9 +8,7 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
-    _day,
     _items,
-    _read,
     _source,
     _stores,
 )
@@ -18,7 +16,7 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
 
 def water_and_feed(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the plant -> log today's watering -> its new schedule."""
-    today = _day(ctx, 0)
+    today = ctx.day(0)
     plant = ctx.pick("plants", lambda p: p.last_watered < today)
     fed = ctx.rng.random() < 0.5
     days = ctx.rng.choice([7, 10, 14, 21, 30])
@@ -37,7 +35,7 @@ def water_and_feed(ctx: TemplateContext) -> Draft:
             tool="log_watering",
             args={
                 "plant": ref(0, "results", 0, "plant_id"),
-                "watered_on": _day(ctx, 0),
+                "watered_on": ctx.day(0),
                 "fertilized": fed,
             },
         ),
@@ -96,7 +94,7 @@ def spot_watering_load(ctx: TemplateContext) -> Draft:
     """Mixture: plants in one spot -> each one's schedule -> total waterings."""
     spots = sorted({p.spot for p in ctx.rows("plants")})
     spot = ctx.rng.choice(spots)
-    plants = _read(ctx, "list_plants", spot=spot)["results"]
+    plants = ctx.read("list_plants", spot=spot)["results"]
     if len(plants) < 2:
         raise NoFit("fewer than two plants there")
     days = ctx.rng.choice([7, 14, 21, 30])
@@ -121,7 +119,7 @@ def spot_watering_load(ctx: TemplateContext) -> Draft:
 
 def garden_aisle_cost(ctx: TemplateContext) -> Draft:
     """Mixture: search garden supplies -> the price of a few at one store -> total."""
-    found = _read(ctx, "search_items", category="garden")["results"]
+    found = ctx.read("search_items", category="garden")["results"]
     picks = sorted(ctx.rng.sample(range(len(found)), ctx.rng.choice([2, 3])))
     store = _stores(ctx, 1)[0]
     tool, source = _source(ctx, PRICE_SOURCES)

@@ -10,7 +10,6 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
-    _read,
     _source,
     _stores,
 )
@@ -160,7 +159,7 @@ def dry_weight_of_cups(ctx: TemplateContext) -> Draft:
     recipe = ctx.pick("recipes", lambda r: len(_cup_lines(r)) >= 2)
     lines = sorted(ctx.rng.sample(_cup_lines(recipe), 2))
     names = [recipe.ingredients[i].name.lower() for i in lines]
-    if any(_read(ctx, "search_items", query=n)["total"] < 1 for n in names):
+    if any(ctx.read("search_items", query=n)["total"] < 1 for n in names):
         raise NoFit("ingredient not in the catalog")
     prompt = ctx.say(
         "For {recipe}, how many grams do the {a} and the {b} weigh together? The recipe "

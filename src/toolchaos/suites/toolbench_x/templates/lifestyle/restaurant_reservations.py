@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     RATING_SOURCES,
     TOPIC,
-    _day,
-    _read,
     _source,
-    _when,
 )
 
 _GUESTS = ("Alex Moreau", "Priya Haddad", "Kenji Tanaka", "Grace Whitfield", "Omar Delgado")
@@ -20,10 +17,10 @@ _GUESTS = ("Alex Moreau", "Priya Haddad", "Kenji Tanaka", "Grace Whitfield", "Om
 def book_first_free_table(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the restaurant -> free times -> book the first one."""
     rest = ctx.pick("restaurants")
-    day = _day(ctx, ctx.rng.randint(1, 20))
+    day = ctx.day(ctx.rng.randint(1, 20))
     party = ctx.rng.randint(2, 6)
-    free = _read(
-        ctx, "check_table_availability", restaurant=rest.restaurant_id, date=day, party_size=party
+    free = ctx.read(
+        "check_table_availability", restaurant=rest.restaurant_id, date=day, party_size=party
     )
     if not free["available_times"]:
         raise NoFit("no free table that day")
@@ -36,7 +33,7 @@ def book_first_free_table(ctx: TemplateContext) -> Draft:
         "{guest} here: please reserve the earliest free table for {n} at {rest} on {day}.",
         n=party,
         rest=rest.name,
-        day=_when(day),
+        day=when(day),
         guest=guest,
     )
     steps = [
@@ -65,13 +62,12 @@ def book_first_free_table(ctx: TemplateContext) -> Draft:
 
 def move_reservation(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: cancel -> free times on another day -> rebook."""
-    today = _day(ctx, 0)
+    today = ctx.day(0)
     res = ctx.pick("reservations", lambda r: r.status == "confirmed" and r.date >= today)
-    new_day = _day(ctx, ctx.rng.randint(2, 25))
+    new_day = ctx.day(ctx.rng.randint(2, 25))
     if new_day == res.date:
         raise NoFit("same day")
-    free = _read(
-        ctx,
+    free = ctx.read(
         "check_table_availability",
         restaurant=res.restaurant_id,
         date=new_day,
@@ -85,7 +81,7 @@ def move_reservation(ctx: TemplateContext) -> Draft:
         "Reservation {rid} doesn't work anymore. Cancel it and rebook the same restaurant on "
         "{day} at the first available time for the same group.",
         rid=res.reservation_id,
-        day=_when(new_day),
+        day=when(new_day),
     )
     steps = [
         RefStep(tool="cancel_reservation", args={"reservation_id": res.reservation_id}),
@@ -153,7 +149,7 @@ def nearest_of_three(ctx: TemplateContext) -> Draft:
 def best_in_cuisine(ctx: TemplateContext) -> Draft:
     """Mixture: restaurants of a cuisine -> one guide's rating of each -> max or min."""
     cuisine = ctx.pick("restaurants").cuisine
-    found = _read(ctx, "search_restaurants", cuisine=cuisine)["results"]
+    found = ctx.read("search_restaurants", cuisine=cuisine)["results"]
     if len(found) < 2:
         raise NoFit("too few restaurants of that cuisine")
     tool, guide = _source(ctx, RATING_SOURCES)

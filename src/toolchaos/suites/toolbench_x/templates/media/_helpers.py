@@ -7,10 +7,9 @@ air, a loan that is overdue), never to write the answer.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
 from typing import Any
 
-from toolchaos.core.types import RefStep, ToolKind
+from toolchaos.core.types import RefStep
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
 TOPIC = "entertainment and media"
@@ -31,24 +30,6 @@ PRICE_SOURCES = {
     "get_resale_price_seatswap": "SeatSwap",
 }
 TIERS = ("general", "balcony", "floor", "vip")
-
-
-def read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
-    """Run a READ tool on the template's world, to choose entities that fit."""
-    found = ctx.domain.tools[tool]
-    if found.kind is not ToolKind.READ:
-        raise ValueError(f"templates may only read, and {tool} writes")
-    return found(ctx.world, **args)
-
-
-def day(ctx: TemplateContext, offset: int) -> str:
-    """The ISO date ``offset`` days after the world's today."""
-    return (ctx.world.now().date() + timedelta(days=offset)).isoformat()
-
-
-def when(iso: str) -> str:
-    """A date as people write it in a request: weekday and ISO date."""
-    return f"{date.fromisoformat(iso):%A} {iso}"
 
 
 def rating_source(ctx: TemplateContext) -> tuple[str, str]:
@@ -93,5 +74,5 @@ def unique_top(values: list[Any], op: str) -> None:
 
 def title_finds(ctx: TemplateContext, title: str, item_id: str) -> bool:
     """Whether search_catalog on the exact title returns this item first."""
-    found = read(ctx, "search_catalog", query=title)
+    found = ctx.read("search_catalog", query=title)
     return bool(found["results"] and found["results"][0]["item_id"] == item_id)

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TIERS,
     TOPIC,
-    day,
-    read,
-    when,
 )
 
 _PRICE_FIELDS = {"total_usd": "including the service fee", "price_usd": "face value, before fees"}
@@ -20,11 +17,11 @@ _PRICE_FIELDS = {"total_usd": "including the service fee", "price_usd": "face va
 def song_to_ticket(ctx: TemplateContext) -> Draft:
     """Sequential: song -> its artist's shows -> a tier's price for the next one."""
     track = ctx.pick("tracks")
-    found = read(ctx, "search_tracks", query=track.title)["results"]
+    found = ctx.read("search_tracks", query=track.title)["results"]
     artist = ctx.world.table("artists")[track.artist_id].name
     if any(r["artist"] != artist for r in found):
         raise NoFit("the title is shared by another artist")
-    shows = read(ctx, "list_events", performer=artist)["results"]
+    shows = ctx.read("list_events", performer=artist)["results"]
     if not shows:
         raise NoFit("no shows")
     tier = ctx.rng.choice(TIERS)
@@ -52,8 +49,8 @@ def city_first_show_price(ctx: TemplateContext) -> Draft:
     """Sequential: shows in a city in a window -> the box office price -> resale check."""
     city = ctx.rng.choice(sorted({v.city for v in ctx.rows("venues")}))
     start = ctx.rng.randint(1, 20)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(7, 21))
-    shows = read(ctx, "list_events", city=city, from_date=d1, to_date=d2)["results"]
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(7, 21))
+    shows = ctx.read("list_events", city=city, from_date=d1, to_date=d2)["results"]
     if not shows or (len(shows) > 1 and shows[0]["date"] == shows[1]["date"]):
         raise NoFit("no single first show")
     tier = ctx.rng.choice(TIERS)
@@ -135,8 +132,8 @@ def cheapest_gig_in_city(ctx: TemplateContext) -> Draft:
     """Mixture: shows in a city in a window -> one seller's tier price each -> cheapest."""
     city = ctx.rng.choice(sorted({v.city for v in ctx.rows("venues")}))
     start = ctx.rng.randint(1, 25)
-    d1, d2 = day(ctx, start), day(ctx, start + ctx.rng.randint(10, 30))
-    shows = read(ctx, "list_events", city=city, from_date=d1, to_date=d2)["results"]
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(10, 30))
+    shows = ctx.read("list_events", city=city, from_date=d1, to_date=d2)["results"]
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six shows")
     tier = ctx.rng.choice(TIERS)

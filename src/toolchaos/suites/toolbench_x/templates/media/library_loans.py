@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     digits,
     rating_field,
     rating_source,
-    read,
     unique_top,
-    when,
 )
 
 
 def renew_then_fee(ctx: TemplateContext) -> Draft:
     """Sequential, writes: loans out -> renew one -> late fee if returned on a later day."""
-    listed = read(ctx, "list_loans", status="out")["results"]
+    listed = ctx.read("list_loans", status="out")["results"]
     renewable = [
         (i, r) for i, r in enumerate(listed) if r["renewals"] < 2 and not _held(ctx, r["book_id"])
     ]
@@ -60,7 +57,7 @@ def _held(ctx: TemplateContext, book_id: str) -> bool:
 
 def hold_book_rating(ctx: TemplateContext) -> Draft:
     """Sequential: my holds -> find the held book -> its rating."""
-    holds = read(ctx, "list_holds")["results"]
+    holds = ctx.read("list_holds")["results"]
     index = ctx.rng.randrange(len(holds))
     hold = holds[index]
     tool, source = rating_source(ctx)
@@ -80,7 +77,7 @@ def hold_book_rating(ctx: TemplateContext) -> Draft:
         RefStep(tool="search_books", args={"title_contains": ref(0, "results", index, "title")}),
         RefStep(tool=tool, args={"item": ref(1, "results", 0, "book_id")}),
     ]
-    found = read(ctx, "search_books", title_contains=hold["title"])["results"]
+    found = ctx.read("search_books", title_contains=hold["title"])["results"]
     if found[0]["book_id"] != hold["book_id"]:
         raise NoFit("title search finds another book first")
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
@@ -89,10 +86,9 @@ def hold_book_rating(ctx: TemplateContext) -> Draft:
 def fines_by_loan_id(ctx: TemplateContext) -> Draft:
     """Parallel: late fees of three loans returned on one day; total or largest."""
     loans = ctx.sample("loans", 3, lambda r: r.returned_on is None)
-    back = day(ctx, ctx.rng.randint(1, 20))
+    back = ctx.day(ctx.rng.randint(1, 20))
     values = [
-        read(ctx, "compute_late_fee", loan_id=r.loan_id, return_date=back)["fine_usd"]
-        for r in loans
+        ctx.read("compute_late_fee", loan_id=r.loan_id, return_date=back)["fine_usd"] for r in loans
     ]
     if sum(values) == 0:
         raise NoFit("no fee at all")
@@ -123,7 +119,7 @@ def three_books_rating(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
-    unique_top([read(ctx, tool, item=b.book_id)[field] for b in books], op)
+    unique_top([ctx.read(tool, item=b.book_id)[field] for b in books], op)
     prompt = ctx.say(
         "For book club we're choosing between '{a}', '{b}' and '{c}'. What's the {word} "
         "{source} {words} of the three?",
@@ -143,10 +139,10 @@ def three_books_rating(ctx: TemplateContext) -> Draft:
 
 def overdue_fines_total(ctx: TemplateContext) -> Draft:
     """Mixture: overdue loans -> late fee of each if returned on a day -> total or max."""
-    listed = read(ctx, "list_loans", status="overdue")["results"]
+    listed = ctx.read("list_loans", status="overdue")["results"]
     if len(listed) < 2:
         raise NoFit("fewer than two overdue loans")
-    back = day(ctx, ctx.rng.randint(0, 10))
+    back = ctx.day(ctx.rng.randint(0, 10))
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "how much will I owe in late fees in total",
@@ -173,7 +169,7 @@ def author_books_rating(ctx: TemplateContext) -> Draft:
     """Mixture: an author's books -> each one's rating -> best or worst."""
     authors = sorted({b.author for b in ctx.rows("books")})
     author = ctx.rng.choice(authors)
-    found = read(ctx, "search_books", author=author)["results"]
+    found = ctx.read("search_books", author=author)["results"]
     if len(found) < 2:
         raise NoFit("one book only")
     tool, source = rating_source(ctx)

@@ -5,17 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     digits,
     rating_field,
     rating_source,
-    read,
     unique_top,
-    when,
 )
 
 _PARTIES = (
@@ -47,7 +44,7 @@ def _showing(ctx: TemplateContext) -> Any:
 
 
 def _first_show(ctx: TemplateContext, **filters: Any) -> list[Any]:
-    shows = read(ctx, "list_showtimes", **filters)["results"]
+    shows = ctx.read("list_showtimes", **filters)["results"]
     if not shows:
         raise NoFit("no screening fits")
     if len(shows) > 1 and shows[1]["start_time"] == shows[0]["start_time"]:
@@ -58,7 +55,7 @@ def _first_show(ctx: TemplateContext, **filters: Any) -> list[Any]:
 def earliest_show_quote(ctx: TemplateContext) -> Draft:
     """Sequential: find the film -> its screenings on a day -> quote the earliest one."""
     film = _showing(ctx)
-    when_day = day(ctx, ctx.rng.randint(1, 5))
+    when_day = ctx.day(ctx.rng.randint(1, 5))
     shows = _first_show(ctx, film=film.film_id, date=when_day)
     party = ctx.rng.choice(_PARTIES)
     if shows[0]["seats_available"] < sum(party[:3]):
@@ -90,10 +87,10 @@ def earliest_show_quote(ctx: TemplateContext) -> Draft:
 def book_last_show_before(ctx: TemplateContext) -> Draft:
     """Sequential, writes: cinema screenings ending in time -> quote the latest -> book it."""
     cinema = ctx.pick("cinemas")
-    when_day = day(ctx, ctx.rng.randint(2, 6))
+    when_day = ctx.day(ctx.rng.randint(2, 6))
     deadline = ctx.rng.choice(["19:00", "20:30", "21:30", "22:00"])
     party = ctx.rng.choice(_PARTIES)
-    shows = read(ctx, "list_showtimes", cinema=cinema.name, date=when_day, ends_before=deadline)
+    shows = ctx.read("list_showtimes", cinema=cinema.name, date=when_day, ends_before=deadline)
     shows = shows["results"]
     if len(shows) < 2:
         raise NoFit("too few screenings")
@@ -133,13 +130,11 @@ def book_last_show_before(ctx: TemplateContext) -> Draft:
 def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
     """Parallel: one film, one day, three cinemas; cheapest first-screening adult price."""
     film = _showing(ctx)
-    when_day = day(ctx, ctx.rng.randint(0, 6))
+    when_day = ctx.day(ctx.rng.randint(0, 6))
     cinemas = [
         c
         for c in ctx.rows("cinemas")
-        if read(ctx, "list_showtimes", film=film.film_id, cinema=c.cinema_id, date=when_day)[
-            "total"
-        ]
+        if ctx.read("list_showtimes", film=film.film_id, cinema=c.cinema_id, date=when_day)["total"]
     ]
     if len(cinemas) < 3:
         raise NoFit("the film is on at fewer than three cinemas that day")
@@ -177,7 +172,7 @@ def best_rated_now_showing(ctx: TemplateContext) -> Draft:
     films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, 3)]
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
-    values = [read(ctx, tool, item=f.film_id)[field] for f in films]
+    values = [ctx.read(tool, item=f.film_id)[field] for f in films]
     unique_top(values, "max")
     prompt = ctx.say(
         "{cinema} has {a}, {b} and {c} this week. Which rates best on {source}? Give me "
@@ -199,9 +194,9 @@ def best_rated_now_showing(ctx: TemplateContext) -> Draft:
 def best_film_ending_by(ctx: TemplateContext) -> Draft:
     """Mixture: screenings at a cinema ending by a time -> rating of each film -> best."""
     cinema = ctx.pick("cinemas")
-    when_day = day(ctx, ctx.rng.randint(0, 6))
+    when_day = ctx.day(ctx.rng.randint(0, 6))
     deadline = ctx.rng.choice(["17:00", "18:30", "20:00", "21:00"])
-    shows = read(ctx, "list_showtimes", cinema=cinema.name, date=when_day, ends_before=deadline)
+    shows = ctx.read("list_showtimes", cinema=cinema.name, date=when_day, ends_before=deadline)
     shows = shows["results"]
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six screenings")
@@ -234,7 +229,7 @@ def best_film_ending_by(ctx: TemplateContext) -> Draft:
 
 def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
     """Mixture: two films' screenings on a day -> quote each first show -> cheaper total."""
-    when_day = day(ctx, ctx.rng.randint(1, 6))
+    when_day = ctx.day(ctx.rng.randint(1, 6))
     on = {s.film_id for s in ctx.rows("showtimes") if s.date == when_day}
     films = ctx.sample("films", 2, lambda f: f.film_id in on)
     for film in films:

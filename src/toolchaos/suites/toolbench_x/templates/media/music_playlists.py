@@ -10,13 +10,12 @@ from toolchaos.suites.toolbench_x.templates.media._helpers import (
     digits,
     rating_field,
     rating_source,
-    read,
     unique_top,
 )
 
 
 def _album_tracks(ctx: TemplateContext, album_id: str) -> list[dict[str, object]]:
-    return list(read(ctx, "get_album", album=album_id)["results"])
+    return list(ctx.read("get_album", album=album_id)["results"])
 
 
 def album_playlist_longest_track(ctx: TemplateContext) -> Draft:
@@ -92,7 +91,7 @@ def three_albums_length(ctx: TemplateContext) -> Draft:
     op = ctx.rng.choice(["sum", "max", "min"])
     if op != "sum":
         unique_top(
-            [read(ctx, "get_album", album=a.album_id)["total_duration_sec"] for a in albums], op
+            [ctx.read("get_album", album=a.album_id)["total_duration_sec"] for a in albums], op
         )
     question = {
         "sum": "How long is that listening session in total, in seconds?",
@@ -117,7 +116,7 @@ def best_album_of_three(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
-    unique_top([read(ctx, tool, item=a.album_id)[field] for a in albums], op)
+    unique_top([ctx.read(tool, item=a.album_id)[field] for a in albums], op)
     prompt = ctx.say(
         "Which album gets the {word} {source} {words}: '{a}', '{b}' or '{c}'? Give the figure.",
         "Compare '{a}', '{b}' and '{c}' on {source}. What's the {word} {words}?",
@@ -162,7 +161,7 @@ def playlist_albums_rating(ctx: TemplateContext) -> Draft:
 def artist_albums_length(ctx: TemplateContext) -> Draft:
     """Mixture: an artist's tracks -> each album -> total running time."""
     artist = ctx.pick("artists")
-    found = read(ctx, "search_tracks", artist=artist.name)["results"]
+    found = ctx.read("search_tracks", artist=artist.name)["results"]
     albums: list[str] = []
     for track in found:
         if track["artist"] == artist.name and track["album_id"] not in albums:

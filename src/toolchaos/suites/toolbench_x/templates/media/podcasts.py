@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     digits,
     rating_field,
     rating_source,
-    read,
     unique_top,
-    when,
 )
 
 _WORDS = ("Deep", "Kitchen", "Noise", "Northwest", "Notes", "Game", "Money", "Backstage",
@@ -21,7 +18,7 @@ _WORDS = ("Deep", "Kitchen", "Noise", "Northwest", "Notes", "Game", "Money", "Ba
 
 
 def _by_word(ctx: TemplateContext, word: str) -> list[dict[str, object]]:
-    return list(read(ctx, "search_catalog", query=word, kind="podcast")["results"])
+    return list(ctx.read("search_catalog", query=word, kind="podcast")["results"])
 
 
 def catch_up_minutes(ctx: TemplateContext) -> Draft:
@@ -30,7 +27,7 @@ def catch_up_minutes(ctx: TemplateContext) -> Draft:
     found = _by_word(ctx, word)
     if len(found) != 1:
         raise NoFit("the word does not single out a podcast")
-    feed = read(ctx, "list_podcast_episodes", podcast=str(found[0]["item_id"]))["results"]
+    feed = ctx.read("list_podcast_episodes", podcast=str(found[0]["item_id"]))["results"]
     index = ctx.rng.randint(2, min(8, len(feed) - 1))
     if feed[index]["published_on"] == feed[index - 1]["published_on"]:
         raise NoFit("two episodes share a day")
@@ -85,9 +82,9 @@ def podcast_rating_via_search(ctx: TemplateContext) -> Draft:
 def listening_since(ctx: TemplateContext) -> Draft:
     """Parallel: three feeds since a day; total or longest backlog in minutes."""
     shows = ctx.sample("podcasts", 3)
-    since = day(ctx, -ctx.rng.randint(10, 40))
+    since = ctx.day(-ctx.rng.randint(10, 40))
     values = [
-        read(ctx, "list_podcast_episodes", podcast=p.podcast_id, published_after=since)[
+        ctx.read("list_podcast_episodes", podcast=p.podcast_id, published_after=since)[
             "total_duration_min"
         ]
         for p in shows
@@ -123,7 +120,7 @@ def best_podcast_of_three(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
-    unique_top([read(ctx, tool, item=p.podcast_id)[field] for p in shows], op)
+    unique_top([ctx.read(tool, item=p.podcast_id)[field] for p in shows], op)
     prompt = ctx.say(
         "New commute, new podcast: {a}, {b} or {c}? What's the {word} {source} {words} among them?",
         "Look up {a}, {b} and {c} on {source} and tell me the {word} {words}.",
@@ -148,7 +145,7 @@ def fragment_backlog(ctx: TemplateContext) -> Draft:
     found = _by_word(ctx, fragment)
     if not 2 <= len(found) <= 4:
         raise NoFit("need two to four podcasts")
-    since = day(ctx, -ctx.rng.randint(7, 30))
+    since = ctx.day(-ctx.rng.randint(7, 30))
     op = ctx.rng.choice(["sum", "max"])
     question = {"sum": "total minutes", "max": "the largest single backlog, in minutes"}[op]
     prompt = ctx.say(
@@ -176,7 +173,7 @@ def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
     shows = ctx.sample("podcasts", 2)
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
-    values = [read(ctx, tool, item=p.podcast_id)[field] for p in shows]
+    values = [ctx.read(tool, item=p.podcast_id)[field] for p in shows]
     unique_top(values, "max")
     prompt = ctx.say(
         "Open the feeds of {a} and {b}, then tell me the better {source} {words} of the two.",

@@ -11,7 +11,6 @@ from toolchaos.suites.toolbench_x.templates.media._helpers import (
     digits,
     rating_field,
     rating_source,
-    read,
     title_finds,
     unique_top,
 )
@@ -62,7 +61,7 @@ def review_then_watchlist(ctx: TemplateContext) -> Draft:
 def my_review_vs_critics(ctx: TemplateContext) -> Draft:
     """Sequential: my reviews of a kind -> the catalogue entry -> an aggregator's score."""
     kind = ctx.rng.choice(["film", "album", "game"])
-    mine = read(ctx, "list_my_reviews", kind=kind)["results"]
+    mine = ctx.read("list_my_reviews", kind=kind)["results"]
     if not mine:
         raise NoFit("no review of that kind")
     index = ctx.rng.randrange(len(mine))
@@ -122,7 +121,7 @@ def mixed_kinds_best(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
-    unique_top([read(ctx, tool, item=r.title)[field] for r in rows], op)
+    unique_top([ctx.read(tool, item=r.title)[field] for r in rows], op)
     prompt = ctx.say(
         "Weekend options: the {ka} '{a}', the {kb} '{b}' or the {kc} '{c}'. Which has the "
         "{word} {source} {words}? Give the number.",
@@ -144,7 +143,7 @@ def mixed_kinds_best(ctx: TemplateContext) -> Draft:
 
 def my_reviewed_items_scores(ctx: TemplateContext) -> Draft:
     """Mixture: my reviews -> an aggregator's score of each reviewed item -> best or worst."""
-    mine = read(ctx, "list_my_reviews")["results"]
+    mine = ctx.read("list_my_reviews")["results"]
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
@@ -171,7 +170,7 @@ _FRAGMENTS = ("Paper", "Night", "Long", "Salt", "Signal", "Glass", "Winter", "Bl
 def fragment_titles_scores(ctx: TemplateContext) -> Draft:
     """Mixture: catalogue search by a word -> an aggregator's score of each hit -> best."""
     fragment = ctx.rng.choice(_FRAGMENTS)
-    found = read(ctx, "search_catalog", query=fragment)["results"]
+    found = ctx.read("search_catalog", query=fragment)["results"]
     if not 2 <= len(found) <= 5:
         raise NoFit("need two to five titles")
     tool, source = rating_source(ctx)

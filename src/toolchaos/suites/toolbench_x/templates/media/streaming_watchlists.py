@@ -5,18 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     digits,
     rating_field,
     rating_source,
-    read,
     title_finds,
     unique_top,
-    when,
 )
 
 _PACES = (
@@ -36,7 +33,7 @@ _BINGE_ASKS = {
 def watchlist_binge(ctx: TemplateContext) -> Draft:
     """Sequential: watchlist series -> the series -> binge time at a daily pace."""
     priority = ctx.rng.choice(["high", "normal", "low"])
-    listed = read(ctx, "list_watchlist", kind="series", priority=priority)["results"]
+    listed = ctx.read("list_watchlist", kind="series", priority=priority)["results"]
     if not listed:
         raise NoFit(f"no {priority}-priority series")
     minutes, pace = ctx.rng.choice(_PACES)
@@ -45,8 +42,8 @@ def watchlist_binge(ctx: TemplateContext) -> Draft:
     args: dict[str, Any] = {"series": ref(1, "series_id"), "minutes_per_day": minutes}
     start_words = "starting today"
     if start:
-        args["start_date"] = day(ctx, start)
-        start_words = f"starting {when(day(ctx, start))}"
+        args["start_date"] = ctx.day(start)
+        start_words = f"starting {when(ctx.day(start))}"
     prompt = ctx.say(
         "Take the oldest {priority}-priority series on my watchlist. If I watch {pace}, "
         "{start}, how does the whole show work out? " + _BINGE_ASKS[ask],
@@ -109,7 +106,7 @@ def three_series_runtime(ctx: TemplateContext) -> Draft:
         "min": "Which is the quickest to get through? Its total runtime in minutes, please.",
     }[op]
     if op != "sum":
-        values = [read(ctx, "get_series", series=s.series_id)["total_runtime_min"] for s in shows]
+        values = [ctx.read("get_series", series=s.series_id)["total_runtime_min"] for s in shows]
         unique_top(values, op)
     prompt = ctx.say(
         "I'm weighing {a}, {b} and {c}. " + question,
@@ -129,7 +126,7 @@ def best_rated_on_service(ctx: TemplateContext) -> Draft:
     shows = ctx.sample("series", 3, lambda s: s.service_id == service.service_id)
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
-    values = [read(ctx, tool, item=s.series_id)[field] for s in shows]
+    values = [ctx.read(tool, item=s.series_id)[field] for s in shows]
     unique_top(values, "max")
     prompt = ctx.say(
         "I only have {service}. Between {a}, {b} and {c}, what's the best {source} {words}?",
@@ -149,7 +146,7 @@ def best_rated_on_service(ctx: TemplateContext) -> Draft:
 
 def watchlist_total_runtime(ctx: TemplateContext) -> Draft:
     """Mixture: list watchlist series -> each series -> total or longest runtime."""
-    listed = read(ctx, "list_watchlist", kind="series")["results"]
+    listed = ctx.read("list_watchlist", kind="series")["results"]
     if len(listed) < 2:
         raise NoFit("fewer than two series on the watchlist")
     op = ctx.rng.choice(["sum", "max", "min"])
@@ -159,7 +156,7 @@ def watchlist_total_runtime(ctx: TemplateContext) -> Draft:
         "min": "what's the total runtime of the shortest one, in minutes",
     }[op]
     if op != "sum":
-        values = [read(ctx, "get_series", series=r["item_id"])["total_runtime_min"] for r in listed]
+        values = [ctx.read("get_series", series=r["item_id"])["total_runtime_min"] for r in listed]
         unique_top(values, op)
     prompt = ctx.say(
         "Look at every series on my watchlist: " + question + "?",
@@ -177,7 +174,7 @@ def watchlist_total_runtime(ctx: TemplateContext) -> Draft:
 def watchlist_ratings(ctx: TemplateContext) -> Draft:
     """Mixture: watchlist entries of a kind -> one aggregator's rating of each -> best/worst."""
     kind = ctx.rng.choice(["film", "series"])
-    listed = read(ctx, "list_watchlist", kind=kind)["results"]
+    listed = ctx.read("list_watchlist", kind=kind)["results"]
     if len(listed) < 2:
         raise NoFit("too few entries")
     tool, source = rating_source(ctx)

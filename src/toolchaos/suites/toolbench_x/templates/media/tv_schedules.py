@@ -5,17 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    day,
     digits,
     rating_field,
     rating_source,
-    read,
     unique_top,
-    when,
 )
 
 _EVENINGS = ("18:00", "19:30", "21:00")
@@ -26,7 +23,7 @@ def record_film_airing(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the film -> its airings -> record the first one."""
     aired = {b.item_id for b in ctx.rows("broadcasts") if b.item_id}
     film = ctx.pick("films", lambda f: f.film_id in aired)
-    found = read(ctx, "list_broadcasts", title_contains=film.title)["results"]
+    found = ctx.read("list_broadcasts", title_contains=film.title)["results"]
     if any(r["item_id"] != film.film_id for r in found):
         raise NoFit("the title matches other programmes")
     recorded = {r.broadcast_id for r in ctx.rows("recordings")}
@@ -55,9 +52,9 @@ def record_film_airing(ctx: TemplateContext) -> Draft:
 def drama_tonight_binge(ctx: TemplateContext) -> Draft:
     """Sequential: drama listing tonight -> the series -> binge finish date."""
     channel = next(c for c in ctx.rows("channels") if c.name == "Drama Central")
-    when_day = day(ctx, ctx.rng.randint(0, 2))
+    when_day = ctx.day(ctx.rng.randint(0, 2))
     after = ctx.rng.choice(_EVENINGS)
-    shows = read(ctx, "list_broadcasts", channel=channel.name, date=when_day, starts_after=after)
+    shows = ctx.read("list_broadcasts", channel=channel.name, date=when_day, starts_after=after)
     if not shows["results"]:
         raise NoFit("nothing on")
     minutes, pace = ctx.rng.choice(_PACES)
@@ -92,11 +89,11 @@ def drama_tonight_binge(ctx: TemplateContext) -> Draft:
 def longest_programme_at(ctx: TemplateContext) -> Draft:
     """Parallel: three channels' first programme from a time; longest or shortest."""
     channels = ctx.sample("channels", 3)
-    when_day = day(ctx, ctx.rng.randint(0, 2))
+    when_day = ctx.day(ctx.rng.randint(0, 2))
     after = ctx.rng.choice(("12:00", "15:00", *_EVENINGS))
     values = []
     for c in channels:
-        found = read(ctx, "list_broadcasts", channel=c.name, date=when_day, starts_after=after)
+        found = ctx.read("list_broadcasts", channel=c.name, date=when_day, starts_after=after)
         if not found["results"]:
             raise NoFit("a channel is off air")
         values.append(found["results"][0]["duration_min"])
@@ -133,7 +130,7 @@ def films_on_tv_rating(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
-    unique_top([read(ctx, tool, item=f.film_id)[field] for f in films], op)
+    unique_top([ctx.read(tool, item=f.film_id)[field] for f in films], op)
     prompt = ctx.say(
         "Cinemax Classic is showing {a}, {b} and {c} over the next few days. What's the "
         "{word} {source} {words} of the three?",
@@ -152,10 +149,10 @@ def films_on_tv_rating(ctx: TemplateContext) -> Draft:
 
 def movie_night_ratings(ctx: TemplateContext) -> Draft:
     """Mixture: films on Cinemax Classic on a day -> rating of each -> best or worst."""
-    when_day = day(ctx, ctx.rng.randint(0, 2))
+    when_day = ctx.day(ctx.rng.randint(0, 2))
     after = ctx.rng.choice(("09:00", "12:00", "15:00", "18:00"))
-    shows = read(
-        ctx, "list_broadcasts", channel="Cinemax Classic", date=when_day, starts_after=after
+    shows = ctx.read(
+        "list_broadcasts", channel="Cinemax Classic", date=when_day, starts_after=after
     )["results"]
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six films")

@@ -10,7 +10,6 @@ from toolchaos.suites.toolbench_x.templates.media._helpers import (
     digits,
     rating_field,
     rating_source,
-    read,
     unique_top,
 )
 
@@ -21,7 +20,7 @@ def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
     """Sequential: a game -> store games of its genre on a platform -> rating of the cheapest."""
     game = ctx.pick("games")
     platform = ctx.rng.choice(sorted(_PLATFORM_NAMES))
-    found = read(ctx, "search_games", genre=game.genre, platform=platform)["results"]
+    found = ctx.read("search_games", genre=game.genre, platform=platform)["results"]
     if len(found) < 2:
         raise NoFit("too few games of that genre")
     prices = [g["price_usd"] for g in found]
@@ -47,7 +46,7 @@ def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
         ),
         RefStep(tool=tool, args={"item": ref(1, "results", index, "game_id")}),
     ]
-    if read(ctx, "search_games", query=game.title)["results"][0]["game_id"] != game.game_id:
+    if ctx.read("search_games", query=game.title)["results"][0]["game_id"] != game.game_id:
         raise NoFit("the title search finds another game first")
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
 
@@ -58,7 +57,7 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     word = game.title.split()[-1]
-    found = read(ctx, "search_catalog", query=word, kind="game")["results"]
+    found = ctx.read("search_catalog", query=word, kind="game")["results"]
     if len(found) != 1:
         raise NoFit("the word is not specific")
     prompt = ctx.say(
@@ -81,7 +80,7 @@ def cart_total(ctx: TemplateContext) -> Draft:
     """Parallel: three games in the store; total, priciest or cheapest price."""
     games = ctx.sample("games", 3)
     for g in games:
-        found = read(ctx, "search_games", query=g.title)["results"]
+        found = ctx.read("search_games", query=g.title)["results"]
         if found[0]["game_id"] != g.game_id:
             raise NoFit("title not specific")
     op = ctx.rng.choice(["sum", "max", "min"])
@@ -110,7 +109,7 @@ def best_game_of_three(ctx: TemplateContext) -> Draft:
     tool, source = rating_source(ctx)
     field, words = rating_field(ctx)
     op = ctx.rng.choice(["max", "min"])
-    unique_top([read(ctx, tool, item=g.game_id)[field] for g in games], op)
+    unique_top([ctx.read(tool, item=g.game_id)[field] for g in games], op)
     prompt = ctx.say(
         "Which game reviews {word} on {source}: {a}, {b} or {c}? Tell me its {words}.",
         "Gift shortlist: {a}, {b}, {c}. What's the {word} {source} {words} among them?",
@@ -130,7 +129,7 @@ def best_in_genre_on_platform(ctx: TemplateContext) -> Draft:
     """Mixture: store games of a genre on a platform -> rating of each -> best or worst."""
     genre = ctx.rng.choice(sorted({g.genre for g in ctx.rows("games")}))
     platform = ctx.rng.choice(sorted(_PLATFORM_NAMES))
-    found = read(ctx, "search_games", genre=genre, platform=platform)["results"]
+    found = ctx.read("search_games", genre=genre, platform=platform)["results"]
     if len(found) < 2:
         raise NoFit("too few games")
     tool, source = rating_source(ctx)
@@ -159,7 +158,7 @@ def budget_games_rating(ctx: TemplateContext) -> Draft:
     """Mixture: games under a price on a platform -> each rating -> best."""
     platform = ctx.rng.choice(sorted(_PLATFORM_NAMES))
     budget = ctx.rng.choice([15, 20, 25, 30])
-    found = read(ctx, "search_games", platform=platform, max_price_usd=budget)["results"]
+    found = ctx.read("search_games", platform=platform, max_price_usd=budget)["results"]
     if not 2 <= len(found) <= 6:
         raise NoFit("need two to six games")
     tool, source = rating_source(ctx)

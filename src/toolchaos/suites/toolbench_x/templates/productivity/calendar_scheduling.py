@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
     person,
-    read,
     weekdays_ahead,
-    when,
 )
 
 MEETING_TITLES = (
@@ -26,8 +24,8 @@ MEETING_TITLES = (
 
 
 def _overlap_hours(ctx: TemplateContext, a: Any, b: Any, day: str) -> float:
-    found: float = read(
-        ctx, "working_hours_overlap", person_a=a.person_id, person_b=b.person_id, date=day
+    found: float = ctx.read(
+        "working_hours_overlap", person_a=a.person_id, person_b=b.person_id, date=day
     )["overlap_hours"]
     return found
 
@@ -38,8 +36,7 @@ def book_first_free_slot(ctx: TemplateContext) -> Draft:
     b = person(ctx, lambda u: u.person_id != a.person_id)
     day = ctx.rng.choice(weekdays_ahead(ctx, 1, 8))
     minutes = ctx.rng.choice([30, 45, 60])
-    slots = read(
-        ctx,
+    slots = ctx.read(
         "find_free_slots",
         person_a=a.person_id,
         person_b=b.person_id,
@@ -91,7 +88,7 @@ def organizer_overlap(ctx: TemplateContext) -> Draft:
     """Sequential: person -> their meetings on a day -> overlap with the first organizer."""
     a = person(ctx)
     day = ctx.rng.choice(weekdays_ahead(ctx, 0, 11))
-    events = read(ctx, "list_events", person=a.person_id, date=day)["results"]
+    events = ctx.read("list_events", person=a.person_id, date=day)["results"]
     if not events or events[0]["organizer_id"] == a.person_id:
         raise NoFit("no first meeting organized by someone else")
     organizer = ctx.world.table("people")[events[0]["organizer_id"]]
@@ -163,7 +160,7 @@ def freest_day(ctx: TemplateContext) -> Draft:
     b = ctx.pick("people", lambda u: u.person_id != a.person_id)
     days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), 3))
     values = [
-        read(ctx, "find_free_slots", person_a=a.person_id, person_b=b.person_id, date=d)[
+        ctx.read("find_free_slots", person_a=a.person_id, person_b=b.person_id, date=d)[
             "total_free_minutes"
         ]
         for d in days
@@ -241,7 +238,7 @@ def free_time_two_days(ctx: TemplateContext) -> Draft:
     b = ctx.pick("people", lambda u: u.person_id != a.person_id)
     days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), 2))
     values = [
-        read(ctx, "find_free_slots", person_a=a.person_id, person_b=b.person_id, date=d)[
+        ctx.read("find_free_slots", person_a=a.person_id, person_b=b.person_id, date=d)[
             "total_free_minutes"
         ]
         for d in days

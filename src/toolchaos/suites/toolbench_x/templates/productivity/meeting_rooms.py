@@ -7,14 +7,12 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity.world import parse_stamp
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
     person,
-    read,
     weekdays_ahead,
-    when,
 )
 
 
@@ -48,7 +46,7 @@ def book_smallest_video_room(ctx: TemplateContext) -> Draft:
     event = ctx.rng.choice(events)
     office = ctx.world.table("people")[event.organizer_id].office
     size = len(event.attendee_ids)
-    rooms = read(ctx, "list_rooms", office=office, min_capacity=size, has_video=True)["results"]
+    rooms = ctx.read("list_rooms", office=office, min_capacity=size, has_video=True)["results"]
     if not rooms:
         raise NoFit("no video room in the organizer's office")
     room = ctx.world.table("rooms")[rooms[0]["room_id"]]
@@ -84,7 +82,7 @@ def book_smallest_video_room(ctx: TemplateContext) -> Draft:
 def room_of_my_meeting(ctx: TemplateContext) -> Draft:
     """Sequential: person -> their meetings -> free hours of one meeting's room that day."""
     who = person(ctx)
-    events = read(ctx, "list_events", person=who.person_id, status="confirmed")["results"]
+    events = ctx.read("list_events", person=who.person_id, status="confirmed")["results"]
     roomed = [i for i, e in enumerate(events) if e["room_id"] is not None]
     if not roomed:
         raise NoFit("no meeting with a room")
@@ -129,7 +127,7 @@ def three_rooms_one_day(ctx: TemplateContext) -> Draft:
     ctx.rng.shuffle(rooms)
     day = _local_day(home, anchor.start_utc)
     booked = [
-        read(ctx, "list_room_bookings", room=r.room_id, date=day)["booked_hours"] for r in rooms
+        ctx.read("list_room_bookings", room=r.room_id, date=day)["booked_hours"] for r in rooms
     ]
     if max(booked) == 0:
         raise NoFit("no bookings at all")
@@ -162,12 +160,12 @@ def office_room_usage(ctx: TemplateContext) -> Draft:
     args: dict[str, Any] = {"office": office}
     if video:
         args["has_video"] = True
-    rooms = read(ctx, "list_rooms", **args)["results"]
+    rooms = ctx.read("list_rooms", **args)["results"]
     if len(rooms) < 2:
         raise NoFit("fewer than two rooms")
     day = ctx.rng.choice(weekdays_ahead(ctx, 0, 11))
     booked = [
-        read(ctx, "list_room_bookings", room=r["room_id"], date=day)["booked_hours"] for r in rooms
+        ctx.read("list_room_bookings", room=r["room_id"], date=day)["booked_hours"] for r in rooms
     ]
     if max(booked) == 0:
         raise NoFit("nothing booked")

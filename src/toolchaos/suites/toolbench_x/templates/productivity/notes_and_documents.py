@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
     iso,
     person,
     project,
-    read,
-    when,
 )
 
 NOTE_BODIES = (
@@ -28,7 +26,7 @@ NOTE_TITLES = ("Sync notes", "Decision log", "Client follow-up", "Retro summary"
 
 def _unique_doc(ctx: TemplateContext, where: Any = None) -> Any:
     doc = ctx.pick("documents", where)
-    if read(ctx, "search_documents", query=doc.title)["total"] != 1:
+    if ctx.read("search_documents", query=doc.title)["total"] != 1:
         raise NoFit(f"{doc.title!r} is not a unique title")
     return doc
 
@@ -71,7 +69,7 @@ def write_notes_in_author_project(ctx: TemplateContext) -> Draft:
     kind = ctx.rng.choice(["spec", "plan", "report", "runbook"])
     authors = {d.author_id for d in ctx.rows("documents", lambda d: d.kind == kind)}
     who = person(ctx, lambda u: u.person_id in authors)
-    docs = read(ctx, "search_documents", author=who.person_id, kind=kind)["results"]
+    docs = ctx.read("search_documents", author=who.person_id, kind=kind)["results"]
     proj = ctx.world.table("projects")[docs[0]["project_id"]]
     title = f"{ctx.rng.choice(NOTE_TITLES)} {iso(ctx, 0)}"
     taken = {
@@ -203,7 +201,7 @@ def hours_behind_two_docs(ctx: TemplateContext) -> Draft:
         for i in range(2)
     ]
     values = [
-        read(ctx, "get_project_hours", project=d.project_id, from_date=since)["logged_hours"]
+        ctx.read("get_project_hours", project=d.project_id, from_date=since)["logged_hours"]
         for d in (first, second)
     ]
     if min(values) == 0:

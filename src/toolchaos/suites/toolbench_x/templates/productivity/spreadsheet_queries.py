@@ -5,7 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity import data
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN, read
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN
 
 KPI_TOOLS = ("get_kpi_value", "get_kpi_value_realtime", "get_kpi_value_bi")
 KPI_ARGS = {"get_kpi_value": ("kpi", "period"), "get_kpi_value_realtime": ("metric", "month"),
@@ -221,7 +221,7 @@ def traffic_by_source(ctx: TemplateContext) -> Draft:
 
 def ticket_teams(ctx: TemplateContext) -> Draft:
     """Mixture: find the tickets dataset -> per-team aggregate since a week -> max or min."""
-    listing = read(ctx, "list_datasets", query="tickets")["results"]
+    listing = ctx.read("list_datasets", query="tickets")["results"]
     if not listing:
         raise NoFit("no tickets dataset")
     weeks = sorted(

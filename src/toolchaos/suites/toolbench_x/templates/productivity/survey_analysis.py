@@ -6,7 +6,7 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN, read
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN
 
 STATS = {
     "mean_score": "average score",
@@ -163,8 +163,7 @@ def two_segments_one_question(ctx: TemplateContext) -> Draft:
     question = survey.questions[index]
     field = _stat(ctx, question)
     values = [
-        read(
-            ctx,
+        ctx.read(
             "survey_question_stats",
             survey=survey.survey_id,
             question_id=question.question_id,

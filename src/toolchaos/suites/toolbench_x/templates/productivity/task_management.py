@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
     iso,
     person,
     project,
-    read,
-    when,
 )
 
 OPEN = ("todo", "in_progress", "blocked")
@@ -33,7 +31,7 @@ def urgent_task_project_hours(ctx: TemplateContext) -> Draft:
     priority = ctx.rng.choice(["urgent", "high"])
     holders = {t.assignee_id for t in ctx.rows("tasks", lambda t: t.priority == priority)}
     who = person(ctx, lambda u: u.person_id in holders)
-    tasks = read(ctx, "list_tasks", assignee=who.person_id, priority=priority)["results"]
+    tasks = ctx.read("list_tasks", assignee=who.person_id, priority=priority)["results"]
     if not tasks:
         raise NoFit("no task of that priority")
     field = ctx.rng.choice(["logged_hours", "billable_hours"])
@@ -107,7 +105,7 @@ def next_todo_effort(ctx: TemplateContext) -> Draft:
     """Parallel: three people's to-do lists; total estimate of each one's earliest task."""
     chosen: list[Any] = []
     for candidate in ctx.sample("people", 8):
-        todo = read(ctx, "list_tasks", assignee=candidate.person_id, status="todo")["results"]
+        todo = ctx.read("list_tasks", assignee=candidate.person_id, status="todo")["results"]
         if todo:
             chosen.append(candidate)
         if len(chosen) == 3:
@@ -140,7 +138,7 @@ def hours_on_three_projects(ctx: TemplateContext) -> Draft:
     back = ctx.rng.choice([7, 10, 14])
     since = iso(ctx, -back)
     values = [
-        read(ctx, "get_project_hours", project=p.project_id, from_date=since)["logged_hours"]
+        ctx.read("get_project_hours", project=p.project_id, from_date=since)["logged_hours"]
         for p in projects
     ]
     if min(values) == 0:

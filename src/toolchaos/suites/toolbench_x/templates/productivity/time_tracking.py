@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
     iso,
     person,
-    read,
     weekdays_back,
-    when,
 )
 
 
@@ -26,7 +24,7 @@ def first_project_hours(ctx: TemplateContext) -> Draft:
     who = person(ctx, lambda u: u.person_id in _loggers(ctx))
     start = iso(ctx, -ctx.rng.choice([7, 10, 14]))
     end = iso(ctx, -1)
-    sheet = read(ctx, "timesheet_summary", person=who.person_id, from_date=start, to_date=end)
+    sheet = ctx.read("timesheet_summary", person=who.person_id, from_date=start, to_date=end)
     if not sheet["by_project"]:
         raise NoFit("nothing logged")
     field = ctx.rng.choice(["logged_hours", "billable_hours"])
@@ -129,7 +127,7 @@ def three_project_hours(ctx: TemplateContext) -> Draft:
         ]
     )
     values = [
-        read(ctx, "get_project_hours", project=p.project_id, from_date=start, to_date=end)[field]
+        ctx.read("get_project_hours", project=p.project_id, from_date=start, to_date=end)[field]
         for p in projects
     ]
     if min(values) == 0:
@@ -170,7 +168,7 @@ def team_billing(ctx: TemplateContext) -> Draft:
         ]
     )
     values = [
-        read(ctx, "timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
+        ctx.read("timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
         for p in chosen
     ]
     if max(values) == 0:
@@ -198,7 +196,7 @@ def client_hours(ctx: TemplateContext) -> Draft:
     """Mixture: list a client's projects -> hours on each -> total."""
     clients = sorted({p.client for p in ctx.rows("projects") if p.client != "Internal"})
     client = ctx.rng.choice(clients)
-    listing = read(ctx, "list_projects", client=client)["results"]
+    listing = ctx.read("list_projects", client=client)["results"]
     if len(listing) < 2:
         raise NoFit("one project only")
     since = iso(ctx, -ctx.rng.choice([7, 14, 21]))
@@ -238,7 +236,7 @@ def pair_timesheets(ctx: TemplateContext) -> Draft:
         ]
     )
     values: list[Any] = [
-        read(ctx, "timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
+        ctx.read("timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
         for p in (a, b)
     ]
     if max(values) == 0:

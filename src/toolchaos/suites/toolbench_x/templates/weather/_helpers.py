@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
 from typing import Any
 
-from toolchaos.core.types import ToolKind
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
 TOPIC = "location and environment"
 DOMAIN = "weather"
-
-
-def _read(ctx: TemplateContext, tool: str, **args: Any) -> Any:
-    """Run a READ tool on the template's world, to choose entities that fit."""
-    found = ctx.domain.tools[tool]
-    if found.kind is not ToolKind.READ:
-        raise ValueError(f"templates may only read, and {tool} writes")
-    return found(ctx.world, **args)
 
 
 def _name_count(ctx: TemplateContext, name: str) -> int:
@@ -28,7 +18,7 @@ def _plain(ctx: TemplateContext, loc: Any) -> bool:
     """Whether a bare name finds exactly this place (the name is shared by no other)."""
     if _name_count(ctx, loc.name) != 1:
         return False
-    found = _read(ctx, "search_locations", query=loc.name)
+    found = ctx.read("search_locations", query=loc.name)
     return bool(found["total"] == 1 and found["results"][0]["location_id"] == loc.location_id)
 
 
@@ -40,25 +30,16 @@ def _spoken(ctx: TemplateContext, loc: Any) -> str:
 def _query(ctx: TemplateContext, loc: Any) -> str:
     """A search_locations query whose first result is ``loc``."""
     query = loc.name if _plain(ctx, loc) else f"{loc.name}, {loc.region}"
-    found = _read(ctx, "search_locations", query=query)
+    found = ctx.read("search_locations", query=query)
     if found["results"][0]["location_id"] != loc.location_id:
         raise NoFit(f"search for {query!r} does not find {loc.location_id} first")
     return query
 
 
-def _day(ctx: TemplateContext, offset: int) -> str:
-    return (ctx.world.now().date() + timedelta(days=offset)).isoformat()
-
-
-def _when(iso: str) -> str:
-    """A date as people write it in a request: weekday and ISO date."""
-    return f"{date.fromisoformat(iso):%A} {iso}"
-
-
 def _saved(ctx: TemplateContext, kind: str) -> Any:
     """A saved place of ``kind`` whose label finds it first in list_saved_places."""
     saved = ctx.pick("saved_places", lambda s: s.kind == kind)
-    found = _read(ctx, "list_saved_places", label_contains=saved.label)
+    found = ctx.read("list_saved_places", label_contains=saved.label)
     if found["results"][0]["saved_id"] != saved.saved_id:
         raise NoFit(f"label {saved.label!r} is not specific")
     return saved
@@ -76,7 +57,7 @@ def _watched(ctx: TemplateContext, location_id: str, metric: str, comparison: st
 
 def _unique_poi(ctx: TemplateContext, where: Any = None) -> Any:
     poi = ctx.pick("pois", where)
-    found = _read(ctx, "list_points_of_interest", name_contains=poi.name)
+    found = ctx.read("list_points_of_interest", name_contains=poi.name)
     if found["total"] != 1:
         raise NoFit(f"{poi.name!r} is not a unique name")
     return poi

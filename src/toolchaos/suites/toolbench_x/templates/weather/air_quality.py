@@ -5,18 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     DOMAIN,
     TOPIC,
-    _day,
     _plain,
     _query,
-    _read,
     _saved,
     _spoken,
     _watched,
-    _when,
 )
 
 AQ_SOURCES = {
@@ -71,14 +68,14 @@ def aqi_alert_at_saved_city(ctx: TemplateContext) -> Draft:
     saved = _saved(ctx, "location")
     if _watched(ctx, saved.location_id, "aqi", "above"):
         raise NoFit("an AQI alert already watches that place")
-    end = _day(ctx, ctx.rng.randint(3, 12))
+    end = ctx.day(ctx.rng.randint(3, 12))
     prompt = ctx.say(
         "Set an air-quality alert for my saved place '{label}' from today through {end}: "
         "it should fire if the official AQI climbs above where it is right now.",
         "For '{label}' in my saved places: alert me until {end} whenever the official AQI "
         "is worse than its current reading.",
         label=saved.label,
-        end=_when(end),
+        end=when(end),
     )
     steps = [
         RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
@@ -90,7 +87,7 @@ def aqi_alert_at_saved_city(ctx: TemplateContext) -> Draft:
                 "metric": "aqi",
                 "comparison": "above",
                 "threshold": ref(1, "aqi"),
-                "start_date": _day(ctx, 0),
+                "start_date": ctx.day(0),
                 "end_date": end,
             },
         ),
@@ -101,7 +98,7 @@ def aqi_alert_at_saved_city(ctx: TemplateContext) -> Draft:
 def reset_aqi_alert(ctx: TemplateContext) -> Draft:
     """Sequential, writes: alert -> official AQI at its place -> threshold set to it."""
     alert = ctx.pick("alerts", lambda a: a.metric == "aqi" and a.status != "expired")
-    reading = _read(ctx, "get_air_quality", location=alert.location_id)
+    reading = ctx.read("get_air_quality", location=alert.location_id)
     if float(reading["aqi"]) == alert.threshold:
         raise NoFit("the threshold already equals the reading")
     paused = alert.status == "paused"
@@ -192,7 +189,7 @@ def air_of_two_searched_cities(ctx: TemplateContext) -> Draft:
 def air_at_alert_places(ctx: TemplateContext) -> Draft:
     """Mixture: list alerts in a status (enum) -> official air at each alert's place."""
     status = ctx.rng.choice(["active", "paused"])
-    listing = _read(ctx, "list_weather_alerts", status=status)["results"]
+    listing = ctx.read("list_weather_alerts", status=status)["results"]
     if len({r["location_id"] for r in listing}) < 2:
         raise NoFit(f"fewer than two places with {status} alerts")
     field = ctx.rng.choice(sorted(AQ_FIELDS))
@@ -217,7 +214,7 @@ def air_at_alert_places(ctx: TemplateContext) -> Draft:
 
 def air_at_saved_cities(ctx: TemplateContext) -> Draft:
     """Mixture: list saved cities -> one network's reading for each -> min or max."""
-    listing = _read(ctx, "list_saved_places", kind="location")["results"]
+    listing = ctx.read("list_saved_places", kind="location")["results"]
     tool = ctx.rng.choice(["get_air_quality_sensors", "get_air_quality_satellite"])
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)

@@ -5,19 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     DOMAIN,
     TOPIC,
-    _day,
     _plain,
     _query,
-    _read,
     _saved,
     _spoken,
     _unique_poi,
     _watched,
-    _when,
 )
 
 
@@ -29,7 +26,7 @@ def sunset_on_warmest_day(ctx: TemplateContext) -> Draft:
     """Sequential: search the place -> 3-day forecast (default) -> sunset on the warmest day."""
     loc = ctx.pick("locations")
     query = _query(ctx, loc)
-    forecast = _read(ctx, "get_forecast", location=loc.location_id)
+    forecast = ctx.read("get_forecast", location=loc.location_id)
     highs = [d["temp_high_c"] for d in forecast["days"]]
     if highs.count(max(highs)) > 1:
         raise NoFit("no single warmest day")
@@ -127,7 +124,7 @@ def save_city_then_alert(ctx: TemplateContext) -> Draft:
     start = ctx.rng.randint(1, 3)
     end = start + ctx.rng.randint(2, 3)
     values = [
-        _read(ctx, "get_day_forecast", location=loc.location_id, date=_day(ctx, d))[metric]
+        ctx.read("get_day_forecast", location=loc.location_id, date=ctx.day(d))[metric]
         for d in range(start, end + 1)
     ]
     threshold = min(high, max(low, round(sorted(values)[len(values) // 2])))
@@ -139,8 +136,8 @@ def save_city_then_alert(ctx: TemplateContext) -> Draft:
         + " on any day between {d1} and {d2}.",
         place=_spoken(ctx, loc),
         label=label,
-        d1=_when(_day(ctx, start)),
-        d2=_when(_day(ctx, end)),
+        d1=when(ctx.day(start)),
+        d2=when(ctx.day(end)),
         t=threshold,
     )
     steps = [
@@ -156,8 +153,8 @@ def save_city_then_alert(ctx: TemplateContext) -> Draft:
                 "metric": metric,
                 "comparison": comparison,
                 "threshold": threshold,
-                "start_date": _day(ctx, start),
-                "end_date": _day(ctx, end),
+                "start_date": ctx.day(start),
+                "end_date": ctx.day(end),
             },
         ),
     ]
@@ -165,14 +162,14 @@ def save_city_then_alert(ctx: TemplateContext) -> Draft:
 
 
 def _rain(ctx: TemplateContext, location_id: str, day: str) -> float:
-    found: float = _read(ctx, "get_day_forecast", location=location_id, date=day)["precip_mm"]
+    found: float = ctx.read("get_day_forecast", location=location_id, date=day)["precip_mm"]
     return found
 
 
 def trip_total_rain(ctx: TemplateContext) -> Draft:
     """Parallel: three stops on three days; total forecast rain."""
     first = ctx.rng.randint(0, 4)
-    days = [_day(ctx, first + i) for i in range(3)]
+    days = [ctx.day(first + i) for i in range(3)]
     stops: list[Any] = []
     for i, day in enumerate(days):
         # the first two stops are wet, so the total is a measured sum, not a lone zero
@@ -194,9 +191,9 @@ def trip_total_rain(ctx: TemplateContext) -> Draft:
         a=stops[0].name,
         b=stops[1].name,
         c=stops[2].name,
-        d1=_when(days[0]),
-        d2=_when(days[1]),
-        d3=_when(days[2]),
+        d1=when(days[0]),
+        d2=when(days[1]),
+        d3=when(days[2]),
     )
     steps = [
         RefStep(tool="get_day_forecast", args={"location": loc.name, "date": day})
@@ -211,7 +208,7 @@ def windiest_date(ctx: TemplateContext) -> Draft:
     places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
     winds: list[tuple[float, int, int]] = []
     for i, loc in enumerate(places):
-        for k, day in enumerate(_read(ctx, "get_forecast", location=loc.name)["days"]):
+        for k, day in enumerate(ctx.read("get_forecast", location=loc.name)["days"]):
             winds.append((day["wind_kph"], i, k))
     best = max(w for w, _, _ in winds)
     top = [(i, k) for w, i, k in winds if w == best]
@@ -244,17 +241,17 @@ _DAY_EXTREMES = (
 
 def extreme_on_a_day(ctx: TemplateContext) -> Draft:
     """Parallel: three places on one day; the min or max of one forecast field."""
-    day = _day(ctx, ctx.rng.randint(1, 6))
+    day = ctx.day(ctx.rng.randint(1, 6))
     field, op, words = ctx.rng.choice(_DAY_EXTREMES)
     places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
-    values = [_read(ctx, "get_day_forecast", location=loc.name, date=day)[field] for loc in places]
+    values = [ctx.read("get_day_forecast", location=loc.name, date=day)[field] for loc in places]
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("no rain anywhere")
     prompt = ctx.say(
         "On {day}, what's the {words} forecast across {a}, {b} and {c}?",
         "Compare {a}, {b} and {c} for {day}: give me the {words} among their forecasts.",
         "For {day}, check the forecasts of {a}, {b} and {c} and tell me the {words}.",
-        day=_when(day),
+        day=when(day),
         words=words,
         a=places[0].name,
         b=places[1].name,
@@ -277,11 +274,11 @@ _SAVED_DAY = (
 
 def saved_cities_on_a_day(ctx: TemplateContext) -> Draft:
     """Mixture: list saved cities (enum filter) -> one day's forecast for each -> aggregate."""
-    listing = _read(ctx, "list_saved_places", kind="location")["results"]
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    listing = ctx.read("list_saved_places", kind="location")["results"]
+    day = ctx.day(ctx.rng.randint(0, 6))
     field, op, question = ctx.rng.choice(_SAVED_DAY)
     values = [
-        _read(ctx, "get_day_forecast", location=r["location_id"], date=day)[field] for r in listing
+        ctx.read("get_day_forecast", location=r["location_id"], date=day)[field] for r in listing
     ]
     if field == "precip_mm" and sum(values) == 0:
         raise NoFit("no rain at any saved city")
@@ -291,7 +288,7 @@ def saved_cities_on_a_day(ctx: TemplateContext) -> Draft:
         "Go through my saved cities for {day}: {question}?",
         "For {day}, check every saved city of mine; {question}?",
         question=question,
-        day=_when(day),
+        day=when(day),
     )
     steps = [RefStep(tool="list_saved_places", args={"kind": "location"})]
     steps += [
@@ -318,10 +315,10 @@ def two_visits(ctx: TemplateContext) -> Draft:
     second = _unique_poi(ctx, lambda p: p.location_id != first.location_id)
     d1 = ctx.rng.randint(0, 4)
     d2 = d1 + ctx.rng.randint(1, 2)
-    days = [_day(ctx, d1), _day(ctx, d2)]
+    days = [ctx.day(d1), ctx.day(d2)]
     field, op, question = ctx.rng.choice(_VISIT_FIELDS)
     values = [
-        _read(ctx, "get_day_forecast", location=p.location_id, date=d)[field]
+        ctx.read("get_day_forecast", location=p.location_id, date=d)[field]
         for p, d in zip((first, second), days, strict=True)
     ]
     if field == "precip_mm" and sum(values) == 0:
@@ -331,8 +328,8 @@ def two_visits(ctx: TemplateContext) -> Draft:
         "Two outings: {p1} ({d1}) and {p2} ({d2}). {question}, going by each city's forecast?",
         p1=first.name,
         p2=second.name,
-        d1=_when(days[0]),
-        d2=_when(days[1]),
+        d1=when(days[0]),
+        d2=when(days[1]),
         question=question,
     )
     steps = [
@@ -353,11 +350,11 @@ def two_visits(ctx: TemplateContext) -> Draft:
 def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
     """Mixture: search two places -> rain total over a date range for each -> combine."""
     start = ctx.rng.randint(0, 3)
-    d1, d2 = _day(ctx, start), _day(ctx, start + ctx.rng.randint(2, 3))
+    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 3))
 
     def wet(loc: Any) -> bool:
         args = {"location_id": loc.location_id, "from_date": d1, "to_date": d2}
-        return bool(_read(ctx, "precipitation_total", **args)["total_precip_mm"] > 0)
+        return bool(ctx.read("precipitation_total", **args)["total_precip_mm"] > 0)
 
     # a dry place would make the question trivial
     places = ctx.sample("locations", 2, wet)
@@ -372,8 +369,8 @@ def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
         "Rain totals from {d1} to {d2} (inclusive) for {a} and {b}, please. " + question,
         a=_spoken(ctx, places[0]),
         b=_spoken(ctx, places[1]),
-        d1=_when(d1),
-        d2=_when(d2),
+        d1=when(d1),
+        d2=when(d2),
     )
     steps = [RefStep(tool="search_locations", args={"query": q}) for q in queries]
     steps += [

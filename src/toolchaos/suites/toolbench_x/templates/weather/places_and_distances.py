@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     DOMAIN,
     TOPIC,
-    _day,
     _plain,
     _query,
-    _read,
     _saved,
     _spoken,
     _unique_poi,
-    _when,
 )
 
 
@@ -26,11 +23,10 @@ def landing_day(ctx: TemplateContext) -> Draft:
         lambda loc: _plain(ctx, loc) and loc.utc_offset_hours > origin.utc_offset_hours + 2,
     )
     query = _query(ctx, origin)
-    depart = _day(ctx, ctx.rng.randint(0, 3))
+    depart = ctx.day(ctx.rng.randint(0, 3))
     clock = f"{ctx.rng.randint(17, 23):02d}:{ctx.rng.choice([0, 15, 30, 45]):02d}"
     minutes = ctx.rng.randint(5, 15) * 60 + ctx.rng.choice([0, 15, 30, 45])
-    landed = _read(
-        ctx,
+    landed = ctx.read(
         "convert_time",
         time=clock,
         date=depart,
@@ -38,7 +34,7 @@ def landing_day(ctx: TemplateContext) -> Draft:
         to_location=dest.location_id,
         add_minutes=minutes,
     )
-    if landed["local_date"] == depart or landed["local_date"] > _day(ctx, 6):
+    if landed["local_date"] == depart or landed["local_date"] > ctx.day(6):
         raise NoFit("the flight must land on another day within the forecast")
     ask = ctx.rng.choice(["date", "temp_high_c", "temp_low_c"])
     question = {
@@ -54,7 +50,7 @@ def landing_day(ctx: TemplateContext) -> Draft:
         origin=_spoken(ctx, origin),
         dest=dest.name,
         clock=clock,
-        day=_when(depart),
+        day=when(depart),
         h=minutes // 60,
         m=minutes % 60,
     )
@@ -153,7 +149,7 @@ def highest_city(ctx: TemplateContext) -> Draft:
 
 def daylight_comparison(ctx: TemplateContext) -> Draft:
     """Parallel: sun times for three places on one day; the longest or shortest daylight."""
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
@@ -162,7 +158,7 @@ def daylight_comparison(ctx: TemplateContext) -> Draft:
         "of hours.",
         "How many hours of daylight does the place with the {words} day have on {day}, "
         "among {a}, {b} and {c}?",
-        day=_when(day),
+        day=when(day),
         words=words,
         a=places[0].name,
         b=places[1].name,
@@ -183,7 +179,7 @@ def opening_in_my_time(ctx: TemplateContext) -> Draft:
             ctx.world.table("locations")[p.location_id].utc_offset_hours != home.utc_offset_hours
         ),
     )
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     prompt = ctx.say(
         "When the {poi} opens on {day}, what time is it at my saved place '{label}'?",
         "I want to call the {poi} the moment it opens on {day}. What time will that be "
@@ -191,7 +187,7 @@ def opening_in_my_time(ctx: TemplateContext) -> Draft:
         "Convert the {poi}'s opening time on {day} into local time at '{label}' (one of "
         "my saved places).",
         poi=poi.name,
-        day=_when(day),
+        day=when(day),
         label=saved.label,
     )
     steps = [
@@ -237,7 +233,7 @@ def distance_between_searched(ctx: TemplateContext) -> Draft:
 
 def saved_cities_from(ctx: TemplateContext) -> Draft:
     """Mixture: list saved cities -> distance from a given city to each -> min or max."""
-    listing = _read(ctx, "list_saved_places", kind="location")["results"]
+    listing = ctx.read("list_saved_places", kind="location")["results"]
     saved_ids = {r["location_id"] for r in listing}
     origin = ctx.pick(
         "locations", lambda loc: _plain(ctx, loc) and loc.location_id not in saved_ids

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     DOMAIN,
     TOPIC,
-    _day,
     _plain,
     _query,
-    _read,
     _spoken,
     _watched,
-    _when,
 )
 
 # (metric, comparison, what the warning is called, how a person says the threshold)
@@ -73,9 +70,9 @@ def severe_alert_for_the_week(ctx: TemplateContext) -> Draft:
 
 def alert_day_forecast(ctx: TemplateContext) -> Draft:
     """Sequential: alerts at a place -> the alert -> the forecast on its first day."""
-    alerts = ctx.rows("alerts", lambda a: a.metric != "aqi" and a.start_date <= _day(ctx, 6))
+    alerts = ctx.rows("alerts", lambda a: a.metric != "aqi" and a.start_date <= ctx.day(6))
     alert = ctx.rng.choice(alerts) if alerts else None
-    if alert is None or alert.start_date < _day(ctx, 0):
+    if alert is None or alert.start_date < ctx.day(0):
         raise NoFit("no alert starting inside the forecast")
     loc = ctx.world.table("locations")[alert.location_id]
     if not _plain(ctx, loc):
@@ -127,7 +124,7 @@ def week_peak_of_three(ctx: TemplateContext) -> Draft:
     values = [
         day[field]
         for p in places
-        for day in _read(ctx, "get_forecast", location=p.location_id, days=7)["days"]
+        for day in ctx.read("get_forecast", location=p.location_id, days=7)["days"]
     ]
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("a dry week everywhere")
@@ -150,13 +147,13 @@ def week_peak_of_three(ctx: TemplateContext) -> Draft:
 def alert_places_on_a_day(ctx: TemplateContext) -> Draft:
     """Mixture: list alerts in a status -> one day's forecast at each alert's place -> peak."""
     status = ctx.rng.choice(["active", "paused", "expired"])
-    listing = _read(ctx, "list_weather_alerts", status=status)["results"]
+    listing = ctx.read("list_weather_alerts", status=status)["results"]
     if len(listing) < 2:
         raise NoFit(f"fewer than two {status} alerts")
     field, op, words = ctx.rng.choice(_PEAKS)
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     values = [
-        _read(ctx, "get_day_forecast", location=r["location_id"], date=day)[field] for r in listing
+        ctx.read("get_day_forecast", location=r["location_id"], date=day)[field] for r in listing
     ]
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("no rain anywhere")
@@ -166,7 +163,7 @@ def alert_places_on_a_day(ctx: TemplateContext) -> Draft:
         "Take the locations of my {status} alerts and look at {day}: give me {words}.",
         a_status={"active": "an active", "paused": "a paused", "expired": "an expired"}[status],
         status=status,
-        day=_when(day),
+        day=when(day),
         words=words,
     )
     steps = [RefStep(tool="list_weather_alerts", args={"status": status})]

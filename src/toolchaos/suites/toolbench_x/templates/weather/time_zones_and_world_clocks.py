@@ -5,18 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     DOMAIN,
     TOPIC,
-    _day,
     _plain,
     _query,
-    _read,
     _saved,
     _spoken,
     _unique_poi,
-    _when,
 )
 
 
@@ -34,7 +31,7 @@ def sunrise_at_home_elsewhere(ctx: TemplateContext) -> Draft:
     """Sequential: saved city -> its sunrise on a day -> that moment in another city's clock."""
     saved = _saved(ctx, "location")
     other = _other_zone(ctx, saved.location_id)
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     moment = ctx.rng.choice(["sunrise", "sunset"])
     verb = {"sunrise": "comes up", "sunset": "goes down"}[moment]
     prompt = ctx.say(
@@ -46,7 +43,7 @@ def sunrise_at_home_elsewhere(ctx: TemplateContext) -> Draft:
         "Take the " + moment + " time on {day} at the city saved as '{label}' and tell me "
         "what the clocks in {other} show at that moment.",
         label=saved.label,
-        day=_when(day),
+        day=when(day),
         other=other.name,
         verb=verb,
     )
@@ -73,7 +70,7 @@ def closing_time_abroad(ctx: TemplateContext) -> Draft:
     """Sequential: find a place of interest -> its hours -> closing time on another clock."""
     poi = _unique_poi(ctx)
     other = _other_zone(ctx, poi.location_id)
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     which = ctx.rng.choice(["opens_at", "closes_at"])
     verb = {"opens_at": "opens", "closes_at": "closes"}[which]
     prompt = ctx.say(
@@ -83,7 +80,7 @@ def closing_time_abroad(ctx: TemplateContext) -> Draft:
         "Convert the moment the {poi} {verb} on {day} into {other} local time for me.",
         poi=poi.name,
         verb=verb,
-        day=_when(day),
+        day=when(day),
         other=other.name,
     )
     steps = [
@@ -138,7 +135,7 @@ def biggest_time_gap(ctx: TemplateContext) -> Draft:
     if (max(gaps) if op == "max" else min(gaps)) == 0 or len(set(gaps)) < 3:
         raise NoFit("no clear gap")
     words = {"max": "furthest ahead of", "min": "furthest behind"}[op]
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     clock = _clock(ctx)
     prompt = ctx.say(
         "It's {clock} on {day} in {home}. Of {a}, {b} and {c}, how many hours is the city "
@@ -147,7 +144,7 @@ def biggest_time_gap(ctx: TemplateContext) -> Draft:
         "the offset in hours of whichever city is {words} me? Negative means behind.",
         home=home.name,
         clock=clock,
-        day=_when(day),
+        day=when(day),
         words=words,
         a=others[0].name,
         b=others[1].name,
@@ -172,7 +169,7 @@ def call_between_searched(ctx: TemplateContext) -> Draft:
         lambda loc: loc.name != shared.name and loc.utc_offset_hours != shared.utc_offset_hours,
     )
     places = [shared, other] if ctx.rng.random() < 0.5 else [other, shared]
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     clock = _clock(ctx)
     ask = ctx.rng.choice(["local_time", "local_date"])
     question = {"local_time": "what time is it", "local_date": "what date is it"}[ask]
@@ -184,7 +181,7 @@ def call_between_searched(ctx: TemplateContext) -> Draft:
         a=_spoken(ctx, places[0]),
         b=_spoken(ctx, places[1]),
         clock=clock,
-        day=_when(day),
+        day=when(day),
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
     steps.append(
@@ -203,12 +200,12 @@ def call_between_searched(ctx: TemplateContext) -> Draft:
 
 def saved_cities_clock_gap(ctx: TemplateContext) -> Draft:
     """Mixture: list saved cities -> one moment converted to each -> largest gap."""
-    listing = _read(ctx, "list_saved_places", kind="location")["results"]
+    listing = ctx.read("list_saved_places", kind="location")["results"]
     saved_ids = {r["location_id"] for r in listing}
     home = ctx.pick("locations", lambda loc: _plain(ctx, loc) and loc.location_id not in saved_ids)
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "furthest ahead of", "min": "furthest behind"}[op]
-    day = _day(ctx, ctx.rng.randint(0, 6))
+    day = ctx.day(ctx.rng.randint(0, 6))
     clock = _clock(ctx)
     prompt = ctx.say(
         "At {clock} on {day} here in {home}, which of my saved cities is {words} me, and "
@@ -216,7 +213,7 @@ def saved_cities_clock_gap(ctx: TemplateContext) -> Draft:
         "I'm in {home}. Convert {clock} on {day} to each of my saved cities and tell me the "
         "hour difference of the one {words} {home} (minus for behind).",
         clock=clock,
-        day=_when(day),
+        day=when(day),
         home=home.name,
         words=words,
     )
