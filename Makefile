@@ -12,7 +12,7 @@ LOCAL_STAMP := $(VENV)/.installed-local
 # a portable llama.cpp build: no -march=native, no AMX (which virtual machines often lack)
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_OPENMP=OFF
 
-.PHONY: run test test-local lint typecheck unit bench dataset clean
+.PHONY: run test test-local lint typecheck unit fuzz bench dataset clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -m "not local"
+
+# The fuzz tests with 50 times the examples `make test` draws (several minutes).
+FUZZ_TESTS = tests/domains/test_fuzz_tools.py tests/suites/test_fuzz_loaders.py \
+	tests/toolfailbench/test_tfb_importer_fuzz.py tests/hazards/test_fuzz_hazard_layer.py
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -p no:cacheprovider $(FUZZ_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/harness_throughput.py

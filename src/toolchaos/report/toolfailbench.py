@@ -24,10 +24,12 @@ from toolchaos.scoring.toolfailbench import (
     ExecutedCall,
     executed_calls,
     failure_rates,
+    keys,
     label_episode,
 )
 from toolchaos.stats.agreement import two_proportion_test, wilson
 from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 
 RATES = ("TSR", "CTUR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
 
@@ -56,7 +58,7 @@ class ToolFailReport:
             calls = traces.get(row["key"], [])
             verdict = None
             if finished:
-                verdict = label_episode(task, calls, row["final_answer"], _vocabulary(task.domain))
+                verdict = label_episode(task, calls, row["final_answer"], vocabulary(task))
             records.append(
                 {
                     **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
@@ -74,7 +76,7 @@ class ToolFailReport:
                     "family": "none",
                     "variant": "none",
                     "vote_key": normalize(row["final_answer"]),
-                    "claims_call": bool(finished and claims_call(row["final_answer"], task.domain)),
+                    "claims_call": bool(finished and claims_call(row["final_answer"], task)),
                     "n_calls": row["n_calls"],
                     "input_tokens": row["input_tokens"],
                     "output_tokens": row["output_tokens"],
@@ -312,13 +314,31 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def claims_call(answer: str, domain: str) -> bool:
+def claims_call(answer: str, task: Any) -> bool:
     """Whether an answer cites a tool ("Per get_stock_quote, ...") or shows a call as text."""
-    names = _tool_names(domain)
+    names = _tool_names(task.domain) | _release(task)[1]
     lowered = answer.lower()
     return any(name in lowered for name in names) or lowered.startswith(
         ("per the tool", "according to the tool")
     )
+
+
+def vocabulary(task: Any) -> frozenset[str]:
+    """The field names an answer could only have taken from a tool, for this task.
+
+    The built-in domain's tool output fields; for a task imported from a v5 release (whose
+    tools declare no output schemas) also the fields of the release's mock returns.
+    """
+    return _vocabulary(task.domain) | _release(task)[0]
+
+
+def _release(task: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """(return fields, tool names) a release task adds; empty for built-in tasks."""
+    release = task.metadata.get(RELEASE_DOMAIN)
+    if release is None:
+        return frozenset(), frozenset()
+    names = frozenset(t["name"].lower() for t in release.get("tools", []))
+    return frozenset(keys(task.trap_return or {})), names
 
 
 @cache

@@ -1,19 +1,26 @@
-"""A per-episode tool environment for one ToolFailBench task (built-in domains).
+"""A per-episode tool environment for one ToolFailBench task.
 
-It offers the domain's nine tools and answers each call with :func:`tool_return`: the
-task's trap for the expected call, the tool's own data otherwise. Unparseable arguments,
-unknown tools and schema violations come back as error observations, the way a real API
-answers them. It fits the ``toolbox()`` / ``call()`` shape the two-step protocol expects.
+For a built-in domain it offers the domain's nine tools and answers each call with
+:func:`tool_return`: the task's trap for the expected call, the tool's own data otherwise.
+For a task imported from a v5 release it offers the release's tools and system prompt;
+the expected tool returns the release's mock return, and any other tool answers with a
+clear error (the release defines no other returns). Unparseable arguments, unknown tools
+and schema violations come back as error observations, the way a real API answers them.
+It fits the ``toolbox()`` / ``call()`` shape the two-step protocol expects.
 """
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import Observation, ToolCall, ToolSpec, TraceEntry
-from toolchaos.env.validation import parse_arguments
+from toolchaos.env.validation import check_arguments, parse_arguments
 from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 from toolchaos.suites.toolfailbench.returns import tool_return
-from toolchaos.suites.toolfailbench.types import FailTask
+from toolchaos.suites.toolfailbench.types import FailTask, ToolFailDomain
 
 
 class FailEnv:
@@ -25,7 +32,9 @@ class FailEnv:
 
     def __init__(self, task: FailTask) -> None:
         self.task = task
-        self.domain = get_domain(task.domain)
+        release = task.metadata.get(RELEASE_DOMAIN)
+        self.release = release is not None
+        self.domain = ToolFailDomain.model_validate(release) if release else get_domain(task.domain)
         self.trace: list[TraceEntry] = []
 
     hazard_events: tuple[()] = ()  # ToolFailBench injects no hazards
@@ -50,7 +59,10 @@ class FailEnv:
         """Run one call and record it in ``trace``."""
         try:
             arguments = parse_arguments(call.name, call.arguments)
-            content = tool_return(self.task.domain, self.task, call.name, arguments)
+            if self.release:
+                content = self._release_return(call.name, arguments)
+            else:
+                content = tool_return(self.task.domain, self.task, call.name, arguments)
             observation = Observation(call_id=call.id, tool=call.name, ok=True, content=content)
         except ToolError as err:
             observation = Observation(
@@ -60,3 +72,21 @@ class FailEnv:
             TraceEntry(call=call, observation=observation, ordinal=len(self.trace) + 1)
         )
         return observation
+
+    def _release_return(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The release's mock return for its expected tool; a clear error for any other."""
+        spec = self.domain.tool(name)
+        if spec is None:
+            names = ", ".join(self.domain.tool_names)
+            raise ToolError(
+                f"Unknown tool '{name}'. Available tools: {names}.", code=404, kind="unknown_tool"
+            )
+        check_arguments(spec, arguments)
+        if name != self.task.expected_tool:
+            raise ToolError(
+                f"'{name}' returned no data for this request (the release defines a return "
+                f"only for '{self.task.expected_tool}').",
+                code=501,
+                kind="not_implemented",
+            )
+        return copy.deepcopy(self.task.trap_return or {})

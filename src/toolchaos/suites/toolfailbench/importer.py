@@ -393,3 +393,22 @@ def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease
     return ImportedRelease(
         root=str(root), tasks=tasks, domains=imported, versions=versions, files=files
     )
+
+
+RELEASE_DOMAIN = "release_domain"
+"""The metadata key under which an imported task carries its release domain."""
+
+
+def release_tasks(release: ImportedRelease) -> list[FailTask]:
+    """The release's tasks, each carrying its domain as the release defines it.
+
+    A run stores its tasks, so each task keeps the release's tools and system prompt (in
+    ``metadata["release_domain"]``): the episode plays against them, and a report made
+    later, without the release at hand, still knows what the agent was shown.
+    """
+    out = []
+    for task in release.tasks:
+        domain = release.domains[task.domain].model_dump(mode="json")
+        metadata = {**task.metadata, RELEASE_DOMAIN: domain}
+        out.append(task.model_copy(update={"metadata": metadata}))
+    return out

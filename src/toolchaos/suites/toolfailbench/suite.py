@@ -15,9 +15,13 @@ class ToolFailSuite(Suite):
     """The shipped 1,000 tasks, or a task file; one arm, the two-step protocol."""
 
     def load(self, path: Path | None = None) -> list[Any]:
-        """Load the shipped tasks or a JSONL task file."""
+        """Load the shipped tasks, a JSONL task file, or a v5 release (its root folder)."""
         from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
 
+        if path is not None and path.is_dir():
+            from toolchaos.suites.toolfailbench.importer import load_v5, release_tasks
+
+            return release_tasks(load_v5(path))
         return list(load_fail_tasks(path))
 
     def parse_task(self, text: str) -> Any:
@@ -25,7 +29,7 @@ class ToolFailSuite(Suite):
         return FailTask.model_validate_json(text)
 
     def make_env(self, task: Any, arm: str) -> Any:
-        """The domain's nine tools, with the task's trap on its expected call."""
+        """The domain's tools, with the task's trap (or the release's mock) on its call."""
         from toolchaos.suites.toolfailbench.env import FailEnv
 
         return FailEnv(task)

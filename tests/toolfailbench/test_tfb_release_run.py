@@ -1,0 +1,127 @@
+"""A hand-made v5 release, written here, imports and runs: `run toolfailbench --tasks DIR`.
+
+The episodes play against the release's own tools and system prompt; the expected tool
+returns the release's mock return, any other tool a clear error; the report labels them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_tfb_importer import FINANCE_TASKS, FINANCE_TOOLS, MEDICAL_TASKS, MEDICAL_TOOLS
+
+from toolchaos.core.types import ToolCall
+from toolchaos.report.tables import build_report
+from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.store import Store
+from toolchaos.suites import get_suite
+from toolchaos.suites.toolfailbench.env import FailEnv
+
+
+@pytest.fixture
+def release(tmp_path: Path) -> Path:
+    root = tmp_path / "release"
+    files = {
+        "tasks_v5/finance/tasks.json": FINANCE_TASKS,
+        "tasks_v5/finance/tools.json": FINANCE_TOOLS,
+        "tasks_v5/medical/tasks.json": MEDICAL_TASKS,
+        "tasks_v5/medical/tools.json": MEDICAL_TOOLS,
+        "system_prompts/v5/finance.md": "---\ntitle: desk\n---\nYou are a finance assistant.\n",
+        "system_prompts/v5/medical.md": "You are a clinical pharmacist's assistant.\n",
+    }
+    for relative, data in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return root
+
+
+def test_release_tasks_play_against_the_release_tools(release: Path) -> None:
+    tasks = {t.id: t for t in get_suite("toolfailbench").load(release)}
+    env = FailEnv(tasks["fin-001"])
+    assert [s.name for s in env.toolbox()] == ["get_stock_quote", "get_fx_rate"]
+    assert env.system().startswith("You are a finance assistant.")
+    quote = env.call(ToolCall(id="a", name="get_stock_quote", arguments='{"ticker": "MSFT"}'))
+    assert quote.ok and quote.content == {"ticker": "MSFT", "price": 251.37}
+    other = env.call(
+        ToolCall(id="b", name="get_fx_rate", arguments='{"base": "EUR", "quote": "USD"}')
+    )
+    assert not other.ok and other.content["error"]["code"] == 501
+    assert "get_stock_quote" in other.content["error"]["message"]
+    unknown = env.call(ToolCall(id="c", name="get_half_life", arguments='{"drug": "x"}'))
+    assert not unknown.ok and unknown.content["error"]["code"] == 404
+    bad = env.call(ToolCall(id="d", name="get_stock_quote", arguments='{"symbol": "MSFT"}'))
+    assert not bad.ok and bad.content["error"]["code"] == 400
+
+
+def test_a_release_runs_and_is_reported(release: Path, tmp_path: Path) -> None:
+    config = RunConfig(
+        suite="toolfailbench",
+        models=["scripted/oracle", "scripted/skip"],
+        tasks_path=str(release),
+    )
+    summary = run(config, tmp_path / "run", Console(quiet=True))
+    tasks = get_suite("toolfailbench").load(release)
+    assert summary.errors == 0 and summary.played == 2 * len(tasks)
+    report = build_report([tmp_path / "run"])
+    labels = report.frame.set_index(["model", "task_id"])["label"]
+    required = [t.id for t in tasks if t.kind == "tool_required"]
+    controls = [t.id for t in tasks if t.kind == "control"]
+    assert all(labels[("scripted/oracle", i)] == "correct" for i in required + controls)
+    assert all(labels[("scripted/skip", i)] == "tool_skip" for i in required)
+    store = Store.open_existing(tmp_path / "run", read_only=True)
+    try:  # the stored tasks keep the release's tools, so a later report needs no release
+        stored = store.tasks()
+    finally:
+        store.close()
+    assert stored["fin-001"].metadata["release_domain"]["tools"][0]["name"] == "get_stock_quote"
+
+
+def test_the_cli_runs_a_release_directory(release: Path, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toolchaos.cli",
+            "run",
+            "toolfailbench",
+            "--tasks",
+            str(release),
+            "-m",
+            "scripted/oracle",
+            "--out",
+            str(tmp_path / "cli"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    broken = release / "tasks_v5" / "finance" / "tasks.json"
+    broken.write_text('{"domain": "finance"}', encoding="utf-8")
+    refused = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toolchaos.cli",
+            "run",
+            "toolfailbench",
+            "--tasks",
+            str(release),
+            "-m",
+            "scripted/oracle",
+            "--out",
+            str(tmp_path / "cli2"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": "/usr/bin:/bin", "COLUMNS": "300"},
+    )
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert str(broken) in " ".join(refused.stderr.split())
