@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from toolchaos.domains import Domain, tool_map
 from toolchaos.domains._notes import resolver, sources
-from toolchaos.domains.health.tools import TOOLS
+from toolchaos.domains.health.tools import NUTRIENT_FIELDS, TOOLS
 from toolchaos.domains.health.world import HealthWorld
 
 _FAMILIES: dict[str, tuple[tuple[str, ...], dict[str, str], list[str]]] = {
@@ -44,15 +44,7 @@ _FAMILIES: dict[str, tuple[tuple[str, ...], dict[str, str], list[str]]] = {
     "nutrition": (
         ("get_food_nutrition", "get_food_nutrition_label", "get_food_nutrition_community"),
         {"food": "food", "servings": "servings"},
-        [
-            "calories_kcal",
-            "protein_g",
-            "carbs_g",
-            "fat_g",
-            "fiber_g",
-            "sodium_mg",
-            "caffeine_mg",
-        ],
+        list(NUTRIENT_FIELDS),
     ),
 }
 

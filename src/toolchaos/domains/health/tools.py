@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool
+from toolchaos.core.tools import Param, Tool, ToolFn
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -69,7 +69,7 @@ MEALS = tuple(m for m, _, _ in data.MEAL_SLOTS)
 PRIMARY_CARE = ("primary care", "pediatrics", "urgent care", "travel medicine", "lab draw")
 MAX_PICKUP_DAYS = 14
 MAX_REASON_CHARS = 120
-_NUTRIENTS = (
+NUTRIENT_FIELDS = (
     "calories_kcal",
     "protein_g",
     "carbs_g",
@@ -214,6 +214,41 @@ DOC_PHRASES = {
 
 
 _tool = phrased_tool(DOC_PHRASES)
+
+# The Args of each multi-source family, shared by its services (read by ``_source_tool``).
+_PRICE_ARGS = """
+    Args:
+        world: The health service (not shown to the agent).
+        medication: A medication id (e.g. 'MED-1234') or its exact generic or brand name.
+        quantity: How many tablets or capsules (default 30).
+"""
+_CLINIC_ARGS = """
+    Args:
+        world: The health service (not shown to the agent).
+        clinic: A clinic id (e.g. 'CL-123') or its exact name.
+"""
+_ACTIVITY_ARGS = """
+    Args:
+        world: The health service (not shown to the agent).
+        member: {member}
+        date: The day, YYYY-MM-DD.
+"""
+_FOOD_ARGS = """
+    Args:
+        world: The health service (not shown to the agent).
+        food: A food id (e.g. 'FD-1234') or the exact food name.
+        servings: How many standard servings (default 1; halves are fine).
+"""
+
+
+def _source_tool(read: ToolFn, name: str, about: str, args_doc: str) -> Tool:
+    """Declare one service of a multi-source fact: its own ``about``, the family's Args.
+
+    The services of one fact share a reader and differ only in table, source name and
+    summary, so each family writes its reader and its Args once and this names the tool.
+    """
+    read.__doc__ = about + args_doc
+    return _tool(name=name)(read)
 
 
 # -- members and body metrics ------
@@ -423,12 +458,14 @@ get_prescription_v2 = shapes.lookup(
 )
 
 
-def _price(world: HealthWorld, medication: str, quantity: int, table: str, source: str) -> Any:
+def _price(
+    world: HealthWorld, medication: str, quantity: int, table: str, source: str, extra: str
+) -> dict[str, Any]:
     med = _by_name(world, "medications", medication, "Medication", "medication")
     if not is_integer(quantity) or not 1 <= quantity <= 1000:
         raise unprocessable("quantity must be an integer from 1 to 1000")
     row = world.table(table)[med.medication_id]
-    out = {
+    return {
         "medication_id": med.medication_id,
         "name": med.name,
         "strength": med.strength,
@@ -437,67 +474,54 @@ def _price(world: HealthWorld, medication: str, quantity: int, table: str, sourc
         "total_price_usd": money(row.unit_price_usd * quantity),
         "source": source,
         "as_of": row.as_of,
+        extra: getattr(row, extra),
     }
-    return out
 
 
-@_tool()
-def get_drug_price(world: HealthWorld, medication: str, quantity: int = 30) -> dict[str, Any]:
+def _price_tool(name: str, provider: str, extra: str, about: str) -> Tool:
+    """One drug-price service as a tool: the shared price keys plus its own ``extra``."""
+
+    def read(world: HealthWorld, medication: str, quantity: int = 30) -> dict[str, Any]:
+        table, source = f"price_{provider}", data.PRICE_PROVIDERS[provider]
+        return _price(world, medication, quantity, table, source, extra)
+
+    return _source_tool(read, name, about, _PRICE_ARGS)
+
+
+get_drug_price = _price_tool(
+    "get_drug_price",
+    "index",
+    "survey_week",
     """Cash price of a medication from the National Drug Price Index (authoritative).
 
     The index is the reference price; ScriptSaver (get_drug_price_discount) and PillMarket
     (get_drug_price_marketplace) report the same facts independently, and when sources
     disagree the index is authoritative. If this service is unavailable,
     get_drug_price_discount serves the same keys. Returns {price}, plus survey_week.
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        medication: A medication id (e.g. 'MED-1234') or its exact generic or brand name.
-        quantity: How many tablets or capsules (default 30).
-    """
-    out = _price(world, medication, quantity, "price_index", data.PRICE_PROVIDERS["index"])
-    out["survey_week"] = world.price_index[out["medication_id"]].survey_week
-    return cast(dict[str, Any], out)
-
-
-@_tool()
-def get_drug_price_discount(
-    world: HealthWorld, medication: str, quantity: int = 30
-) -> dict[str, Any]:
+get_drug_price_discount = _price_tool(
+    "get_drug_price_discount",
+    "discount",
+    "network_pharmacies",
     """Cash price of a medication from the ScriptSaver discount network.
 
     An independent second source for get_drug_price with the same keys: {price}, plus
     network_pharmacies.
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        medication: A medication id (e.g. 'MED-1234') or its exact generic or brand name.
-        quantity: How many tablets or capsules (default 30).
-    """
-    out = _price(world, medication, quantity, "price_discount", data.PRICE_PROVIDERS["discount"])
-    out["network_pharmacies"] = world.price_discount[out["medication_id"]].network_pharmacies
-    return cast(dict[str, Any], out)
-
-
-@_tool()
-def get_drug_price_marketplace(
-    world: HealthWorld, medication: str, quantity: int = 30
-) -> dict[str, Any]:
+get_drug_price_marketplace = _price_tool(
+    "get_drug_price_marketplace",
+    "marketplace",
+    "listings",
     """Cash price of a medication on the PillMarket pharmacy marketplace.
 
     An independent third source for get_drug_price with the same keys: {price}, plus
     listings.
-
-    Args:
-        world: The health service (not shown to the agent).
-        medication: A medication id (e.g. 'MED-1234') or its exact generic or brand name.
-        quantity: How many tablets or capsules (default 30).
-    """
-    out = _price(
-        world, medication, quantity, "price_marketplace", data.PRICE_PROVIDERS["marketplace"]
-    )
-    out["listings"] = world.price_marketplace[out["medication_id"]].listings
-    return cast(dict[str, Any], out)
+    """,
+)
 
 
 # -- pharmacies and refills ------
@@ -899,48 +923,49 @@ def _wait(world: HealthWorld, clinic: str, table: str, source: str, extra: str) 
     }
 
 
-@_tool()
-def get_clinic_wait_time(world: HealthWorld, clinic: str) -> dict[str, Any]:
+def _wait_tool(name: str, provider: str, extra: str, about: str) -> Tool:
+    """One clinic-wait service as a tool: the shared wait keys plus its own ``extra``."""
+
+    def read(world: HealthWorld, clinic: str) -> dict[str, Any]:
+        return _wait(world, clinic, f"wait_{provider}", data.WAIT_PROVIDERS[provider], extra)
+
+    return _source_tool(read, name, about, _CLINIC_ARGS)
+
+
+get_clinic_wait_time = _wait_tool(
+    "get_clinic_wait_time",
+    "clinic",
+    "patients_waiting",
     """Current wait at a clinic from its own check-in system (authoritative).
 
     WaitWatch (get_wait_time_crowd) and the maps estimate (get_wait_time_maps) report the
     same fact independently; when they disagree, the clinic's own check-in system is
     authoritative. If it is unavailable, get_wait_time_crowd serves the same keys.
     Returns {wait}, plus patients_waiting.
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        clinic: A clinic id (e.g. 'CL-123') or its exact name.
-    """
-    return _wait(world, clinic, "wait_clinic", data.WAIT_PROVIDERS["clinic"], "patients_waiting")
-
-
-@_tool()
-def get_wait_time_crowd(world: HealthWorld, clinic: str) -> dict[str, Any]:
+get_wait_time_crowd = _wait_tool(
+    "get_wait_time_crowd",
+    "crowd",
+    "reports",
     """Current wait at a clinic from WaitWatch crowd reports.
 
     An independent second source for get_clinic_wait_time with the same keys: {wait},
     plus reports (how many patients reported).
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        clinic: A clinic id (e.g. 'CL-123') or its exact name.
-    """
-    return _wait(world, clinic, "wait_crowd", data.WAIT_PROVIDERS["crowd"], "reports")
-
-
-@_tool()
-def get_wait_time_maps(world: HealthWorld, clinic: str) -> dict[str, Any]:
+get_wait_time_maps = _wait_tool(
+    "get_wait_time_maps",
+    "maps",
+    "busyness_pct",
     """Current wait at a clinic estimated from a maps service's live busyness.
 
     An independent third source for get_clinic_wait_time with the same keys: {wait},
     plus busyness_pct.
-
-    Args:
-        world: The health service (not shown to the agent).
-        clinic: A clinic id (e.g. 'CL-123') or its exact name.
-    """
-    return _wait(world, clinic, "wait_maps", data.WAIT_PROVIDERS["maps"], "busyness_pct")
+    """,
+)
 
 
 # -- activity and workouts ------
@@ -954,35 +979,35 @@ def _activity(world: HealthWorld, member: str, day: str, table: str) -> dict[str
     return out
 
 
-@_tool()
-def get_daily_activity(world: HealthWorld, member: str, date: str) -> dict[str, Any]:
+def _activity_tool(name: str, table: str, about: str) -> Tool:
+    """One activity service as a tool: a member's totals for one day from ``table``."""
+
+    def read(world: HealthWorld, member: str, date: str) -> dict[str, Any]:
+        return _activity(world, member, date, table)
+
+    return _source_tool(read, name, about, _ACTIVITY_ARGS)
+
+
+get_daily_activity = _activity_tool(
+    "get_daily_activity",
+    "activity",
     """A member's activity totals for one day, from the wearable cloud.
 
     Days from 14 days ago to yesterday are available. Returns {activity}. If this service
     is unavailable, get_daily_activity_backup returns the same facts under the same keys
     from the phone's health app.
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        member: {member}
-        date: The day, YYYY-MM-DD.
-    """
-    return _activity(world, member, date, "activity")
-
-
-@_tool()
-def get_daily_activity_backup(world: HealthWorld, member: str, date: str) -> dict[str, Any]:
+get_daily_activity_backup = _activity_tool(
+    "get_daily_activity_backup",
+    "activity_backup",
     """A member's activity totals for one day, from the phone's health app (backup).
 
     An independent second source for get_daily_activity with the same keys: {activity},
     plus synced_at.
-
-    Args:
-        world: The health service (not shown to the agent).
-        member: {member}
-        date: The day, YYYY-MM-DD.
-    """
-    return _activity(world, member, date, "activity_backup")
+    """,
+)
 
 
 def _workout_view(world: World, row: Row) -> dict[str, Any]:
@@ -1124,64 +1149,52 @@ def _nutrition(
         "serving": found.serving,
         "servings": servings,
     }
-    for name in _NUTRIENTS:
+    for name in NUTRIENT_FIELDS:
         out[name] = round(getattr(facts, name) * servings, 1)
     out["source"] = source
     out["as_of"] = facts.as_of
     return out
 
 
-@_tool()
-def get_food_nutrition(world: HealthWorld, food: str, servings: float = 1.0) -> dict[str, Any]:
+def _nutrition_tool(name: str, provider: str, about: str) -> Tool:
+    """One nutrition database as a tool: a food's facts for the servings asked."""
+
+    def read(world: HealthWorld, food: str, servings: float = 1.0) -> dict[str, Any]:
+        table, source = f"nutrition_{provider}", data.NUTRITION_PROVIDERS[provider]
+        return _nutrition(world, food, servings, table, source)
+
+    return _source_tool(read, name, about, _FOOD_ARGS)
+
+
+get_food_nutrition = _nutrition_tool(
+    "get_food_nutrition",
+    "national",
     """Nutrition facts of a food from the National Food Composition Database (authoritative).
 
     LabelScan (get_food_nutrition_label) and CalorieCrowd (get_food_nutrition_community)
     hold the same facts independently; when they disagree, the national database is
     authoritative. If it is unavailable, get_food_nutrition_label serves the same keys.
     Returns {nutrition}.
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        food: A food id (e.g. 'FD-1234') or the exact food name.
-        servings: How many standard servings (default 1; halves are fine).
-    """
-    return _nutrition(
-        world, food, servings, "nutrition_national", data.NUTRITION_PROVIDERS["national"]
-    )
-
-
-@_tool()
-def get_food_nutrition_label(
-    world: HealthWorld, food: str, servings: float = 1.0
-) -> dict[str, Any]:
+get_food_nutrition_label = _nutrition_tool(
+    "get_food_nutrition_label",
+    "label",
     """Nutrition facts of a food from the LabelScan packaged-food database.
 
     An independent second source for get_food_nutrition with the same keys: {nutrition}.
+    """,
+)
 
-    Args:
-        world: The health service (not shown to the agent).
-        food: A food id (e.g. 'FD-1234') or the exact food name.
-        servings: How many standard servings (default 1; halves are fine).
-    """
-    return _nutrition(world, food, servings, "nutrition_label", data.NUTRITION_PROVIDERS["label"])
-
-
-@_tool()
-def get_food_nutrition_community(
-    world: HealthWorld, food: str, servings: float = 1.0
-) -> dict[str, Any]:
+get_food_nutrition_community = _nutrition_tool(
+    "get_food_nutrition_community",
+    "community",
     """Nutrition facts of a food from the CalorieCrowd community database.
 
     An independent third source for get_food_nutrition with the same keys: {nutrition}.
-
-    Args:
-        world: The health service (not shown to the agent).
-        food: A food id (e.g. 'FD-1234') or the exact food name.
-        servings: How many standard servings (default 1; halves are fine).
-    """
-    return _nutrition(
-        world, food, servings, "nutrition_community", data.NUTRITION_PROVIDERS["community"]
-    )
+    """,
+)
 
 
 def _meal_view(world: World, row: Row) -> dict[str, Any]:

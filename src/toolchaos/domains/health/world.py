@@ -615,6 +615,10 @@ class _Generator:
         width = len(str(high - 1))
         return [f"{prefix}-{n:0{width}d}" for n in self.rng.sample(range(low, high), count)]
 
+    def stamp_ago(self, unit: str, low: int, high: int) -> str:
+        """The stamp of a moment ``low`` to ``high`` ``unit`` (drawn) before the epoch."""
+        return stamp(self.epoch - timedelta(**{unit: self.rng.randint(low, high)}))
+
     # -- people --------
     def members(self) -> None:
         rng = self.rng
@@ -687,19 +691,19 @@ class _Generator:
             self.t["price_index"][med_id] = PriceIndex(
                 medication_id=med_id,
                 unit_price_usd=price,
-                as_of=stamp(self.epoch - timedelta(hours=rng.randint(20, 60))),
+                as_of=self.stamp_ago("hours", 20, 60),
                 survey_week=week.isoformat(),
             )
             self.t["price_discount"][med_id] = PriceDiscount(
                 medication_id=med_id,
                 unit_price_usd=price,
-                as_of=stamp(self.epoch - timedelta(minutes=rng.randint(30, 600))),
+                as_of=self.stamp_ago("minutes", 30, 600),
                 network_pharmacies=rng.randint(800, 4200),
             )
             self.t["price_marketplace"][med_id] = PriceMarketplace(
                 medication_id=med_id,
                 unit_price_usd=price,
-                as_of=stamp(self.epoch - timedelta(minutes=rng.randint(5, 300))),
+                as_of=self.stamp_ago("minutes", 5, 300),
                 listings=rng.randint(3, 40),
             )
 
@@ -743,19 +747,19 @@ class _Generator:
         self.t["wait_clinic"][clinic_id] = WaitClinic(
             clinic_id=clinic_id,
             wait_minutes=wait,
-            as_of=stamp(self.epoch - timedelta(minutes=rng.randint(1, 6))),
+            as_of=self.stamp_ago("minutes", 1, 6),
             patients_waiting=max(1, wait // 12),
         )
         self.t["wait_crowd"][clinic_id] = WaitCrowd(
             clinic_id=clinic_id,
             wait_minutes=wait,
-            as_of=stamp(self.epoch - timedelta(minutes=rng.randint(5, 40))),
+            as_of=self.stamp_ago("minutes", 5, 40),
             reports=rng.randint(2, 30),
         )
         self.t["wait_maps"][clinic_id] = WaitMaps(
             clinic_id=clinic_id,
             wait_minutes=wait,
-            as_of=stamp(self.epoch - timedelta(minutes=rng.randint(10, 60))),
+            as_of=self.stamp_ago("minutes", 10, 60),
             busyness_pct=min(100, 20 + wait),
         )
 
@@ -874,7 +878,7 @@ class _Generator:
                 pickup_date=(self.today + timedelta(days=rng.randint(1, 4))).isoformat(),
                 copay_usd=data.RX_TIER_COPAYS[drug_tier],
                 status=rng.choice(("requested", "ready")),
-                created_at=stamp(self.epoch - timedelta(hours=rng.randint(2, 70))),
+                created_at=self.stamp_ago("hours", 2, 70),
             )
 
     # -- activity and workouts --------
@@ -961,12 +965,12 @@ class _Generator:
             )
             self.t["nutrition_label"][food_id] = NutritionFacts(
                 **facts,
-                as_of=stamp(self.epoch - timedelta(days=rng.randint(2, 60))),
+                as_of=self.stamp_ago("days", 2, 60),
                 entry_note="scanned label",
             )
             self.t["nutrition_community"][food_id] = NutritionFacts(
                 **facts,
-                as_of=stamp(self.epoch - timedelta(days=rng.randint(1, 30))),
+                as_of=self.stamp_ago("days", 1, 30),
                 entry_note=f"{rng.randint(12, 900)} confirmations",
             )
         pools = {

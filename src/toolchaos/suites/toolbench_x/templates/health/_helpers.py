@@ -1,5 +1,11 @@
 """Helpers the health subtopics share: reading the world, naming people, dates, checks.
 
+Several templates build the same call paths with other words: one call per row of an
+earlier listing (:func:`then_each`), the wait at every clinic of a specialty, the
+nutrition of every logged food of a meal, the cash price of every listed fill, and
+"search the clinic -> its free slots -> book the first". Those paths are written once
+here; the subtopic modules keep only their wording and their choices.
+
 Templates read the world only to pick entities that make a well-posed request; the answer
 always comes from replaying the reference path. :func:`finish` replays a draft once more
 to refuse one whose answer would leak into the prompt or into any tool description.
@@ -18,6 +24,7 @@ from toolchaos.suites.toolbench_x.generate import (
     Subtopic,
     TemplateContext,
     draft_to_task,
+    ref,
     when,
 )
 
@@ -35,13 +42,23 @@ __all__ = [
     "RefStep",
     "Subtopic",
     "TemplateContext",
+    "book_first_slot",
+    "find_member",
     "finish",
+    "meal_nutrients",
     "member",
     "members",
     "owner",
+    "price_each",
+    "price_of_fill",
+    "require_free_slot",
+    "subject",
+    "then_each",
     "unique_max",
+    "wait_at_each_clinic",
     "when",
     "who",
+    "window",
 ]
 
 
@@ -63,6 +80,141 @@ def owner(m: Any) -> str:
 def who(m: Any) -> str:
     """How the primary user names a person as an object: 'me' or 'Maya'."""
     return "me" if m.relationship == "self" else m.first_name
+
+
+def subject(m: Any) -> str:
+    """How the primary user names a person as a subject: 'I' or 'Maya'."""
+    return "I" if m.relationship == "self" else m.first_name
+
+
+def window(
+    ctx: TemplateContext, starts: tuple[int, int], spans: tuple[int, int]
+) -> tuple[str, str]:
+    """A window of days ahead, as ISO dates: its first day and its last day.
+
+    The first day is ``starts`` (low, high) days from today, drawn first; the window then
+    lasts ``spans`` (low, high) days more.
+    """
+    start = ctx.rng.randint(*starts)
+    return ctx.day(start), ctx.day(start + ctx.rng.randint(*spans))
+
+
+def find_member(m: Any, tool: str, **args: Any) -> list[RefStep]:
+    """Find ``m`` by first name -> ``tool`` for the member found (then ``args``)."""
+    return [
+        RefStep(tool="search_members", args={"query": m.first_name}),
+        RefStep(tool=tool, args={"member": ref(0, "results", 0, "member_id"), **args}),
+    ]
+
+
+def price_of_fill(tool: str, i: int) -> list[RefStep]:
+    """The ``i``-th prescription listed by step 0 -> the cash price (``tool``) of a full fill."""
+    return [
+        RefStep(
+            tool="get_prescription",
+            args={"prescription_id": ref(0, "results", i, "prescription_id")},
+        ),
+        RefStep(
+            tool=tool,
+            args={"medication": ref(1, "medication_id"), "quantity": ref(1, "quantity_per_fill")},
+        ),
+    ]
+
+
+def then_each(
+    lead: list[RefStep], tool: str, calls: list[dict[str, Any]], field: str
+) -> tuple[list[RefStep], list[list[Any]]]:
+    """The steps ``lead``, then ``tool`` once per argument set in ``calls``.
+
+    Returns the steps and the answer refs to ``field`` in each of those calls' results.
+    """
+    steps = [*lead, *(RefStep(tool=tool, args=args) for args in calls)]
+    refs: list[list[Any]] = [[len(lead) + i, field] for i in range(len(calls))]
+    return steps, refs
+
+
+def wait_at_each_clinic(
+    tool: str, specialty: str, count: int
+) -> tuple[list[RefStep], list[list[Any]]]:
+    """The clinics offering ``specialty``, then the wait (from ``tool``) at each of ``count``."""
+    lead = [RefStep(tool="search_clinics", args={"specialty": specialty})]
+    calls = [{"clinic": ref(0, "results", i, "clinic_id")} for i in range(count)]
+    return then_each(lead, tool, calls, "wait_minutes")
+
+
+def meal_nutrients(
+    tool: str, m: Any, entry: Any, count: int, nutrient: str
+) -> tuple[list[RefStep], list[list[Any]]]:
+    """One logged meal of ``m``, then the nutrition (from ``tool``) of each of its entries."""
+    lead = [
+        RefStep(
+            tool="list_meals",
+            args={"member": m.first_name, "date": entry.date, "meal": entry.meal},
+        )
+    ]
+    calls = [
+        {"food": ref(0, "results", i, "food_id"), "servings": ref(0, "results", i, "servings")}
+        for i in range(count)
+    ]
+    return then_each(lead, tool, calls, nutrient)
+
+
+def price_each(
+    listing: RefStep, tool: str, count: int, quantity: str
+) -> tuple[list[RefStep], list[list[Any]]]:
+    """A listing of fills, then the cash price (from ``tool``) of each of its rows.
+
+    Each row names its drug by medication_id and its size by the ``quantity`` key.
+    """
+    calls = [
+        {
+            "medication": ref(0, "results", i, "medication_id"),
+            "quantity": ref(0, "results", i, quantity),
+        }
+        for i in range(count)
+    ]
+    return then_each([listing], tool, calls, "total_price_usd")
+
+
+def require_free_slot(
+    ctx: TemplateContext, specialty: str, clinic_id: str, days: tuple[str, str], what: str
+) -> None:
+    """Refuse (NoFit: 'no free <what>') a clinic with no free ``specialty`` slot in ``days``."""
+    found = ctx.read(
+        "find_appointment_slots",
+        specialty=specialty,
+        clinic=clinic_id,
+        from_date=days[0],
+        to_date=days[1],
+    )
+    if not found["results"]:
+        raise NoFit(f"no free {what}")
+
+
+def book_first_slot(
+    search: dict[str, Any], specialty: str, days: tuple[str, str], member_name: str, reason: str
+) -> list[RefStep]:
+    """Find the clinic (``search_clinics`` with ``search``) -> its free slots -> book the first."""
+    return [
+        RefStep(tool="search_clinics", args=search),
+        RefStep(
+            tool="find_appointment_slots",
+            args={
+                "specialty": specialty,
+                "clinic": ref(0, "results", 0, "clinic_id"),
+                "from_date": days[0],
+                "to_date": days[1],
+            },
+        ),
+        RefStep(
+            tool="book_appointment",
+            args={
+                "member": member_name,
+                "slot_id": ref(1, "results", 0, "slot_id"),
+                "reason": reason,
+            },
+        ),
+    ]
 
 
 def unique_max(values: list[float], op: str = "max") -> None:

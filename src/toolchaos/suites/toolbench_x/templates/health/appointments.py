@@ -12,10 +12,16 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    book_first_slot,
+    find_member,
     finish,
     member,
     owner,
+    require_free_slot,
+    subject,
+    wait_at_each_clinic,
     who,
+    window,
 )
 
 WAIT_SOURCES = {
@@ -39,17 +45,8 @@ def book_at_named_clinic(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the clinic -> its free slots in a window -> book the first."""
     clinic = ctx.pick("clinics", lambda c: any(s in REASONS for s in c.specialties))
     specialty = ctx.rng.choice([s for s in clinic.specialties if s in REASONS])
-    start = ctx.rng.randint(1, 7)
-    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(3, 6))
-    found = ctx.read(
-        "find_appointment_slots",
-        specialty=specialty,
-        clinic=clinic.clinic_id,
-        from_date=d1,
-        to_date=d2,
-    )
-    if not found["results"]:
-        raise NoFit("no free slot")
+    d1, d2 = window(ctx, (1, 7), (3, 6))
+    require_free_slot(ctx, specialty, clinic.clinic_id, (d1, d2), "slot")
     m = member(ctx, lambda p: specialty != "pediatrics" or p.relationship == "child")
     reason = ctx.rng.choice(REASONS[specialty])
     prompt = ctx.say(
@@ -58,33 +55,14 @@ def book_at_named_clinic(ctx: TemplateContext) -> Draft:
         "{Name} needs {reason}. Grab the first open {spec} slot at {clinic} from {d1} "
         "through {d2}.",
         name=who(m),
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         spec=specialty,
         clinic=clinic.name,
         d1=d1,
         d2=d2,
         reason=reason,
     )
-    steps = [
-        RefStep(tool="search_clinics", args={"query": clinic.name}),
-        RefStep(
-            tool="find_appointment_slots",
-            args={
-                "specialty": specialty,
-                "clinic": ref(0, "results", 0, "clinic_id"),
-                "from_date": d1,
-                "to_date": d2,
-            },
-        ),
-        RefStep(
-            tool="book_appointment",
-            args={
-                "member": m.first_name,
-                "slot_id": ref(1, "results", 0, "slot_id"),
-                "reason": reason,
-            },
-        ),
-    ]
+    steps = book_first_slot({"query": clinic.name}, specialty, (d1, d2), m.first_name, reason)
     return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
 
 
@@ -108,11 +86,7 @@ def wait_at_booked_clinic(ctx: TemplateContext) -> Draft:
         source=WAIT_SOURCES[tool],
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="list_appointments",
-            args={"member": ref(0, "results", 0, "member_id"), "status": "scheduled"},
-        ),
+        *find_member(m, "list_appointments", status="scheduled"),
         RefStep(tool=tool, args={"clinic": ref(1, "results", i, "clinic_id")}),
     ]
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "wait_minutes"]])))
@@ -143,8 +117,7 @@ def open_slot_count(ctx: TemplateContext) -> Draft:
     """Parallel: free slots of one specialty at three clinics; how many in all."""
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics"])
     clinics = ctx.sample("clinics", 3, lambda c: specialty in c.specialties)
-    start = ctx.rng.randint(1, 5)
-    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 6))
+    d1, d2 = window(ctx, (1, 5), (2, 6))
     prompt = ctx.say(
         "How many open {spec} slots do {a}, {b} and {c} have between {d1} and {d2}, all together?",
         "Count the free {spec} appointments from {d1} to {d2} at {a}, {b} and {c} combined.",
@@ -181,12 +154,7 @@ def quickest_walk_in(ctx: TemplateContext) -> Draft:
         words=words,
         source=WAIT_SOURCES[tool],
     )
-    steps = [RefStep(tool="search_clinics", args={"specialty": specialty})]
-    steps += [
-        RefStep(tool=tool, args={"clinic": ref(0, "results", i, "clinic_id")})
-        for i in range(len(clinics))
-    ]
-    refs = [[1 + i, "wait_minutes"] for i in range(len(clinics))]
+    steps, refs = wait_at_each_clinic(tool, specialty, len(clinics))
     return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs)))
 
 
@@ -194,8 +162,7 @@ def two_clinic_openings(ctx: TemplateContext) -> Draft:
     """Mixture: find two clinics -> open slots of a specialty at each -> combined count."""
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics", "urgent care"])
     clinics = ctx.sample("clinics", 2, lambda c: specialty in c.specialties)
-    start = ctx.rng.randint(1, 6)
-    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 6))
+    d1, d2 = window(ctx, (1, 6), (2, 6))
     prompt = ctx.say(
         "Between {d1} and {d2}, how many {spec} openings do {a} and {b} have in total?",
         "I can go to either {a} or {b}. Count their free {spec} slots from {d1} to {d2}, combined.",

@@ -12,10 +12,14 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    find_member,
     finish,
     member,
     owner,
+    subject,
+    then_each,
     when,
+    who,
 )
 
 ACTIVITY_FIELDS = {
@@ -50,20 +54,13 @@ def zone_of_workout(ctx: TemplateContext) -> Draft:
         "For {whose} {type} on {day}, " + question + "?",
         "Looking at the {type} workout {name} logged on {day}: " + question + "?",
         whose=owner(m),
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         type=workout.type,
         day=when(workout.date),
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="list_workouts",
-            args={
-                "member": ref(0, "results", 0, "member_id"),
-                "type": workout.type,
-                "from_date": workout.date,
-                "to_date": workout.date,
-            },
+        *find_member(
+            m, "list_workouts", type=workout.type, from_date=workout.date, to_date=workout.date
         ),
         RefStep(
             tool="compute_heart_rate_zone",
@@ -94,8 +91,8 @@ def log_workout_and_snack(ctx: TemplateContext) -> Draft:
         minutes=minutes,
         kind=kind,
         dist=dist_text,
-        name="me" if m.relationship == "self" else m.first_name,
-        Name="I" if m.relationship == "self" else m.first_name,
+        name=who(m),
+        Name=subject(m),
         they="I" if m.relationship == "self" else "they",
         day=when(ctx.day(-offset)),
         snack=snack.split(",")[0].lower(),
@@ -139,7 +136,7 @@ def three_day_totals(ctx: TemplateContext) -> Draft:
         "Pull {whose} tracker data for {d1}, {d2} and {d3} and give me {words} {what}.",
         words=words,
         what=ACTIVITY_FIELDS[field],
-        name="me" if m.relationship == "self" else m.first_name,
+        name=who(m),
         whose=owner(m),
         d1=dates[0],
         d2=dates[1],
@@ -192,21 +189,17 @@ def steps_on_workout_days(ctx: TemplateContext) -> Draft:
         "On the days {name} did a {type} workout, how many {what} did the tracker log {words}?",
         "Take every {type} session in {whose} workout history; looking at the daily "
         "tracker totals for those days, what are the {what} {words}?",
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         whose=owner(m),
         type=workout.type,
         what=ACTIVITY_FIELDS[field],
         words=words,
     )
-    steps = [RefStep(tool="list_workouts", args={"member": m.first_name, "type": workout.type})]
-    steps += [
-        RefStep(
-            tool="get_daily_activity",
-            args={"member": m.first_name, "date": ref(0, "results", i, "date")},
-        )
-        for i in range(len(listing))
+    lead = [RefStep(tool="list_workouts", args={"member": m.first_name, "type": workout.type})]
+    days = [
+        {"member": m.first_name, "date": ref(0, "results", i, "date")} for i in range(len(listing))
     ]
-    refs = [[1 + i, field] for i in range(len(listing))]
+    steps, refs = then_each(lead, "get_daily_activity", days, field)
     return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2)))
 
 
@@ -220,20 +213,14 @@ def week_distance(ctx: TemplateContext) -> Draft:
         "Add up {whose} {what} over the three days {d1} to {d3}.",
         "How much did {name} rack up in {what} from {d1} through {d3}, all together?",
         whose=owner(m),
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         what=ACTIVITY_FIELDS[field],
         d1=dates[0],
         d3=dates[2],
     )
-    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
-    steps += [
-        RefStep(
-            tool="get_daily_activity",
-            args={"member": ref(0, "results", 0, "member_id"), "date": d},
-        )
-        for d in dates
-    ]
-    refs = [[1 + i, field] for i in range(3)]
+    lead = [RefStep(tool="search_members", args={"query": m.first_name})]
+    days = [{"member": ref(0, "results", 0, "member_id"), "date": d} for d in dates]
+    steps, refs = then_each(lead, "get_daily_activity", days, field)
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
 
 

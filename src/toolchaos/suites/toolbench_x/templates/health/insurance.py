@@ -12,9 +12,12 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    find_member,
     finish,
     member,
     owner,
+    subject,
+    then_each,
     when,
 )
 
@@ -62,13 +65,12 @@ def planned_procedure(ctx: TemplateContext) -> Draft:
         + "?",
         Whose=owner(m).capitalize(),
         whose=owner(m),
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         service=service,
         allowed=allowed,
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(tool="get_insurance_plan", args={"member": ref(0, "results", 0, "member_id")}),
+        *find_member(m, "get_insurance_plan"),
         RefStep(
             tool="estimate_cost",
             args={"member": ref(1, "member_id"), "allowed_usd": allowed},
@@ -167,7 +169,7 @@ def treatment_plan_total(ctx: TemplateContext) -> Draft:
         "status, what's the total out of pocket?",
         "Add up the separate member-share estimates for {whose} {a} (${x:,.0f}), {b} "
         "(${y:,.0f}) and {c} (${z:,.0f}), allowed amounts in brackets.",
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         whose=owner(m),
         a=services[0][0],
         b=services[1][0],
@@ -176,15 +178,9 @@ def treatment_plan_total(ctx: TemplateContext) -> Draft:
         y=amounts[1],
         z=amounts[2],
     )
-    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
-    steps += [
-        RefStep(
-            tool="estimate_cost",
-            args={"member": ref(0, "results", 0, "member_id"), "allowed_usd": amount},
-        )
-        for amount in amounts
-    ]
-    refs = [[1 + i, "member_pays_usd"] for i in range(3)]
+    lead = [RefStep(tool="search_members", args={"query": m.first_name})]
+    bills = [{"member": ref(0, "results", 0, "member_id"), "allowed_usd": a} for a in amounts]
+    steps, refs = then_each(lead, "estimate_cost", bills, "member_pays_usd")
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
 
 
@@ -202,15 +198,12 @@ def claims_reestimated(ctx: TemplateContext) -> Draft:
         "member share any of them would carry?",
         whose=owner(m),
     )
-    steps = [RefStep(tool="list_claims", args={"member": m.first_name, "status": "paid"})]
-    steps += [
-        RefStep(
-            tool="estimate_cost",
-            args={"member": m.first_name, "allowed_usd": ref(0, "results", i, "allowed_usd")},
-        )
+    lead = [RefStep(tool="list_claims", args={"member": m.first_name, "status": "paid"})]
+    bills = [
+        {"member": m.first_name, "allowed_usd": ref(0, "results", i, "allowed_usd")}
         for i in range(len(claims))
     ]
-    refs = [[1 + i, "member_pays_usd"] for i in range(len(claims))]
+    steps, refs = then_each(lead, "estimate_cost", bills, "member_pays_usd")
     return finish(Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=2)))
 
 

@@ -12,10 +12,17 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    book_first_slot,
+    find_member,
     finish,
     member,
     owner,
+    require_free_slot,
+    subject,
+    then_each,
+    wait_at_each_clinic,
     who,
+    window,
 )
 from toolchaos.suites.toolbench_x.templates.health.appointments import WAIT_SOURCES
 
@@ -49,11 +56,7 @@ def earlier_result(ctx: TemplateContext) -> Draft:
         test=result.test_name,
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="list_lab_results",
-            args={"member": ref(0, "results", 0, "member_id"), "test_code": result.test_code},
-        ),
+        *find_member(m, "list_lab_results", test_code=result.test_code),
         RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", i, "result_id")}),
     ]
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
@@ -62,17 +65,8 @@ def earlier_result(ctx: TemplateContext) -> Draft:
 def book_blood_draw(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the lab clinic -> its draw slots -> book the first."""
     clinic = ctx.pick("clinics", lambda c: "lab draw" in c.specialties)
-    start = ctx.rng.randint(1, 7)
-    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 5))
-    found = ctx.read(
-        "find_appointment_slots",
-        specialty="lab draw",
-        clinic=clinic.clinic_id,
-        from_date=d1,
-        to_date=d2,
-    )
-    if not found["results"]:
-        raise NoFit("no free draw slot")
+    d1, d2 = window(ctx, (1, 7), (2, 5))
+    require_free_slot(ctx, "lab draw", clinic.clinic_id, (d1, d2), "draw slot")
     result = ctx.pick("lab_results", lambda r: r.flag != "normal")
     m = ctx.world.table("members")[result.member_id]
     reason = f"repeat {result.test_name} test"
@@ -89,26 +83,8 @@ def book_blood_draw(ctx: TemplateContext) -> Draft:
         d1=d1,
         d2=d2,
     )
-    steps = [
-        RefStep(tool="search_clinics", args={"query": clinic.name, "specialty": "lab draw"}),
-        RefStep(
-            tool="find_appointment_slots",
-            args={
-                "specialty": "lab draw",
-                "clinic": ref(0, "results", 0, "clinic_id"),
-                "from_date": d1,
-                "to_date": d2,
-            },
-        ),
-        RefStep(
-            tool="book_appointment",
-            args={
-                "member": m.first_name,
-                "slot_id": ref(1, "results", 0, "slot_id"),
-                "reason": reason,
-            },
-        ),
-    ]
+    search = {"query": clinic.name, "specialty": "lab draw"}
+    steps = book_first_slot(search, "lab draw", (d1, d2), m.first_name, reason)
     return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
 
 
@@ -170,16 +146,11 @@ def draw_sites_in_city(ctx: TemplateContext) -> Draft:
         "tell me the shortest wait.",
         "What's the shortest current wait at any clinic that does lab draws? Use {source}; "
         "it's for {whose} blood test.",
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         whose=owner(m),
         source=WAIT_SOURCES[tool],
     )
-    steps = [RefStep(tool="search_clinics", args={"specialty": "lab draw"})]
-    steps += [
-        RefStep(tool=tool, args={"clinic": ref(0, "results", i, "clinic_id")})
-        for i in range(len(clinics))
-    ]
-    refs = [[1 + i, "wait_minutes"] for i in range(len(clinics))]
+    steps, refs = wait_at_each_clinic(tool, "lab draw", len(clinics))
     return finish(Draft(prompt, steps, AnswerSpec(op="min", refs=refs)))
 
 
@@ -215,18 +186,9 @@ def flagged_results(ctx: TemplateContext) -> Draft:
         flag=flag,
         words=words,
     )
-    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
-    steps.append(
-        RefStep(
-            tool="list_lab_results",
-            args={"member": ref(0, "results", 0, "member_id"), "test_code": code},
-        )
-    )
-    steps += [
-        RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", i, "result_id")})
-        for i in range(len(history))
-    ]
-    refs = [[2 + i, "value"] for i in range(len(history))]
+    lead = find_member(m, "list_lab_results", test_code=code)
+    results = [{"result_id": ref(1, "results", i, "result_id")} for i in range(len(history))]
+    steps, refs = then_each(lead, "get_lab_result", results, "value")
     return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2)))
 
 

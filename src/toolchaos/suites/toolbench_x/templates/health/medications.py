@@ -14,10 +14,15 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    find_member,
     finish,
     member,
     owner,
+    price_each,
+    price_of_fill,
+    subject,
     unique_max,
+    who,
 )
 
 PRICE_SOURCES = {
@@ -57,14 +62,7 @@ def fill_price(ctx: TemplateContext) -> Draft:
     )
     steps = [
         RefStep(tool="list_prescriptions", args={"member": m.first_name, "status": "active"}),
-        RefStep(
-            tool="get_prescription",
-            args={"prescription_id": ref(0, "results", i, "prescription_id")},
-        ),
-        RefStep(
-            tool=tool,
-            args={"medication": ref(1, "medication_id"), "quantity": ref(1, "quantity_per_fill")},
-        ),
+        *price_of_fill(tool, i),
     ]
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_price_usd"]])))
 
@@ -98,14 +96,10 @@ def supply_left(ctx: TemplateContext) -> Draft:
         whose=owner(m).capitalize(),
         whose_l=owner(m),
         med=rx["medication_name"],
-        name="me" if m.relationship == "self" else m.first_name,
+        name=who(m),
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="list_prescriptions",
-            args={"member": ref(0, "results", 0, "member_id"), "status": "active"},
-        ),
+        *find_member(m, "list_prescriptions", status="active"),
         RefStep(
             tool="get_prescription",
             args={"prescription_id": ref(1, "results", i, "prescription_id")},
@@ -183,22 +177,12 @@ def fill_everything(ctx: TemplateContext) -> Draft:
         "would it come to in total? Use {source} prices.",
         "Add up the {source} cash price of a complete fill for each of {whose} active "
         "prescriptions.",
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         whose=owner(m),
         source=PRICE_SOURCES[tool],
     )
-    steps = [RefStep(tool="list_prescriptions", args={"member": m.first_name, "status": "active"})]
-    steps += [
-        RefStep(
-            tool=tool,
-            args={
-                "medication": ref(0, "results", i, "medication_id"),
-                "quantity": ref(0, "results", i, "quantity_per_fill"),
-            },
-        )
-        for i in range(len(rxs))
-    ]
-    refs = [[1 + i, "total_price_usd"] for i in range(len(rxs))]
+    listing = RefStep(tool="list_prescriptions", args={"member": m.first_name, "status": "active"})
+    steps, refs = price_each(listing, tool, len(rxs), "quantity_per_fill")
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
 
 

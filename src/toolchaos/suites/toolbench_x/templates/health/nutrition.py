@@ -12,9 +12,12 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    find_member,
     finish,
+    meal_nutrients,
     member,
     owner,
+    subject,
     when,
 )
 
@@ -54,22 +57,14 @@ def logged_item(ctx: TemplateContext) -> Draft:
         "the amount logged?",
         what=NUTRIENTS[nutrient],
         food=food.lower(),
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         Whose=owner(m).capitalize(),
         meal=entry.meal,
         day=when(entry.date),
         source=NUTRITION_SOURCES[tool],
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="list_meals",
-            args={
-                "member": ref(0, "results", 0, "member_id"),
-                "date": entry.date,
-                "meal": entry.meal,
-            },
-        ),
+        *find_member(m, "list_meals", date=entry.date, meal=entry.meal),
         RefStep(
             tool=tool,
             args={
@@ -97,7 +92,7 @@ def look_up_then_log(ctx: TemplateContext) -> Draft:
         food=food.name.lower(),
         amount=_servings(servings),
         whose=owner(m),
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         meal=meal,
         day=when(d),
         time=time,
@@ -168,29 +163,13 @@ def meal_total(ctx: TemplateContext) -> Draft:
         "(with its servings) using {source}.",
         "Total the {what} in {whose} logged {meal} for {day}, by {source}.",
         what=NUTRIENTS[nutrient],
-        name="I" if m.relationship == "self" else m.first_name,
+        name=subject(m),
         whose=owner(m),
         meal=entry.meal,
         day=when(entry.date),
         source=NUTRITION_SOURCES[tool],
     )
-    steps = [
-        RefStep(
-            tool="list_meals",
-            args={"member": m.first_name, "date": entry.date, "meal": entry.meal},
-        )
-    ]
-    steps += [
-        RefStep(
-            tool=tool,
-            args={
-                "food": ref(0, "results", i, "food_id"),
-                "servings": ref(0, "results", i, "servings"),
-            },
-        )
-        for i in range(len(log))
-    ]
-    refs = [[1 + i, nutrient] for i in range(len(log))]
+    steps, refs = meal_nutrients(tool, m, entry, len(log), nutrient)
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=1)))
 
 

@@ -17,7 +17,11 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     finish,
     member,
     owner,
+    price_each,
+    price_of_fill,
     when,
+    who,
+    window,
 )
 from toolchaos.suites.toolbench_x.templates.health.medications import PRICE_SOURCES, active_rx
 
@@ -72,14 +76,13 @@ def pickup_on_visit_day(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: free slots -> book the earliest -> refill ready that day."""
     m, rxs, i = _refillable_rx(ctx)
     specialty, reason = ctx.rng.choice(VISITS)
-    start = ctx.rng.randint(1, 6)
-    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 5))
+    d1, d2 = window(ctx, (1, 6), (2, 5))
     prompt = ctx.say(
         "Book {name} the earliest {spec} appointment between {d1} and {d2} for {reason}, "
         "then have prescription {rx} refilled for pickup the same day as the visit.",
         "I need {reason} for {name}: take the first {spec} slot from {d1} to {d2}, and "
         "request a refill of {rx} to collect on the day of that appointment.",
-        name="me" if m.relationship == "self" else m.first_name,
+        name=who(m),
         spec=specialty,
         reason=reason,
         d1=d1,
@@ -128,14 +131,7 @@ def pending_refill_cash(ctx: TemplateContext) -> Draft:
     )
     steps = [
         RefStep(tool="list_refills", args={"member": m.first_name, "status": refill.status}),
-        RefStep(
-            tool="get_prescription",
-            args={"prescription_id": ref(0, "results", i, "prescription_id")},
-        ),
-        RefStep(
-            tool=tool,
-            args={"medication": ref(1, "medication_id"), "quantity": ref(1, "quantity_per_fill")},
-        ),
+        *price_of_fill(tool, i),
     ]
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_price_usd"]])))
 
@@ -228,18 +224,8 @@ def pending_total_cash(ctx: TemplateContext) -> Draft:
         status=status,
         source=PRICE_SOURCES[tool],
     )
-    steps = [RefStep(tool="list_refills", args={"status": status})]
-    steps += [
-        RefStep(
-            tool=tool,
-            args={
-                "medication": ref(0, "results", i, "medication_id"),
-                "quantity": ref(0, "results", i, "quantity"),
-            },
-        )
-        for i in range(len(pending))
-    ]
-    refs = [[1 + i, "total_price_usd"] for i in range(len(pending))]
+    listing = RefStep(tool="list_refills", args={"status": status})
+    steps, refs = price_each(listing, tool, len(pending), "quantity")
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
 
 

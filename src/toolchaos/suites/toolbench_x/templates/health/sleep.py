@@ -14,10 +14,15 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    find_member,
     finish,
+    meal_nutrients,
     member,
     owner,
+    subject,
+    then_each,
     when,
+    who,
 )
 from toolchaos.suites.toolbench_x.templates.health.nutrition import NUTRITION_SOURCES
 
@@ -51,15 +56,11 @@ def resting_share(ctx: TemplateContext) -> Draft:
         "Recovery check for {name}: take the resting heart rate from the sleep record for "
         "the morning of {day} and express it as a percent of max heart rate.",
         whose=owner(m),
-        name="me" if m.relationship == "self" else m.first_name,
+        name=who(m),
         day=when(d),
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="get_sleep_record",
-            args={"member": ref(0, "results", 0, "member_id"), "date": d},
-        ),
+        *find_member(m, "get_sleep_record", date=d),
         RefStep(
             tool="compute_heart_rate_zone",
             args={"member": ref(1, "member_id"), "heart_rate_bpm": ref(1, "resting_hr_bpm")},
@@ -86,7 +87,7 @@ def night_after_workout(ctx: TemplateContext) -> Draft:
         "{morning})?",
         "After {whose} {type} workout on {day}, how did the night go? I need the {what} for "
         "the sleep ending {morning}.",
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         whose=owner(m),
         type=workout.type,
         day=when(workout.date),
@@ -94,15 +95,7 @@ def night_after_workout(ctx: TemplateContext) -> Draft:
         what=SLEEP_FIELDS[field],
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="list_workouts",
-            args={
-                "member": ref(0, "results", 0, "member_id"),
-                "from_date": workout.date,
-                "to_date": workout.date,
-            },
-        ),
+        *find_member(m, "list_workouts", from_date=workout.date, to_date=workout.date),
         RefStep(
             tool="get_sleep_record",
             args={"member": ref(1, "results", 0, "member_id"), "date": morning},
@@ -126,7 +119,7 @@ def three_nights(ctx: TemplateContext) -> Draft:
         d3=dates[2],
         words=words,
         what=SLEEP_FIELDS[field],
-        name="me" if m.relationship == "self" else m.first_name,
+        name=who(m),
         whose=owner(m),
     )
     steps = [
@@ -175,29 +168,13 @@ def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
         "{meal} that day? Use {source}.",
         "Add up the caffeine (mg) in {whose} {meal} log on {day}, per {source}; I suspect "
         "it wrecked the night's sleep.",
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         whose=owner(m),
         meal=entry.meal,
         day=when(entry.date),
         source=NUTRITION_SOURCES[tool],
     )
-    steps = [
-        RefStep(
-            tool="list_meals",
-            args={"member": m.first_name, "date": entry.date, "meal": entry.meal},
-        )
-    ]
-    steps += [
-        RefStep(
-            tool=tool,
-            args={
-                "food": ref(0, "results", i, "food_id"),
-                "servings": ref(0, "results", i, "servings"),
-            },
-        )
-        for i in range(len(log))
-    ]
-    refs = [[1 + i, "caffeine_mg"] for i in range(len(log))]
+    steps, refs = meal_nutrients(tool, m, entry, len(log), "caffeine_mg")
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=1)))
 
 
@@ -213,22 +190,16 @@ def best_recovery(ctx: TemplateContext) -> Draft:
         "the number.",
         "For {name}, give me the {words} {what} among the sleep records of {d1}, {d2} and {d3}.",
         whose=owner(m),
-        name="me" if m.relationship == "self" else m.first_name,
+        name=who(m),
         words=words,
         what=SLEEP_FIELDS[field],
         d1=dates[0],
         d2=dates[1],
         d3=dates[2],
     )
-    steps = [RefStep(tool="search_members", args={"query": m.first_name})]
-    steps += [
-        RefStep(
-            tool="get_sleep_record",
-            args={"member": ref(0, "results", 0, "member_id"), "date": d},
-        )
-        for d in dates
-    ]
-    refs = [[1 + i, field] for i in range(3)]
+    lead = [RefStep(tool="search_members", args={"query": m.first_name})]
+    nights = [{"member": ref(0, "results", 0, "member_id"), "date": d} for d in dates]
+    steps, refs = then_each(lead, "get_sleep_record", nights, field)
     return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1)))
 
 

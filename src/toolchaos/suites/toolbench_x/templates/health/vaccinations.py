@@ -14,10 +14,16 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     RefStep,
     Subtopic,
     TemplateContext,
+    book_first_slot,
+    find_member,
     finish,
     member,
     owner,
+    require_free_slot,
+    subject,
+    wait_at_each_clinic,
     who,
+    window,
 )
 from toolchaos.suites.toolbench_x.templates.health.appointments import WAIT_SOURCES
 from toolchaos.suites.toolbench_x.templates.health.medications import PRICE_SOURCES
@@ -46,21 +52,13 @@ def booster_due_date(ctx: TemplateContext) -> Draft:
         "lapsed by then; on what date did (or will) its booster fall due?",
         "Trip to {country} on {travel} for {name}: check the travel vaccines, find the "
         "first one listed as due, and tell me its due date from the vaccination record.",
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         name=who(m),
         country=dest.country,
         travel=travel,
     )
     steps = [
-        RefStep(tool="search_members", args={"query": m.first_name}),
-        RefStep(
-            tool="check_travel_vaccines",
-            args={
-                "member": ref(0, "results", 0, "member_id"),
-                "country": dest.country,
-                "travel_date": travel,
-            },
-        ),
+        *find_member(m, "check_travel_vaccines", country=dest.country, travel_date=travel),
         RefStep(
             tool="list_vaccinations",
             args={"member": ref(1, "member_id"), "vaccine": ref(1, "due", 0)},
@@ -74,17 +72,8 @@ def book_travel_clinic(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the travel clinic -> its slots -> book the first."""
     clinic = ctx.pick("clinics", lambda c: c.travel_vaccines)
     dest = ctx.pick("destinations")
-    start = ctx.rng.randint(1, 6)
-    d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(3, 7))
-    found = ctx.read(
-        "find_appointment_slots",
-        specialty="travel medicine",
-        clinic=clinic.clinic_id,
-        from_date=d1,
-        to_date=d2,
-    )
-    if not found["results"]:
-        raise NoFit("no free slot")
+    d1, d2 = window(ctx, (1, 6), (3, 7))
+    require_free_slot(ctx, "travel medicine", clinic.clinic_id, (d1, d2), "slot")
     m = member(ctx)
     reason = f"travel vaccines for {dest.country}"
     prompt = ctx.say(
@@ -93,32 +82,15 @@ def book_travel_clinic(ctx: TemplateContext) -> Draft:
         "{Name} needs {reason}. Take the earliest travel medicine opening at {clinic} from "
         "{d1} to {d2}.",
         name=who(m),
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         clinic=clinic.name,
         reason=reason,
         d1=d1,
         d2=d2,
     )
-    steps = [
-        RefStep(tool="search_clinics", args={"query": clinic.name}),
-        RefStep(
-            tool="find_appointment_slots",
-            args={
-                "specialty": "travel medicine",
-                "clinic": ref(0, "results", 0, "clinic_id"),
-                "from_date": d1,
-                "to_date": d2,
-            },
-        ),
-        RefStep(
-            tool="book_appointment",
-            args={
-                "member": m.first_name,
-                "slot_id": ref(1, "results", 0, "slot_id"),
-                "reason": reason,
-            },
-        ),
-    ]
+    steps = book_first_slot(
+        {"query": clinic.name}, "travel medicine", (d1, d2), m.first_name, reason
+    )
     return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
 
 
@@ -195,18 +167,13 @@ def travel_clinic_wait(ctx: TemplateContext) -> Draft:
         "medicine clinics, what's the {words} wait per {source}?",
         "Check {source} at every travel-medicine clinic: what's the {words} wait right now? "
         "It's for {whose} {country} vaccines.",
-        Name="I" if m.relationship == "self" else m.first_name,
+        Name=subject(m),
         whose=owner(m),
         country=dest.country,
         words=words,
         source=WAIT_SOURCES[tool],
     )
-    steps = [RefStep(tool="search_clinics", args={"specialty": "travel medicine"})]
-    steps += [
-        RefStep(tool=tool, args={"clinic": ref(0, "results", i, "clinic_id")})
-        for i in range(len(clinics))
-    ]
-    refs = [[1 + i, "wait_minutes"] for i in range(len(clinics))]
+    steps, refs = wait_at_each_clinic(tool, "travel medicine", len(clinics))
     return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs)))
 
 
