@@ -217,34 +217,32 @@ def get_ratings(world: MediaWorld, item: str) -> dict[str, Any]:
     return _rating(world, item, "ratings_critichub", data.RATING_SOURCES[0])
 
 
-@tool()
-def get_ratings_fanpulse(world: MediaWorld, item: str) -> dict[str, Any]:
-    """Review scores for any catalogue item from FanPulse, an independent aggregator.
+def _independent_rating(name: str, table: str, source: str) -> Tool:
+    """Declare an independent aggregator's rating tool: the aggregators differ only by name."""
+
+    def rating(world: MediaWorld, item: str) -> dict[str, Any]:
+        return _rating(world, item, table, source)
+
+    rating.__doc__ = f"""\
+    Review scores for any catalogue item from {source}, an independent aggregator.
 
     Same keys as get_ratings: item_id, title, kind, score_pct (0-100), avg_rating (out of
-    10), review_count (FanPulse's own count), as_of (UTC) and source. CriticHub
+    10), review_count ({source}'s own count), as_of (UTC) and source. CriticHub
     (get_ratings) is authoritative where the aggregators disagree.
 
     Args:
         world: The media service (not shown to the agent).
         item: The film, series, album, book, podcast or game. A catalogue id or exact title.
     """
-    return _rating(world, item, "ratings_fanpulse", data.RATING_SOURCES[1])
+    return tool(name=name)(rating)
 
 
-@tool()
-def get_ratings_reelmeter(world: MediaWorld, item: str) -> dict[str, Any]:
-    """Review scores for any catalogue item from ReelMeter, an independent aggregator.
-
-    Same keys as get_ratings: item_id, title, kind, score_pct (0-100), avg_rating (out of
-    10), review_count (ReelMeter's own count), as_of (UTC) and source. CriticHub
-    (get_ratings) is authoritative where the aggregators disagree.
-
-    Args:
-        world: The media service (not shown to the agent).
-        item: The film, series, album, book, podcast or game. A catalogue id or exact title.
-    """
-    return _rating(world, item, "ratings_reelmeter", data.RATING_SOURCES[2])
+get_ratings_fanpulse = _independent_rating(
+    "get_ratings_fanpulse", "ratings_fanpulse", data.RATING_SOURCES[1]
+)
+get_ratings_reelmeter = _independent_rating(
+    "get_ratings_reelmeter", "ratings_reelmeter", data.RATING_SOURCES[2]
+)
 
 
 def _review_view(world: World, row: Row) -> dict[str, Any]:
@@ -1393,12 +1391,17 @@ def get_ticket_price(world: MediaWorld, event_id: str, tier: Tier) -> dict[str, 
     return _price(world, event_id, tier, "tiers", data.BOX_OFFICE)
 
 
-@tool()
-def get_resale_price_ticketnest(world: MediaWorld, event_id: str, tier: Tier) -> dict[str, Any]:
-    """TicketNest's price for one ticket tier of a concert (an independent reseller).
+def _resale_price(name: str, table: str, seller: str) -> Tool:
+    """Declare a reseller's ticket price tool: the resellers differ only by name."""
+
+    def price(world: MediaWorld, event_id: str, tier: Tier) -> dict[str, Any]:
+        return _price(world, event_id, tier, table, seller)
+
+    price.__doc__ = f"""\
+    {seller}'s price for one ticket tier of a concert (an independent reseller).
 
     Same keys as get_ticket_price: event_id, performer, date, tier, price_usd, fee_usd,
-    total_usd, available (TicketNest's own stock), as_of (UTC) and seller. The box office
+    total_usd, available ({seller}'s own stock), as_of (UTC) and seller. The box office
     (get_ticket_price) is authoritative where sellers disagree.
 
     Args:
@@ -1406,23 +1409,15 @@ def get_resale_price_ticketnest(world: MediaWorld, event_id: str, tier: Tier) ->
         event_id: The concert, e.g. 'EVT-1234' (from list_events).
         tier: The ticket tier.
     """
-    return _price(world, event_id, tier, "resale_nest", data.RESELLERS[0])
+    return tool(name=name)(price)
 
 
-@tool()
-def get_resale_price_seatswap(world: MediaWorld, event_id: str, tier: Tier) -> dict[str, Any]:
-    """SeatSwap's price for one ticket tier of a concert (an independent reseller).
-
-    Same keys as get_ticket_price: event_id, performer, date, tier, price_usd, fee_usd,
-    total_usd, available (SeatSwap's own stock), as_of (UTC) and seller. The box office
-    (get_ticket_price) is authoritative where sellers disagree.
-
-    Args:
-        world: The media service (not shown to the agent).
-        event_id: The concert, e.g. 'EVT-1234' (from list_events).
-        tier: The ticket tier.
-    """
-    return _price(world, event_id, tier, "resale_swap", data.RESELLERS[1])
+get_resale_price_ticketnest = _resale_price(
+    "get_resale_price_ticketnest", "resale_nest", data.RESELLERS[0]
+)
+get_resale_price_seatswap = _resale_price(
+    "get_resale_price_seatswap", "resale_swap", data.RESELLERS[1]
+)
 
 
 # -- games ----------------------------------------------------------------------------------------

@@ -7,10 +7,11 @@ air, a loan that is overdue), never to write the answer.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from toolchaos.core.types import RefStep
-from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Template, TemplateContext, ref
 
 TOPIC = "entertainment and media"
 DOMAIN = "media"
@@ -44,25 +45,9 @@ def rating_field(ctx: TemplateContext) -> tuple[str, str]:
     return field, RATING_FIELDS[field]
 
 
-def rating_op(ctx: TemplateContext) -> tuple[str, str]:
-    """``max`` or ``min`` and the words for it."""
-    op = ctx.rng.choice(["max", "min"])
-    return op, {"max": "best", "min": "worst"}[op]
-
-
 def digits(field: str) -> int | None:
     """How an answer about a rating field is rounded."""
     return 1 if field == "avg_rating" else None
-
-
-def rating_steps(tool: str, items: list[Any]) -> list[RefStep]:
-    """One rating call per item (a title, or a ref to an id)."""
-    return [RefStep(tool=tool, args={"item": item}) for item in items]
-
-
-def distinct(values: list[Any]) -> bool:
-    """Whether the values are pairwise different (so a max or min is unique)."""
-    return len(set(values)) == len(values)
 
 
 def unique_top(values: list[Any], op: str) -> None:
@@ -70,6 +55,88 @@ def unique_top(values: list[Any], op: str) -> None:
     best = max(values) if op == "max" else min(values)
     if values.count(best) != 1:
         raise NoFit(f"no unique {op}")
+
+
+def abc(*names: Any) -> dict[str, Any]:
+    """The prompt fields ``a``, ``b``, ``c`` of the items a request names, in order."""
+    return dict(zip("abc", names, strict=False))
+
+
+def listed(count: int, key: str) -> list[dict[str, list[Any]]]:
+    """Refs to ``key`` of each of the first ``count`` results of step 0 (a listing)."""
+    return [ref(0, "results", i, key) for i in range(count)]
+
+
+@dataclass(frozen=True)
+class RatingAsk:
+    """What a rating request asks for: one aggregator's figure and what to do with it.
+
+    Every rating template draws the aggregator, the figure and (for a comparison) the
+    extreme the same way, calls the aggregator once per item and answers from those
+    calls; this object keeps that in one place.
+    """
+
+    tool: str
+    source: str
+    field: str
+    words: str
+    op: str
+
+    def phrases(self, high: str = "highest", low: str = "lowest") -> dict[str, str]:
+        """The prompt fields ``source``, ``words`` and (for max or min) ``word``."""
+        out = {"source": self.source, "words": self.words}
+        if self.op in ("max", "min"):
+            out["word"] = {"max": high, "min": low}[self.op]
+        return out
+
+    def require_unique(self, ctx: TemplateContext, items: list[str]) -> None:
+        """Refuse a draw whose items share the wanted max or min figure."""
+        unique_top([ctx.read(self.tool, item=item)[self.field] for item in items], self.op)
+
+    def draft(self, prompt: str, before: list[RefStep], items: list[Any]) -> Draft:
+        """The steps ``before``, then one rating call per item, answered from those calls."""
+        steps = [*before, *(RefStep(tool=self.tool, args={"item": item}) for item in items)]
+        refs = [[len(before) + i, self.field] for i in range(len(items))]
+        return Draft(prompt, steps, AnswerSpec(op=self.op, refs=refs, round=digits(self.field)))
+
+
+def rating_ask(ctx: TemplateContext, op: str | None = None) -> RatingAsk:
+    """Draw an aggregator and a figure, then ``max`` or ``min`` unless ``op`` is given."""
+    tool, source = rating_source(ctx)
+    field, words = rating_field(ctx)
+    if op is None:
+        op = ctx.rng.choice(["max", "min"])
+    return RatingAsk(tool, source, field, words, op)
+
+
+def best_of_three_rated(
+    name: str,
+    table: str,
+    key: str,
+    phrasings: tuple[str, ...],
+    extremes: tuple[str, str] = ("highest", "lowest"),
+) -> Template:
+    """Parallel: one aggregator's rating for three ``table`` rows named by title; max or min.
+
+    Args:
+        name: The template's name, for build reports.
+        table: The catalogue table the three items come from.
+        key: The id field of that table (uniqueness is checked by id).
+        phrasings: Ways to ask, with fields ``a``, ``b``, ``c``, ``source``, ``words``
+            and ``word``.
+        extremes: How the request words the max and the min.
+    """
+
+    def template(ctx: TemplateContext) -> Draft:
+        rows = ctx.sample(table, 3)
+        ask = rating_ask(ctx)
+        ask.require_unique(ctx, [getattr(r, key) for r in rows])
+        titles = [r.title for r in rows]
+        prompt = ctx.say(*phrasings, **abc(*titles), **ask.phrases(*extremes))
+        return ask.draft(prompt, [], titles)
+
+    template.__name__ = name
+    return template
 
 
 def title_finds(ctx: TemplateContext, title: str, item_id: str) -> bool:

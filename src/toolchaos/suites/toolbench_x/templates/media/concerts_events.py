@@ -9,6 +9,7 @@ from toolchaos.suites.toolbench_x.templates.media._helpers import (
     PRICE_SOURCES,
     TIERS,
     TOPIC,
+    abc,
 )
 
 _PRICE_FIELDS = {"total_usd": "including the service fee", "price_usd": "face value, before fees"}
@@ -112,9 +113,7 @@ def three_shows_budget(ctx: TemplateContext) -> Draft:
         "each from the box office - what's the total, {how}?",
         "Budget for events {a} ({ta} tier), {b} ({tb}) and {c} ({tc}), one box office "
         "ticket each, {how}?",
-        a=events[0].event_id,
-        b=events[1].event_id,
-        c=events[2].event_id,
+        **abc(*(e.event_id for e in events)),
         ta=tiers[0],
         tb=tiers[1],
         tc=tiers[2],
@@ -175,8 +174,7 @@ def two_artists_next_shows(ctx: TemplateContext) -> Draft:
         "{a} and {b} are both touring. For each one's next show at the box office, "
         + question
         + "?",
-        a=performers[0],
-        b=performers[1],
+        **abc(*performers),
         tier=tier,
         how=_PRICE_FIELDS[field],
     )

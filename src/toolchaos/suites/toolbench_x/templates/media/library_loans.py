@@ -7,10 +7,10 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
-    unique_top,
+    abc,
+    best_of_three_rated,
+    listed,
+    rating_ask,
 )
 
 
@@ -60,27 +60,24 @@ def hold_book_rating(ctx: TemplateContext) -> Draft:
     holds = ctx.read("list_holds")["results"]
     index = ctx.rng.randrange(len(holds))
     hold = holds[index]
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "value")
     prompt = ctx.say(
         "Is the book I have on hold for pickup at {branch} worth the wait? Look it up "
         "in the catalogue and tell me its {source} {words}.",
         "I placed a hold at the {branch} branch. Find that book and check its {source} {words}.",
         branch=hold["pickup_branch"],
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
     if sum(h["pickup_branch"] == hold["pickup_branch"] for h in holds) != 1:
         raise NoFit("two holds at that branch")
     steps = [
         RefStep(tool="list_holds", args={}),
         RefStep(tool="search_books", args={"title_contains": ref(0, "results", index, "title")}),
-        RefStep(tool=tool, args={"item": ref(1, "results", 0, "book_id")}),
     ]
     found = ctx.read("search_books", title_contains=hold["title"])["results"]
     if found[0]["book_id"] != hold["book_id"]:
         raise NoFit("title search finds another book first")
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+    return ask.draft(prompt, steps, [ref(1, "results", 0, "book_id")])
 
 
 def fines_by_loan_id(ctx: TemplateContext) -> Draft:
@@ -100,9 +97,7 @@ def fines_by_loan_id(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "I'm returning loans {a}, {b} and {c} to the library on {day}. " + question,
         "Library receipts say {a}, {b}, {c}. If they all go back on {day}: " + question,
-        a=loans[0].loan_id,
-        b=loans[1].loan_id,
-        c=loans[2].loan_id,
+        **abc(*(r.loan_id for r in loans)),
         day=when(back),
     )
     steps = [
@@ -113,28 +108,17 @@ def fines_by_loan_id(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
-def three_books_rating(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three books; best or worst."""
-    books = ctx.sample("books", 3)
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    unique_top([ctx.read(tool, item=b.book_id)[field] for b in books], op)
-    prompt = ctx.say(
+three_books_rating = best_of_three_rated(
+    "three_books_rating",
+    "books",
+    "book_id",
+    (
         "For book club we're choosing between '{a}', '{b}' and '{c}'. What's the {word} "
         "{source} {words} of the three?",
         "Check {source} for '{a}', '{b}' and '{c}': which has the {word} {words}? Give me "
         "the number.",
-        a=books[0].title,
-        b=books[1].title,
-        c=books[2].title,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
-    )
-    steps = [RefStep(tool=tool, args={"item": b.title}) for b in books]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    ),
+)
 
 
 def overdue_fines_total(ctx: TemplateContext) -> Draft:
@@ -172,26 +156,17 @@ def author_books_rating(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_books", author=author)["results"]
     if len(found) < 2:
         raise NoFit("one book only")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "Which book by {author} in the library catalogue has the {word} {source} "
         "{words}? Give me the figure.",
         "Go through {author}'s books at the library and look each up on {source}. "
         "What's the {word} {words}?",
         author=author,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="search_books", args={"author": author})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "book_id")})
-        for i in range(len(found))
-    ]
-    refs = [[1 + i, field] for i in range(len(found))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="search_books", args={"author": author})
+    return ask.draft(prompt, [listing], listed(len(found), "book_id"))
 
 
 SUBTOPIC = Subtopic(

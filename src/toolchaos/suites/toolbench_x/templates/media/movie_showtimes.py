@@ -9,10 +9,9 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
-    unique_top,
+    abc,
+    listed,
+    rating_ask,
 )
 
 _PARTIES = (
@@ -146,9 +145,7 @@ def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
         "Compare the adult price of the earliest {film} screening on {day} at {a}, {b} "
         "and {c}. Tell me the {word} one.",
         film=film.title,
-        a=chosen[0].name,
-        b=chosen[1].name,
-        c=chosen[2].name,
+        **abc(*(c.name for c in chosen)),
         day=when(when_day),
         word={"min": "lowest", "max": "highest"}[op],
     )
@@ -170,25 +167,18 @@ def best_rated_now_showing(ctx: TemplateContext) -> Draft:
     if len(on) < 3:
         raise NoFit("too few films")
     films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, 3)]
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    values = [ctx.read(tool, item=f.film_id)[field] for f in films]
-    unique_top(values, "max")
+    ask = rating_ask(ctx, "max")
+    ask.require_unique(ctx, [f.film_id for f in films])
     prompt = ctx.say(
         "{cinema} has {a}, {b} and {c} this week. Which rates best on {source}? Give me "
         "its {words}.",
         "Deciding between {a}, {b} and {c} at {cinema}: what's the top {source} {words} "
         "among them?",
         cinema=cinema.name,
-        a=films[0].title,
-        b=films[1].title,
-        c=films[2].title,
-        source=source,
-        words=words,
+        **abc(*(f.title for f in films)),
+        **ask.phrases(),
     )
-    steps = [RefStep(tool=tool, args={"item": f.title}) for f in films]
-    answer = AnswerSpec(op="max", refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    return ask.draft(prompt, [], [f.title for f in films])
 
 
 def best_film_ending_by(ctx: TemplateContext) -> Draft:
@@ -196,12 +186,11 @@ def best_film_ending_by(ctx: TemplateContext) -> Draft:
     cinema = ctx.pick("cinemas")
     when_day = ctx.day(ctx.rng.randint(0, 6))
     deadline = ctx.rng.choice(["17:00", "18:30", "20:00", "21:00"])
-    shows = ctx.read("list_showtimes", cinema=cinema.name, date=when_day, ends_before=deadline)
-    shows = shows["results"]
+    filters = {"cinema": cinema.name, "date": when_day, "ends_before": deadline}
+    shows = ctx.read("list_showtimes", **filters)["results"]
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six screenings")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "max")
     prompt = ctx.say(
         "I have to be home early on {day}. Of the films at {cinema} that finish by "
         "{deadline}, what's the highest {source} {words}?",
@@ -210,21 +199,10 @@ def best_film_ending_by(ctx: TemplateContext) -> Draft:
         day=when(when_day),
         cinema=cinema.name,
         deadline=deadline,
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
-    steps = [
-        RefStep(
-            tool="list_showtimes",
-            args={"cinema": cinema.name, "date": when_day, "ends_before": deadline},
-        )
-    ]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "film_id")})
-        for i in range(len(shows))
-    ]
-    refs = [[1 + i, field] for i in range(len(shows))]
-    return Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=digits(field)))
+    listing = RefStep(tool="list_showtimes", args=filters)
+    return ask.draft(prompt, [listing], listed(len(shows), "film_id"))
 
 
 def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
@@ -246,8 +224,7 @@ def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
         "Price the earliest {day} showing of {a} and of {b} for {party}, fees included. "
         + question,
         day=when(when_day),
-        a=films[0].title,
-        b=films[1].title,
+        **abc(*(f.title for f in films)),
         party=party[4],
     )
     steps = [

@@ -7,9 +7,10 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
+    abc,
+    best_of_three_rated,
+    listed,
+    rating_ask,
     unique_top,
 )
 
@@ -63,26 +64,22 @@ def playlist_opener_album_rating(ctx: TemplateContext) -> Draft:
     """Sequential: find a playlist -> its tracks -> rating of the album of one track."""
     playlist = ctx.pick("playlists")
     position = ctx.rng.choice([0, 1, 2])
-    words = ("first", "second", "third")[position]
-    tool, source = rating_source(ctx)
-    field, what = rating_field(ctx)
+    ask = rating_ask(ctx, "value")
     prompt = ctx.say(
-        "The {pos} song on my '{name}' playlist: what's the {source} {what} of the album "
+        "The {pos} song on my '{name}' playlist: what's the {source} {words} of the album "
         "it comes from?",
         "Check the album behind track number {n} of my '{name}' playlist and tell me its "
-        "{source} {what}.",
-        pos=words,
+        "{source} {words}.",
+        pos=("first", "second", "third")[position],
         n=position + 1,
         name=playlist.name,
-        source=source,
-        what=what,
+        **ask.phrases(),
     )
     steps = [
         RefStep(tool="list_playlists", args={"name_contains": playlist.name}),
         RefStep(tool="get_playlist", args={"playlist_id": ref(0, "results", 0, "playlist_id")}),
-        RefStep(tool=tool, args={"item": ref(1, "results", position, "album_id")}),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+    return ask.draft(prompt, steps, [ref(1, "results", position, "album_id")])
 
 
 def three_albums_length(ctx: TemplateContext) -> Draft:
@@ -101,44 +98,29 @@ def three_albums_length(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "I'm queueing three albums back to back: '{a}', '{b}' and '{c}'. " + question,
         "Albums '{a}', '{b}', '{c}' for the drive. " + question,
-        a=albums[0].title,
-        b=albums[1].title,
-        c=albums[2].title,
+        **abc(*(a.title for a in albums)),
     )
     steps = [RefStep(tool="get_album", args={"album": a.title}) for a in albums]
     refs = [[i, "total_duration_sec"] for i in range(3)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
-def best_album_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three albums; the best or worst."""
-    albums = ctx.sample("albums", 3)
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    unique_top([ctx.read(tool, item=a.album_id)[field] for a in albums], op)
-    prompt = ctx.say(
+best_album_of_three = best_of_three_rated(
+    "best_album_of_three",
+    "albums",
+    "album_id",
+    (
         "Which album gets the {word} {source} {words}: '{a}', '{b}' or '{c}'? Give the figure.",
         "Compare '{a}', '{b}' and '{c}' on {source}. What's the {word} {words}?",
-        word={"max": "highest", "min": "lowest"}[op],
-        source=source,
-        words=words,
-        a=albums[0].title,
-        b=albums[1].title,
-        c=albums[2].title,
-    )
-    steps = [RefStep(tool=tool, args={"item": a.title}) for a in albums]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    ),
+)
 
 
 def playlist_albums_rating(ctx: TemplateContext) -> Draft:
     """Mixture: a playlist's tracks -> rating of the album of each of the first tracks."""
     playlist = ctx.pick("playlists")
     count = ctx.rng.choice([3, 4])
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "For the first {n} songs on my playlist {pid}, look up each song's album on "
         "{source}. What's the {word} {words} among those albums?",
@@ -146,16 +128,10 @@ def playlist_albums_rating(ctx: TemplateContext) -> Draft:
         "{words}, and give me the {word} one.",
         n=count,
         pid=playlist.playlist_id,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="get_playlist", args={"playlist_id": playlist.playlist_id})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "album_id")}) for i in range(count)
-    ]
-    refs = [[1 + i, field] for i in range(count)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="get_playlist", args={"playlist_id": playlist.playlist_id})
+    return ask.draft(prompt, [listing], listed(count, "album_id"))
 
 
 def artist_albums_length(ctx: TemplateContext) -> Draft:

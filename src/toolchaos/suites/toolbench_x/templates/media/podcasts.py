@@ -7,9 +7,9 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
+    abc,
+    best_of_three_rated,
+    rating_ask,
     unique_top,
 )
 
@@ -60,23 +60,20 @@ def podcast_rating_via_search(ctx: TemplateContext) -> Draft:
     found = _by_word(ctx, word)
     if len(found) != 1:
         raise NoFit("the word does not single out a podcast")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "value")
     prompt = ctx.say(
         "A friend recommended a podcast with '{word}' in the title. Pull up its feed and "
         "tell me its {source} {words}.",
         "There's a show with '{word}' in its name; find it, open its episode feed, and "
         "give me the podcast's {source} {words}.",
         word=word,
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
     steps = [
         RefStep(tool="search_catalog", args={"query": word, "kind": "podcast"}),
         RefStep(tool="list_podcast_episodes", args={"podcast": ref(0, "results", 0, "item_id")}),
-        RefStep(tool=tool, args={"item": ref(1, "podcast_id")}),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+    return ask.draft(prompt, steps, [ref(1, "podcast_id")])
 
 
 def listening_since(ctx: TemplateContext) -> Draft:
@@ -101,9 +98,7 @@ def listening_since(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "I haven't listened to {a}, {b} or {c} since {day}. " + question,
         "Backlog check for {a}, {b} and {c}, counting episodes published after {day}. " + question,
-        a=shows[0].title,
-        b=shows[1].title,
-        c=shows[2].title,
+        **abc(*(s.title for s in shows)),
         day=when(since),
     )
     steps = [
@@ -114,26 +109,15 @@ def listening_since(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
-def best_podcast_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three podcasts; best or worst."""
-    shows = ctx.sample("podcasts", 3)
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    unique_top([ctx.read(tool, item=p.podcast_id)[field] for p in shows], op)
-    prompt = ctx.say(
+best_podcast_of_three = best_of_three_rated(
+    "best_podcast_of_three",
+    "podcasts",
+    "podcast_id",
+    (
         "New commute, new podcast: {a}, {b} or {c}? What's the {word} {source} {words} among them?",
         "Look up {a}, {b} and {c} on {source} and tell me the {word} {words}.",
-        a=shows[0].title,
-        b=shows[1].title,
-        c=shows[2].title,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
-    )
-    steps = [RefStep(tool=tool, args={"item": p.title}) for p in shows]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    ),
+)
 
 
 _FRAGMENTS = ("The", "in", "ll", "es", "ie", "or", "ea", "ck", "ni", "st", "ee", "al")
@@ -171,23 +155,17 @@ def fragment_backlog(ctx: TemplateContext) -> Draft:
 def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
     """Mixture: two feeds (independent) -> each podcast's rating -> the better one."""
     shows = ctx.sample("podcasts", 2)
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    values = [ctx.read(tool, item=p.podcast_id)[field] for p in shows]
-    unique_top(values, "max")
+    ask = rating_ask(ctx, "max")
+    ask.require_unique(ctx, [p.podcast_id for p in shows])
     prompt = ctx.say(
         "Open the feeds of {a} and {b}, then tell me the better {source} {words} of the two.",
         "I'm choosing between {a} and {b}. Check both feeds are live and give me the "
         "higher {source} {words}.",
-        a=shows[0].title,
-        b=shows[1].title,
-        source=source,
-        words=words,
+        **abc(*(p.title for p in shows)),
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="list_podcast_episodes", args={"podcast": p.title}) for p in shows]
-    steps += [RefStep(tool=tool, args={"item": ref(i, "podcast_id")}) for i in range(2)]
-    answer = AnswerSpec(op="max", refs=[[2, field], [3, field]], round=digits(field))
-    return Draft(prompt, steps, answer)
+    feeds = [RefStep(tool="list_podcast_episodes", args={"podcast": p.title}) for p in shows]
+    return ask.draft(prompt, feeds, [ref(i, "podcast_id") for i in range(2)])
 
 
 SUBTOPIC = Subtopic(

@@ -8,11 +8,12 @@ from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     RATING_SOURCES,
     TOPIC,
+    abc,
     digits,
+    listed,
+    rating_ask,
     rating_field,
-    rating_source,
     title_finds,
-    unique_top,
 )
 
 _KIND_TABLES = {"film": "films", "series": "series", "album": "albums", "game": "games",
@@ -68,8 +69,7 @@ def my_review_vs_critics(ctx: TemplateContext) -> Draft:
     review = mine[index]
     if sum(r["stars"] == review["stars"] for r in mine) != 1:
         raise NoFit("star count not unique")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "value")
     prompt = ctx.say(
         "I gave one {kind} {stars} in my reviews. Find it in the catalogue and tell me "
         "what {source} says: its {words}.",
@@ -77,8 +77,7 @@ def my_review_vs_critics(ctx: TemplateContext) -> Draft:
         "so I can see if the critics agree.",
         kind=kind,
         stars=_STARS[review["stars"]],
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
     steps = [
         RefStep(tool="list_my_reviews", args={"kind": kind}),
@@ -86,11 +85,10 @@ def my_review_vs_critics(ctx: TemplateContext) -> Draft:
             tool="search_catalog",
             args={"query": ref(0, "results", index, "title"), "kind": kind},
         ),
-        RefStep(tool=tool, args={"item": ref(1, "results", 0, "item_id")}),
     ]
     if not title_finds(ctx, str(review["title"]), str(review["item_id"])):
         raise NoFit("title not found first")
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+    return ask.draft(prompt, steps, [ref(1, "results", 0, "item_id")])
 
 
 def three_aggregators(ctx: TemplateContext) -> Draft:
@@ -118,10 +116,8 @@ def mixed_kinds_best(ctx: TemplateContext) -> Draft:
     """Parallel: one aggregator on a film, a book and an album; best or worst."""
     kinds = ctx.rng.sample(sorted(_KIND_TABLES), 3)
     rows = [ctx.pick(_KIND_TABLES[k]) for k in kinds]
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    unique_top([ctx.read(tool, item=r.title)[field] for r in rows], op)
+    ask = rating_ask(ctx)
+    ask.require_unique(ctx, [r.title for r in rows])
     prompt = ctx.say(
         "Weekend options: the {ka} '{a}', the {kb} '{b}' or the {kc} '{c}'. Which has the "
         "{word} {source} {words}? Give the number.",
@@ -129,38 +125,24 @@ def mixed_kinds_best(ctx: TemplateContext) -> Draft:
         ka=kinds[0],
         kb=kinds[1],
         kc=kinds[2],
-        a=rows[0].title,
-        b=rows[1].title,
-        c=rows[2].title,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **abc(*(r.title for r in rows)),
+        **ask.phrases(),
     )
-    steps = [RefStep(tool=tool, args={"item": r.title}) for r in rows]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    return ask.draft(prompt, [], [r.title for r in rows])
 
 
 def my_reviewed_items_scores(ctx: TemplateContext) -> Draft:
     """Mixture: my reviews -> an aggregator's score of each reviewed item -> best or worst."""
     mine = ctx.read("list_my_reviews")["results"]
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "Of everything I've reviewed, what's the {word} {source} {words}?",
         "Go through all my reviews and look each item up on {source}. What's the {word} "
         "{words} among them?",
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="list_my_reviews", args={})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "item_id")}) for i in range(len(mine))
-    ]
-    refs = [[1 + i, field] for i in range(len(mine))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="list_my_reviews", args={})
+    return ask.draft(prompt, [listing], listed(len(mine), "item_id"))
 
 
 _FRAGMENTS = ("Paper", "Night", "Long", "Salt", "Signal", "Glass", "Winter", "Blue",
@@ -173,26 +155,17 @@ def fragment_titles_scores(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_catalog", query=fragment)["results"]
     if not 2 <= len(found) <= 5:
         raise NoFit("need two to five titles")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "Everything in the catalogue with '{frag}' in its title: what's the {word} "
         "{source} {words}?",
         "Search the catalogue for '{frag}' and check each result on {source}. Report the "
         "{word} {words}.",
         frag=fragment,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="search_catalog", args={"query": fragment})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "item_id")})
-        for i in range(len(found))
-    ]
-    refs = [[1 + i, field] for i in range(len(found))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="search_catalog", args={"query": fragment})
+    return ask.draft(prompt, [listing], listed(len(found), "item_id"))
 
 
 SUBTOPIC = Subtopic(

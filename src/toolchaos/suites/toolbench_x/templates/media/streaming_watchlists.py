@@ -9,9 +9,9 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
+    abc,
+    listed,
+    rating_ask,
     title_finds,
     unique_top,
 )
@@ -111,9 +111,7 @@ def three_series_runtime(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "I'm weighing {a}, {b} and {c}. " + question,
         "Streaming plans: {a}, {b}, {c}. " + question,
-        a=shows[0].title,
-        b=shows[1].title,
-        c=shows[2].title,
+        **abc(*(s.title for s in shows)),
     )
     steps = [RefStep(tool="get_series", args={"series": s.title}) for s in shows]
     refs = [[i, "total_runtime_min"] for i in range(3)]
@@ -124,24 +122,17 @@ def best_rated_on_service(ctx: TemplateContext) -> Draft:
     """Parallel: one aggregator's rating for three series of one service; the best."""
     service = ctx.pick("services")
     shows = ctx.sample("series", 3, lambda s: s.service_id == service.service_id)
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    values = [ctx.read(tool, item=s.series_id)[field] for s in shows]
-    unique_top(values, "max")
+    ask = rating_ask(ctx, "max")
+    ask.require_unique(ctx, [s.series_id for s in shows])
     prompt = ctx.say(
         "I only have {service}. Between {a}, {b} and {c}, what's the best {source} {words}?",
         "On {service} I'm choosing among {a}, {b} and {c}. Which scores highest on "
         "{source}? Give me that {words}.",
         service=service.name,
-        a=shows[0].title,
-        b=shows[1].title,
-        c=shows[2].title,
-        source=source,
-        words=words,
+        **abc(*(s.title for s in shows)),
+        **ask.phrases(),
     )
-    steps = [RefStep(tool=tool, args={"item": s.title}) for s in shows]
-    answer = AnswerSpec(op="max", refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    return ask.draft(prompt, [], [s.title for s in shows])
 
 
 def watchlist_total_runtime(ctx: TemplateContext) -> Draft:
@@ -174,29 +165,19 @@ def watchlist_total_runtime(ctx: TemplateContext) -> Draft:
 def watchlist_ratings(ctx: TemplateContext) -> Draft:
     """Mixture: watchlist entries of a kind -> one aggregator's rating of each -> best/worst."""
     kind = ctx.rng.choice(["film", "series"])
-    listed = ctx.read("list_watchlist", kind=kind)["results"]
-    if len(listed) < 2:
+    listed_now = ctx.read("list_watchlist", kind=kind)["results"]
+    if len(listed_now) < 2:
         raise NoFit("too few entries")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    plural = {"film": "films", "series": "series"}[kind]
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "Rank the {plural} on my watchlist by their {source} {words}. What's the {word} figure?",
         "Of the {plural} I've put on my watchlist, which has the {word} {source} "
         "{words}? Just the number.",
-        plural=plural,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        plural={"film": "films", "series": "series"}[kind],
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="list_watchlist", args={"kind": kind})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "item_id")})
-        for i in range(len(listed))
-    ]
-    refs = [[1 + i, field] for i in range(len(listed))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="list_watchlist", args={"kind": kind})
+    return ask.draft(prompt, [listing], listed(len(listed_now), "item_id"))
 
 
 SUBTOPIC = Subtopic(

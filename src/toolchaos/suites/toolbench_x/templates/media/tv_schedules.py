@@ -9,10 +9,9 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
-    unique_top,
+    abc,
+    listed,
+    rating_ask,
 )
 
 _EVENINGS = ("18:00", "19:30", "21:00")
@@ -105,9 +104,7 @@ def longest_programme_at(ctx: TemplateContext) -> Draft:
         "time (minutes) of what comes on first?",
         day=when(when_day),
         after=after,
-        a=channels[0].name,
-        b=channels[1].name,
-        c=channels[2].name,
+        **abc(*(c.name for c in channels)),
         word={"max": "longest", "min": "shortest"}[op],
     )
     steps = [
@@ -127,38 +124,27 @@ def films_on_tv_rating(ctx: TemplateContext) -> Draft:
     if len(aired) < 3:
         raise NoFit("too few films on air")
     films = [ctx.world.table("films")[f] for f in ctx.rng.sample(aired, 3)]
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    unique_top([ctx.read(tool, item=f.film_id)[field] for f in films], op)
+    ask = rating_ask(ctx)
+    ask.require_unique(ctx, [f.film_id for f in films])
     prompt = ctx.say(
         "Cinemax Classic is showing {a}, {b} and {c} over the next few days. What's the "
         "{word} {source} {words} of the three?",
         "TV movie picks: {a}, {b}, {c}. Which is rated {word} on {source}? Just its {words}.",
-        a=films[0].title,
-        b=films[1].title,
-        c=films[2].title,
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **abc(*(f.title for f in films)),
+        **ask.phrases(),
     )
-    steps = [RefStep(tool=tool, args={"item": f.title}) for f in films]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    return ask.draft(prompt, [], [f.title for f in films])
 
 
 def movie_night_ratings(ctx: TemplateContext) -> Draft:
     """Mixture: films on Cinemax Classic on a day -> rating of each -> best or worst."""
     when_day = ctx.day(ctx.rng.randint(0, 2))
     after = ctx.rng.choice(("09:00", "12:00", "15:00", "18:00"))
-    shows = ctx.read(
-        "list_broadcasts", channel="Cinemax Classic", date=when_day, starts_after=after
-    )["results"]
+    filters = {"channel": "Cinemax Classic", "date": when_day, "starts_after": after}
+    shows = ctx.read("list_broadcasts", **filters)["results"]
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six films")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "Cinemax Classic on {day} from {after}: look up each film on {source}. What's the "
         "{word} {words}?",
@@ -166,22 +152,10 @@ def movie_night_ratings(ctx: TemplateContext) -> Draft:
         "Give me its {words}.",
         day=when(when_day),
         after=after,
-        source=source,
-        words=words,
-        word={"max": "best", "min": "worst"}[op],
+        **ask.phrases("best", "worst"),
     )
-    steps = [
-        RefStep(
-            tool="list_broadcasts",
-            args={"channel": "Cinemax Classic", "date": when_day, "starts_after": after},
-        )
-    ]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "item_id")})
-        for i in range(len(shows))
-    ]
-    refs = [[1 + i, field] for i in range(len(shows))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="list_broadcasts", args=filters)
+    return ask.draft(prompt, [listing], listed(len(shows), "item_id"))
 
 
 SUBTOPIC = Subtopic(

@@ -7,9 +7,10 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     DOMAIN,
     TOPIC,
-    digits,
-    rating_field,
-    rating_source,
+    abc,
+    best_of_three_rated,
+    listed,
+    rating_ask,
     unique_top,
 )
 
@@ -26,8 +27,7 @@ def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
     prices = [g["price_usd"] for g in found]
     unique_top(prices, "min")
     index = prices.index(min(prices))
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "value")
     prompt = ctx.say(
         "I liked {game}. What's the cheapest {platform} game in the same genre, and how "
         "does it rate? Give me its {source} {words}.",
@@ -35,8 +35,7 @@ def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
         "cheapest one, tell me the {source} {words}.",
         game=game.title,
         platform=_PLATFORM_NAMES[platform],
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
     steps = [
         RefStep(tool="search_games", args={"query": game.title}),
@@ -44,18 +43,16 @@ def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
             tool="search_games",
             args={"genre": ref(0, "results", 0, "genre"), "platform": platform},
         ),
-        RefStep(tool=tool, args={"item": ref(1, "results", index, "game_id")}),
     ]
     if ctx.read("search_games", query=game.title)["results"][0]["game_id"] != game.game_id:
         raise NoFit("the title search finds another game first")
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+    return ask.draft(prompt, steps, [ref(1, "results", index, "game_id")])
 
 
 def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
     """Sequential: catalogue search -> the game in the store -> its rating on a source."""
     game = ctx.pick("games")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "value")
     word = game.title.split()[-1]
     found = ctx.read("search_catalog", query=word, kind="game")["results"]
     if len(found) != 1:
@@ -65,15 +62,13 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
         "{source} {words}.",
         "Look up the store listing of that '{word}' game, then give me its {source} {words}.",
         word=word,
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
     steps = [
         RefStep(tool="search_catalog", args={"query": word, "kind": "game"}),
         RefStep(tool="search_games", args={"query": ref(0, "results", 0, "title")}),
-        RefStep(tool=tool, args={"item": ref(1, "results", 0, "game_id")}),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits(field)))
+    return ask.draft(prompt, steps, [ref(1, "results", 0, "game_id")])
 
 
 def cart_total(ctx: TemplateContext) -> Draft:
@@ -94,35 +89,23 @@ def cart_total(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "My cart: {a}, {b} and {c}. " + question,
         "Price check on {a}, {b} and {c} in the game store. " + question,
-        a=games[0].title,
-        b=games[1].title,
-        c=games[2].title,
+        **abc(*(g.title for g in games)),
     )
     steps = [RefStep(tool="search_games", args={"query": g.title}) for g in games]
     refs = [[i, "results", 0, "price_usd"] for i in range(3)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
-def best_game_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three games; best or worst."""
-    games = ctx.sample("games", 3)
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
-    unique_top([ctx.read(tool, item=g.game_id)[field] for g in games], op)
-    prompt = ctx.say(
+best_game_of_three = best_of_three_rated(
+    "best_game_of_three",
+    "games",
+    "game_id",
+    (
         "Which game reviews {word} on {source}: {a}, {b} or {c}? Tell me its {words}.",
         "Gift shortlist: {a}, {b}, {c}. What's the {word} {source} {words} among them?",
-        word={"max": "best", "min": "worst"}[op],
-        a=games[0].title,
-        b=games[1].title,
-        c=games[2].title,
-        source=source,
-        words=words,
-    )
-    steps = [RefStep(tool=tool, args={"item": g.title}) for g in games]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits(field))
-    return Draft(prompt, steps, answer)
+    ),
+    ("best", "worst"),
+)
 
 
 def best_in_genre_on_platform(ctx: TemplateContext) -> Draft:
@@ -132,26 +115,17 @@ def best_in_genre_on_platform(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_games", genre=genre, platform=platform)["results"]
     if len(found) < 2:
         raise NoFit("too few games")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
-    op = ctx.rng.choice(["max", "min"])
+    ask = rating_ask(ctx)
     prompt = ctx.say(
         "Among the {genre} games on {platform}, what's the {word} {source} {words}?",
         "List {platform} games in the {genre} genre and look each up on {source}. Give "
         "me the {word} {words}.",
         genre=genre,
         platform=_PLATFORM_NAMES[platform],
-        source=source,
-        words=words,
-        word={"max": "highest", "min": "lowest"}[op],
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="search_games", args={"genre": genre, "platform": platform})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "game_id")})
-        for i in range(len(found))
-    ]
-    refs = [[1 + i, field] for i in range(len(found))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits(field)))
+    listing = RefStep(tool="search_games", args={"genre": genre, "platform": platform})
+    return ask.draft(prompt, [listing], listed(len(found), "game_id"))
 
 
 def budget_games_rating(ctx: TemplateContext) -> Draft:
@@ -161,8 +135,7 @@ def budget_games_rating(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_games", platform=platform, max_price_usd=budget)["results"]
     if not 2 <= len(found) <= 6:
         raise NoFit("need two to six games")
-    tool, source = rating_source(ctx)
-    field, words = rating_field(ctx)
+    ask = rating_ask(ctx, "max")
     prompt = ctx.say(
         "I have ${budget} to spend on a {platform} game. Of the ones at or under that "
         "price, what's the best {source} {words}?",
@@ -170,16 +143,10 @@ def budget_games_rating(ctx: TemplateContext) -> Draft:
         "top {words}.",
         budget=budget,
         platform=_PLATFORM_NAMES[platform],
-        source=source,
-        words=words,
+        **ask.phrases(),
     )
-    steps = [RefStep(tool="search_games", args={"platform": platform, "max_price_usd": budget})]
-    steps += [
-        RefStep(tool=tool, args={"item": ref(0, "results", i, "game_id")})
-        for i in range(len(found))
-    ]
-    refs = [[1 + i, field] for i in range(len(found))]
-    return Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=digits(field)))
+    listing = RefStep(tool="search_games", args={"platform": platform, "max_price_usd": budget})
+    return ask.draft(prompt, [listing], listed(len(found), "game_id"))
 
 
 SUBTOPIC = Subtopic(
