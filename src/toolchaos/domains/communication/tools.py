@@ -516,58 +516,58 @@ def _verdict(score: int) -> str:
     return "neutral" if score >= 60 else "poor"
 
 
-def _reputation(world: CommunicationWorld, domain: str, table: str, source: str) -> dict[str, Any]:
-    text = text_arg(domain, "domain").casefold()
-    if "@" in text:
-        text = text.split("@")[-1]
-    rows = world.table(table)
-    if text not in rows:
-        raise not_found("Sending domain", text)
-    out = row_json(rows[text])
-    return {**out, "verdict": _verdict(out["reputation_score"]), "source": source}
+def _reputation_tool(name: str, service: str, doc: str) -> Tool:
+    """One reputation service's lookup: ``doc`` is its summary; the Args are shared."""
+    table, source = f"rep_{service}", data.REPUTATION_SOURCES[service]
+
+    def run(world: CommunicationWorld, domain: str) -> dict[str, Any]:
+        text = text_arg(domain, "domain").casefold()
+        if "@" in text:
+            text = text.split("@")[-1]
+        rows = world.table(table)
+        if text not in rows:
+            raise not_found("Sending domain", text)
+        out = row_json(rows[text])
+        return {**out, "verdict": _verdict(out["reputation_score"]), "source": source}
+
+    run.__doc__ = doc + _DOMAIN_ARGS
+    return _tool(name=name)(run)
 
 
-@_tool()
-def check_sender_reputation(world: CommunicationWorld, domain: str) -> dict[str, Any]:
+_DOMAIN_ARGS = """
+    Args:
+        world: The communication service (not shown to the agent).
+        domain: The sending domain, e.g. 'brewdigest.news' (an email address also works).
+    """
+
+check_sender_reputation = _reputation_tool(
+    "check_sender_reputation",
+    "mailtrust",
     """Sender reputation of a mail domain from MailTrust, the mailbox provider's own service.
 
     MailTrust is the authoritative reference: when reputation services disagree, its
     assessment prevails. Returns {rep}. SpamScope (check_sender_reputation_spamscope) and
     SenderBase (check_sender_reputation_senderbase) report the same fields independently.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        domain: The sending domain, e.g. 'brewdigest.news' (an email address also works).
-    """
-    return _reputation(world, domain, "rep_mailtrust", data.REPUTATION_SOURCES["mailtrust"])
-
-
-@_tool()
-def check_sender_reputation_spamscope(world: CommunicationWorld, domain: str) -> dict[str, Any]:
+    """,
+)
+check_sender_reputation_spamscope = _reputation_tool(
+    "check_sender_reputation_spamscope",
+    "spamscope",
     """Sender reputation of a mail domain from SpamScope, an independent blocklist network.
 
     Returns {rep}. Not authoritative: MailTrust (check_sender_reputation) prevails where
     they disagree.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        domain: The sending domain, e.g. 'brewdigest.news' (an email address also works).
-    """
-    return _reputation(world, domain, "rep_spamscope", data.REPUTATION_SOURCES["spamscope"])
-
-
-@_tool()
-def check_sender_reputation_senderbase(world: CommunicationWorld, domain: str) -> dict[str, Any]:
+    """,
+)
+check_sender_reputation_senderbase = _reputation_tool(
+    "check_sender_reputation_senderbase",
+    "senderbase",
     """Sender reputation of a mail domain from SenderBase, an independent traffic monitor.
 
     Returns {rep}. Not authoritative: MailTrust (check_sender_reputation) prevails where
     they disagree.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        domain: The sending domain, e.g. 'brewdigest.news' (an email address also works).
-    """
-    return _reputation(world, domain, "rep_senderbase", data.REPUTATION_SOURCES["senderbase"])
+    """,
+)
 
 
 # -- chats -------------------------------------------------------------------------------------
@@ -712,53 +712,51 @@ _CALL_DOC = (
 DOC_PHRASES["calls"] = _CALL_DOC
 
 
-@_tool()
-def get_call_log(
-    world: CommunicationWorld,
-    contact: str | None = None,
-    direction: Literal["incoming", "outgoing", "missed"] | None = None,
-    since: str | None = None,
-    until: str | None = None,
-) -> dict[str, Any]:
+def _call_log_tool(name: str, source: str, doc: str) -> Tool:
+    """One call-history source: ``doc`` is its summary; the filters and Args are shared."""
+
+    def run(
+        world: CommunicationWorld,
+        contact: str | None = None,
+        direction: Literal["incoming", "outgoing", "missed"] | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> dict[str, Any]:
+        rows = _calls(world, contact, direction, since, until)
+        return {**listing(rows, 40, lambda c: _call_view(world, c)), "source": source}
+
+    run.__doc__ = doc + _CALL_FILTER_ARGS
+    return _tool(name=name)(run)
+
+
+_CALL_FILTER_ARGS = """
+    Args:
+        world: The communication service (not shown to the agent).
+        contact: Only calls with this contact. {contact}
+        direction: Only calls in this direction.
+        since: Only calls on or after this day, YYYY-MM-DD (UTC).
+        until: Only calls on or before this day, YYYY-MM-DD (UTC).
+    """
+
+get_call_log = _call_log_tool(
+    "get_call_log",
+    "carrier",
     """The carrier's call records, newest first. Every filter given must match.
 
     Each call has {calls}. Up to forty in 'results', with 'count' and 'total'. If this
     service is unavailable, get_call_log_device returns the same calls under the same keys
     from the handset's own history.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        contact: Only calls with this contact. {contact}
-        direction: Only calls in this direction.
-        since: Only calls on or after this day, YYYY-MM-DD (UTC).
-        until: Only calls on or before this day, YYYY-MM-DD (UTC).
-    """
-    rows = _calls(world, contact, direction, since, until)
-    return {**listing(rows, 40, lambda c: _call_view(world, c)), "source": "carrier"}
-
-
-@_tool()
-def get_call_log_device(
-    world: CommunicationWorld,
-    contact: str | None = None,
-    direction: Literal["incoming", "outgoing", "missed"] | None = None,
-    since: str | None = None,
-    until: str | None = None,
-) -> dict[str, Any]:
+    """,
+)
+get_call_log_device = _call_log_tool(
+    "get_call_log_device",
+    "device",
     """The handset's own call history, newest first: a backup for get_call_log.
 
     Same keys as get_call_log; each call has {calls}. Up to forty in 'results', with 'count'
     and 'total'.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        contact: Only calls with this contact. {contact}
-        direction: Only calls in this direction.
-        since: Only calls on or after this day, YYYY-MM-DD (UTC).
-        until: Only calls on or before this day, YYYY-MM-DD (UTC).
-    """
-    rows = _calls(world, contact, direction, since, until)
-    return {**listing(rows, 40, lambda c: _call_view(world, c)), "source": "device"}
+    """,
+)
 
 
 @_tool()
@@ -1065,8 +1063,25 @@ def _rates(world: CommunicationWorld, country: str, table: str, source: str) -> 
     return {**row_json(world.table(table)[code]), "source": source}
 
 
-@_tool()
-def get_roaming_rates(world: CommunicationWorld, country: str) -> dict[str, Any]:
+def _rates_tool(name: str, source: str, doc: str) -> Tool:
+    """One rate source's lookup: ``doc`` is its summary; the Args are shared."""
+
+    def run(world: CommunicationWorld, country: str) -> dict[str, Any]:
+        return _rates(world, country, f"rates_{source}", data.RATE_SOURCES[source])
+
+    run.__doc__ = doc + _COUNTRY_ARGS
+    return _tool(name=name)(run)
+
+
+_COUNTRY_ARGS = """
+    Args:
+        world: The communication service (not shown to the agent).
+        country: {country}
+    """
+
+get_roaming_rates = _rates_tool(
+    "get_roaming_rates",
+    "carrier",
     """Roaming and international rates for a country from the carrier's own tariff sheet.
 
     The carrier's tariff sheet is the authoritative reference: when rate sources
@@ -1074,41 +1089,27 @@ def get_roaming_rates(world: CommunicationWorld, country: str) -> dict[str, Any]
     (get_roaming_rates_roamcompare) and TariffWatch (get_roaming_rates_tariffwatch)
     publish the same fields independently; if this service is unavailable, use
     RoamCompare.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        country: {country}
-    """
-    return _rates(world, country, "rates_carrier", data.RATE_SOURCES["carrier"])
-
-
-@_tool()
-def get_roaming_rates_roamcompare(world: CommunicationWorld, country: str) -> dict[str, Any]:
+    """,
+)
+get_roaming_rates_roamcompare = _rates_tool(
+    "get_roaming_rates_roamcompare",
+    "roamcompare",
     """The carrier's roaming and international rates for a country, as listed by RoamCompare.
 
     An independent price-comparison site that re-checks tariffs several times a day.
     Returns {rates}. Not authoritative: the carrier's sheet (get_roaming_rates) prevails
     where they disagree.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        country: {country}
-    """
-    return _rates(world, country, "rates_roamcompare", data.RATE_SOURCES["roamcompare"])
-
-
-@_tool()
-def get_roaming_rates_tariffwatch(world: CommunicationWorld, country: str) -> dict[str, Any]:
+    """,
+)
+get_roaming_rates_tariffwatch = _rates_tool(
+    "get_roaming_rates_tariffwatch",
+    "tariffwatch",
     """The carrier's roaming and international rates for a country, as surveyed by TariffWatch.
 
     An independent consumer survey of published tariffs. Returns {rates}. Not
     authoritative: the carrier's sheet (get_roaming_rates) prevails where they disagree.
-
-    Args:
-        world: The communication service (not shown to the agent).
-        country: {country}
-    """
-    return _rates(world, country, "rates_tariffwatch", data.RATE_SOURCES["tariffwatch"])
+    """,
+)
 
 
 def _estimate(

@@ -7,11 +7,13 @@ that is projected over its allowance. Nothing here computes an answer.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
 
 from toolchaos.core.reference import format_value
+from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.scoring.answer import leaks
-from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
+from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext, ref
 
 TOPIC = "communication"
 DOMAIN = "communication"
@@ -41,6 +43,22 @@ def rep_tool(ctx: TemplateContext) -> str:
     return str(ctx.rng.choice(["check_sender_reputation"] * 2 + sorted(REP_SOURCES)[1:]))
 
 
+def rate_pick(ctx: TemplateContext, fields: Iterable[str]) -> tuple[str, str]:
+    """A rate source (see :func:`rate_tool`), then one of ``fields`` to ask about."""
+    tool = rate_tool(ctx)
+    return tool, str(ctx.rng.choice(sorted(fields)))
+
+
+def rep_pick(
+    ctx: TemplateContext, fields: Mapping[str, tuple[str, int | None]]
+) -> tuple[str, str, str, int | None]:
+    """A reputation service, then a field of ``fields``: (tool, field, words, digits)."""
+    tool = rep_tool(ctx)
+    field = ctx.rng.choice(sorted(fields))
+    words, digits = fields[field]
+    return tool, field, words, digits
+
+
 def rate_source_words(tool: str) -> str:
     """How a person names a rate source in a request ('' for the carrier itself)."""
     if tool == "get_roaming_rates":
@@ -63,10 +81,15 @@ def abroad(contact: Any) -> bool:
     return bool(contact.country != HOME)
 
 
+def finds_first(ctx: TemplateContext, tool: str, key: str, row_id: str, **args: Any) -> bool:
+    """Whether the listing ``tool(**args)`` puts the row whose ``key`` is ``row_id`` first."""
+    found = ctx.read(tool, **args)["results"]
+    return bool(found and found[0][key] == row_id)
+
+
 def findable(ctx: TemplateContext, contact: Any) -> bool:
     """Whether searching the contact's full name finds it first."""
-    found = ctx.read("search_contacts", query=contact.name)
-    return bool(found["results"] and found["results"][0]["contact_id"] == contact.contact_id)
+    return finds_first(ctx, "search_contacts", "contact_id", contact.contact_id, query=contact.name)
 
 
 def pick_contact(ctx: TemplateContext, where: Any = None) -> Any:
@@ -131,3 +154,39 @@ def clear_of(prompt: str, *values: float) -> None:
     for value in values:
         if leaks(format_value(float(value), 2), prompt):
             raise NoFit(f"the prompt spells {value}")
+
+
+def rates_via_cards(
+    tool: str, field: str, contacts: Sequence[Any], first: int
+) -> tuple[list[RefStep], list[list[Any]]]:
+    """Steps that open each contact's card, then read ``tool`` for each card's country.
+
+    ``contacts`` are names or refs; ``first`` is the index the first card step takes in
+    the template's path. Returns the steps and the answer refs to ``field`` of each rate.
+    """
+    n = len(contacts)
+    steps = [RefStep(tool="get_contact", args={"contact": c}) for c in contacts]
+    steps += [RefStep(tool=tool, args={"country": ref(first + i, "country")}) for i in range(n)]
+    return steps, [[first + n + i, field] for i in range(n)]
+
+
+Extreme = Literal["argmax", "argmin"]
+
+
+def single_extreme_offset(ctx: TemplateContext, offsets: Sequence[float]) -> Extreme:
+    """Draw argmax or argmin over UTC offsets; NoFit unless one person alone holds it."""
+    ops: list[Extreme] = ["argmax", "argmin"]
+    op = ctx.rng.choice(ops)
+    best = max(offsets) if op == "argmax" else min(offsets)
+    if offsets.count(best) != 1:
+        raise NoFit("no single extreme time zone")
+    return op
+
+
+def city_by_offset(op: Extreme, first: int, n: int) -> AnswerSpec:
+    """The city of the card (steps ``first`` to ``first + n - 1``) whose offset is ``op``."""
+    return AnswerSpec(
+        op=op,
+        refs=[[first + i, "utc_offset_hours"] for i in range(n)],
+        labels=[ref(first + i, "city") for i in range(n)],
+    )

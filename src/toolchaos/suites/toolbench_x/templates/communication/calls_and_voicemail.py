@@ -13,8 +13,9 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     TOPIC,
     contact_row,
     findable,
+    rate_pick,
     rate_source_words,
-    rate_tool,
+    rates_via_cards,
 )
 
 _DIRECTIONS = {
@@ -45,8 +46,7 @@ def call_back_rate(ctx: TemplateContext) -> Draft:
     if not pool:
         raise NoFit("nobody abroad left a message")
     person = ctx.rng.choice(pool)
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice([CALL_RATE, SMS_RATE])
+    tool, field = rate_pick(ctx, (CALL_RATE, SMS_RATE))
     what = {CALL_RATE: "call them back, per minute", SMS_RATE: "text them back instead"}[field]
     heard = {"voicemail": "left me a voicemail", "missed": "tried to call me and I missed it"}
     prompt = ctx.say(
@@ -61,12 +61,8 @@ def call_back_rate(ctx: TemplateContext) -> Draft:
         first = RefStep(tool="list_voicemails", args={"contact": person.name})
     else:
         first = RefStep(tool="get_call_log", args={"contact": person.name, "direction": "missed"})
-    steps = [
-        first,
-        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "contact_id")}),
-        RefStep(tool=tool, args={"country": ref(1, "country")}),
-    ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+    card, refs = rates_via_cards(tool, field, [ref(0, "results", 0, "contact_id")], 1)
+    return Draft(prompt, [first, *card], AnswerSpec(op="value", refs=refs, round=2))
 
 
 def talk_time_with_earliest_missed(ctx: TemplateContext) -> Draft:

@@ -10,11 +10,14 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     SMS_RATE,
     TOPIC,
     abroad,
+    city_by_offset,
     findable,
     op_words,
     pick_contact,
+    rate_pick,
     rate_source_words,
-    rate_tool,
+    rates_via_cards,
+    single_extreme_offset,
 )
 
 _RATE_WORDS = {
@@ -26,8 +29,7 @@ _RATE_WORDS = {
 def call_rate_to_contact(ctx: TemplateContext) -> Draft:
     """Sequential: search the contact -> their card -> the rate to their country."""
     person = pick_contact(ctx, abroad)
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    tool, field = rate_pick(ctx, _RATE_WORDS)
     prompt = ctx.say(
         "What's the {what} {name} from home, in dollars{source}?",
         "I want to reach {name} on their mobile. Look up where they live and tell me the "
@@ -37,12 +39,9 @@ def call_rate_to_contact(ctx: TemplateContext) -> Draft:
         name=person.name,
         source=rate_source_words(tool),
     )
-    steps = [
-        RefStep(tool="search_contacts", args={"query": person.name}),
-        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "contact_id")}),
-        RefStep(tool=tool, args={"country": ref(1, "country")}),
-    ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+    card, refs = rates_via_cards(tool, field, [ref(0, "results", 0, "contact_id")], 1)
+    steps = [RefStep(tool="search_contacts", args={"query": person.name}), *card]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=refs, round=2))
 
 
 def add_contact_to_a_group(ctx: TemplateContext) -> Draft:
@@ -70,11 +69,7 @@ def add_contact_to_a_group(ctx: TemplateContext) -> Draft:
 def furthest_ahead_in_time(ctx: TemplateContext) -> Draft:
     """Parallel: three contact cards by name; the city of whoever is furthest ahead/behind."""
     people = ctx.sample("contacts", 3, lambda c: findable(ctx, c))
-    offsets = [p.utc_offset_hours for p in people]
-    op = ctx.rng.choice(["argmax", "argmin"])
-    best = max(offsets) if op == "argmax" else min(offsets)
-    if offsets.count(best) != 1:
-        raise NoFit("no single extreme time zone")
+    op = single_extreme_offset(ctx, [p.utc_offset_hours for p in people])
     words = {"argmax": "furthest ahead", "argmin": "furthest behind"}[op]
     prompt = ctx.say(
         "I need to ring {a}, {b} and {c} today. Whoever's local clock is {words} of UTC "
@@ -88,12 +83,7 @@ def furthest_ahead_in_time(ctx: TemplateContext) -> Draft:
         words=words,
     )
     steps = [RefStep(tool="get_contact", args={"contact": p.name}) for p in people]
-    answer = AnswerSpec(
-        op=op,
-        refs=[[i, "utc_offset_hours"] for i in range(3)],
-        labels=[ref(i, "city") for i in range(3)],
-    )
-    return Draft(prompt, steps, answer)
+    return Draft(prompt, steps, city_by_offset(op, 0, 3))
 
 
 def biggest_group(ctx: TemplateContext) -> Draft:
@@ -120,8 +110,7 @@ def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
     far = [i for i, m in enumerate(members) if m["country"] != "US"]
     if not 2 <= len(far) <= 6:
         raise NoFit(f"{len(far)} members abroad")
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    tool, field = rate_pick(ctx, _RATE_WORDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "For the members of my '{group}' group who live outside the US, what's the "
@@ -142,8 +131,7 @@ def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
 def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
     """Mixture: two contact cards by name -> the rate to each country -> total or dearer."""
     people = ctx.sample("contacts", 2, lambda c: abroad(c) and findable(ctx, c))
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    tool, field = rate_pick(ctx, _RATE_WORDS)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         ("sum", SMS_RATE): "what does it cost in total to send each of them one text",
@@ -159,9 +147,8 @@ def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
         question=question,
         source=rate_source_words(tool),
     )
-    steps = [RefStep(tool="get_contact", args={"contact": p.name}) for p in people]
-    steps += [RefStep(tool=tool, args={"country": ref(i, "country")}) for i in range(2)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+    steps, refs = rates_via_cards(tool, field, [p.name for p in people], 0)
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(

@@ -11,8 +11,8 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     TOPIC,
     findable,
     op_words,
+    rep_pick,
     rep_source_words,
-    rep_tool,
     unique_subject_email,
 )
 
@@ -29,9 +29,7 @@ def _received(email: Any) -> bool:
 def sender_reputation_of_email(ctx: TemplateContext) -> Draft:
     """Sequential: find the email by subject -> open it -> its sender domain's reputation."""
     email = unique_subject_email(ctx, _received)
-    tool = rep_tool(ctx)
-    field = ctx.rng.choice(sorted(_REP_FIELDS))
-    words, digits = _REP_FIELDS[field]
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     prompt = ctx.say(
         "I got an email titled '{subject}'. Before I click anything in it, what's the "
         "{words} of the domain it came from{source}?",
@@ -112,9 +110,7 @@ def storage_by_sender_domain(ctx: TemplateContext) -> Draft:
 def reputation_of_three_domains(ctx: TemplateContext) -> Draft:
     """Parallel: one reputation service for three domains; best or worst."""
     chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], 3)
-    tool = rep_tool(ctx)
-    field = ctx.rng.choice(sorted(_REP_FIELDS))
-    words, digits = _REP_FIELDS[field]
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "I'm cleaning up my inbox. Of the sending domains {a}, {b} and {c}, what's the "
@@ -172,9 +168,7 @@ def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
     second = unique_subject_email(
         ctx, lambda e: _received(e) and e.sender_domain != first.sender_domain
     )
-    tool = rep_tool(ctx)
-    field = ctx.rng.choice(sorted(_REP_FIELDS))
-    words, digits = _REP_FIELDS[field]
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "higher", "lower")
     prompt = ctx.say(
         "Two emails look odd: '{s1}' and '{s2}'. Check both senders' domains{source} and "

@@ -12,19 +12,24 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     SMS_RATE,
     TOPIC,
     contact_row,
+    finds_first,
     group_chats,
     op_words,
+    rate_pick,
     rate_source_words,
-    rate_tool,
+    rates_via_cards,
 )
 
 _RATE_WORDS = {CALL_RATE: "per-minute call rate", SMS_RATE: "price of a text"}
 
 
+def _titled_first(ctx: TemplateContext, chat: Any) -> bool:
+    return finds_first(ctx, "list_chats", "chat_id", chat.chat_id, query=chat.title)
+
+
 def _chat(ctx: TemplateContext) -> Any:
     chat = ctx.rng.choice(group_chats(ctx))
-    found = ctx.read("list_chats", query=chat.title)
-    if found["results"][0]["chat_id"] != chat.chat_id:
+    if not _titled_first(ctx, chat):
         raise NoFit(f"{chat.title!r} does not find itself first")
     return chat
 
@@ -40,8 +45,7 @@ def last_poster_rate(ctx: TemplateContext) -> Draft:
     person = contact_row(ctx, messages[k]["sender_id"])
     if person.country == "US":
         raise NoFit("the last poster lives at home")
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    tool, field = rate_pick(ctx, _RATE_WORDS)
     prompt = ctx.say(
         "Whoever posted last in '{chat}' (not counting me) — I want to reach them directly. "
         "What's the {what} to their country{source}?",
@@ -53,13 +57,13 @@ def last_poster_rate(ctx: TemplateContext) -> Draft:
         what=_RATE_WORDS[field],
         source=rate_source_words(tool),
     )
+    card, refs = rates_via_cards(tool, field, [ref(1, "results", k, "sender_id")], 2)
     steps = [
         RefStep(tool="list_chats", args={"query": chat.title}),
         RefStep(tool="get_chat_messages", args={"chat": ref(0, "results", 0, "chat_id")}),
-        RefStep(tool="get_contact", args={"contact": ref(1, "results", k, "sender_id")}),
-        RefStep(tool=tool, args={"country": ref(2, "country")}),
+        *card,
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, field]], round=2))
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=refs, round=2))
 
 
 _POSTS = (
@@ -115,9 +119,8 @@ def busiest_of_three_chats(ctx: TemplateContext) -> Draft:
 def largest_chat(ctx: TemplateContext) -> Draft:
     """Parallel: three chats found by title; the largest or smallest membership."""
     chats = ctx.rng.sample(group_chats(ctx), 3)
-    for chat in chats:
-        if ctx.read("list_chats", query=chat.title)["results"][0]["chat_id"] != chat.chat_id:
-            raise NoFit("a title does not find its chat first")
+    if not all(_titled_first(ctx, chat) for chat in chats):
+        raise NoFit("a title does not find its chat first")
     op, words = op_words(ctx, "largest", "smallest")
     prompt = ctx.say(
         "How many people (me included) are in the {words} of my group chats '{a}', '{b}' "
@@ -139,8 +142,7 @@ def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
     far = [j for j, cid in enumerate(chat.member_ids) if contact_row(ctx, cid).country != "US"]
     if not 2 <= len(far) <= 4:
         raise NoFit(f"{len(far)} members abroad")
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_RATE_WORDS))
+    tool, field = rate_pick(ctx, _RATE_WORDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "Some people in my '{chat}' chat live abroad. Among them, what's the {extreme} "
@@ -152,13 +154,9 @@ def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
         what=_RATE_WORDS[field],
         source=rate_source_words(tool),
     )
-    steps = [RefStep(tool="list_chats", args={"query": chat.title})]
-    steps += [
-        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "member_ids", j)})
-        for j in far
-    ]
-    steps += [RefStep(tool=tool, args={"country": ref(1 + k, "country")}) for k in range(len(far))]
-    refs = [[1 + len(far) + k, field] for k in range(len(far))]
+    members = [ref(0, "results", 0, "member_ids", j) for j in far]
+    cards, refs = rates_via_cards(tool, field, members, 1)
+    steps = [RefStep(tool="list_chats", args={"query": chat.title}), *cards]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 

@@ -9,9 +9,10 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     DOMAIN,
     TOPIC,
+    finds_first,
     op_words,
+    rep_pick,
     rep_source_words,
-    rep_tool,
 )
 
 _REP_FIELDS = {
@@ -22,12 +23,11 @@ _REP_FIELDS = {
 
 def _letters(ctx: TemplateContext, where: Any = None) -> list[Any]:
     """Newsletters passing ``where`` whose name finds them first in list_subscriptions."""
-    out = []
-    for letter in ctx.rows("newsletters", where):
-        found = ctx.read("list_subscriptions", query=letter.name)["results"]
-        if found and found[0]["list_id"] == letter.list_id:
-            out.append(letter)
-    return out
+    return [
+        letter
+        for letter in ctx.rows("newsletters", where)
+        if finds_first(ctx, "list_subscriptions", "list_id", letter.list_id, query=letter.name)
+    ]
 
 
 def _with_mail(ctx: TemplateContext, letter: Any) -> bool:
@@ -86,9 +86,7 @@ def subscribed_since_of_email(ctx: TemplateContext) -> Draft:
 def newsletter_reputation(ctx: TemplateContext) -> Draft:
     """Sequential: the newsletter -> its mail -> the sending domain's reputation."""
     letter = ctx.rng.choice(_letters(ctx, lambda n: _with_mail(ctx, n)))
-    tool = rep_tool(ctx)
-    field = ctx.rng.choice(sorted(_REP_FIELDS))
-    words, digits = _REP_FIELDS[field]
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     prompt = ctx.say(
         "Is '{name}' a reputable sender? Find its emails and give me the {words} of the "
         "domain they come from{source}.",
@@ -136,9 +134,7 @@ def newsletter_volume(ctx: TemplateContext) -> Draft:
 def newsletter_domains_reputation(ctx: TemplateContext) -> Draft:
     """Parallel: one service's reputation of three newsletter domains; best or worst."""
     letters = ctx.rng.sample(ctx.rows("newsletters"), 3)
-    tool = rep_tool(ctx)
-    field = ctx.rng.choice(sorted(_REP_FIELDS))
-    words, digits = _REP_FIELDS[field]
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "Newsletters come to me from {a}, {b} and {c}. What's the {extreme} {words} among "
@@ -170,9 +166,7 @@ def category_reputation(ctx: TemplateContext) -> Draft:
     found = ctx.read("list_subscriptions", **args)["results"]
     if not 2 <= len(found) <= 6:
         raise NoFit(f"{len(found)} subscriptions match")
-    tool = rep_tool(ctx)
-    field = ctx.rng.choice(sorted(_REP_FIELDS))
-    words, digits = _REP_FIELDS[field]
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "Across my {group}, what's the {extreme} {words} of their sending domains{source}?",

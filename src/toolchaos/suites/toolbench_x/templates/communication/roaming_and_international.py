@@ -14,8 +14,9 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     clear_of,
     op_words,
     pick_contact,
+    rate_pick,
     rate_source_words,
-    rate_tool,
+    rates_via_cards,
     roaming_countries,
     sold_pass,
 )
@@ -131,8 +132,7 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
 def rate_across_three_countries(ctx: TemplateContext) -> Draft:
     """Parallel: one source's rates for three countries; cheapest or dearest of one rate."""
     countries = ctx.rng.sample(roaming_countries(ctx), 3)
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_ROAMING_FIELDS))
+    tool, field = rate_pick(ctx, _ROAMING_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "I'm choosing between {a}, {b} and {c} for a trip. What's the {extreme} "
@@ -204,8 +204,7 @@ def two_contacts_roaming_rates(ctx: TemplateContext) -> Draft:
     people = ctx.sample("contacts", 2, lambda c: abroad(c))
     if people[0].country == people[1].country:
         raise NoFit("same country")
-    tool = rate_tool(ctx)
-    field = ctx.rng.choice(sorted(_ROAMING_FIELDS))
+    tool, field = rate_pick(ctx, _ROAMING_FIELDS)
     op, extreme = op_words(ctx, "higher", "lower")
     prompt = ctx.say(
         "I'll visit {a} and then {b} in their home countries. What's the {extreme} "
@@ -218,9 +217,8 @@ def two_contacts_roaming_rates(ctx: TemplateContext) -> Draft:
         what=_ROAMING_FIELDS[field],
         source=rate_source_words(tool),
     )
-    steps = [RefStep(tool="get_contact", args={"contact": p.name}) for p in people]
-    steps += [RefStep(tool=tool, args={"country": ref(i, "country")}) for i in range(2)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+    steps, refs = rates_via_cards(tool, field, [p.name for p in people], 0)
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def two_leg_trip_cost(ctx: TemplateContext) -> Draft:

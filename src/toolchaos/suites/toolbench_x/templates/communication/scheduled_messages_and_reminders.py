@@ -11,12 +11,15 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     SMS_RATE,
     TOPIC,
     abroad,
+    city_by_offset,
     contact_row,
     findable,
     pick_contact,
     rate_source_words,
     rate_tool,
+    rates_via_cards,
     roaming_countries,
+    single_extreme_offset,
 )
 
 _TEXTS = (
@@ -87,12 +90,12 @@ def text_rate_of_queued_sms(ctx: TemplateContext) -> Draft:
         nth=_ORDINALS[k],
         source=rate_source_words(tool),
     )
+    card, refs = rates_via_cards(tool, SMS_RATE, [ref(0, "results", k, "contact_id")], 1)
     steps = [
         RefStep(tool="list_scheduled_messages", args={"status": "scheduled", "channel": "sms"}),
-        RefStep(tool="get_contact", args={"contact": ref(0, "results", k, "contact_id")}),
-        RefStep(tool=tool, args={"country": ref(1, "country")}),
+        *card,
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, SMS_RATE]], round=2))
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=refs, round=2))
 
 
 def reschedule_message(ctx: TemplateContext) -> Draft:
@@ -260,11 +263,9 @@ def queued_recipients_time_zones(ctx: TemplateContext) -> Draft:
     queued = ctx.read("list_scheduled_messages", status="scheduled", channel=channel)["results"]
     if not 2 <= len(queued) <= 6:
         raise NoFit(f"{len(queued)} queued")
-    op = ctx.rng.choice(["argmax", "argmin"])
-    offsets = [contact_row(ctx, m["contact_id"]).utc_offset_hours for m in queued]
-    best = max(offsets) if op == "argmax" else min(offsets)
-    if offsets.count(best) != 1:
-        raise NoFit("no single extreme time zone")
+    op = single_extreme_offset(
+        ctx, [contact_row(ctx, m["contact_id"]).utc_offset_hours for m in queued]
+    )
     words = {"argmax": "furthest ahead of", "argmin": "furthest behind"}[op]
     medium = {"sms": "text messages", "email": "emails"}[channel]
     prompt = ctx.say(
@@ -281,12 +282,7 @@ def queued_recipients_time_zones(ctx: TemplateContext) -> Draft:
         RefStep(tool="get_contact", args={"contact": ref(0, "results", i, "contact_id")})
         for i in range(len(queued))
     ]
-    answer = AnswerSpec(
-        op=op,
-        refs=[[1 + i, "utc_offset_hours"] for i in range(len(queued))],
-        labels=[ref(1 + i, "city") for i in range(len(queued))],
-    )
-    return Draft(prompt, steps, answer)
+    return Draft(prompt, steps, city_by_offset(op, 1, len(queued)))
 
 
 SUBTOPIC = Subtopic(

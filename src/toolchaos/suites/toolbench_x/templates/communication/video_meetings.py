@@ -12,12 +12,16 @@ from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     DOMAIN,
     TOPIC,
     abroad,
+    city_by_offset,
     contact_row,
     findable,
+    finds_first,
     group_chats,
     op_words,
     rate_source_words,
     rate_tool,
+    rates_via_cards,
+    single_extreme_offset,
 )
 
 _TITLES = (
@@ -152,6 +156,13 @@ def _meeting_day(meeting: Any) -> str:
     return (start + timedelta(hours=_HOME_OFFSET)).date().isoformat()
 
 
+def _meeting_step(title: str, on: str) -> RefStep:
+    """Find a meeting by its title and local day (what ``_findable_meeting`` checked)."""
+    return RefStep(
+        tool="list_meetings", args={"title_contains": title, "from_date": on, "to_date": on}
+    )
+
+
 def _findable_meeting(ctx: TemplateContext, where: Any = None) -> Any:
     meeting = ctx.pick("meetings", where)
     on = _meeting_day(meeting)
@@ -177,15 +188,10 @@ def invitee_call_rate(ctx: TemplateContext) -> Draft:
         day=when(on),
         source=rate_source_words(tool),
     )
-    steps = [
-        RefStep(
-            tool="list_meetings",
-            args={"title_contains": meeting.title, "from_date": on, "to_date": on},
-        ),
-        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "invitee_ids", 0)}),
-        RefStep(tool=tool, args={"country": ref(1, "country")}),
-    ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, CALL_RATE]], round=2))
+    first = ref(0, "results", 0, "invitee_ids", 0)
+    card, refs = rates_via_cards(tool, CALL_RATE, [first], 1)
+    steps = [_meeting_step(meeting.title, on), *card]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=refs, round=2))
 
 
 def meetings_per_room(ctx: TemplateContext) -> Draft:
@@ -213,9 +219,10 @@ def meetings_per_room(ctx: TemplateContext) -> Draft:
 def room_limits(ctx: TemplateContext) -> Draft:
     """Parallel: three rooms looked up by name; a capacity or length limit."""
     rooms = ctx.sample("rooms", 3)
-    for r in rooms:
-        if ctx.read("list_meeting_rooms", query=r.name)["results"][0]["room_id"] != r.room_id:
-            raise NoFit("a room name does not find it first")
+    if not all(
+        finds_first(ctx, "list_meeting_rooms", "room_id", r.room_id, query=r.name) for r in rooms
+    ):
+        raise NoFit("a room name does not find it first")
     field, op, question = ctx.rng.choice(
         [
             ("capacity", "max", "how many people fit in the largest of them"),
@@ -258,29 +265,19 @@ def meeting_invitees_rates(ctx: TemplateContext) -> Draft:
         extreme=extreme,
         source=rate_source_words(tool),
     )
-    steps = [
-        RefStep(
-            tool="list_meetings",
-            args={"title_contains": meeting.title, "from_date": on, "to_date": on},
-        )
-    ]
-    steps += [
-        RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "invitee_ids", j)})
-        for j in far
-    ]
-    steps += [RefStep(tool=tool, args={"country": ref(1 + k, "country")}) for k in range(len(far))]
-    refs = [[1 + len(far) + k, CALL_RATE] for k in range(len(far))]
+    invitees = [ref(0, "results", 0, "invitee_ids", j) for j in far]
+    cards, refs = rates_via_cards(tool, CALL_RATE, invitees, 1)
+    steps = [_meeting_step(meeting.title, on), *cards]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def invitee_time_zones(ctx: TemplateContext) -> Draft:
     """Mixture: the meeting -> every invitee's card -> the city furthest ahead/behind."""
     meeting = _findable_meeting(ctx, lambda m: 2 <= len(m.invitee_ids) <= 5)
-    op = ctx.rng.choice(["argmax", "argmin"])
-    offsets = [contact_row(ctx, c).utc_offset_hours for c in meeting.invitee_ids]
-    best = max(offsets) if op == "argmax" else min(offsets)
-    if offsets.count(best) != 1:
-        raise NoFit("no single extreme time zone")
+    n = len(meeting.invitee_ids)
+    op = single_extreme_offset(
+        ctx, [contact_row(ctx, c).utc_offset_hours for c in meeting.invitee_ids]
+    )
     words = {"argmax": "furthest ahead of", "argmin": "furthest behind"}[op]
     on = _meeting_day(meeting)
     prompt = ctx.say(
@@ -292,22 +289,12 @@ def invitee_time_zones(ctx: TemplateContext) -> Draft:
         day=when(on),
         words=words,
     )
-    steps = [
-        RefStep(
-            tool="list_meetings",
-            args={"title_contains": meeting.title, "from_date": on, "to_date": on},
-        )
-    ]
+    steps = [_meeting_step(meeting.title, on)]
     steps += [
         RefStep(tool="get_contact", args={"contact": ref(0, "results", 0, "invitee_ids", j)})
-        for j in range(len(meeting.invitee_ids))
+        for j in range(n)
     ]
-    answer = AnswerSpec(
-        op=op,
-        refs=[[1 + j, "utc_offset_hours"] for j in range(len(meeting.invitee_ids))],
-        labels=[ref(1 + j, "city") for j in range(len(meeting.invitee_ids))],
-    )
-    return Draft(prompt, steps, answer)
+    return Draft(prompt, steps, city_by_offset(op, 1, n))
 
 
 SUBTOPIC = Subtopic(
