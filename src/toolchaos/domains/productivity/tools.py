@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal, cast
 
@@ -186,6 +187,17 @@ def _hours(value: float) -> float:
     return round(value, 2)
 
 
+def _same(have: str, wanted: str) -> bool:
+    """Whether a stored name is the one asked for, ignoring case and outer white space."""
+    return have.casefold() == wanted.strip().casefold()
+
+
+def _name_of(rows: Mapping[str, Any], key: str | None) -> str | None:
+    """The name of the row ``key`` points to; None without a key or such a row."""
+    row = rows.get(key) if key is not None else None
+    return None if row is None else str(row.name)
+
+
 # -- people, working hours and free slots ----------------------------------------------------
 
 
@@ -215,9 +227,9 @@ def search_people(
     text = text_arg(query, "query").casefold()
     rows = [p for p in world.people.values() if _match(text, p.name, p.email)]
     if team is not None:
-        rows = [p for p in rows if p.team.casefold() == team.strip().casefold()]
+        rows = [p for p in rows if _same(p.team, team)]
     if office is not None:
-        rows = [p for p in rows if p.office.casefold() == office.strip().casefold()]
+        rows = [p for p in rows if _same(p.office, office)]
     rows.sort(key=lambda p: (p.name.casefold() != text, p.name, p.person_id))
     return listing(rows, 20, _person_view)
 
@@ -377,18 +389,16 @@ def find_free_slots(
 def _event_view(world: World, row: Row) -> dict[str, Any]:
     event = cast(Event, row)
     w = _ws(world)
-    organizer = w.people.get(event.organizer_id)
-    room = w.rooms.get(event.room_id) if event.room_id is not None else None
     start, end = parse_stamp(event.start_utc), parse_stamp(event.end_utc)
     return {
         "event_id": event.event_id,
         "title": event.title,
         "organizer_id": event.organizer_id,
-        "organizer_name": organizer.name if organizer is not None else None,
+        "organizer_name": _name_of(w.people, event.organizer_id),
         "attendee_ids": list(event.attendee_ids),
         "attendee_count": len(event.attendee_ids),
         "room_id": event.room_id,
-        "room_name": room.name if room is not None else None,
+        "room_name": _name_of(w.rooms, event.room_id),
         "start_utc": event.start_utc,
         "end_utc": event.end_utc,
         "start_date": event.start_utc[:10],
@@ -431,7 +441,7 @@ def list_events(
     if status is not None:
         rows = [e for e in rows if e.status == status]
     if event_id is not None:
-        rows = [e for e in rows if e.event_id.casefold() == str(event_id).strip().casefold()]
+        rows = [e for e in rows if _same(e.event_id, str(event_id))]
     return listing(rows, 50, lambda e: _event_view(world, e))
 
 
@@ -605,7 +615,7 @@ def list_rooms(
     """
     rows = [r for r in world.rooms.values() if _match(query, r.name)]
     if office is not None:
-        rows = [r for r in rows if r.office.casefold() == office.strip().casefold()]
+        rows = [r for r in rows if _same(r.office, office)]
     if min_capacity is not None:
         if not is_integer(min_capacity):
             raise unprocessable("min_capacity must be an integer")
@@ -691,9 +701,8 @@ def book_room(world: WorkspaceWorld, event_id: str, room: str) -> dict[str, Any]
 
 
 def _project_view(world: World, project: Project) -> dict[str, Any]:
-    owner = _ws(world).people.get(project.owner_id)
     out = project.model_dump(mode="json")
-    out["owner_name"] = owner.name if owner is not None else None
+    out["owner_name"] = _name_of(_ws(world).people, project.owner_id)
     return out
 
 
@@ -721,7 +730,7 @@ def list_projects(
     if status is not None:
         rows = [p for p in rows if p.status == status]
     if client is not None:
-        rows = [p for p in rows if p.client.casefold() == client.strip().casefold()]
+        rows = [p for p in rows if _same(p.client, client)]
     rows.sort(key=lambda p: p.name)
     return listing(rows, 50, lambda p: _project_view(world, p))
 
@@ -729,11 +738,9 @@ def list_projects(
 def _task_view(world: World, row: Row) -> dict[str, Any]:
     task = cast(Task, row)
     w = _ws(world)
-    project = w.projects.get(task.project_id)
-    person = w.people.get(task.assignee_id)
     out = task.model_dump(mode="json")
-    out["project_name"] = project.name if project is not None else None
-    out["assignee_name"] = person.name if person is not None else None
+    out["project_name"] = _name_of(w.projects, task.project_id)
+    out["assignee_name"] = _name_of(w.people, task.assignee_id)
     out["overdue"] = task.status != "done" and task.due_date < w.today().isoformat()
     return out
 
@@ -767,7 +774,7 @@ def _tasks(
         first = date_arg(due_after, "due_after").isoformat()
         rows = [t for t in rows if t.due_date >= first]
     if task_id is not None:
-        rows = [t for t in rows if t.task_id.casefold() == str(task_id).strip().casefold()]
+        rows = [t for t in rows if _same(t.task_id, str(task_id))]
     return listing(rows, 50, lambda t: _task_view(world, t))
 
 
@@ -1018,11 +1025,9 @@ update_task = shapes.update(
 def _doc_view(world: World, row: Row) -> dict[str, Any]:
     doc = cast(Document, row)
     w = _ws(world)
-    project = w.projects.get(doc.project_id)
-    author = w.people.get(doc.author_id)
     out = doc.model_dump(mode="json")
-    out["project_name"] = project.name if project is not None else None
-    out["author_name"] = author.name if author is not None else None
+    out["project_name"] = _name_of(w.projects, doc.project_id)
+    out["author_name"] = _name_of(w.people, doc.author_id)
     out["reading_minutes"] = round(doc.word_count / data.WORDS_PER_MINUTE, 1)
     out["updated_on"] = doc.updated_at[:10]
     return out
@@ -1131,11 +1136,9 @@ word_count_total = shapes.aggregate(
 def _log_view(world: World, row: Row) -> dict[str, Any]:
     log = cast(TimeLog, row)
     w = _ws(world)
-    person = w.people.get(log.person_id)
-    project = w.projects.get(log.project_id)
     out = log.model_dump(mode="json")
-    out["person_name"] = person.name if person is not None else None
-    out["project_name"] = project.name if project is not None else None
+    out["person_name"] = _name_of(w.people, log.person_id)
+    out["project_name"] = _name_of(w.projects, log.project_id)
     return out
 
 
@@ -1452,9 +1455,7 @@ def list_datasets(world: WorkspaceWorld, query: str | None = None) -> dict[str, 
         world: The workspace (not shown to the agent).
         query: Part of the dataset name (case-insensitive).
     """
-    counts: dict[str, int] = {}
-    for row in world.dataset_rows.values():
-        counts[row.dataset_id] = counts.get(row.dataset_id, 0) + 1
+    counts = Counter(row.dataset_id for row in world.dataset_rows.values())
     rows = sorted(
         (d for d in world.datasets.values() if _match(query, d.name)), key=lambda d: d.name
     )
@@ -1738,7 +1739,7 @@ def list_kpis(
     """
     rows = [k for k in world.kpis.values() if _match(query, k.name)]
     if dashboard is not None:
-        rows = [k for k in rows if k.dashboard.casefold() == dashboard.strip().casefold()]
+        rows = [k for k in rows if _same(k.dashboard, dashboard)]
     rows.sort(key=lambda k: (k.dashboard, k.name))
     latest = world.kpi_periods()[-1]
     fields = ("kpi_id", "name", "dashboard", "unit", "higher_is_better")
@@ -1904,9 +1905,7 @@ def list_surveys(
         query: Part of the survey name (case-insensitive).
         status: Only surveys in this status.
     """
-    counts: dict[str, int] = {}
-    for r in world.survey_responses.values():
-        counts[r.survey_id] = counts.get(r.survey_id, 0) + 1
+    counts = Counter(r.survey_id for r in world.survey_responses.values())
     rows = [s for s in world.surveys.values() if _match(query, s.name)]
     if status is not None:
         rows = [s for s in rows if s.status == status]
@@ -1944,7 +1943,7 @@ def survey_question_stats(
         raise not_found("Question", f"{question_id}' in survey '{found.name}' (questions: {ids})")
     rows = [r for r in world.survey_responses.values() if r.survey_id == found.survey_id]
     if segment is not None:
-        rows = [r for r in rows if r.segment.casefold() == segment.strip().casefold()]
+        rows = [r for r in rows if _same(r.segment, segment)]
     if not rows:
         raise unprocessable(f"no responses match in survey '{found.name}'")
     scores = [r.scores[wanted] for r in rows]
@@ -2012,8 +2011,7 @@ def list_experiments(
     def view(e: Any) -> dict[str, Any]:
         out = {f: getattr(e, f) for f in fields}
         out["variants"] = list(e.variants)
-        owner = world.people.get(e.owner_id)
-        out["owner_name"] = owner.name if owner is not None else None
+        out["owner_name"] = _name_of(world.people, e.owner_id)
         return out
 
     return listing(rows, 20, view)

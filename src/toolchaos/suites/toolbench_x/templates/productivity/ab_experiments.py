@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DATA,
+    DOMAIN,
+    combined,
+    one_per,
+)
 
 STAT_TOOLS = {
     "get_variant_stats": ("variant", "the experiment platform"),
@@ -116,8 +119,8 @@ def controls_compared(ctx: TemplateContext) -> Draft:
         source=words,
         q=question,
     )
-    steps = [RefStep(tool=tool, args={"experiment": e.name, param: "control"}) for e in exps]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    steps = one_per(tool, "experiment", [e.name for e in exps], **{param: "control"})
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def lifts_compared(ctx: TemplateContext) -> Draft:
@@ -142,7 +145,7 @@ def lifts_compared(ctx: TemplateContext) -> Draft:
         RefStep(tool="experiment_lift", args={"experiment": e.name, "variant": e.variants[1]})
         for e in exps
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def all_arms(ctx: TemplateContext) -> Draft:
@@ -174,8 +177,7 @@ def all_arms(ctx: TemplateContext) -> Draft:
         )
         for i in range(len(exp.variants))
     ]
-    refs: list[list[Any]] = [[1 + i, field] for i in range(len(exp.variants))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    return Draft(prompt, steps, combined(op, field, range(1, 1 + len(exp.variants))))
 
 
 def running_controls(ctx: TemplateContext) -> Draft:
@@ -200,16 +202,9 @@ def running_controls(ctx: TemplateContext) -> Draft:
         source=words,
     )
     steps = [RefStep(tool="list_experiments", args={"status": status})]
-    steps += [
-        RefStep(
-            tool=tool,
-            args={"experiment": ref(0, "results", i, "experiment_id"), param: "control"},
-        )
-        for i in range(len(listed))
-    ]
-    return Draft(
-        prompt, steps, AnswerSpec(op=op, refs=[[1 + i, field] for i in range(len(listed))], round=2)
-    )
+    found = [ref(0, "results", i, "experiment_id") for i in range(len(listed))]
+    steps += one_per(tool, "experiment", found, **{param: "control"})
+    return Draft(prompt, steps, combined(op, field, range(1, 1 + len(listed))))
 
 
 SUBTOPIC = Subtopic(

@@ -9,7 +9,9 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
+    combined,
     person,
+    read_each,
     weekdays_ahead,
 )
 
@@ -28,6 +30,12 @@ def _overlap_hours(ctx: TemplateContext, a: Any, b: Any, day: str) -> float:
         "working_hours_overlap", person_a=a.person_id, person_b=b.person_id, date=day
     )["overlap_hours"]
     return found
+
+
+def _free_minutes(ctx: TemplateContext, a: Any, b: Any, days: list[str]) -> list[int]:
+    """The shared free minutes of ``a`` and ``b`` on each of ``days``."""
+    pair = {"person_a": a.person_id, "person_b": b.person_id}
+    return read_each(ctx, "find_free_slots", "total_free_minutes", "date", days, **pair)
 
 
 def book_first_free_slot(ctx: TemplateContext) -> Draft:
@@ -150,8 +158,7 @@ def best_overlap_partner(ctx: TemplateContext) -> Draft:
         )
         for o in others
     ]
-    refs = [[i, "overlap_hours"] for i in range(3)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    return Draft(prompt, steps, combined(op, "overlap_hours", range(3)))
 
 
 def freest_day(ctx: TemplateContext) -> Draft:
@@ -159,13 +166,7 @@ def freest_day(ctx: TemplateContext) -> Draft:
     a = ctx.pick("people")
     b = ctx.pick("people", lambda u: u.person_id != a.person_id)
     days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), 3))
-    values = [
-        ctx.read("find_free_slots", person_a=a.person_id, person_b=b.person_id, date=d)[
-            "total_free_minutes"
-        ]
-        for d in days
-    ]
-    if max(values) == 0:
+    if max(_free_minutes(ctx, a, b, days)) == 0:
         raise NoFit("never free together")
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "most", "min": "least"}[op]
@@ -186,8 +187,7 @@ def freest_day(ctx: TemplateContext) -> Draft:
         RefStep(tool="find_free_slots", args={"person_a": a.name, "person_b": b.name, "date": d})
         for d in days
     ]
-    refs = [[i, "total_free_minutes"] for i in range(3)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+    return Draft(prompt, steps, combined(op, "total_free_minutes", range(3), digits=None))
 
 
 def overlap_of_two_searched(ctx: TemplateContext) -> Draft:
@@ -237,13 +237,7 @@ def free_time_two_days(ctx: TemplateContext) -> Draft:
     a = person(ctx)
     b = ctx.pick("people", lambda u: u.person_id != a.person_id)
     days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), 2))
-    values = [
-        ctx.read("find_free_slots", person_a=a.person_id, person_b=b.person_id, date=d)[
-            "total_free_minutes"
-        ]
-        for d in days
-    ]
-    if min(values) == 0:
+    if min(_free_minutes(ctx, a, b, days)) == 0:
         raise NoFit("a day without shared free time")
     op = ctx.rng.choice(["sum", "max"])
     question = {
@@ -267,11 +261,7 @@ def free_time_two_days(ctx: TemplateContext) -> Draft:
         )
         for d in days
     ]
-    return Draft(
-        prompt,
-        steps,
-        AnswerSpec(op=op, refs=[[1, "total_free_minutes"], [2, "total_free_minutes"]]),
-    )
+    return Draft(prompt, steps, combined(op, "total_free_minutes", (1, 2), digits=None))
 
 
 SUBTOPIC = Subtopic(

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DATA,
+    DOMAIN,
+    KPI_SOURCES,
+    combined,
+    one_per,
+)
 
-KPI_TOOLS = {
-    "get_kpi_value": ("kpi", "period", "the warehouse"),
-    "get_kpi_value_realtime": ("metric", "month", "the streaming backend"),
-    "get_kpi_value_bi": ("kpi", "period", "the BI cache"),
-}
 ADDITIVE = ("users", "signups", "usd", "tickets")
 
 
@@ -20,8 +21,8 @@ def _periods(ctx: TemplateContext) -> list[str]:
 
 
 def _tool(ctx: TemplateContext) -> tuple[str, str, str, str]:
-    tool = ctx.rng.choice(sorted(KPI_TOOLS))
-    kpi_param, period_param, words = KPI_TOOLS[tool]
+    tool = ctx.rng.choice(sorted(KPI_SOURCES))
+    kpi_param, period_param, words = KPI_SOURCES[tool]
     return tool, kpi_param, period_param, words
 
 
@@ -117,7 +118,7 @@ def quarter_of_a_kpi(ctx: TemplateContext) -> Draft:
         q=question,
     )
     steps = [RefStep(tool=tool, args={kpi_param: kpi.name, period_param: m}) for m in months]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "value"] for i in range(3)], round=2))
+    return Draft(prompt, steps, combined(op, "value", range(3)))
 
 
 def dashboard_percentages(ctx: TemplateContext) -> Draft:
@@ -136,8 +137,8 @@ def dashboard_percentages(ctx: TemplateContext) -> Draft:
         c=kpis[2].name,
         source=words,
     )
-    steps = [RefStep(tool=tool, args={kpi_param: k.name, period_param: month}) for k in kpis]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "value"] for i in range(3)], round=2))
+    steps = one_per(tool, kpi_param, [k.name for k in kpis], **{period_param: month})
+    return Draft(prompt, steps, combined(op, "value", range(3)))
 
 
 def months_of_one_kpi(ctx: TemplateContext) -> Draft:
@@ -161,8 +162,7 @@ def months_of_one_kpi(ctx: TemplateContext) -> Draft:
         RefStep(tool=tool, args={kpi_param: ref(0, "results", 0, "kpi_id"), period_param: m})
         for m in months
     ]
-    refs = [[1 + i, "value"] for i in range(len(months))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    return Draft(prompt, steps, combined(op, "value", range(1, 1 + len(months))))
 
 
 def latest_vs_change(ctx: TemplateContext) -> Draft:

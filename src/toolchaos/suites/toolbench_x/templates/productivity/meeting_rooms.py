@@ -11,7 +11,10 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
+    combined,
+    one_per,
     person,
+    read_each,
     weekdays_ahead,
 )
 
@@ -35,6 +38,11 @@ def _fits(ctx: TemplateContext, room: Any, event: Any) -> bool:
         if other.start_utc < event.end_utc and event.start_utc < other.end_utc:
             return False
     return True
+
+
+def _booked_hours(ctx: TemplateContext, room_ids: list[str], day: str) -> list[float]:
+    """Each room's booked hours on ``day`` (its local day)."""
+    return read_each(ctx, "list_room_bookings", "booked_hours", "room", room_ids, date=day)
 
 
 def book_smallest_video_room(ctx: TemplateContext) -> Draft:
@@ -126,10 +134,7 @@ def three_rooms_one_day(ctx: TemplateContext) -> Draft:
     rooms = [home, *ctx.sample("rooms", 2, lambda r: r.office == office and r != home)]
     ctx.rng.shuffle(rooms)
     day = _local_day(home, anchor.start_utc)
-    booked = [
-        ctx.read("list_room_bookings", room=r.room_id, date=day)["booked_hours"] for r in rooms
-    ]
-    if max(booked) == 0:
+    if max(_booked_hours(ctx, [r.room_id for r in rooms], day)) == 0:
         raise NoFit("no bookings at all")
     field, op, question = ctx.rng.choice(
         [
@@ -148,9 +153,8 @@ def three_rooms_one_day(ctx: TemplateContext) -> Draft:
         day=when(day),
         q=question,
     )
-    steps = [RefStep(tool="list_room_bookings", args={"room": r.name, "date": day}) for r in rooms]
-    refs = [[i, field] for i in range(3)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    steps = one_per("list_room_bookings", "room", [r.name for r in rooms], date=day)
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def office_room_usage(ctx: TemplateContext) -> Draft:
@@ -164,10 +168,7 @@ def office_room_usage(ctx: TemplateContext) -> Draft:
     if len(rooms) < 2:
         raise NoFit("fewer than two rooms")
     day = ctx.rng.choice(weekdays_ahead(ctx, 0, 11))
-    booked = [
-        ctx.read("list_room_bookings", room=r["room_id"], date=day)["booked_hours"] for r in rooms
-    ]
-    if max(booked) == 0:
+    if max(_booked_hours(ctx, [r["room_id"] for r in rooms], day)) == 0:
         raise NoFit("nothing booked")
     field, op, question = ctx.rng.choice(
         [
@@ -186,14 +187,9 @@ def office_room_usage(ctx: TemplateContext) -> Draft:
         q=question,
     )
     steps = [RefStep(tool="list_rooms", args=args)]
-    steps += [
-        RefStep(
-            tool="list_room_bookings", args={"room": ref(0, "results", i, "room_id"), "date": day}
-        )
-        for i in range(len(rooms))
-    ]
-    refs = [[1 + i, field] for i in range(len(rooms))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    found = [ref(0, "results", i, "room_id") for i in range(len(rooms))]
+    steps += one_per("list_room_bookings", "room", found, date=day)
+    return Draft(prompt, steps, combined(op, field, range(1, 1 + len(rooms))))
 
 
 def two_rooms_for_meeting(ctx: TemplateContext) -> Draft:
@@ -215,17 +211,10 @@ def two_rooms_for_meeting(ctx: TemplateContext) -> Draft:
     steps = [
         RefStep(tool="list_events", args={"event_id": event.event_id}),
         RefStep(tool="list_rooms", args={"query": other.name}),
-        RefStep(
-            tool="list_room_bookings",
-            args={"room": ref(0, "results", 0, "room_id"), "date": day},
-        ),
-        RefStep(
-            tool="list_room_bookings",
-            args={"room": ref(1, "results", 0, "room_id"), "date": day},
-        ),
     ]
-    refs = [[2, "booked_hours"], [3, "booked_hours"]]
-    return Draft(prompt, steps, AnswerSpec(op="max", refs=refs, round=2))
+    found = [ref(i, "results", 0, "room_id") for i in range(2)]
+    steps += one_per("list_room_bookings", "room", found, date=day)
+    return Draft(prompt, steps, combined("max", "booked_hours", (2, 3)))
 
 
 SUBTOPIC = Subtopic(

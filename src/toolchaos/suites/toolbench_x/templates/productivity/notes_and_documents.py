@@ -9,9 +9,12 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
+    combined,
     iso,
+    one_per,
     person,
     project,
+    project_hours,
 )
 
 NOTE_BODIES = (
@@ -168,7 +171,7 @@ def words_by_kind(ctx: TemplateContext) -> Draft:
         )
         for k in chosen
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[1, "total_words"], [2, "total_words"]]))
+    return Draft(prompt, steps, combined(op, "total_words", (1, 2), digits=None))
 
 
 def hours_behind_two_docs(ctx: TemplateContext) -> Draft:
@@ -193,22 +196,12 @@ def hours_behind_two_docs(ctx: TemplateContext) -> Draft:
         RefStep(tool="search_documents", args={"query": first.title}),
         RefStep(tool="search_documents", args={"query": second.title}),
     ]
-    steps += [
-        RefStep(
-            tool="get_project_hours",
-            args={"project": ref(i, "results", 0, "project_id"), "from_date": since},
-        )
-        for i in range(2)
-    ]
-    values = [
-        ctx.read("get_project_hours", project=d.project_id, from_date=since)["logged_hours"]
-        for d in (first, second)
-    ]
-    if min(values) == 0:
+    found = [ref(i, "results", 0, "project_id") for i in range(2)]
+    steps += one_per("get_project_hours", "project", found, from_date=since)
+    ids = [first.project_id, second.project_id]
+    if min(project_hours(ctx, ids, "logged_hours", from_date=since)) == 0:
         raise NoFit("a project without hours")
-    return Draft(
-        prompt, steps, AnswerSpec(op=op, refs=[[2, "logged_hours"], [3, "logged_hours"]], round=2)
-    )
+    return Draft(prompt, steps, combined(op, "logged_hours", (2, 3)))
 
 
 SUBTOPIC = Subtopic(

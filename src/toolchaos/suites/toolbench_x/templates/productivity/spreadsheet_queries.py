@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity import data
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DATA,
+    DOMAIN,
+    KPI_SOURCES,
+    combined,
+)
 
-KPI_TOOLS = ("get_kpi_value", "get_kpi_value_realtime", "get_kpi_value_bi")
-KPI_ARGS = {"get_kpi_value": ("kpi", "period"), "get_kpi_value_realtime": ("metric", "month"),
-            "get_kpi_value_bi": ("kpi", "period")}  # fmt: skip
+
+def _queries(dataset: Any, metric: str, agg: str, wheres: list[str]) -> list[RefStep]:
+    """One query_dataset step per filter, all over the same dataset, metric and aggregate."""
+    return [
+        RefStep(
+            tool="query_dataset",
+            args={"dataset": dataset, "metric": metric, "agg": agg, "where": where},
+        )
+        for where in wheres
+    ]
 
 
 def best_month_company_revenue(ctx: TemplateContext) -> Draft:
@@ -18,8 +32,8 @@ def best_month_company_revenue(ctx: TemplateContext) -> Draft:
     channel = ctx.rng.choice([None, *data.SALES_CHANNELS])
     where = f"region = {region}" + (f"; channel = {channel}" if channel else "")
     order = ctx.rng.choice(["value_desc", "value_asc"])
-    tool = ctx.rng.choice(KPI_TOOLS)
-    kpi_param, period_param = KPI_ARGS[tool]
+    tool = ctx.rng.choice(list(KPI_SOURCES))
+    kpi_param, period_param, _ = KPI_SOURCES[tool]
     words = {"value_desc": "best", "value_asc": "weakest"}[order]
     scope = f"{region} ({channel} channel)" if channel else region
     prompt = ctx.say(
@@ -137,19 +151,9 @@ def regions_compared(ctx: TemplateContext) -> Draft:
         c=regions[2],
         q=question,
     )
-    steps = [
-        RefStep(
-            tool="query_dataset",
-            args={
-                "dataset": "Regional sales",
-                "metric": metric,
-                "agg": "sum",
-                "where": f"region = {r}; month >= {since}",
-            },
-        )
-        for r in regions
-    ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "value"] for i in range(3)], round=2))
+    wheres = [f"region = {r}; month >= {since}" for r in regions]
+    steps = _queries("Regional sales", metric, "sum", wheres)
+    return Draft(prompt, steps, combined(op, "value", range(3)))
 
 
 def source_percentiles(ctx: TemplateContext) -> Draft:
@@ -183,7 +187,7 @@ def source_percentiles(ctx: TemplateContext) -> Draft:
         )
         for s in sources
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "value"] for i in range(3)], round=2))
+    return Draft(prompt, steps, combined(op, "value", range(3)))
 
 
 def traffic_by_source(ctx: TemplateContext) -> Draft:
@@ -203,20 +207,9 @@ def traffic_by_source(ctx: TemplateContext) -> Draft:
         q=question,
     )
     steps = [RefStep(tool="list_datasets", args={"query": "traffic"})]
-    steps += [
-        RefStep(
-            tool="query_dataset",
-            args={
-                "dataset": ref(0, "results", 0, "dataset_id"),
-                "metric": metric,
-                "agg": agg,
-                "where": f"source = {s}",
-            },
-        )
-        for s in sources
-    ]
-    refs = [[1 + i, "value"] for i in range(len(sources))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    found = ref(0, "results", 0, "dataset_id")
+    steps += _queries(found, metric, agg, [f"source = {s}" for s in sources])
+    return Draft(prompt, steps, combined(op, "value", range(1, 1 + len(sources))))
 
 
 def ticket_teams(ctx: TemplateContext) -> Draft:
@@ -247,21 +240,9 @@ def ticket_teams(ctx: TemplateContext) -> Draft:
         o={"max": "highest", "min": "lowest"}[op],
     )
     steps = [RefStep(tool="list_datasets", args={"query": "tickets"})]
-    steps += [
-        RefStep(
-            tool="query_dataset",
-            args={
-                "dataset": ref(0, "results", 0, "dataset_id"),
-                "metric": metric,
-                "agg": agg,
-                "where": f"team = {t}; week >= {since}",
-            },
-        )
-        for t in teams
-    ]
-    return Draft(
-        prompt, steps, AnswerSpec(op=op, refs=[[1 + i, "value"] for i in range(3)], round=2)
-    )
+    found = ref(0, "results", 0, "dataset_id")
+    steps += _queries(found, metric, agg, [f"team = {t}; week >= {since}" for t in teams])
+    return Draft(prompt, steps, combined(op, "value", range(1, 4)))
 
 
 SUBTOPIC = Subtopic(

@@ -6,7 +6,12 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.productivity._helpers import DATA, DOMAIN
+from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
+    DATA,
+    DOMAIN,
+    combined,
+    read_each,
+)
 
 STATS = {
     "mean_score": "average score",
@@ -96,7 +101,7 @@ def segments_compared(ctx: TemplateContext) -> Draft:
         )
         for s in chosen
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def surveys_nps(ctx: TemplateContext) -> Draft:
@@ -121,7 +126,7 @@ def surveys_nps(ctx: TemplateContext) -> Draft:
         )
         for s, q in zip(surveys, questions, strict=True)
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def weakest_question(ctx: TemplateContext) -> Draft:
@@ -151,8 +156,7 @@ def weakest_question(ctx: TemplateContext) -> Draft:
         if segment:
             args["segment"] = segment
         steps.append(RefStep(tool="survey_question_stats", args=args))
-    refs = [[1 + k, field] for k in range(len(indexes))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    return Draft(prompt, steps, combined(op, field, range(1, 1 + len(indexes))))
 
 
 def two_segments_one_question(ctx: TemplateContext) -> Draft:
@@ -162,15 +166,8 @@ def two_segments_one_question(ctx: TemplateContext) -> Draft:
     index = ctx.rng.randrange(len(survey.questions))
     question = survey.questions[index]
     field = _stat(ctx, question)
-    values = [
-        ctx.read(
-            "survey_question_stats",
-            survey=survey.survey_id,
-            question_id=question.question_id,
-            segment=s,
-        )[field]
-        for s in segments
-    ]
+    asked = {"survey": survey.survey_id, "question_id": question.question_id}
+    values = read_each(ctx, "survey_question_stats", field, "segment", segments, **asked)
     if values[0] == values[1]:
         raise NoFit("a tie")
     op = ctx.rng.choice(["max", "min"])
@@ -196,7 +193,7 @@ def two_segments_one_question(ctx: TemplateContext) -> Draft:
         )
         for s in segments
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[1, field], [2, field]], round=2))
+    return Draft(prompt, steps, combined(op, field, (1, 2)))
 
 
 SUBTOPIC = Subtopic(

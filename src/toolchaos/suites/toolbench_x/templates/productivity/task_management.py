@@ -9,9 +9,12 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
+    combined,
     iso,
+    one_per,
     person,
     project,
+    project_hours,
 )
 
 OPEN = ("todo", "in_progress", "blocked")
@@ -24,6 +27,15 @@ NEW_TASKS = (
     "Clean up feature flags",
     "Review security findings",
 )
+
+
+def _new_title(ctx: TemplateContext, proj: Any) -> str:
+    """One of NEW_TASKS that no task of ``proj`` is titled yet."""
+    taken = {
+        t.title.casefold() for t in ctx.rows("tasks", lambda t: t.project_id == proj.project_id)
+    }
+    title: str = ctx.rng.choice([t for t in NEW_TASKS if t.casefold() not in taken])
+    return title
 
 
 def urgent_task_project_hours(ctx: TemplateContext) -> Draft:
@@ -65,10 +77,7 @@ def urgent_task_project_hours(ctx: TemplateContext) -> Draft:
 def add_task_then_start(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: project -> new task for its owner -> set it in progress."""
     proj = project(ctx, lambda p: p.status == "active")
-    taken = {
-        t.title.casefold() for t in ctx.rows("tasks", lambda t: t.project_id == proj.project_id)
-    }
-    title = ctx.rng.choice([t for t in NEW_TASKS if t.casefold() not in taken])
+    title = _new_title(ctx, proj)
     due = iso(ctx, ctx.rng.randint(3, 20))
     status = ctx.rng.choice(["in_progress", "blocked"])
     words = {"in_progress": "mark it as in progress", "blocked": "flag it as blocked"}[status]
@@ -137,11 +146,8 @@ def hours_on_three_projects(ctx: TemplateContext) -> Draft:
     projects = ctx.sample("projects", 3, lambda p: p.status != "completed")
     back = ctx.rng.choice([7, 10, 14])
     since = iso(ctx, -back)
-    values = [
-        ctx.read("get_project_hours", project=p.project_id, from_date=since)["logged_hours"]
-        for p in projects
-    ]
-    if min(values) == 0:
+    ids = [p.project_id for p in projects]
+    if min(project_hours(ctx, ids, "logged_hours", from_date=since)) == 0:
         raise NoFit("a project without hours")
     op = ctx.rng.choice(["max", "min", "sum"])
     question = {
@@ -158,12 +164,8 @@ def hours_on_three_projects(ctx: TemplateContext) -> Draft:
         since=when(since),
         q=question,
     )
-    steps = [
-        RefStep(tool="get_project_hours", args={"project": p.name, "from_date": since})
-        for p in projects
-    ]
-    refs = [[i, "logged_hours"] for i in range(3)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    steps = one_per("get_project_hours", "project", [p.name for p in projects], from_date=since)
+    return Draft(prompt, steps, combined(op, "logged_hours", range(3)))
 
 
 def open_effort_in_project(ctx: TemplateContext) -> Draft:
@@ -190,18 +192,16 @@ def open_effort_in_project(ctx: TemplateContext) -> Draft:
         )
         for s in statuses
     ]
-    refs = [[1 + i, "total_estimate_hours"] for i in range(len(statuses))]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+    return Draft(
+        prompt, steps, combined("sum", "total_estimate_hours", range(1, 1 + len(statuses)))
+    )
 
 
 def assign_new_task(ctx: TemplateContext) -> Draft:
     """Mixture, writes: find a person and a project independently -> create a task."""
     proj = project(ctx, lambda p: p.status == "active")
     who = person(ctx, lambda u: u.person_id in proj.member_ids and u.person_id != proj.owner_id)
-    taken = {
-        t.title.casefold() for t in ctx.rows("tasks", lambda t: t.project_id == proj.project_id)
-    }
-    title = ctx.rng.choice([t for t in NEW_TASKS if t.casefold() not in taken])
+    title = _new_title(ctx, proj)
     due = iso(ctx, ctx.rng.randint(2, 25))
     estimate = ctx.rng.choice([1.5, 3.0, 4.0, 6.0, 8.0])
     prompt = ctx.say(

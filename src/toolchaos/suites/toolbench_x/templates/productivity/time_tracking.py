@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DOMAIN,
     WORK,
+    combined,
     iso,
+    one_per,
     person,
+    project_hours,
+    read_each,
     weekdays_back,
 )
 
@@ -126,11 +128,9 @@ def three_project_hours(ctx: TemplateContext) -> Draft:
             ("billable_hours", "min", "the smallest billable-hour total among them"),
         ]
     )
-    values = [
-        ctx.read("get_project_hours", project=p.project_id, from_date=start, to_date=end)[field]
-        for p in projects
-    ]
-    if min(values) == 0:
+    span = {"from_date": start, "to_date": end}
+    ids = [p.project_id for p in projects]
+    if min(project_hours(ctx, ids, field, **span)) == 0:
         raise NoFit("a project without hours")
     prompt = ctx.say(
         "For the client projects {a}, {b} and {c}, between {start} and {end}: {q}?",
@@ -142,13 +142,8 @@ def three_project_hours(ctx: TemplateContext) -> Draft:
         end=when(end),
         q=question,
     )
-    steps = [
-        RefStep(
-            tool="get_project_hours", args={"project": p.name, "from_date": start, "to_date": end}
-        )
-        for p in projects
-    ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    steps = one_per("get_project_hours", "project", [p.name for p in projects], **span)
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def team_billing(ctx: TemplateContext) -> Draft:
@@ -167,11 +162,9 @@ def team_billing(ctx: TemplateContext) -> Draft:
             ("billable_amount_usd", "max", "what's the highest billable amount of the three (USD)"),
         ]
     )
-    values = [
-        ctx.read("timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
-        for p in chosen
-    ]
-    if max(values) == 0:
+    span = {"from_date": start, "to_date": end}
+    ids = [p.person_id for p in chosen]
+    if max(read_each(ctx, "timesheet_summary", field, "person", ids, **span)) == 0:
         raise NoFit("nothing billable")
     prompt = ctx.say(
         "Timesheets for {a}, {b} and {c} from {start} to {end}: {q}?",
@@ -183,13 +176,8 @@ def team_billing(ctx: TemplateContext) -> Draft:
         end=when(end),
         q=question,
     )
-    steps = [
-        RefStep(
-            tool="timesheet_summary", args={"person": p.name, "from_date": start, "to_date": end}
-        )
-        for p in chosen
-    ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    steps = one_per("timesheet_summary", "person", [p.name for p in chosen], **span)
+    return Draft(prompt, steps, combined(op, field, range(3)))
 
 
 def client_hours(ctx: TemplateContext) -> Draft:
@@ -211,15 +199,9 @@ def client_hours(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [RefStep(tool="list_projects", args={"client": client})]
-    steps += [
-        RefStep(
-            tool="get_project_hours",
-            args={"project": ref(0, "results", i, "project_id"), "from_date": since},
-        )
-        for i in range(len(listing))
-    ]
-    refs = [[1 + i, field] for i in range(len(listing))]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+    found = [ref(0, "results", i, "project_id") for i in range(len(listing))]
+    steps += one_per("get_project_hours", "project", found, from_date=since)
+    return Draft(prompt, steps, combined("sum", field, range(1, 1 + len(listing))))
 
 
 def pair_timesheets(ctx: TemplateContext) -> Draft:
@@ -235,11 +217,9 @@ def pair_timesheets(ctx: TemplateContext) -> Draft:
             ("non_billable_hours", "max", "what's the larger of their non-billable hour totals"),
         ]
     )
-    values: list[Any] = [
-        ctx.read("timesheet_summary", person=p.person_id, from_date=start, to_date=end)[field]
-        for p in (a, b)
-    ]
-    if max(values) == 0:
+    span = {"from_date": start, "to_date": end}
+    ids = [a.person_id, b.person_id]
+    if max(read_each(ctx, "timesheet_summary", field, "person", ids, **span)) == 0:
         raise NoFit("nothing to add")
     prompt = ctx.say(
         "{a} and {b} shared a workstream from {start} to {end}. {q}?",
@@ -254,14 +234,9 @@ def pair_timesheets(ctx: TemplateContext) -> Draft:
         RefStep(tool="search_people", args={"query": a.name}),
         RefStep(tool="search_people", args={"query": b.name}),
     ]
-    steps += [
-        RefStep(
-            tool="timesheet_summary",
-            args={"person": ref(i, "results", 0, "person_id"), "from_date": start, "to_date": end},
-        )
-        for i in range(2)
-    ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+    found = [ref(i, "results", 0, "person_id") for i in range(2)]
+    steps += one_per("timesheet_summary", "person", found, **span)
+    return Draft(prompt, steps, combined(op, field, (2, 3)))
 
 
 SUBTOPIC = Subtopic(
