@@ -14,8 +14,9 @@ a record in the wrong state or a duplicate, 422 for a request that breaks a rule
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from datetime import date, timedelta
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
@@ -114,34 +115,55 @@ _tool = phrased_tool(DOC_PHRASES)
 # -- residents and offices ------------------------------------------------------------------
 
 
-def resolve_resident(world: World, value: str, param: str = "resident") -> Resident:
-    """Return the resident a name-or-id parameter names, or raise 404/422."""
-    residents = _gov(world).residents
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Owned(Protocol):
+    @property
+    def resident_id(self) -> str: ...
+
+
+_NamedRow = TypeVar("_NamedRow", bound=_Named)
+_OwnedRow = TypeVar("_OwnedRow", bound=_Owned)
+
+
+def _by_name_or_id(table: dict[str, _NamedRow], value: str, param: str, entity: str) -> _NamedRow:
+    """The row whose id or (unique, case- and space-insensitive) full name is ``value``."""
     if not isinstance(value, str) or not value.strip():
         raise unprocessable(f"{param} must not be empty")
-    key = find_key(residents, value)
+    key = find_key(table, value)
     if key is not None:
-        return residents[key]
+        return table[key]
     wanted = " ".join(value.split()).casefold()
-    matches = [r for r in residents.values() if r.name.casefold() == wanted]
+    matches = [row for row in table.values() if row.name.casefold() == wanted]
     if len(matches) != 1:
-        raise not_found("Resident", value)
+        raise not_found(entity, value)
     return matches[0]
+
+
+def resolve_resident(world: World, value: str, param: str = "resident") -> Resident:
+    """Return the resident a name-or-id parameter names, or raise 404/422."""
+    return _by_name_or_id(_gov(world).residents, value, param, "Resident")
 
 
 def resolve_office(world: World, value: str, param: str = "office") -> Office:
     """Return the office a name-or-id parameter names, or raise 404/422."""
-    offices = _gov(world).offices
-    if not isinstance(value, str) or not value.strip():
-        raise unprocessable(f"{param} must not be empty")
-    key = find_key(offices, value)
-    if key is not None:
-        return offices[key]
-    wanted = " ".join(value.split()).casefold()
-    matches = [o for o in offices.values() if o.name.casefold() == wanted]
-    if len(matches) != 1:
-        raise not_found("Office", value)
-    return matches[0]
+    return _by_name_or_id(_gov(world).offices, value, param, "Office")
+
+
+def _resident_rows(
+    world: GovernmentWorld,
+    resident: str,
+    table: Mapping[str, _OwnedRow],
+    order: Callable[[_OwnedRow], Any],
+    reverse: bool = False,
+) -> tuple[Resident, list[_OwnedRow]]:
+    """The resident a parameter names and their rows of ``table``, sorted by ``order``."""
+    res = resolve_resident(world, resident)
+    rows = [row for row in table.values() if row.resident_id == res.resident_id]
+    return res, sorted(rows, key=order, reverse=reverse)
 
 
 def _resident_view(world: World, row: Row) -> dict[str, Any]:
@@ -343,11 +365,11 @@ def list_appointments(
         resident: {resident}
         status: Only appointments in this status.
     """
-    res = resolve_resident(world, resident)
-    rows = [a for a in world.appointments.values() if a.resident_id == res.resident_id]
+    res, rows = _resident_rows(
+        world, resident, world.appointments, lambda a: (a.date, a.time, a.appointment_id)
+    )
     if status is not None:
         rows = [a for a in rows if a.status == status]
-    rows.sort(key=lambda a: (a.date, a.time, a.appointment_id))
     return listing(rows, 50, lambda a: _appointment_view(world, a), resident_id=res.resident_id)
 
 
@@ -648,11 +670,7 @@ def list_income_records(world: GovernmentWorld, resident: str) -> dict[str, Any]
         world: The city's systems (not shown to the agent).
         resident: {resident}
     """
-    res = resolve_resident(world, resident)
-    rows = sorted(
-        (r for r in world.income_records.values() if r.resident_id == res.resident_id),
-        key=lambda r: r.record_id,
-    )
+    res, rows = _resident_rows(world, resident, world.income_records, lambda r: r.record_id)
     return listing(
         rows,
         50,
@@ -674,11 +692,7 @@ def list_deductions(world: GovernmentWorld, resident: str) -> dict[str, Any]:
         world: The city's systems (not shown to the agent).
         resident: {resident}
     """
-    res = resolve_resident(world, resident)
-    rows = sorted(
-        (d for d in world.deductions.values() if d.resident_id == res.resident_id),
-        key=lambda d: d.deduction_id,
-    )
+    res, rows = _resident_rows(world, resident, world.deductions, lambda d: d.deduction_id)
     return listing(
         rows,
         50,
@@ -971,11 +985,15 @@ def list_benefit_applications(
         resident: {resident}
         status: Only applications in this status.
     """
-    res = resolve_resident(world, resident)
-    rows = [a for a in world.benefit_applications.values() if a.resident_id == res.resident_id]
+    res, rows = _resident_rows(
+        world,
+        resident,
+        world.benefit_applications,
+        lambda a: (a.submitted_on, a.benefit_application_id),
+        reverse=True,
+    )
     if status is not None:
         rows = [a for a in rows if a.status == status]
-    rows.sort(key=lambda a: (a.submitted_on, a.benefit_application_id), reverse=True)
     return listing(rows, 50, lambda a: _benefit_view(world, a), resident_id=res.resident_id)
 
 
@@ -1176,12 +1194,10 @@ def list_id_documents(world: GovernmentWorld, resident: str) -> dict[str, Any]:
         world: The city's systems (not shown to the agent).
         resident: {resident}
     """
-    res = resolve_resident(world, resident)
-    today = world.today().isoformat()
-    rows = sorted(
-        (d for d in world.id_documents.values() if d.resident_id == res.resident_id),
-        key=lambda d: (d.expires_on, d.document_id),
+    res, rows = _resident_rows(
+        world, resident, world.id_documents, lambda d: (d.expires_on, d.document_id)
     )
+    today = world.today().isoformat()
     return listing(
         rows,
         50,
@@ -1240,10 +1256,11 @@ def list_id_applications(world: GovernmentWorld, resident: str) -> dict[str, Any
         world: The city's systems (not shown to the agent).
         resident: {resident}
     """
-    res = resolve_resident(world, resident)
-    rows = sorted(
-        (a for a in world.id_applications.values() if a.resident_id == res.resident_id),
-        key=lambda a: (a.submitted_on, a.id_application_id),
+    res, rows = _resident_rows(
+        world,
+        resident,
+        world.id_applications,
+        lambda a: (a.submitted_on, a.id_application_id),
         reverse=True,
     )
     return listing(rows, 50, lambda a: _id_app_view(world, a), resident_id=res.resident_id)
@@ -1526,12 +1543,10 @@ def get_voter_registration(world: GovernmentWorld, resident: str) -> dict[str, A
         world: The city's systems (not shown to the agent).
         resident: {resident}
     """
-    res = resolve_resident(world, resident)
-    voter = world.voters[res.resident_id]
-    requests = sorted(
-        (b for b in world.ballot_requests.values() if b.resident_id == res.resident_id),
-        key=lambda b: b.ballot_request_id,
+    res, requests = _resident_rows(
+        world, resident, world.ballot_requests, lambda b: b.ballot_request_id
     )
+    voter = world.voters[res.resident_id]
     return {
         **row_json(voter),
         "ward": res.ward,

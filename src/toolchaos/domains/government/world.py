@@ -568,39 +568,25 @@ class _Generator:
             portal_at = now - timedelta(minutes=rng.randint(1, 9))
             feed_at = now - timedelta(minutes=rng.randint(10, 40))
             crowd_at = now - timedelta(minutes=rng.randint(41, 95))
-            self.put(
-                "waits_portal",
-                oid,
-                WaitReading(
-                    office_id=oid,
-                    wait_minutes=wait,
-                    processing_days=days,
-                    as_of=stamp(portal_at),
-                    detail=f"tickets waiting: {max(1, wait // 4)}",
-                ),
+            # The sources agree on the figures and differ only in when and how they read
+            # them; the crowd detail is drawn last, after the three timestamps.
+            readings = (
+                ("waits_portal", portal_at, f"tickets waiting: {max(1, wait // 4)}"),
+                ("waits_311", feed_at, "relayed from the departmental status board"),
+                ("waits_crowd", crowd_at, f"{rng.randint(3, 40)} visitor reports"),
             )
-            self.put(
-                "waits_311",
-                oid,
-                WaitReading(
-                    office_id=oid,
-                    wait_minutes=wait,
-                    processing_days=days,
-                    as_of=stamp(feed_at),
-                    detail="relayed from the departmental status board",
-                ),
-            )
-            self.put(
-                "waits_crowd",
-                oid,
-                WaitReading(
-                    office_id=oid,
-                    wait_minutes=wait,
-                    processing_days=days,
-                    as_of=stamp(crowd_at),
-                    detail=f"{rng.randint(3, 40)} visitor reports",
-                ),
-            )
+            for table, at, detail in readings:
+                self.put(
+                    table,
+                    oid,
+                    WaitReading(
+                        office_id=oid,
+                        wait_minutes=wait,
+                        processing_days=days,
+                        as_of=stamp(at),
+                        detail=detail,
+                    ),
+                )
 
     def slots(self) -> None:
         rng = self.rng

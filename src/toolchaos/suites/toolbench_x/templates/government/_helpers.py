@@ -54,7 +54,35 @@ def first_name(res: Any) -> str:
     return str(res.name.split()[0])
 
 
+def found_by_name(res: Any, tool: str, param: str = "resident", **args: Any) -> list[RefStep]:
+    """Steps: search ``res`` by name, then ``tool`` with the id found as ``param``.
+
+    Pairs with :func:`resident`, which only picks residents the search finds first.
+    """
+    return [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(tool=tool, args={param: ref(0, "results", 0, "resident_id"), **args}),
+    ]
+
+
 Template = Callable[[TemplateContext], Draft]
+
+
+def _wait_source(ctx: TemplateContext) -> str:
+    """One wait-time source tool, the authoritative portal drawn more often."""
+    return str(ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0])
+
+
+def _distinct_wait_figure(
+    ctx: TemplateContext, chosen: list[Any], same: str
+) -> tuple[str, str, str]:
+    """Draw a (field, op) of WAIT_FIELDS and a source; NoFit(``same``) if no office differs."""
+    field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
+    tool = _wait_source(ctx)
+    values = [ctx.read(tool, office=o.office_id)[field] for o in chosen]
+    if len(set(values)) == 1:
+        raise NoFit(same)
+    return field, op, tool
 
 
 def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Template:
@@ -64,11 +92,7 @@ def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Tem
         found = offices(ctx, kind)
         if len(found) < 2:
             raise NoFit(f"fewer than two {kind} offices")
-        field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
-        tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
-        values = [ctx.read(tool, office=o.office_id)[field] for o in found]
-        if len(set(values)) == 1:
-            raise NoFit("every office has the same figure")
+        field, op, tool = _distinct_wait_figure(ctx, found, "every office has the same figure")
         prompt = ctx.say(
             "{lead} Across all of them, what's {words}, according to {source}?",
             "{lead} Check {source} for every one and tell me {words}.",
@@ -95,7 +119,7 @@ def errand_waits_parallel(kinds: tuple[str, str, str], story: str, name: str) ->
     def template(ctx: TemplateContext) -> Draft:
         chosen = [ctx.rng.choice(offices(ctx, kind)) for kind in kinds]
         op = ctx.rng.choice(["sum", "max"])
-        tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
+        tool = _wait_source(ctx)
         question = {
             "sum": "how many minutes of queueing should I expect in total",
             "max": "what's the longest single walk-in wait I'll face, in minutes",
@@ -126,11 +150,9 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
         if len(found) < 3:
             raise NoFit(f"fewer than three {kind} offices")
         chosen = ctx.rng.sample(found, 3)
-        field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
-        tool = ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0]
-        values = [ctx.read(tool, office=o.office_id)[field] for o in chosen]
-        if len(set(values)) == 1:
-            raise NoFit("the three offices have the same figure")
+        field, op, tool = _distinct_wait_figure(
+            ctx, chosen, "the three offices have the same figure"
+        )
         prompt = ctx.say(
             story + " Per {source}, what is {words}?",
             story + " Compare them on {source} and give me {words}.",

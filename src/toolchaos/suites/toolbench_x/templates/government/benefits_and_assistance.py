@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
+    found_by_name,
     office_kind_parallel,
     office_waits_mixture,
     resident,
 )
+
+
+def _eligible_for_some(ctx: TemplateContext, res: Any, program_ids: list[str]) -> None:
+    """NoFit unless ``res`` is eligible for at least one of the programmes."""
+    values = [
+        ctx.read("check_benefit_eligibility", resident=res.resident_id, program=p)[
+            "monthly_benefit_usd"
+        ]
+        for p in program_ids
+    ]
+    if not any(values):
+        raise NoFit("eligible for none")
 
 
 def income_limit_for_me(ctx: TemplateContext) -> Draft:
@@ -37,8 +52,7 @@ def income_limit_for_me(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="get_resident", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "get_resident"),
         RefStep(
             tool="check_benefit_eligibility",
             args={"resident": ref(1, "resident_id"), "program": program.program_id},
@@ -67,11 +81,7 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
         prog=program.name,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(
-            tool="check_benefit_eligibility",
-            args={"resident": ref(0, "results", 0, "resident_id"), "program": program.program_id},
-        ),
+        *found_by_name(res, "check_benefit_eligibility", program=program.program_id),
         RefStep(
             tool="apply_for_benefit",
             args={"resident": ref(1, "resident_id"), "program": ref(1, "program_id")},
@@ -84,14 +94,7 @@ def monthly_support_total(ctx: TemplateContext) -> Draft:
     """Parallel: one resident against three programmes; total monthly benefit."""
     res = resident(ctx)
     programs = ctx.sample("programs", 3)
-    values = [
-        ctx.read("check_benefit_eligibility", resident=res.resident_id, program=p.program_id)[
-            "monthly_benefit_usd"
-        ]
-        for p in programs
-    ]
-    if sum(v > 0 for v in values) < 1:
-        raise NoFit("eligible for none")
+    _eligible_for_some(ctx, res, [p.program_id for p in programs])
     op = ctx.rng.choice(["sum", "max"])
     q = {"sum": "how much per month would that add up to", "max": "which pays the most per month"}
     prompt = ctx.say(
@@ -139,14 +142,7 @@ def category_programs_for_me(ctx: TemplateContext) -> Draft:
     if len(programs) < 2:
         raise NoFit("one programme only")
     res = resident(ctx)
-    values = [
-        ctx.read("check_benefit_eligibility", resident=res.resident_id, program=p["program_id"])[
-            "monthly_benefit_usd"
-        ]
-        for p in programs
-    ]
-    if sum(values) == 0:
-        raise NoFit("eligible for none")
+    _eligible_for_some(ctx, res, [p["program_id"] for p in programs])
     op = ctx.rng.choice(["sum", "max"])
     q = {"sum": "the combined monthly amount", "max": "the largest single monthly amount"}[op]
     prompt = ctx.say(

@@ -7,6 +7,7 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
+    found_by_name,
     office_kind_parallel,
     office_waits_mixture,
     resident,
@@ -49,11 +50,7 @@ def my_open_request_target(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(
-            tool="list_service_requests",
-            args={"resident_id": ref(0, "results", 0, "resident_id"), "status": status},
-        ),
+        *found_by_name(res, "list_service_requests", "resident_id", status=status),
         RefStep(
             tool="get_service_request", args={"request_id": ref(1, "results", 0, "request_id")}
         ),

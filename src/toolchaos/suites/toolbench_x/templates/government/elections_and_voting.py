@@ -8,6 +8,7 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
     errand_waits_parallel,
+    found_by_name,
     office_waits_mixture,
     resident,
 )
@@ -39,10 +40,7 @@ def how_far_to_vote(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(
-            tool="get_voter_registration", args={"resident": ref(0, "results", 0, "resident_id")}
-        ),
+        *found_by_name(res, "get_voter_registration"),
         RefStep(
             tool="lookup_polling_place",
             args={

@@ -8,6 +8,7 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
     errand_waits_parallel,
+    found_by_name,
     office_waits_mixture,
     resident,
 )
@@ -39,11 +40,7 @@ def oldest_ticket_due(ctx: TemplateContext) -> Draft:
         w=words[field],
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(
-            tool="list_citations",
-            args={"resident": ref(0, "results", 0, "resident_id"), "status": "unpaid"},
-        ),
+        *found_by_name(res, "list_citations", status="unpaid"),
         RefStep(tool="get_citation", args={"citation_id": ref(1, "results", 0, "citation_id")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))

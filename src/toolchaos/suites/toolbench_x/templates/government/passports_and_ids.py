@@ -7,6 +7,7 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
+    found_by_name,
     office_kind_parallel,
     office_waits_mixture,
     offices,
@@ -37,8 +38,7 @@ def cheapest_replacement(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="list_id_documents", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "list_id_documents"),
         RefStep(tool="list_id_services", args={"document": ref(1, "results", 0, "document")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", 0, field]], round=2))

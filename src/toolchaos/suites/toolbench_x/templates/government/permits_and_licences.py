@@ -8,6 +8,7 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
     errand_waits_parallel,
+    found_by_name,
     office_waits_mixture,
     resident,
 )
@@ -38,11 +39,7 @@ def decision_for_pending_application(ctx: TemplateContext) -> Draft:
         words=status.replace("_", " "),
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(
-            tool="list_permit_applications",
-            args={"resident": ref(0, "results", 0, "resident_id"), "status": status},
-        ),
+        *found_by_name(res, "list_permit_applications", status=status),
         RefStep(
             tool="estimate_decision_date",
             args={

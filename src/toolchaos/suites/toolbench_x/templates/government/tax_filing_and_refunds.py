@@ -7,6 +7,7 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
+    found_by_name,
     office_waits_mixture,
     resident,
     residents,
@@ -36,8 +37,7 @@ def rate_on_my_return(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="estimate_tax_return", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "estimate_tax_return"),
         RefStep(
             tool="calculate_tax",
             args={
@@ -65,8 +65,7 @@ def refund_deposit_date(ctx: TemplateContext) -> Draft:
         name=res.name,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="estimate_tax_return", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "estimate_tax_return"),
         RefStep(tool="get_refund_status", args={"resident": ref(1, "resident_id")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "expected_deposit_date"]]))
@@ -152,8 +151,7 @@ def refund_and_status(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="get_refund_status", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "get_refund_status"),
         RefStep(tool="estimate_tax_return", args={"resident": ref(0, "results", 0, "resident_id")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
@@ -185,8 +183,7 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="get_refund_status", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "get_refund_status"),
         RefStep(
             tool="add_tax_deduction",
             args={"resident": ref(1, "resident_id"), "kind": kind, "amount_usd": amount},

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
+    found_by_name,
     office_kind_parallel,
     office_waits_mixture,
     resident,
@@ -22,11 +24,17 @@ def _renewable(ctx: TemplateContext, car: object) -> bool:
     return expires - timedelta(days=WINDOW_DAYS) <= ctx.world.now().date()
 
 
+def _cars_of(ctx: TemplateContext, res: object) -> list[Any]:
+    """The vehicles ``res`` owns, by plate (the order list_vehicles gives)."""
+    owned = [c for c in ctx.rows("vehicles") if c.resident_id == res.resident_id]  # type: ignore[attr-defined]
+    return sorted(owned, key=lambda c: c.plate)
+
+
 def renewal_cost_for_my_car(ctx: TemplateContext) -> Draft:
     """Sequential: find the owner -> their only vehicle -> renewal quote."""
 
     def one_car(res: object) -> bool:
-        cars = [c for c in ctx.rows("vehicles") if c.resident_id == res.resident_id]  # type: ignore[attr-defined]
+        cars = _cars_of(ctx, res)
         return len(cars) == 1 and _renewable(ctx, cars[0])
 
     res = resident(ctx, one_car)
@@ -44,8 +52,7 @@ def renewal_cost_for_my_car(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="list_vehicles", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "list_vehicles"),
         RefStep(
             tool="quote_registration_renewal",
             args={"plate": ref(1, "results", 0, "plate"), "term_years": years},
@@ -123,8 +130,8 @@ def household_weight(ctx: TemplateContext) -> Draft:
     """Mixture: two owners' vehicles (independent) -> quotes for both first cars -> sum."""
 
     def owns(res: object) -> bool:
-        cars = [c for c in ctx.rows("vehicles") if c.resident_id == res.resident_id]  # type: ignore[attr-defined]
-        return bool(cars) and _renewable(ctx, sorted(cars, key=lambda c: c.plate)[0])
+        cars = _cars_of(ctx, res)
+        return bool(cars) and _renewable(ctx, cars[0])
 
     a = resident(ctx, owns)
     b = resident(ctx, lambda r: owns(r) and r.resident_id != a.resident_id)

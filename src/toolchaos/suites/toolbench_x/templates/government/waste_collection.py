@@ -8,6 +8,7 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     DOMAIN,
     TOPIC,
     errand_waits_parallel,
+    found_by_name,
     office_waits_mixture,
     resident,
 )
@@ -31,8 +32,7 @@ def my_next_pickup(ctx: TemplateContext) -> Draft:
         k=KINDS[field],
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="get_resident", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "get_resident"),
         RefStep(tool="get_collection_schedule", args={"address": ref(1, "address")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
@@ -52,8 +52,7 @@ def pickup_after_trip(ctx: TemplateContext) -> Draft:
         k=KINDS[field],
     )
     steps = [
-        RefStep(tool="search_residents", args={"query": res.name}),
-        RefStep(tool="get_resident", args={"resident": ref(0, "results", 0, "resident_id")}),
+        *found_by_name(res, "get_resident"),
         RefStep(
             tool="get_collection_schedule",
             args={"address": ref(1, "address"), "from_date": back},
