@@ -13,10 +13,13 @@ request that breaks a rule.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Tool
+from toolchaos.core.tools import Param, Tool, make_tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains._common import (
@@ -196,6 +199,82 @@ def _future_day(world: DevicesWorld, value: Any, param: str) -> date:
     return day
 
 
+# A fact's reading from one source: the fields before ``as_of`` and the source's row.
+Reading = Callable[[DevicesWorld, Any, str], tuple[dict[str, Any], Any]]
+
+
+def _as_is(detail: int) -> Any:
+    return detail
+
+
+@dataclass(frozen=True)
+class Source:
+    """One of the independent sources a fact comes from, served by its own READ tool.
+
+    Attributes:
+        tool: The tool's name.
+        table: The world table holding this source's rows.
+        source: The source's name, returned as ``source``.
+        extra: The key of the one field only this source reports, read from ``detail``.
+        description: The tool's description, a docstring without ``Args:``; the domain's
+            phrases (``{energy}``...) are filled in.
+        convert: Turns the row's ``detail`` into the ``extra`` field's value.
+    """
+
+    tool: str
+    table: str
+    source: str
+    extra: str
+    description: str
+    convert: Callable[[int], Any] = _as_is
+
+
+def source_tools(param: str, reading: Reading, *sources: Source) -> list[Tool]:
+    """The tools of a fact's independent sources: the same keys, each from its own table.
+
+    Args:
+        param: The one parameter every tool takes; its description is the domain phrase
+            of that name.
+        reading: Resolves the parameter and returns the fact's fields and the row.
+        *sources: The sources, authoritative first.
+
+    Returns:
+        One READ tool a source, in the order given.
+    """
+    params = [Param(param, {"type": "string"}, DOC_PHRASES[param])]
+
+    def build(src: Source) -> Tool:
+        def run(world: World, **args: Any) -> dict[str, Any]:
+            out, row = reading(_w(world), args[param], src.table)
+            out.update(as_of=row.as_of, source=src.source)
+            out[src.extra] = src.convert(row.detail)
+            return out
+
+        text = inspect.cleandoc(src.description.format(**DOC_PHRASES))
+        return make_tool(src.tool, text, params, run)
+
+    return [build(src) for src in sources]
+
+
+def _named(table: dict[str, Any], text: str, name_of: Callable[[Any], str], entity: str) -> Any:
+    """The row ``text`` names: its key, else the first whose name matches; 404 otherwise."""
+    key = find_key(table, text)
+    if key is not None:
+        return table[key]
+    for row in table.values():
+        if name_of(row).casefold() == text.casefold():
+            return row
+    raise not_found(entity, text)
+
+
+def _with_device_name(world: DevicesWorld, row: Any) -> dict[str, Any]:
+    """A row about a device as JSON, with the device's name (null once it is gone)."""
+    out = row_json(row)
+    device = world.devices.get(row.device_id)
+    out["device_name"] = device.name if device is not None else None
+    return out
+
+
 # -- devices ---------------------------------------------------------------------------------
 
 
@@ -210,17 +289,28 @@ def _device_matches(world: DevicesWorld, query: str) -> list[Device]:
     return sorted(found, key=lambda d: (d.name.casefold() != folded, d.name))
 
 
+def _of_device(world: DevicesWorld, rows: list[Any], device: str | None) -> list[Any]:
+    """The rows about ``device``, or all of them when no device is given."""
+    if device is None:
+        return rows
+    found = resolve_device(world, device)
+    return [r for r in rows if r.device_id == found.device_id]
+
+
+def _device_records(
+    world: DevicesWorld, rows: list[Any], device: str | None, status: str | None
+) -> dict[str, Any]:
+    """A listing of the rows about ``device`` in ``status``; a filter not given is skipped."""
+    rows = _of_device(world, rows, device)
+    if status is not None:
+        rows = [r for r in rows if r.status == status]
+    return listing(rows, 50, lambda r: _with_device_name(world, r))
+
+
 def resolve_device(world: World, value: Any, param: str = "device") -> Device:
     """Return the device a name-or-id parameter names, or raise 404/422."""
-    w = _w(world)
-    text = text_arg(value, param)
-    key = find_key(w.devices, text)
-    if key is not None:
-        return w.devices[key]
-    for device in w.devices.values():
-        if device.name.casefold() == text.casefold():
-            return device
-    raise not_found("Device", text)
+    found: Device = _named(_w(world).devices, text_arg(value, param), lambda d: d.name, "Device")
+    return found
 
 
 def _device_head(device: Device) -> dict[str, Any]:
@@ -375,67 +465,57 @@ def set_device_state(
 # -- energy ----------------------------------------------------------------------------------
 
 
-def _energy(world: DevicesWorld, device: str, table: str, source: str) -> dict[str, Any]:
+def _energy(world: DevicesWorld, device: Any, table: str) -> tuple[dict[str, Any], Any]:
     found = resolve_device(world, device)
     row = world.table(table)[found.device_id]
-    return {
+    out = {
         **_device_head(found),
         "energy_kwh_30d": row.energy_kwh_30d,
         "avg_power_w": row.avg_power_w,
-        "as_of": row.as_of,
-        "source": source,
     }
+    return out, row
 
 
-@_tool()
-def get_device_energy(world: DevicesWorld, device: str) -> dict[str, Any]:
-    """A device's energy use over the last 30 days from the HomeHub energy monitor.
+_ENERGY_TOOLS = source_tools(
+    "device",
+    _energy,
+    Source(
+        "get_device_energy",
+        "energy_hub",
+        data.ENERGY_HUB,
+        "samples",
+        """A device's energy use over the last 30 days from the HomeHub energy monitor.
 
-    The hub meters every circuit and is the authoritative source: when energy sources
-    disagree, its reading prevails. Returns {energy} plus samples (hourly samples
-    behind the total). The maker's app (get_device_energy_vendor) and the utility's usage
-    insights (get_device_energy_utility) report the same fields independently.
+        The hub meters every circuit and is the authoritative source: when energy sources
+        disagree, its reading prevails. Returns {energy} plus samples (hourly samples
+        behind the total). The maker's app (get_device_energy_vendor) and the utility's usage
+        insights (get_device_energy_utility) report the same fields independently.
+        """,
+    ),
+    Source(
+        "get_device_energy_vendor",
+        "energy_vendor",
+        data.ENERGY_VENDOR,
+        "app_version_major",
+        """A device's energy use over the last 30 days as the maker's companion app reports it.
 
-    Args:
-        world: The household (not shown to the agent).
-        device: {device}
-    """
-    out = _energy(world, device, "energy_hub", data.ENERGY_HUB)
-    out["samples"] = world.energy_hub[out["device_id"]].detail
-    return out
+        An independent second source for get_device_energy, same keys: {energy}, plus
+        app_version_major. Not authoritative: the HomeHub monitor prevails where they differ.
+        """,
+    ),
+    Source(
+        "get_device_energy_utility",
+        "energy_utility",
+        data.ENERGY_UTILITY,
+        "confidence_pct",
+        """A device's energy use over the last 30 days from the utility's usage insights.
 
-
-@_tool()
-def get_device_energy_vendor(world: DevicesWorld, device: str) -> dict[str, Any]:
-    """A device's energy use over the last 30 days as the maker's companion app reports it.
-
-    An independent second source for get_device_energy, same keys: {energy}, plus
-    app_version_major. Not authoritative: the HomeHub monitor prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        device: {device}
-    """
-    out = _energy(world, device, "energy_vendor", data.ENERGY_VENDOR)
-    out["app_version_major"] = world.energy_vendor[out["device_id"]].detail
-    return out
-
-
-@_tool()
-def get_device_energy_utility(world: DevicesWorld, device: str) -> dict[str, Any]:
-    """A device's energy use over the last 30 days from the utility's usage insights.
-
-    The utility disaggregates the smart-meter total by device. Same keys as
-    get_device_energy: {energy}, plus confidence_pct. Not authoritative: the HomeHub
-    monitor prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        device: {device}
-    """
-    out = _energy(world, device, "energy_utility", data.ENERGY_UTILITY)
-    out["confidence_pct"] = world.energy_utility[out["device_id"]].detail
-    return out
+        The utility disaggregates the smart-meter total by device. Same keys as
+        get_device_energy: {energy}, plus confidence_pct. Not authoritative: the HomeHub
+        monitor prevails where they differ.
+        """,
+    ),
+)
 
 
 @_tool()
@@ -511,13 +591,6 @@ def get_warranty(world: DevicesWorld, device: str) -> dict[str, Any]:
     return warranty_facts(world, resolve_device(world, device))
 
 
-def _repair_view(world: DevicesWorld, repair: RepairRequest) -> dict[str, Any]:
-    out = row_json(repair)
-    device = world.devices.get(repair.device_id)
-    out["device_name"] = device.name if device is not None else None
-    return out
-
-
 @_tool()
 def list_repair_requests(
     world: DevicesWorld,
@@ -534,12 +607,7 @@ def list_repair_requests(
         status: Only repairs in this status.
     """
     rows = sorted(world.repairs.values(), key=lambda r: r.repair_id)
-    if device is not None:
-        found = resolve_device(world, device)
-        rows = [r for r in rows if r.device_id == found.device_id]
-    if status is not None:
-        rows = [r for r in rows if r.status == status]
-    return listing(rows, 50, lambda r: _repair_view(world, r))
+    return _device_records(world, rows, device, status)
 
 
 @_tool(ToolKind.WRITE)
@@ -586,7 +654,7 @@ def create_repair_request(
         created_at=stamp(world.now()),
     )
     world.insert("repairs", repair_id, row)
-    return _repair_view(world, row)
+    return _with_device_name(world, row)
 
 
 @_tool(ToolKind.WRITE)
@@ -604,16 +672,16 @@ def cancel_repair_request(world: DevicesWorld, repair_id: str) -> dict[str, Any]
     if row.status not in ("open", "scheduled"):
         raise conflict(f"Repair request {key} is {row.status} and cannot be cancelled")
     new = cast(RepairRequest, world.update("repairs", key, status="cancelled"))
-    return _repair_view(world, new)
+    return _with_device_name(world, new)
 
 
 # -- firmware --------------------------------------------------------------------------------
 
 
-def _firmware(world: DevicesWorld, device: str, table: str, source: str) -> dict[str, Any]:
+def _firmware(world: DevicesWorld, device: Any, table: str) -> tuple[dict[str, Any], Any]:
     found = resolve_device(world, device)
     row = world.table(table)[found.model_key]
-    return {
+    out = {
         **_device_head(found),
         "installed_version": found.firmware_version,
         "latest_version": row.latest_version,
@@ -621,59 +689,49 @@ def _firmware(world: DevicesWorld, device: str, table: str, source: str) -> dict
         "size_mb": row.size_mb,
         "release_date": row.release_date,
         "update_available": version_key(row.latest_version) > version_key(found.firmware_version),
-        "as_of": row.as_of,
-        "source": source,
     }
+    return out, row
 
 
-@_tool()
-def get_latest_firmware(world: DevicesWorld, device: str) -> dict[str, Any]:
-    """The newest firmware for a device's model, from the maker's release notes.
+_FIRMWARE_TOOLS = source_tools(
+    "device",
+    _firmware,
+    Source(
+        "get_latest_firmware",
+        "fw_vendor",
+        data.FIRMWARE_VENDOR,
+        "notes_language_count",
+        """The newest firmware for a device's model, from the maker's release notes.
 
-    The maker is the authoritative source: when firmware sources disagree, its data
-    prevails. Returns {firmware}, plus notes_language_count. The UpdateMirror CDN index
-    (get_latest_firmware_mirror) and the FirmwareWatch community tracker
-    (get_latest_firmware_community) report the same fields independently.
+        The maker is the authoritative source: when firmware sources disagree, its data
+        prevails. Returns {firmware}, plus notes_language_count. The UpdateMirror CDN index
+        (get_latest_firmware_mirror) and the FirmwareWatch community tracker
+        (get_latest_firmware_community) report the same fields independently.
+        """,
+    ),
+    Source(
+        "get_latest_firmware_mirror",
+        "fw_mirror",
+        data.FIRMWARE_MIRROR,
+        "mirror_nodes",
+        """The newest firmware for a device's model, from the UpdateMirror CDN index.
 
-    Args:
-        world: The household (not shown to the agent).
-        device: {device}
-    """
-    out = _firmware(world, device, "fw_vendor", data.FIRMWARE_VENDOR)
-    out["notes_language_count"] = world.fw_vendor[resolve_device(world, device).model_key].detail
-    return out
+        An independent second source for get_latest_firmware with the same keys:
+        {firmware}, plus mirror_nodes. The maker's release notes prevail where they differ.
+        """,
+    ),
+    Source(
+        "get_latest_firmware_community",
+        "fw_community",
+        data.FIRMWARE_COMMUNITY,
+        "reports",
+        """The newest firmware for a device's model, from the FirmwareWatch community tracker.
 
-
-@_tool()
-def get_latest_firmware_mirror(world: DevicesWorld, device: str) -> dict[str, Any]:
-    """The newest firmware for a device's model, from the UpdateMirror CDN index.
-
-    An independent second source for get_latest_firmware with the same keys:
-    {firmware}, plus mirror_nodes. The maker's release notes prevail where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        device: {device}
-    """
-    out = _firmware(world, device, "fw_mirror", data.FIRMWARE_MIRROR)
-    out["mirror_nodes"] = world.fw_mirror[resolve_device(world, device).model_key].detail
-    return out
-
-
-@_tool()
-def get_latest_firmware_community(world: DevicesWorld, device: str) -> dict[str, Any]:
-    """The newest firmware for a device's model, from the FirmwareWatch community tracker.
-
-    Same keys as get_latest_firmware: {firmware}, plus reports (owner reports behind the
-    entry). The maker's release notes prevail where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        device: {device}
-    """
-    out = _firmware(world, device, "fw_community", data.FIRMWARE_COMMUNITY)
-    out["reports"] = world.fw_community[resolve_device(world, device).model_key].detail
-    return out
+        Same keys as get_latest_firmware: {firmware}, plus reports (owner reports behind the
+        entry). The maker's release notes prevail where they differ.
+        """,
+    ),
+)
 
 
 def compatibility(world: DevicesWorld, device: Device, target: str) -> dict[str, Any]:
@@ -727,13 +785,6 @@ def check_update_compatibility(
     return compatibility(world, resolve_device(world, device), text_arg(target_version, "version"))
 
 
-def _update_view(world: DevicesWorld, job: ScheduledUpdate) -> dict[str, Any]:
-    out = row_json(job)
-    device = world.devices.get(job.device_id)
-    out["device_name"] = device.name if device is not None else None
-    return out
-
-
 @_tool()
 def list_scheduled_updates(
     world: DevicesWorld,
@@ -751,12 +802,7 @@ def list_scheduled_updates(
         status: Only updates in this status.
     """
     rows = sorted(world.updates.values(), key=lambda u: u.update_id)
-    if device is not None:
-        found = resolve_device(world, device)
-        rows = [u for u in rows if u.device_id == found.device_id]
-    if status is not None:
-        rows = [u for u in rows if u.status == status]
-    return listing(rows, 50, lambda u: _update_view(world, u))
+    return _device_records(world, rows, device, status)
 
 
 @_tool(ToolKind.WRITE)
@@ -796,7 +842,7 @@ def schedule_update(world: DevicesWorld, device: str, version: str, date: str) -
         created_at=stamp(world.now()),
     )
     world.insert("updates", update_id, row)
-    return _update_view(world, row)
+    return _with_device_name(world, row)
 
 
 # -- cloud storage ---------------------------------------------------------------------------
@@ -804,15 +850,8 @@ def schedule_update(world: DevicesWorld, device: str, version: str, date: str) -
 
 def resolve_drive(world: World, value: Any, param: str = "drive") -> CloudDrive:
     """Return the drive a label-or-id parameter names, or raise 404/422."""
-    w = _w(world)
-    text = text_arg(value, param)
-    key = find_key(w.drives, text)
-    if key is not None:
-        return w.drives[key]
-    for drive in w.drives.values():
-        if drive.label.casefold() == text.casefold():
-            return drive
-    raise not_found("Drive", text)
+    found: CloudDrive = _named(_w(world).drives, text_arg(value, param), lambda d: d.label, "Drive")
+    return found
 
 
 @_tool()
@@ -844,69 +883,61 @@ def list_drives(
     return listing(rows, 50, row_json)
 
 
-def _usage(world: DevicesWorld, drive: str, table: str, source: str) -> dict[str, Any]:
+def _usage(world: DevicesWorld, drive: Any, table: str) -> tuple[dict[str, Any], Any]:
     found = resolve_drive(world, drive)
     row = world.table(table)[found.drive_id]
-    return {
+    out = {
         "drive_id": found.drive_id,
         "label": found.label,
         "quota_gb": found.quota_gb,
         "used_gb": row.used_gb,
         "file_count": row.file_count,
-        "as_of": row.as_of,
-        "source": source,
     }
+    return out, row
 
 
-@_tool()
-def get_storage_usage(world: DevicesWorld, drive: str) -> dict[str, Any]:
-    """How much of a cloud drive is in use, from the provider's storage API.
+_API_REGIONS = ("us-east", "us-west", "us-central", "us-north")
 
-    The provider is the authoritative source: when storage figures disagree, its figure
-    prevails. Returns {usage}, plus api_region. The desktop sync client
-    (get_storage_usage_client) and the billing portal (get_storage_usage_billing) report
-    the same fields independently.
+_USAGE_TOOLS = source_tools(
+    "drive",
+    _usage,
+    Source(
+        "get_storage_usage",
+        "usage_provider",
+        data.USAGE_PROVIDER,
+        "api_region",
+        """How much of a cloud drive is in use, from the provider's storage API.
 
-    Args:
-        world: The household (not shown to the agent).
-        drive: {drive}
-    """
-    out = _usage(world, drive, "usage_provider", data.USAGE_PROVIDER)
-    regions = ("us-east", "us-west", "us-central", "us-north")
-    out["api_region"] = regions[world.usage_provider[out["drive_id"]].detail - 1]
-    return out
+        The provider is the authoritative source: when storage figures disagree, its figure
+        prevails. Returns {usage}, plus api_region. The desktop sync client
+        (get_storage_usage_client) and the billing portal (get_storage_usage_billing) report
+        the same fields independently.
+        """,
+        lambda detail: _API_REGIONS[detail - 1],
+    ),
+    Source(
+        "get_storage_usage_client",
+        "usage_client",
+        data.USAGE_CLIENT,
+        "synced_devices",
+        """How much of a cloud drive is in use, as the desktop sync client counts it.
 
+        An independent second source for get_storage_usage with the same keys: {usage},
+        plus synced_devices. The provider's API prevails where they differ.
+        """,
+    ),
+    Source(
+        "get_storage_usage_billing",
+        "usage_billing",
+        data.USAGE_BILLING,
+        "billing_day",
+        """How much of a cloud drive is in use, from the provider's billing portal.
 
-@_tool()
-def get_storage_usage_client(world: DevicesWorld, drive: str) -> dict[str, Any]:
-    """How much of a cloud drive is in use, as the desktop sync client counts it.
-
-    An independent second source for get_storage_usage with the same keys: {usage},
-    plus synced_devices. The provider's API prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        drive: {drive}
-    """
-    out = _usage(world, drive, "usage_client", data.USAGE_CLIENT)
-    out["synced_devices"] = world.usage_client[out["drive_id"]].detail
-    return out
-
-
-@_tool()
-def get_storage_usage_billing(world: DevicesWorld, drive: str) -> dict[str, Any]:
-    """How much of a cloud drive is in use, from the provider's billing portal.
-
-    Same keys as get_storage_usage: {usage}, plus billing_day (day of the month the plan
-    renews). The provider's API prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        drive: {drive}
-    """
-    out = _usage(world, drive, "usage_billing", data.USAGE_BILLING)
-    out["billing_day"] = world.usage_billing[out["drive_id"]].detail
-    return out
+        Same keys as get_storage_usage: {usage}, plus billing_day (day of the month the plan
+        renews). The provider's API prevails where they differ.
+        """,
+    ),
+)
 
 
 @_tool()
@@ -969,9 +1000,8 @@ def list_folders(
 
 
 def _job_view(world: DevicesWorld, job: BackupJob) -> dict[str, Any]:
-    out = row_json(job)
-    device, drive = world.devices.get(job.device_id), world.drives.get(job.drive_id)
-    out["device_name"] = device.name if device is not None else None
+    out = _with_device_name(world, job)
+    drive = world.drives.get(job.drive_id)
     out["drive_label"] = drive.label if drive is not None else None
     return out
 
@@ -990,9 +1020,7 @@ def list_backup_jobs(
         drive: Only jobs writing to this drive. {drive}
     """
     rows = sorted(world.backup_jobs.values(), key=lambda j: j.job_id)
-    if device is not None:
-        found = resolve_device(world, device)
-        rows = [j for j in rows if j.device_id == found.device_id]
+    rows = _of_device(world, rows, device)
     if drive is not None:
         target = resolve_drive(world, drive)
         rows = [j for j in rows if j.drive_id == target.drive_id]
@@ -1059,15 +1087,9 @@ def create_backup_job(
 
 def resolve_client(world: World, value: Any) -> NetworkClient:
     """Return the client an id-or-hostname parameter names, or raise 404/422."""
-    w = _w(world)
     text = text_arg(value, "client")
-    key = find_key(w.clients, text)
-    if key is not None:
-        return w.clients[key]
-    for client in w.clients.values():
-        if client.hostname.casefold() == text.casefold():
-            return client
-    raise not_found("Client", text)
+    found: NetworkClient = _named(_w(world).clients, text, lambda c: c.hostname, "Client")
+    return found
 
 
 @_tool()
@@ -1123,71 +1145,63 @@ def set_client_access(
     return row_json(world.update("clients", found.client_id, access=access))
 
 
-def _speed(world: DevicesWorld, room: str, table: str, source: str) -> dict[str, Any]:
+def _speed(world: DevicesWorld, room: Any, table: str) -> tuple[dict[str, Any], Any]:
     text = text_arg(room, "room")
     key = next((r for r in data.ROOMS if r.casefold() == text.casefold()), None)
     if key is None:
         raise not_found("Room", text)
     row = world.table(table)[key]
-    return {
+    out = {
         "room": key,
         "download_mbps": row.download_mbps,
         "upload_mbps": row.upload_mbps,
         "latency_ms": row.latency_ms,
         "plan_mbps": world.plan_mbps,
-        "as_of": row.as_of,
-        "source": source,
     }
+    return out, row
 
 
-@_tool()
-def get_speed_test(world: DevicesWorld, room: str) -> dict[str, Any]:
-    """The latest Wi-Fi speed test in a room, run by the router itself.
+_SPEED_TOOLS = source_tools(
+    "room",
+    _speed,
+    Source(
+        "get_speed_test",
+        "speed_router",
+        data.SPEED_ROUTER,
+        "test_streams",
+        """The latest Wi-Fi speed test in a room, run by the router itself.
 
-    The router's own test is the authoritative source: when speed tests disagree, its
-    result prevails. Returns {speed}, plus test_streams. The SpeedCheck app
-    (get_speed_test_app) and M-Lab (get_speed_test_mlab) report the same fields
-    independently.
+        The router's own test is the authoritative source: when speed tests disagree, its
+        result prevails. Returns {speed}, plus test_streams. The SpeedCheck app
+        (get_speed_test_app) and M-Lab (get_speed_test_mlab) report the same fields
+        independently.
+        """,
+    ),
+    Source(
+        "get_speed_test_app",
+        "speed_app",
+        data.SPEED_APP,
+        "server_distance_km",
+        """The latest speed test in a room from the SpeedCheck app on a phone.
 
-    Args:
-        world: The household (not shown to the agent).
-        room: {room}
-    """
-    out = _speed(world, room, "speed_router", data.SPEED_ROUTER)
-    out["test_streams"] = world.speed_router[out["room"]].detail
-    return out
+        An independent second source for get_speed_test with the same keys: {speed}, plus
+        server_distance_km. The router's own test prevails where they differ.
+        """,
+        float,
+    ),
+    Source(
+        "get_speed_test_mlab",
+        "speed_mlab",
+        data.SPEED_MLAB,
+        "retransmission_pct",
+        """The latest speed test in a room from the M-Lab network diagnostic tool.
 
-
-@_tool()
-def get_speed_test_app(world: DevicesWorld, room: str) -> dict[str, Any]:
-    """The latest speed test in a room from the SpeedCheck app on a phone.
-
-    An independent second source for get_speed_test with the same keys: {speed}, plus
-    server_distance_km. The router's own test prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        room: {room}
-    """
-    out = _speed(world, room, "speed_app", data.SPEED_APP)
-    out["server_distance_km"] = float(world.speed_app[out["room"]].detail)
-    return out
-
-
-@_tool()
-def get_speed_test_mlab(world: DevicesWorld, room: str) -> dict[str, Any]:
-    """The latest speed test in a room from the M-Lab network diagnostic tool.
-
-    Same keys as get_speed_test: {speed}, plus retransmission_pct. The router's own test
-    prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        room: {room}
-    """
-    out = _speed(world, room, "speed_mlab", data.SPEED_MLAB)
-    out["retransmission_pct"] = world.speed_mlab[out["room"]].detail / 10
-    return out
+        Same keys as get_speed_test: {speed}, plus retransmission_pct. The router's own test
+        prevails where they differ.
+        """,
+        lambda detail: detail / 10,
+    ),
+)
 
 
 # -- accounts and passwords --------------------------------------------------------------------
@@ -1480,15 +1494,7 @@ def check_impossible_travel(
 
 def resolve_breach(world: World, value: Any, param: str = "breach") -> Any:
     """Return the breach a name-or-id parameter names, or raise 404/422."""
-    w = _w(world)
-    text = text_arg(value, param)
-    key = find_key(w.breaches, text)
-    if key is not None:
-        return w.breaches[key]
-    for breach in w.breaches.values():
-        if breach.service.casefold() == text.casefold():
-            return breach
-    raise not_found("Breach", text)
+    return _named(_w(world).breaches, text_arg(value, param), lambda b: b.service, "Breach")
 
 
 @_tool()
@@ -1533,78 +1539,62 @@ def list_breach_notices(
     return listing(rows, 50, dict)
 
 
-def _breach(world: DevicesWorld, value: str, table: str, source: str) -> dict[str, Any]:
+def _breach(world: DevicesWorld, value: Any, table: str) -> tuple[dict[str, Any], Any]:
     breach = resolve_breach(world, value)
     row = world.table(table)[breach.breach_id]
-    return {
+    out = {
         "breach_id": breach.breach_id,
         "service": breach.service,
         "breach_date": breach.breach_date,
         "disclosed_on": breach.disclosed_on,
         "records_affected": row.records_affected,
         "data_classes": list(breach.data_classes),
-        "as_of": row.as_of,
-        "source": source,
     }
+    return out, row
 
 
-@_tool()
-def get_breach(world: DevicesWorld, breach: str) -> dict[str, Any]:
-    """A data breach's details from the company's own regulator filing.
+_BREACH_TOOLS = source_tools(
+    "breach",
+    _breach,
+    Source(
+        "get_breach",
+        "breach_notice",
+        data.BREACH_NOTICE,
+        "filing_amendments",
+        """A data breach's details from the company's own regulator filing.
 
-    The filing is the authoritative source: when breach sources disagree, its figures
-    prevail. Returns {breach_fields}, plus filing_amendments. BreachIndex (get_breach_index)
-    and the LeakWire news desk (get_breach_press) report the same fields independently.
+        The filing is the authoritative source: when breach sources disagree, its figures
+        prevail. Returns {breach_fields}, plus filing_amendments. BreachIndex (get_breach_index)
+        and the LeakWire news desk (get_breach_press) report the same fields independently.
+        """,
+        lambda detail: detail - 1,
+    ),
+    Source(
+        "get_breach_index",
+        "breach_index",
+        data.BREACH_INDEX,
+        "pastes_seen",
+        """A data breach's details from BreachIndex, a public breach search service.
 
-    Args:
-        world: The household (not shown to the agent).
-        breach: {breach}
-    """
-    out = _breach(world, breach, "breach_notice", data.BREACH_NOTICE)
-    out["filing_amendments"] = world.breach_notice[out["breach_id"]].detail - 1
-    return out
+        An independent second source for get_breach with the same keys: {breach_fields}, plus
+        pastes_seen. The company's regulator filing prevails where they differ.
+        """,
+    ),
+    Source(
+        "get_breach_press",
+        "breach_press",
+        data.BREACH_PRESS,
+        "articles",
+        """A data breach's details as reported by the LeakWire news desk.
 
-
-@_tool()
-def get_breach_index(world: DevicesWorld, breach: str) -> dict[str, Any]:
-    """A data breach's details from BreachIndex, a public breach search service.
-
-    An independent second source for get_breach with the same keys: {breach_fields}, plus
-    pastes_seen. The company's regulator filing prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        breach: {breach}
-    """
-    out = _breach(world, breach, "breach_index", data.BREACH_INDEX)
-    out["pastes_seen"] = world.breach_index[out["breach_id"]].detail
-    return out
-
-
-@_tool()
-def get_breach_press(world: DevicesWorld, breach: str) -> dict[str, Any]:
-    """A data breach's details as reported by the LeakWire news desk.
-
-    Same keys as get_breach: {breach_fields}, plus articles. The company's regulator filing
-    prevails where they differ.
-
-    Args:
-        world: The household (not shown to the agent).
-        breach: {breach}
-    """
-    out = _breach(world, breach, "breach_press", data.BREACH_PRESS)
-    out["articles"] = world.breach_press[out["breach_id"]].detail
-    return out
+        Same keys as get_breach: {breach_fields}, plus articles. The company's regulator filing
+        prevails where they differ.
+        """,
+    ),
+)
 
 
 # -- app permissions -------------------------------------------------------------------------
-
-
-def _grant_view(world: DevicesWorld, grant: AppPermission) -> dict[str, Any]:
-    out = row_json(grant)
-    device = world.devices.get(grant.device_id)
-    out["device_name"] = device.name if device is not None else None
-    return out
 
 
 @_tool()
@@ -1631,9 +1621,7 @@ def list_app_permissions(
         access: Only grants at this access level.
     """
     rows = list(world.permissions.values())
-    if device is not None:
-        found = resolve_device(world, device)
-        rows = [g for g in rows if g.device_id == found.device_id]
+    rows = _of_device(world, rows, device)
     if app is not None:
         rows = [g for g in rows if g.app.casefold() == app.strip().casefold()]
     if permission is not None:
@@ -1641,7 +1629,7 @@ def list_app_permissions(
     if access is not None:
         rows = [g for g in rows if g.access == access]
     rows.sort(key=lambda g: (world.devices[g.device_id].name, g.app, g.permission))
-    return listing(rows, 60, lambda g: _grant_view(world, g))
+    return listing(rows, 60, lambda g: _with_device_name(world, g))
 
 
 @_tool(ToolKind.WRITE)
@@ -1687,7 +1675,7 @@ def set_app_permission(
     if grant.access == access:
         raise conflict(f"{grant.app} already has {permission} access '{access}' on {found.name}")
     new = cast(AppPermission, world.update("permissions", grant.grant_id, access=access))
-    return _grant_view(world, new)
+    return _with_device_name(world, new)
 
 
 # -- privacy requests ------------------------------------------------------------------------
@@ -1786,33 +1774,25 @@ TOOLS: list[Tool] = [
     get_device,
     get_device_v2,
     set_device_state,
-    get_device_energy,
-    get_device_energy_vendor,
-    get_device_energy_utility,
+    *_ENERGY_TOOLS,
     estimate_energy_cost,
     get_warranty,
     list_repair_requests,
     create_repair_request,
     cancel_repair_request,
-    get_latest_firmware,
-    get_latest_firmware_mirror,
-    get_latest_firmware_community,
+    *_FIRMWARE_TOOLS,
     check_update_compatibility,
     list_scheduled_updates,
     schedule_update,
     list_drives,
-    get_storage_usage,
-    get_storage_usage_client,
-    get_storage_usage_billing,
+    *_USAGE_TOOLS,
     project_storage_quota,
     list_folders,
     list_backup_jobs,
     create_backup_job,
     list_network_clients,
     set_client_access,
-    get_speed_test,
-    get_speed_test_app,
-    get_speed_test_mlab,
+    *_SPEED_TOOLS,
     search_accounts,
     get_account_security,
     get_account_security_v2,
@@ -1821,9 +1801,7 @@ TOOLS: list[Tool] = [
     list_login_events,
     check_impossible_travel,
     list_breach_notices,
-    get_breach,
-    get_breach_index,
-    get_breach_press,
+    *_BREACH_TOOLS,
     list_app_permissions,
     set_app_permission,
     list_privacy_requests,

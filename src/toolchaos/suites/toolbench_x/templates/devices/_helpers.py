@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
+from toolchaos.core.types import AnswerSpec, RefStep
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
 
 TECH = "technology and devices"
 SECURITY = "security and privacy"
@@ -77,3 +78,60 @@ def spoken_account(acc: Any) -> str:
 def owner_words(device: Any) -> str:
     """'Maya's' or 'the household's' for a device's owner."""
     return "our shared" if device.owner == "shared" else f"{device.owner}'s"
+
+
+def each_listed(
+    prompt: str,
+    listing: RefStep,
+    count: int,
+    call: tuple[str, str, str],
+    field: str,
+    op: str,
+    digits: int | None = None,
+) -> Draft:
+    """Mixture: a listing, then one call on each of its results; ``op`` over one field.
+
+    Args:
+        prompt: The request.
+        listing: The step that lists the records.
+        count: How many records it lists.
+        call: ``(tool, param, id_field)``: the tool called on each record, with ``param``
+            set to that result's ``id_field``.
+        field: The field of each call's result the answer is computed over.
+        op: The answer's operation (sum, max, min...).
+        digits: Decimals to round the answer to, if any.
+    """
+    tool, param, id_field = call
+    steps = [listing]
+    steps += [
+        RefStep(tool=tool, args={param: ref(0, "results", i, id_field)}) for i in range(count)
+    ]
+    refs = [[1 + i, field] for i in range(count)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=digits))
+
+
+def breach_sizes(
+    ctx: TemplateContext, sources: dict[str, str], ops: dict[str, str], *phrasings: str
+) -> Draft:
+    """Parallel: three breaches from one source; an aggregate of their record counts.
+
+    Args:
+        ctx: The template context.
+        sources: Each breach tool with the words that name its source.
+        ops: Each answer operation with the words that ask for it.
+        *phrasings: The request's phrasings, with {a}, {b}, {c}, {source} and {words}.
+    """
+    breaches = ctx.sample("breaches", 3)
+    tool = ctx.rng.choice(sorted(sources))
+    op, words = extreme(ctx, ops)
+    prompt = ctx.say(
+        *phrasings,
+        a=breaches[0].service,
+        b=breaches[1].service,
+        c=breaches[2].service,
+        source=sources[tool],
+        words=words,
+    )
+    steps = [RefStep(tool=tool, args={"breach": b.service}) for b in breaches]
+    refs = [[i, "records_affected"] for i in range(3)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))

@@ -11,6 +11,8 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     MEMBERS,
     SECURITY,
     account_query,
+    breach_sizes,
+    each_listed,
     extreme,
     spoken_account,
     unique_extreme,
@@ -101,29 +103,18 @@ def oldest_password(ctx: TemplateContext) -> Draft:
 
 def breach_exposure_of_services(ctx: TemplateContext) -> Draft:
     """Parallel: three breached services from one source; total or largest record count."""
-    breaches = ctx.sample("breaches", 3)
-    tool = ctx.rng.choice(sorted(BREACH_TOOLS))
-    op, words = extreme(
+    return breach_sizes(
         ctx,
+        BREACH_TOOLS,
         {
             "sum": "how many records were exposed across the three breaches",
             "max": "the record count of the largest of those breaches",
         },
-    )
-    prompt = ctx.say(
         "I'm deciding which passwords to rotate first. {a}, {b} and {c} were all breached; "
         "per {source}, {words}?",
         "Using {source}: for the {a}, {b} and {c} breaches, {words}?",
         "Breach sizes for {a}, {b} and {c} according to {source} — {words}?",
-        a=breaches[0].service,
-        b=breaches[1].service,
-        c=breaches[2].service,
-        source=BREACH_TOOLS[tool],
-        words=words,
     )
-    steps = [RefStep(tool=tool, args={"breach": b.service}) for b in breaches]
-    refs = [[i, "records_affected"] for i in range(3)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def no_2fa_oldest(ctx: TemplateContext) -> Draft:
@@ -146,13 +137,14 @@ def no_2fa_oldest(ctx: TemplateContext) -> Draft:
         which=which[method],
         words=words,
     )
-    steps = [RefStep(tool="search_accounts", args={"member": member, "two_factor": method})]
-    steps += [
-        RefStep(tool="get_account_security", args={"account": ref(0, "results", i, "account_id")})
-        for i in range(len(listed))
-    ]
-    refs = [[1 + i, "password_age_days"] for i in range(len(listed))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+    return each_listed(
+        prompt,
+        RefStep(tool="search_accounts", args={"member": member, "two_factor": method}),
+        len(listed),
+        call=("get_account_security", "account", "account_id"),
+        field="password_age_days",
+        op=op,
+    )
 
 
 def enable_2fa_two(ctx: TemplateContext) -> Draft:

@@ -10,6 +10,7 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     TECH,
+    each_listed,
     extreme,
     unique_extreme,
 )
@@ -163,13 +164,15 @@ def member_drives_used(ctx: TemplateContext) -> Draft:
         source=USAGE_TOOLS[tool],
         words=words,
     )
-    steps = [RefStep(tool="list_drives", args={"owner": owner})]
-    steps += [
-        RefStep(tool=tool, args={"drive": ref(0, "results", i, "drive_id")})
-        for i in range(len(drives))
-    ]
-    refs = [[1 + i, "used_gb"] for i in range(len(drives))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+    return each_listed(
+        prompt,
+        RefStep(tool="list_drives", args={"owner": owner}),
+        len(drives),
+        call=(tool, "drive", "drive_id"),
+        field="used_gb",
+        op=op,
+        digits=1,
+    )
 
 
 def backup_targets_used(ctx: TemplateContext) -> Draft:
@@ -187,13 +190,15 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
         "For the drives our backups land on, give me the used GB of {words} drive.",
         words=words,
     )
-    steps = [RefStep(tool="list_backup_jobs", args={})]
-    steps += [
-        RefStep(tool="get_storage_usage", args={"drive": ref(0, "results", i, "drive_id")})
-        for i in range(len(jobs))
-    ]
-    refs = [[1 + i, "used_gb"] for i in range(len(jobs))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+    return each_listed(
+        prompt,
+        RefStep(tool="list_backup_jobs", args={}),
+        len(jobs),
+        call=("get_storage_usage", "drive", "drive_id"),
+        field="used_gb",
+        op=op,
+        digits=1,
+    )
 
 
 SUBTOPIC = Subtopic(

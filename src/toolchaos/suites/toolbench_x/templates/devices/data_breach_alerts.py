@@ -11,6 +11,8 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     MEMBERS,
     SECURITY,
+    breach_sizes,
+    each_listed,
     extreme,
     spoken_account,
     unique_extreme,
@@ -105,28 +107,17 @@ def breach_size_for_account(ctx: TemplateContext) -> Draft:
 
 def breach_totals(ctx: TemplateContext) -> Draft:
     """Parallel: three breaches from one source; total, largest or smallest count."""
-    breaches = ctx.sample("breaches", 3)
-    tool = ctx.rng.choice(sorted(BREACH_TOOLS))
-    op, words = extreme(
+    return breach_sizes(
         ctx,
+        BREACH_TOOLS,
         {
             "sum": "the combined number of exposed records",
             "max": "the record count of the biggest one",
             "min": "the record count of the smallest one",
         },
-    )
-    prompt = ctx.say(
         "Three breach alerts came in: {a}, {b} and {c}. According to {source}, what's {words}?",
         "For the {a}, {b} and {c} data breaches, give me {words} (per {source}).",
-        a=breaches[0].service,
-        b=breaches[1].service,
-        c=breaches[2].service,
-        source=BREACH_TOOLS[tool],
-        words=words,
     )
-    steps = [RefStep(tool=tool, args={"breach": b.service}) for b in breaches]
-    refs = [[i, "records_affected"] for i in range(3)]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def breach_by_id(ctx: TemplateContext) -> Draft:
@@ -171,13 +162,14 @@ def member_breaches(ctx: TemplateContext) -> Draft:
         source=BREACH_TOOLS[tool],
         words=words,
     )
-    steps = [RefStep(tool="list_breach_notices", args={"member": member})]
-    steps += [
-        RefStep(tool=tool, args={"breach": ref(0, "results", i, "breach_id")})
-        for i in range(len(notices))
-    ]
-    refs = [[1 + i, "records_affected"] for i in range(len(notices))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+    return each_listed(
+        prompt,
+        RefStep(tool="list_breach_notices", args={"member": member}),
+        len(notices),
+        call=(tool, "breach", "breach_id"),
+        field="records_affected",
+        op=op,
+    )
 
 
 def two_breaches_then_notices(ctx: TemplateContext) -> Draft:

@@ -13,6 +13,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     MEMBERS,
     TECH,
     devices,
+    each_listed,
     extreme,
     names,
     pick_devices,
@@ -187,13 +188,15 @@ def repaired_devices_paid(ctx: TemplateContext) -> Draft:
         words=words,
     )
     args = {"status": status} if status else {}
-    steps = [RefStep(tool="list_repair_requests", args=args)]
-    steps += [
-        RefStep(tool="get_warranty", args={"device": ref(0, "results", i, "device_id")})
-        for i in range(len(listing))
-    ]
-    refs = [[1 + i, "price_usd"] for i in range(len(listing))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    return each_listed(
+        prompt,
+        RefStep(tool="list_repair_requests", args=args),
+        len(listing),
+        call=("get_warranty", "device", "device_id"),
+        field="price_usd",
+        op=op,
+        digits=2,
+    )
 
 
 SUBTOPIC = Subtopic(

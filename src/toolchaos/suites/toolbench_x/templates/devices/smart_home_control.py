@@ -11,6 +11,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     TECH,
     devices,
+    each_listed,
     extreme,
     names,
     pick_devices,
@@ -179,13 +180,15 @@ def room_energy(ctx: TemplateContext) -> Draft:
         words=words,
         room=room,
     )
-    steps = [RefStep(tool="search_devices", args={"room": room})]
-    steps += [
-        RefStep(tool="get_device_energy", args={"device": ref(0, "results", i, "device_id")})
-        for i in range(len(listed))
-    ]
-    refs = [[1 + i, "energy_kwh_30d"] for i in range(len(listed))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
+    return each_listed(
+        prompt,
+        RefStep(tool="search_devices", args={"room": room}),
+        len(listed),
+        call=("get_device_energy", "device", "device_id"),
+        field="energy_kwh_30d",
+        op=op,
+        digits=2,
+    )
 
 
 SUBTOPIC = Subtopic(

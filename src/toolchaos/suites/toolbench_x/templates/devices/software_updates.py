@@ -9,6 +9,7 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     DOMAIN,
     TECH,
+    each_listed,
     extreme,
     names,
     pick_devices,
@@ -187,13 +188,15 @@ def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
         source=FIRMWARE_TOOLS[tool],
         words=words,
     )
-    steps = [RefStep(tool="list_scheduled_updates", args={"status": "scheduled"})]
-    steps += [
-        RefStep(tool=tool, args={"device": ref(0, "results", i, "device_id")})
-        for i in range(len(listing))
-    ]
-    refs = [[1 + i, "size_mb"] for i in range(len(listing))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
+    return each_listed(
+        prompt,
+        RefStep(tool="list_scheduled_updates", args={"status": "scheduled"}),
+        len(listing),
+        call=(tool, "device", "device_id"),
+        field="size_mb",
+        op=op,
+        digits=1,
+    )
 
 
 SUBTOPIC = Subtopic(
