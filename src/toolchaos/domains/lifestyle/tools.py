@@ -83,16 +83,6 @@ ACTIVITY_FACTORS: dict[str, dict[str, float]] = {
 }
 WORK_END_TEXT = "17:00"
 YOUNG_FACTOR = 1.25  # animals under one year old need more energy per kg
-RATING_DOC = (
-    "Returns business_id, name, kind ('restaurant' or 'provider'), rating_stars (out of "
-    "5), review_count (reviews this guide holds), as_of (UTC time the rating was last "
-    "updated) and source."
-)
-PRICE_DOC = (
-    "Returns store_id, store_name, item_id, item_name, package_size and package_unit (one "
-    "package), price_usd (US dollars per package), as_of (UTC time the price was last "
-    "updated) and source."
-)
 
 
 def _life(world: World) -> LifestyleWorld:
@@ -194,13 +184,24 @@ def _ahead(world: World, day: date, param: str, days: int = BOOKING_DAYS_AHEAD) 
         raise unprocessable(f"{param} can be at most {days} days from today")
 
 
-def _not_future(world: World, day: date, param: str) -> None:
+def _done_day(
+    world: World, value: Any, param: str, last: str, since: str = "the last time it was done"
+) -> date:
+    """The day something was done: not in the future, nor before it was last done."""
+    day = _iso_day(value, param)
     if day > _life(world).today():
         raise unprocessable(f"{param} {day.isoformat()} is in the future")
+    if day.isoformat() < last:
+        raise unprocessable(f"{param} is before {since} ({last})")
+    return day
 
 
 def _contains(value: str | None, have: str) -> bool:
     return value is None or value.strip().casefold() in have.casefold()
+
+
+def _same(value: str | None, have: str) -> bool:
+    return value is None or value.strip().casefold() == have.casefold()
 
 
 def _ranked(rows: Iterable[Any], query: str | None, name_field: str = "name") -> list[Any]:
@@ -261,8 +262,29 @@ def _price(world: World, table: str, store: Any, item: Any, source: str) -> dict
     }
 
 
-@tool()
-def get_item_price(world: LifestyleWorld, store: str, item: str) -> dict[str, Any]:
+_PRICE_ARGS = """
+    Args:
+        world: The lifestyle services (not shown to the agent).
+        store: The store id (e.g. 'ST-42') or its name, e.g. 'FreshMart'.
+        item: The item id (e.g. 'ITM-123') or the exact product name, e.g. 'Whole milk'.
+"""
+
+
+def _price_tool(name: str, table: str, source: str, about: str) -> Tool:
+    """One price service: the same lookup as its peers, read from its own table."""
+
+    def read(world: LifestyleWorld, store: str, item: str) -> dict[str, Any]:
+        return _price(world, table, store, item, source)
+
+    read.__name__ = name
+    read.__doc__ = about + _PRICE_ARGS
+    return tool(name=name)(read)
+
+
+get_item_price = _price_tool(
+    "get_item_price",
+    "prices",
+    data.PRICE_CATALOG,
     """The shelf price of one item at one store, from the store's own catalog.
 
     The store catalog is authoritative: when price services disagree, its price
@@ -271,47 +293,34 @@ def get_item_price(world: LifestyleWorld, store: str, item: str) -> dict[str, An
     price was last updated), on_sale and source. ShelfScout (compare_item_price) and
     ReceiptPal (get_receipt_price) report the same price independently; if this service
     is unavailable, compare_item_price serves the same facts under the same keys.
+    """,
+)
 
-    Args:
-        world: The lifestyle services (not shown to the agent).
-        store: The store id (e.g. 'ST-42') or its name, e.g. 'FreshMart'.
-        item: The item id (e.g. 'ITM-123') or the exact product name, e.g. 'Whole milk'.
-    """
-    return _price(world, "prices", store, item, data.PRICE_CATALOG)
-
-
-@tool()
-def compare_item_price(world: LifestyleWorld, store: str, item: str) -> dict[str, Any]:
+compare_item_price = _price_tool(
+    "compare_item_price",
+    "price_compare",
+    data.PRICE_COMPARE,
     """The price of one item at one store according to the ShelfScout comparison site.
 
     An independent second source for get_item_price with the same keys: store_id,
     store_name, item_id, item_name, package_size, package_unit, price_usd (US dollars per
     package), as_of (UTC time ShelfScout last checked the shelf) and source, plus its own
     listing_rank. The store catalog (get_item_price) is authoritative where they disagree.
+    """,
+)
 
-    Args:
-        world: The lifestyle services (not shown to the agent).
-        store: The store id (e.g. 'ST-42') or its name, e.g. 'FreshMart'.
-        item: The item id (e.g. 'ITM-123') or the exact product name, e.g. 'Whole milk'.
-    """
-    return _price(world, "price_compare", store, item, data.PRICE_COMPARE)
-
-
-@tool()
-def get_receipt_price(world: LifestyleWorld, store: str, item: str) -> dict[str, Any]:
+get_receipt_price = _price_tool(
+    "get_receipt_price",
+    "price_receipts",
+    data.PRICE_RECEIPTS,
     """The price of one item at one store as seen on shoppers' receipts (ReceiptPal).
 
     A third independent source with the same keys as get_item_price: store_id,
     store_name, item_id, item_name, package_size, package_unit, price_usd (US dollars per
     package), as_of (UTC time of the latest receipt) and source, plus receipt_count. The
     store catalog (get_item_price) is authoritative where they disagree.
-
-    Args:
-        world: The lifestyle services (not shown to the agent).
-        store: The store id (e.g. 'ST-42') or its name, e.g. 'FreshMart'.
-        item: The item id (e.g. 'ITM-123') or the exact product name, e.g. 'Whole milk'.
-    """
-    return _price(world, "price_receipts", store, item, data.PRICE_RECEIPTS)
+    """,
+)
 
 
 @tool()
@@ -532,9 +541,7 @@ def search_recipes(
         cuisine: Only recipes of this cuisine, e.g. 'italian'.
         max_total_minutes: Only recipes ready (prep plus cooking) within this many minutes.
     """
-    rows = _ranked(world.recipes.values(), query)
-    if cuisine is not None:
-        rows = [r for r in rows if r.cuisine.casefold() == cuisine.strip().casefold()]
+    rows = [r for r in _ranked(world.recipes.values(), query) if _same(cuisine, r.cuisine)]
     if max_total_minutes is not None:
         rows = [r for r in rows if r.prep_minutes + r.cook_minutes <= max_total_minutes]
     return listing(rows, 30, _recipe_summary)
@@ -735,8 +742,28 @@ def _rating(world: World, business: Any, table: str, source: str) -> dict[str, A
     }
 
 
-@tool()
-def get_rating_locallens(world: LifestyleWorld, business: str) -> dict[str, Any]:
+_RATING_ARGS = """
+    Args:
+        world: The lifestyle services (not shown to the agent).
+        business: A restaurant id ('RST-123') or provider id ('PRO-123'), or its exact name.
+"""
+
+
+def _rating_tool(name: str, table: str, source: str, about: str) -> Tool:
+    """One rating guide: the same lookup as its peers, read from its own table."""
+
+    def read(world: LifestyleWorld, business: str) -> dict[str, Any]:
+        return _rating(world, business, table, source)
+
+    read.__name__ = name
+    read.__doc__ = about + _RATING_ARGS
+    return tool(name=name)(read)
+
+
+get_rating_locallens = _rating_tool(
+    "get_rating_locallens",
+    "ratings_locallens",
+    data.RATING_LOCALLENS,
     """The LocalLens rating of a restaurant or a service provider, from verified visits.
 
     LocalLens is the authoritative guide: when rating guides disagree, its rating
@@ -745,42 +772,32 @@ def get_rating_locallens(world: LifestyleWorld, business: str) -> dict[str, Any]
     serves the same facts under the same keys. Returns business_id, name, kind
     ('restaurant' or 'provider'), rating_stars (out of 5), review_count, as_of (UTC time
     the rating was last updated) and source.
+    """,
+)
 
-    Args:
-        world: The lifestyle services (not shown to the agent).
-        business: A restaurant id ('RST-123') or provider id ('PRO-123'), or its exact name.
-    """
-    return _rating(world, business, "ratings_locallens", data.RATING_LOCALLENS)
-
-
-@tool()
-def get_rating_starboard(world: LifestyleWorld, business: str) -> dict[str, Any]:
+get_rating_starboard = _rating_tool(
+    "get_rating_starboard",
+    "ratings_starboard",
+    data.RATING_STARBOARD,
     """The StarBoard rating of a restaurant or a service provider.
 
     An independent second rating guide with the same keys as get_rating_locallens:
     business_id, name, kind, rating_stars (out of 5), review_count, as_of (UTC) and
     source. LocalLens (get_rating_locallens) is authoritative where they disagree.
+    """,
+)
 
-    Args:
-        world: The lifestyle services (not shown to the agent).
-        business: A restaurant id ('RST-123') or provider id ('PRO-123'), or its exact name.
-    """
-    return _rating(world, business, "ratings_starboard", data.RATING_STARBOARD)
-
-
-@tool()
-def get_rating_towntalk(world: LifestyleWorld, business: str) -> dict[str, Any]:
+get_rating_towntalk = _rating_tool(
+    "get_rating_towntalk",
+    "ratings_towntalk",
+    data.RATING_TOWNTALK,
     """The TownTalk community rating of a restaurant or a service provider.
 
     A third independent rating guide with the same keys as get_rating_locallens:
     business_id, name, kind, rating_stars (out of 5), review_count, as_of (UTC) and
     source. LocalLens (get_rating_locallens) is authoritative where they disagree.
-
-    Args:
-        world: The lifestyle services (not shown to the agent).
-        business: A restaurant id ('RST-123') or provider id ('PRO-123'), or its exact name.
-    """
-    return _rating(world, business, "ratings_towntalk", data.RATING_TOWNTALK)
+    """,
+)
 
 
 # -- restaurants and reservations -------------------------------------------------------------
@@ -809,11 +826,11 @@ def search_restaurants(
         neighborhood: Only restaurants in this neighborhood, e.g. 'Old Town'.
         max_price_level: Only restaurants at or below this price level (1 to 4).
     """
-    rows = _ranked(world.restaurants.values(), query)
-    if cuisine is not None:
-        rows = [r for r in rows if r.cuisine.casefold() == cuisine.strip().casefold()]
-    if neighborhood is not None:
-        rows = [r for r in rows if r.neighborhood.casefold() == neighborhood.strip().casefold()]
+    rows = [
+        r
+        for r in _ranked(world.restaurants.values(), query)
+        if _same(cuisine, r.cuisine) and _same(neighborhood, r.neighborhood)
+    ]
     if max_price_level is not None:
         rows = [r for r in rows if r.price_level <= max_price_level]
     return listing(
@@ -1017,11 +1034,11 @@ def search_providers(
         category: Only providers of this category.
         neighborhood: Only providers based in this neighborhood, e.g. 'Northside'.
     """
-    rows = _ranked(world.providers.values(), query)
-    if category is not None:
-        rows = [r for r in rows if r.category == category]
-    if neighborhood is not None:
-        rows = [r for r in rows if r.neighborhood.casefold() == neighborhood.strip().casefold()]
+    rows = [
+        r
+        for r in _ranked(world.providers.values(), query)
+        if (category is None or r.category == category) and _same(neighborhood, r.neighborhood)
+    ]
     return listing(rows, 50, row_json)
 
 
@@ -1355,10 +1372,12 @@ def list_maintenance_tasks(
 
 def _complete_task(world: World, row: Row, args: dict[str, Any]) -> dict[str, Any]:
     task = cast(MaintenanceTask, row)
-    day = _iso_day(args["done_on"], "done_on")
-    _not_future(world, day, "done_on")
-    if day.isoformat() < task.last_done:
-        raise unprocessable(f"done_on is before the last time it was done ({task.last_done})")
+    day = _done_day(
+        world,
+        args["done_on"],
+        "done_on",
+        task.last_done,
+    )
     return {"last_done": day.isoformat()}
 
 
@@ -1461,10 +1480,7 @@ def log_watering(
         fertilized: Whether it was also given plant food that day (default false).
     """
     found = resolve_plant(world, plant)
-    day = _iso_day(watered_on, "watered_on")
-    _not_future(world, day, "watered_on")
-    if day.isoformat() < found.last_watered:
-        raise unprocessable(f"watered_on is before the last watering ({found.last_watered})")
+    day = _done_day(world, watered_on, "watered_on", found.last_watered, "the last watering")
     changes: dict[str, Any] = {"last_watered": day.isoformat()}
     if fertilized is True:
         changes["last_fertilized"] = day.isoformat()
@@ -1568,10 +1584,12 @@ def complete_chore(world: LifestyleWorld, chore: str, done_on: str) -> dict[str,
         done_on: The day it was done, YYYY-MM-DD.
     """
     found = resolve_chore(world, chore)
-    day = _iso_day(done_on, "done_on")
-    _not_future(world, day, "done_on")
-    if day.isoformat() < found.last_done:
-        raise unprocessable(f"done_on is before the last time it was done ({found.last_done})")
+    day = _done_day(
+        world,
+        done_on,
+        "done_on",
+        found.last_done,
+    )
     by = world.members[found.rota[found.next_index]].name
     new = world.update(
         "chores",

@@ -8,6 +8,8 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
+    _basket_total,
+    _extreme,
     _items,
     _source,
     _stores,
@@ -80,29 +82,19 @@ def gift_idea_price(ctx: TemplateContext) -> Draft:
 
 def gift_basket(ctx: TemplateContext) -> Draft:
     """Parallel: three gift items at one store; the total."""
-    items = _items(ctx, 3, "gifts")
-    store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    return _basket_total(
+        ctx,
+        "gifts",
         "I'm putting together a gift basket: {a}, {b} and {c} from {store}. Total, going by "
         "{source}?",
         "What would {a}, {b} and {c} cost all together at {store} ({source})?",
-        a=items[0].name.lower(),
-        b=items[1].name.lower(),
-        c=items[2].name.lower(),
-        store=store.name,
-        source=source,
     )
-    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
-    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
-    return Draft(prompt, steps, answer)
 
 
 def soonest_birthday(ctx: TemplateContext) -> Draft:
     """Parallel: three contacts looked up by name; the fewest (or most) days to a birthday."""
     people = ctx.sample("contacts", 3)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "soonest", "max": "furthest away"}[op]
+    op, words = _extreme(ctx, "soonest", "furthest away")
     prompt = ctx.say(
         "Of {a}, {b} and {c}, whose birthday is {words}? Tell me how many days from today.",
         "How many days until the {words} birthday among {a}, {b} and {c}?",

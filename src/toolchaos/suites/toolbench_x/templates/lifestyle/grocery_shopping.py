@@ -8,7 +8,11 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
+    _basket_total,
+    _extreme,
     _items,
+    _list_at_stores,
+    _listed_total,
     _source,
     _stores,
 )
@@ -86,8 +90,7 @@ def cheapest_store(ctx: TemplateContext) -> Draft:
     item = _items(ctx, 1)[0]
     stores = _stores(ctx, 3)
     tool, source = _source(ctx, PRICE_SOURCES)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "cheapest", "max": "most expensive"}[op]
+    op, words = _extreme(ctx, "cheapest", "most expensive")
     prompt = ctx.say(
         "What's the {words} price for {item} among {a}, {b} and {c}? Use {source}.",
         "Price check on {item} at {a}, {b} and {c} ({source}): give me the {words} one.",
@@ -107,31 +110,22 @@ def cheapest_store(ctx: TemplateContext) -> Draft:
 
 def basket_at_one_store(ctx: TemplateContext) -> Draft:
     """Parallel: three items at one store; the basket total."""
-    items = _items(ctx, 3)
-    store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    return _basket_total(
+        ctx,
+        None,
         "Quick run to {store} for {a}, {b} and {c}, one of each. What's the total, by "
         "{source} prices?",
         "How much will {a}, {b} and {c} cost together at {store}? Use {source}.",
         "Add up one package each of {a}, {b} and {c} at {store} ({source}).",
-        store=store.name,
-        a=items[0].name,
-        b=items[1].name,
-        c=items[2].name,
-        source=source,
+        lower=False,
     )
-    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
-    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
-    return Draft(prompt, steps, answer)
 
 
 def list_at_other_stores(ctx: TemplateContext) -> Draft:
     """Mixture: find the list -> its cost at two other stores -> the cheaper total."""
     lst = ctx.pick("shopping_lists")
     stores = ctx.sample("stores", 2, lambda s: s.store_id != lst.store_id)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "cheaper", "max": "pricier"}[op]
+    op, words = _extreme(ctx, "cheaper", "pricier")
     prompt = ctx.say(
         "Would my '{name}' list be cheaper elsewhere? Price it at {a} and at {b} and tell me "
         "the {words} total.",
@@ -142,16 +136,8 @@ def list_at_other_stores(ctx: TemplateContext) -> Draft:
         b=stores[1].name,
         words=words,
     )
-    steps = [RefStep(tool="list_shopping_lists", args={"name_contains": lst.name})]
-    steps += [
-        RefStep(
-            tool="get_shopping_list",
-            args={"list_id": ref(0, "results", 0, "list_id"), "store": s.name},
-        )
-        for s in stores
-    ]
     answer = AnswerSpec(op=op, refs=[[1, "total_usd"], [2, "total_usd"]], round=2)
-    return Draft(prompt, steps, answer)
+    return Draft(prompt, _list_at_stores(lst, stores), answer)
 
 
 def restock_expiring(ctx: TemplateContext) -> Draft:
@@ -171,13 +157,8 @@ def restock_expiring(ctx: TemplateContext) -> Draft:
         store=store.name,
         source=source,
     )
-    steps = [RefStep(tool="list_pantry", args={"expiring_within_days": days})]
-    steps += [
-        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "results", i, "item_id")})
-        for i in range(len(expiring))
-    ]
-    refs = [[1 + i, "price_usd"] for i in range(len(expiring))]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+    listing = RefStep(tool="list_pantry", args={"expiring_within_days": days})
+    return _listed_total(prompt, listing, tool, store, list(range(len(expiring))))
 
 
 SUBTOPIC = Subtopic(

@@ -10,7 +10,11 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     RATING_SOURCES,
     TOPIC,
+    _book_listed,
+    _rate_each_found,
+    _rate_three,
     _source,
+    _three_quotes,
 )
 
 _HOME_TRADES = ("plumbing", "hvac", "electrical", "lawn care", "cleaning")
@@ -61,14 +65,7 @@ def done_and_book_next(ctx: TemplateContext) -> Draft:
             tool="list_services",
             args={"provider": provider.name, "date": ref(1, "next_due")},
         ),
-        RefStep(
-            tool="book_service",
-            args={
-                "service_id": ref(2, "results", k, "service_id"),
-                "date": ref(1, "next_due"),
-                "time": ref(2, "results", k, "available_times", 0),
-            },
-        ),
+        _book_listed(2, k, ref(1, "next_due")),
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
@@ -107,84 +104,44 @@ def rating_of_local_pro(ctx: TemplateContext) -> Draft:
 
 def cheapest_quote(ctx: TemplateContext) -> Draft:
     """Parallel: three providers' service lists; the lowest price of one service."""
-    trade = ctx.rng.choice(_HOME_TRADES)
-    service = ctx.pick(
-        "services", lambda s: ctx.world.table("providers")[s.provider_id].category == trade
-    ).name
-    offering = sorted(
-        {
-            s.provider_id
-            for s in ctx.rows("services")
-            if s.name == service and ctx.world.table("providers")[s.provider_id].category == trade
-        }
-    )
-    if len(offering) < 3:
-        raise NoFit("fewer than three providers offer it")
-    chosen = ctx.rng.sample(offering, 3)
-    providers = [ctx.world.table("providers")[p] for p in chosen]
-    refs = []
-    for i, p in enumerate(providers):
-        rows = ctx.read("list_services", provider=p.provider_id)["results"]
-        refs.append([i, "results", [r["name"] for r in rows].index(service), "price_usd"])
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "lowest", "max": "highest"}[op]
-    prompt = ctx.say(
+    return _three_quotes(
+        ctx,
+        _HOME_TRADES,
+        ("lowest", "highest"),
         "Getting quotes for a {svc}: {a}, {b} or {c}. What's the {words} price?",
         "What's the {words} price for a {svc} among {a}, {b} and {c}, before call-out fees?",
-        svc=service.lower(),
-        a=providers[0].name,
-        b=providers[1].name,
-        c=providers[2].name,
-        words=words,
     )
-    steps = [RefStep(tool="list_services", args={"provider": p.name}) for p in providers]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def trade_ratings(ctx: TemplateContext) -> Draft:
     """Parallel: one guide's rating of three tradespeople; the best or worst."""
     trade = ctx.rng.choice(_HOME_TRADES[:4])
     pros = ctx.sample("providers", 3, lambda p: p.category == trade)
-    tool, guide = _source(ctx, RATING_SOURCES)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "worst", "max": "best"}[op]
-    prompt = ctx.say(
+    return _rate_three(
+        ctx,
+        pros,
+        ("worst", "best"),
         "I have three {trade} quotes: {a}, {b} and {c}. What's the {words} {guide} rating "
         "among them?",
         "Check {a}, {b} and {c} on {guide}; I want the {words} rating of the three.",
         trade=trade,
-        a=pros[0].name,
-        b=pros[1].name,
-        c=pros[2].name,
-        words=words,
-        guide=guide,
     )
-    steps = [RefStep(tool=tool, args={"business": p.name}) for p in pros]
-    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
-    return Draft(prompt, steps, answer)
 
 
 def best_rated_trade(ctx: TemplateContext) -> Draft:
     """Mixture: every provider of a trade -> one guide's rating of each -> max or min."""
     trade = ctx.rng.choice(_HOME_TRADES)
     found = ctx.read("search_providers", category=trade)["results"]
-    tool, guide = _source(ctx, RATING_SOURCES)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "lowest", "max": "top"}[op]
-    prompt = ctx.say(
+    return _rate_each_found(
+        ctx,
+        RefStep(tool="search_providers", args={"category": trade}),
+        "provider_id",
+        len(found),
+        ("lowest", "top"),
         "What's the {words} {guide} rating among all the {trade} companies in the directory?",
         "Rate-check every {trade} provider on {guide} and give me the {words} score.",
-        words=words,
-        guide=guide,
         trade=trade,
     )
-    steps = [RefStep(tool="search_providers", args={"category": trade})]
-    steps += [
-        RefStep(tool=tool, args={"business": ref(0, "results", i, "provider_id")})
-        for i in range(len(found))
-    ]
-    refs = [[1 + i, "rating_stars"] for i in range(len(found))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 SUBTOPIC = Subtopic(

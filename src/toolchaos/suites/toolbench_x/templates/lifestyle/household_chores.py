@@ -6,10 +6,9 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
-    PRICE_SOURCES,
     TOPIC,
-    _items,
-    _source,
+    _basket_total,
+    _list_at_stores,
     _stores,
 )
 
@@ -61,21 +60,12 @@ def minutes_for_member(ctx: TemplateContext) -> Draft:
 
 def cleaning_supplies(ctx: TemplateContext) -> Draft:
     """Parallel: three cleaning supplies at one store; the total."""
-    items = _items(ctx, 3, "household")
-    store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    return _basket_total(
+        ctx,
+        "household",
         "Chore day supplies: {a}, {b} and {c} from {store}. Total for one of each ({source})?",
         "Before the big clean I need {a}, {b} and {c}. What's that at {store}, by {source}?",
-        a=items[0].name.lower(),
-        b=items[1].name.lower(),
-        c=items[2].name.lower(),
-        store=store.name,
-        source=source,
     )
-    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
-    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
-    return Draft(prompt, steps, answer)
 
 
 def member_weekly_minutes(ctx: TemplateContext) -> Draft:
@@ -111,16 +101,8 @@ def restock_cleaning_list(ctx: TemplateContext) -> Draft:
         b=stores[1].name,
         c=stores[2].name,
     )
-    steps = [RefStep(tool="list_shopping_lists", args={"name_contains": lst.name})]
-    steps += [
-        RefStep(
-            tool="get_shopping_list",
-            args={"list_id": ref(0, "results", 0, "list_id"), "store": s.name},
-        )
-        for s in stores
-    ]
     answer = AnswerSpec(op="min", refs=[[1 + i, "total_usd"] for i in range(3)], round=2)
-    return Draft(prompt, steps, answer)
+    return Draft(prompt, _list_at_stores(lst, stores), answer)
 
 
 SUBTOPIC = Subtopic(

@@ -7,8 +7,12 @@ from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, Templa
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
-    RATING_SOURCES,
     TOPIC,
+    _book_listed,
+    _extreme,
+    _free_service,
+    _listed_total,
+    _rate_three,
     _source,
     _stores,
 )
@@ -47,11 +51,7 @@ def book_vet_visit(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the pet -> its vet's services that day -> book the earliest."""
     pet = ctx.pick("pets")
     day = ctx.day(ctx.rng.randint(1, 21))
-    services = ctx.read("list_services", provider=pet.vet_id, date=day)["results"]
-    wanted = [i for i, s in enumerate(services) if s["available_times"]]
-    if not wanted:
-        raise NoFit("the vet has nothing free that day")
-    k = ctx.rng.choice(wanted)
+    services, k = _free_service(ctx, pet.vet_id, day, "the vet has nothing free that day")
     service = services[k]["name"]
     prompt = ctx.say(
         "Book {pet} a {service} at the usual vet on {day}, earliest slot they have.",
@@ -68,14 +68,7 @@ def book_vet_visit(ctx: TemplateContext) -> Draft:
             tool="list_services",
             args={"provider": ref(0, "results", 0, "vet_id"), "date": day},
         ),
-        RefStep(
-            tool="book_service",
-            args={
-                "service_id": ref(1, "results", k, "service_id"),
-                "date": ref(1, "date"),
-                "time": ref(1, "results", k, "available_times", 0),
-            },
-        ),
+        _book_listed(1, k, ref(1, "date")),
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
@@ -103,21 +96,13 @@ def daily_food_for_three(ctx: TemplateContext) -> Draft:
 def vet_clinic_ratings(ctx: TemplateContext) -> Draft:
     """Parallel: one guide's rating of three vet clinics; the highest or lowest."""
     vets = ctx.sample("providers", 3, lambda p: p.category == "veterinary")
-    tool, guide = _source(ctx, RATING_SOURCES)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "lowest", "max": "highest"}[op]
-    prompt = ctx.say(
+    return _rate_three(
+        ctx,
+        vets,
+        ("lowest", "highest"),
         "We might switch vets. On {guide}, what's the {words} rating among {a}, {b} and {c}?",
         "Compare {a}, {b} and {c} on {guide} for me: the {words} star rating?",
-        guide=guide,
-        words=words,
-        a=vets[0].name,
-        b=vets[1].name,
-        c=vets[2].name,
     )
-    steps = [RefStep(tool=tool, args={"business": v.name}) for v in vets]
-    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
-    return Draft(prompt, steps, answer)
 
 
 def soonest_booster(ctx: TemplateContext) -> Draft:
@@ -126,8 +111,7 @@ def soonest_booster(ctx: TemplateContext) -> Draft:
     pets = ctx.read("list_pets", species=species)["results"]
     if len(pets) < 2:
         raise NoFit(f"fewer than two {species}s")
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "soonest", "max": "latest"}[op]
+    op, words = _extreme(ctx, "soonest", "latest")
     prompt = ctx.say(
         "Across all our {s}s, how many days until the {words} next-due booster shot?",
         "Check every {s} we have: of each one's next booster, how many days away is the {words}?",
@@ -162,13 +146,10 @@ def food_cost_all_pets(ctx: TemplateContext) -> Draft:
         source=source,
     )
     args = {"species": species} if species else {}
-    steps = [RefStep(tool="list_pets", args=args)]
-    steps += [
-        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "results", i, "food_item_id")})
-        for i in range(len(pets))
-    ]
-    refs = [[1 + i, "price_usd"] for i in range(len(pets))]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+    listing = RefStep(tool="list_pets", args=args)
+    return _listed_total(
+        prompt, listing, tool, store, list(range(len(pets))), id_field="food_item_id"
+    )
 
 
 SUBTOPIC = Subtopic(

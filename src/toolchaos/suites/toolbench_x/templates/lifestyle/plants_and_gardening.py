@@ -8,7 +8,8 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
-    _items,
+    _basket_total,
+    _listed_total,
     _source,
     _stores,
 )
@@ -72,22 +73,13 @@ def waterings_for_three(ctx: TemplateContext) -> Draft:
 
 def garden_supplies(ctx: TemplateContext) -> Draft:
     """Parallel: three garden supplies at one store; the total."""
-    items = _items(ctx, 3, "garden")
-    store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    return _basket_total(
+        ctx,
+        "garden",
         "Spring repotting: I need {a}, {b} and {c} from {store}. Total for one of each, by "
         "{source}?",
         "What do {a}, {b} and {c} cost together at {store}, according to {source}?",
-        a=items[0].name.lower(),
-        b=items[1].name.lower(),
-        c=items[2].name.lower(),
-        store=store.name,
-        source=source,
     )
-    steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
-    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
-    return Draft(prompt, steps, answer)
 
 
 def spot_watering_load(ctx: TemplateContext) -> Draft:
@@ -132,13 +124,8 @@ def garden_aisle_cost(ctx: TemplateContext) -> Draft:
         store=store.name,
         source=source,
     )
-    steps = [RefStep(tool="search_items", args={"category": "garden"})]
-    steps += [
-        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "results", i, "item_id")})
-        for i in picks
-    ]
-    refs = [[1 + k, "price_usd"] for k in range(len(picks))]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+    listing = RefStep(tool="search_items", args={"category": "garden"})
+    return _listed_total(prompt, listing, tool, store, picks)
 
 
 SUBTOPIC = Subtopic(

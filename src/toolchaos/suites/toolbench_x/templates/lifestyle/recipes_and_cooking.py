@@ -10,6 +10,8 @@ from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
     PRICE_SOURCES,
     TOPIC,
+    _extreme,
+    _listed_total,
     _source,
     _stores,
 )
@@ -90,8 +92,7 @@ def ingredient_price_for_recipe(ctx: TemplateContext) -> Draft:
 def fastest_of_three(ctx: TemplateContext) -> Draft:
     """Parallel: three recipes by name; the shortest or longest total time."""
     recipes = ctx.sample("recipes", 3)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "quickest", "max": "slowest"}[op]
+    op, words = _extreme(ctx, "quickest", "slowest")
     prompt = ctx.say(
         "Short on time tonight: of {a}, {b} and {c}, how many minutes does the {words} one "
         "take, prep and cooking included?",
@@ -145,13 +146,8 @@ def recipe_shopping_cost(ctx: TemplateContext) -> Draft:
         store=store.name,
         source=source,
     )
-    steps = [RefStep(tool="get_recipe", args={"recipe": recipe.name})]
-    steps += [
-        RefStep(tool=tool, args={"store": store.name, "item": ref(0, "ingredients", i, "item_id")})
-        for i in lines
-    ]
-    refs = [[1 + k, "price_usd"] for k in range(len(lines))]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
+    listing = RefStep(tool="get_recipe", args={"recipe": recipe.name})
+    return _listed_total(prompt, listing, tool, store, lines, key="ingredients")
 
 
 def dry_weight_of_cups(ctx: TemplateContext) -> Draft:

@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     DOMAIN,
-    RATING_SOURCES,
     TOPIC,
-    _source,
+    _extreme,
+    _locallens_of_two,
+    _rate_each_found,
+    _rate_three,
 )
 
 _GUESTS = ("Alex Moreau", "Priya Haddad", "Kenji Tanaka", "Grace Whitfield", "Omar Delgado")
+
+
+def _reserve_first_free(guest: Any) -> RefStep:
+    """Reserve the first free time that the check_table_availability at step 1 found."""
+    return RefStep(
+        tool="create_reservation",
+        args={
+            "restaurant": ref(1, "restaurant_id"),
+            "date": ref(1, "date"),
+            "time": ref(1, "first_available_time"),
+            "party_size": ref(1, "party_size"),
+            "guest_name": guest,
+        },
+    )
 
 
 def book_first_free_table(ctx: TemplateContext) -> Draft:
@@ -46,16 +64,7 @@ def book_first_free_table(ctx: TemplateContext) -> Draft:
                 "party_size": party,
             },
         ),
-        RefStep(
-            tool="create_reservation",
-            args={
-                "restaurant": ref(1, "restaurant_id"),
-                "date": ref(1, "date"),
-                "time": ref(1, "first_available_time"),
-                "party_size": ref(1, "party_size"),
-                "guest_name": guest,
-            },
-        ),
+        _reserve_first_free(guest),
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
@@ -93,16 +102,7 @@ def move_reservation(ctx: TemplateContext) -> Draft:
                 "party_size": ref(0, "party_size"),
             },
         ),
-        RefStep(
-            tool="create_reservation",
-            args={
-                "restaurant": ref(1, "restaurant_id"),
-                "date": ref(1, "date"),
-                "time": ref(1, "first_available_time"),
-                "party_size": ref(1, "party_size"),
-                "guest_name": ref(0, "guest_name"),
-            },
-        ),
+        _reserve_first_free(ref(0, "guest_name")),
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
@@ -110,29 +110,20 @@ def move_reservation(ctx: TemplateContext) -> Draft:
 def best_rated_of_three(ctx: TemplateContext) -> Draft:
     """Parallel: one guide's rating of three restaurants; the highest or lowest."""
     rests = ctx.sample("restaurants", 3)
-    tool, guide = _source(ctx, RATING_SOURCES)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "lowest", "max": "highest"}[op]
-    prompt = ctx.say(
+    return _rate_three(
+        ctx,
+        rests,
+        ("lowest", "highest"),
         "Deciding where to eat: what's the {words} {guide} rating among {a}, {b} and {c}?",
         "Look up {a}, {b} and {c} on {guide}. What's the {words} star rating of the three?",
         "Of {a}, {b} and {c}, give me the {words} rating {guide} shows.",
-        words=words,
-        guide=guide,
-        a=rests[0].name,
-        b=rests[1].name,
-        c=rests[2].name,
     )
-    steps = [RefStep(tool=tool, args={"business": r.name}) for r in rests]
-    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
-    return Draft(prompt, steps, answer)
 
 
 def nearest_of_three(ctx: TemplateContext) -> Draft:
     """Parallel: look up three restaurants; the shortest distance from home."""
     rests = ctx.sample("restaurants", 3)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "closest", "max": "farthest"}[op]
+    op, words = _extreme(ctx, "closest", "farthest")
     prompt = ctx.say(
         "How far from home is the {words} of {a}, {b} and {c}, in km?",
         "We're choosing between {a}, {b} and {c}. What's the distance (km) to the {words} one?",
@@ -152,48 +143,31 @@ def best_in_cuisine(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_restaurants", cuisine=cuisine)["results"]
     if len(found) < 2:
         raise NoFit("too few restaurants of that cuisine")
-    tool, guide = _source(ctx, RATING_SOURCES)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "worst", "max": "best"}[op]
-    prompt = ctx.say(
+    return _rate_each_found(
+        ctx,
+        RefStep(tool="search_restaurants", args={"cuisine": cuisine}),
+        "restaurant_id",
+        len(found),
+        ("worst", "best"),
         "Among all the {cuisine} restaurants around, what's the {words} {guide} rating?",
         "Go through every {cuisine} place in town on {guide} and tell me the {words} star rating.",
         cuisine=cuisine,
-        words=words,
-        guide=guide,
     )
-    steps = [RefStep(tool="search_restaurants", args={"cuisine": cuisine})]
-    steps += [
-        RefStep(tool=tool, args={"business": ref(0, "results", i, "restaurant_id")})
-        for i in range(len(found))
-    ]
-    refs = [[1 + i, "rating_stars"] for i in range(len(found))]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
     """Mixture: search two restaurants -> the authoritative rating of each -> max."""
     rests = ctx.sample("restaurants", 2)
-    op = ctx.rng.choice(["min", "max"])
-    words = {"min": "lower", "max": "higher"}[op]
-    prompt = ctx.say(
+    return _locallens_of_two(
+        ctx,
+        "search_restaurants",
+        "restaurant_id",
+        rests,
+        ("lower", "higher"),
         "Between {a} and {b}, what's the {words} LocalLens rating?",
         "My partner wants {a}, I want {b}. Settle it: what's the {words} of their LocalLens "
         "ratings?",
-        a=rests[0].name,
-        b=rests[1].name,
-        words=words,
     )
-    steps = [RefStep(tool="search_restaurants", args={"query": r.name}) for r in rests]
-    steps += [
-        RefStep(
-            tool="get_rating_locallens",
-            args={"business": ref(i, "results", 0, "restaurant_id")},
-        )
-        for i in range(2)
-    ]
-    answer = AnswerSpec(op=op, refs=[[2, "rating_stars"], [3, "rating_stars"]], round=1)
-    return Draft(prompt, steps, answer)
 
 
 SUBTOPIC = Subtopic(
