@@ -112,6 +112,15 @@ def run(
     gguf: Annotated[
         Path | None, typer.Option(help="A GGUF file for local/<name> models instead of a pull.")
     ] = None,
+    temperature: Annotated[
+        float | None,
+        typer.Option(
+            help="Sampling temperature, 0 to 2, for every API and local model of the run "
+            "(overrides a models file; scripted models ignore it). Unset: each entry's own, "
+            "else the protocol's 0. A run directory keeps one temperature per model; the "
+            "report compares runs of a model at different temperatures."
+        ),
+    ] = None,
 ) -> None:
     """Play every task x arm x sample with each model and store the episodes in --out.
 
@@ -133,6 +142,15 @@ def run(
     entries += [ModelEntry(spec=spec, **overrides) for spec in _split(model or [])]
     if not entries:
         raise BadInput("name at least one model with --model or --models-file")
+    if temperature is not None:
+        if not 0.0 <= temperature <= 2.0:
+            raise BadInput(f"--temperature must be between 0 and 2, not {temperature:g}")
+        entries = [
+            e
+            if e.spec.startswith("scripted/")
+            else e.model_copy(update={"temperature": temperature})
+            for e in entries
+        ]
     config = RunConfig(
         suite=suite,
         models=entries,

@@ -4,11 +4,20 @@ Each episode gets its rule-classifier label from its stored trace and answer. Th
 leaderboard gives, per model, TSR, CTUR, RIR and OFR as shares of the tool-required tasks
 (they sum to 100%), RIR and OFR conditional on a call, and UTR and CTRL-Acc over the
 controls, each with its 95% Wilson interval; a second table tests CTUR between models.
+
+A (run, model) whose finished answers are at least half invalid output (empty, garbled,
+leaked special tokens, degenerate repetition; :func:`invalid_output`) is flagged: listed
+in ``toolfailbench_flagged_runs`` and left out of the leaderboard, the CTUR tests, RIR per
+domain, the ensemble leaderboard and the same-family judge check. With judge labels the
+report adds rater agreement (by domain, mode, model and tier) and the same-family check;
+when a model was run at several temperatures, the temperature ablation.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache, partial
 from itertools import combinations
@@ -16,14 +25,22 @@ from typing import Any
 
 import pandas as pd
 
+from toolchaos.agents.native import LoopConfig
+from toolchaos.models.config import ModelEntry
 from toolchaos.report.suites import Contribution
 from toolchaos.report.tables import FigureSpec, ReportTable, RunData
 from toolchaos.runner.store import Store
 from toolchaos.scoring.answer import normalize
 from toolchaos.scoring.toolfailbench import (
+    REPEAT_COPIES,
+    REPEAT_RUN_CHARS,
+    REPEAT_SPAN,
+    WORD_MIN,
     ExecutedCall,
+    degenerate_repetition,
     executed_calls,
     failure_rates,
+    invalid_output,
     keys,
     label_episode,
 )
@@ -32,6 +49,12 @@ from toolchaos.suites.toolfailbench.domains import get_domain
 from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 
 RATES = ("TSR", "CTUR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
+JUDGES = ("judge_a", "judge_b")
+# a (run, model) is flagged when at least this share of its finished answers is invalid
+FLAG_SHARE = 0.5
+# the temperature of a model entry that sets none: what the protocols send by default
+DEFAULT_TEMPERATURE = LoopConfig().temperature
+_SPEC_TOKEN = re.compile(r"[-:]")
 
 
 class ToolFailReport:
@@ -41,6 +64,7 @@ class ToolFailReport:
 
     def __init__(self) -> None:
         self.judgements: list[dict[str, Any]] = []
+        self.entries: dict[str, dict[str, ModelEntry]] = {}
 
     def score(
         self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
@@ -56,9 +80,11 @@ class ToolFailReport:
             task = tasks[row["task_id"]]
             finished = row["status"] == "finished"
             calls = traces.get(row["key"], [])
-            verdict = None
+            verdict = invalid = repetition = None
             if finished:
                 verdict = label_episode(task, calls, row["final_answer"], vocabulary(task))
+                invalid = invalid_output(row["final_answer"])
+                repetition = degenerate_repetition(row["final_answer"])
             records.append(
                 {
                     **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
@@ -77,6 +103,8 @@ class ToolFailReport:
                     "variant": "none",
                     "vote_key": normalize(row["final_answer"]),
                     "claims_call": bool(finished and claims_call(row["final_answer"], task)),
+                    "invalid": invalid.reason if invalid else "",
+                    "degenerate": repetition is not None,
                     "n_calls": row["n_calls"],
                     "input_tokens": row["input_tokens"],
                     "output_tokens": row["output_tokens"],
@@ -88,60 +116,117 @@ class ToolFailReport:
         return pd.DataFrame.from_records(records)
 
     def read_run(self, data: RunData) -> None:
-        """Collect the judges' labels stored for this run (``toolchaos judge``)."""
+        """Collect the run's model entries and the judges' labels (``toolchaos judge``)."""
+        self.entries[data.run] = run_entries(data.store)
         for row in data.store.judgements():
             self.judgements.append({**row, "run": data.run})
 
     def finish(self, frame: pd.DataFrame) -> Contribution:
-        """The leaderboard, CTUR tests between models, per-domain RIR and two figures."""
+        """The leaderboard and its companions, agreement, the judge and temperature checks."""
         out = Contribution()
         finished = frame[frame["error"] == 0]
         if finished.empty:
             return out
-        board = leaderboard(finished)
-        out.tables.append(
-            ReportTable(
-                "toolfailbench_leaderboard",
-                "ToolFailBench: failure rates with 95% Wilson intervals",
-                board,
-                _model_link,
-                note="TSR, CTUR, RIR and OFR are shares of the tool-required tasks (they sum "
-                "to 1); RIR|call and OFR|call are over tasks where the tool ran; UTR and "
-                "CTRL-Acc are over the controls.",
-            )
+        finished = finished.assign(
+            tier=[self.tier(r, m) for r, m in zip(finished["run"], finished["model"], strict=True)],
+            model_family=[
+                self.family(r, m) for r, m in zip(finished["run"], finished["model"], strict=True)
+            ],
         )
-        tests = ctur_tests(finished)
-        if not tests.empty:
+        flags = flagged_runs(finished)
+        headline = unflagged(finished, flags)
+        left_out = ""
+        if not flags.empty:
+            left_out = (
+                f" {len(flags)} (run, model) pair(s) with mostly invalid output are left out "
+                "(see the flagged runs table)."
+            )
             out.tables.append(
-                ReportTable("toolfailbench_ctur_tests", "ToolFailBench: CTUR between models", tests)
+                ReportTable(
+                    "toolfailbench_flagged_runs",
+                    "ToolFailBench: runs flagged for invalid output (left out of the leaderboard)",
+                    flags,
+                    _model_link,
+                    note=f"A (run, model) is flagged when at least {FLAG_SHARE:.0%} of its "
+                    "finished answers are invalid: empty, only leaked special tokens, mostly "
+                    "replacement or control characters, or a degenerate repetition. 'reason' is "
+                    "the commonest kind; 'reasons' counts each.",
+                )
             )
-        per_domain = domain_rir(finished)
-        out.tables.append(
-            ReportTable("toolfailbench_rir_by_domain", "ToolFailBench: RIR per domain", per_domain)
-        )
-        out.figures += [
-            FigureSpec("toolfailbench_utr_ctur", "UTR against CTUR", partial(draw_utr_ctur, board)),
-            FigureSpec("toolfailbench_rir_domain", "RIR per domain", partial(draw_rir, per_domain)),
-        ]
+        if not headline.empty:
+            self._headline(headline, left_out, out)
         if self.judgements:
-            raters = rater_frame(finished, pd.DataFrame(self.judgements))
+            judgements = pd.DataFrame(self.judgements)
+            raters = rater_frame(finished, judgements)
             out.tables.append(
                 ReportTable(
                     "toolfailbench_agreement",
                     "ToolFailBench: rater agreement (Cohen's and Fleiss' kappa)",
                     agreement_table(raters),
                     note="Over episodes every rater labelled; a judge without a label leaves "
-                    "the episode out of its pairs.",
+                    "the episode out of its pairs. Tier is the model entry's (unset when the "
+                    "run gave none). Flagged runs are included.",
                 )
             )
-            voted = finished.merge(raters[["run", "key", "ensemble"]], on=["run", "key"])
-            voted = voted.assign(label=voted["ensemble"])
+            kept = raters.merge(headline[["run", "key"]], on=["run", "key"])
+            if not kept.empty:
+                voted = headline.merge(kept[["run", "key", "ensemble"]], on=["run", "key"])
+                voted = voted.assign(label=voted["ensemble"])
+                out.tables.append(
+                    ReportTable(
+                        "toolfailbench_leaderboard_ensemble",
+                        "ToolFailBench: failure rates by the ensemble (rule, judge A, judge B)",
+                        leaderboard(voted),
+                        _model_link,
+                        note=left_out.strip(),
+                    )
+                )
+            specs = sorted({str(m) for m in judgements["model"]})
+            families = {spec: self.judge_family(spec) for spec in specs}
+            same, notes = same_family_table(kept, families)
             out.tables.append(
                 ReportTable(
-                    "toolfailbench_leaderboard_ensemble",
-                    "ToolFailBench: failure rates by the ensemble (rule, judge A, judge B)",
-                    leaderboard(voted),
+                    "toolfailbench_same_family",
+                    "ToolFailBench: CTUR of the judges' own model family, as each judge labels it",
+                    same,
+                    note=" ".join(
+                        [
+                            "Per judge: the evaluated models of its family (flagged runs left "
+                            "out), over their tool-required episodes both judges labelled; "
+                            "'A - B' is judge A's CTUR minus judge B's. A family is the model "
+                            "entry's 'family', else spec_family() of the spec (source column).",
+                            *notes,
+                        ]
+                    ),
+                )
+            )
+            out.notes += notes
+        ablation = temperature_table(
+            finished.assign(
+                temperature=pd.Series(
+                    [
+                        self.temperature(r, m)
+                        for r, m in zip(finished["run"], finished["model"], strict=True)
+                    ],
+                    index=finished.index,
+                    dtype=object,
+                )
+            )
+        )
+        if not ablation.empty:
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_temperature",
+                    "ToolFailBench: the same model at different sampling temperatures",
+                    ablation,
                     _model_link,
+                    note="Temperatures are the runs' stored model entries (unset is the "
+                    f"protocol default, {DEFAULT_TEMPERATURE:g}); runs at one temperature are "
+                    "pooled. n counts tool-required episodes; p is a two-proportion z-test of "
+                    "CTUR. 'degenerate' counts finished answers with a degenerate repetition "
+                    f"(a span of 1-{REPEAT_SPAN} characters {REPEAT_COPIES}+ times back to back "
+                    f"over {REPEAT_RUN_CHARS}+ characters, or one word over half of a "
+                    f"{WORD_MIN}+ word answer). Flagged runs are included.",
                 )
             )
         claimed = finished[(finished["label"] == "tool_skip") & finished["claims_call"]]
@@ -160,6 +245,233 @@ class ToolFailReport:
         labels.insert(4, "action", "")
         out.labels = labels
         return out
+
+    def _headline(self, headline: pd.DataFrame, left_out: str, out: Contribution) -> None:
+        """The leaderboard, CTUR tests, RIR per domain and their figures (unflagged runs)."""
+        board = leaderboard(headline)
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_leaderboard",
+                "ToolFailBench: failure rates with 95% Wilson intervals",
+                board,
+                _model_link,
+                note="TSR, CTUR, RIR and OFR are shares of the tool-required tasks (they sum "
+                "to 1); RIR|call and OFR|call are over tasks where the tool ran; UTR and "
+                "CTRL-Acc are over the controls." + left_out,
+            )
+        )
+        tests = ctur_tests(headline)
+        if not tests.empty:
+            out.tables.append(
+                ReportTable("toolfailbench_ctur_tests", "ToolFailBench: CTUR between models", tests)
+            )
+        per_domain = domain_rir(headline)
+        out.tables.append(
+            ReportTable("toolfailbench_rir_by_domain", "ToolFailBench: RIR per domain", per_domain)
+        )
+        out.figures += [
+            FigureSpec("toolfailbench_utr_ctur", "UTR against CTUR", partial(draw_utr_ctur, board)),
+            FigureSpec("toolfailbench_rir_domain", "RIR per domain", partial(draw_rir, per_domain)),
+        ]
+
+    def entry(self, run: str, spec: str) -> ModelEntry | None:
+        """The model entry ``run`` stored for ``spec``, if any."""
+        return self.entries.get(run, {}).get(spec)
+
+    def tier(self, run: str, spec: str) -> str:
+        """The model's tier in ``run``; ``unset`` when its entry gives none."""
+        entry = self.entry(run, spec)
+        return entry.tier if entry is not None and entry.tier else "unset"
+
+    def family(self, run: str, spec: str) -> str:
+        """The model's family: its entry's (in ``run``, else any run's), else from the spec."""
+        found = [self.entry(run, spec), *(entries.get(spec) for entries in self.entries.values())]
+        for entry in found:
+            if entry is not None and entry.family:
+                return entry.family.lower()
+        return spec_family(spec)
+
+    def judge_family(self, spec: str) -> tuple[str, str]:
+        """A judge's family and where it came from (``model entry`` or ``spec name``)."""
+        for entries in self.entries.values():
+            entry = entries.get(spec)
+            if entry is not None and entry.family:
+                return entry.family.lower(), "model entry"
+        return spec_family(spec), "spec name"
+
+    def temperature(self, run: str, spec: str) -> float | None:
+        """The sampling temperature of the model in ``run``; None for a scripted policy."""
+        if spec.startswith("scripted/"):
+            return None
+        entry = self.entry(run, spec)
+        if entry is None or entry.temperature is None:
+            return DEFAULT_TEMPERATURE
+        return entry.temperature
+
+
+def run_entries(store: Store) -> dict[str, ModelEntry]:
+    """The model entries a run stored (meta ``models``), by spec."""
+    items = json.loads(store.get_meta("models") or "[]")
+    return {entry.spec: entry for entry in (ModelEntry.model_validate(i) for i in items)}
+
+
+def spec_family(spec: str) -> str:
+    """The family a model spec names when no model entry gives one.
+
+    The provider and any organisation path are stripped (the text after the last ``/``),
+    then the first token before ``-`` or ``:`` is kept, lowercased: ``openai/gpt-4o-mini``
+    is ``gpt``, ``anthropic/claude-3-5-haiku`` is ``claude``,
+    ``openai-compat/qwen2.5-7b-instruct`` is ``qwen2.5``, ``local/llama3.2:3b`` is
+    ``llama3.2``.
+    """
+    name = spec.rsplit("/", 1)[-1]
+    return _SPEC_TOKEN.split(name, maxsplit=1)[0].lower() or name.lower()
+
+
+def flagged_runs(frame: pd.DataFrame) -> pd.DataFrame:
+    """The (run, model) pairs whose finished answers are at least half invalid output.
+
+    Args:
+        frame: Finished episodes with ``run``, ``model`` and ``invalid`` (the
+            :func:`invalid_output` reason, empty for a valid answer).
+    """
+    rows = []
+    for (run, model), group in frame.groupby(["run", "model"], sort=True):
+        reasons = Counter(str(r) for r in group["invalid"] if r)
+        invalid = sum(reasons.values())
+        share = invalid / len(group)
+        if not invalid or share < FLAG_SHARE:
+            continue
+        rows.append(
+            {
+                "run": run,
+                "model": model,
+                "finished": len(group),
+                "invalid": invalid,
+                "share": round(share, 4),
+                "reason": reasons.most_common(1)[0][0],
+                "reasons": ", ".join(f"{r} {n}" for r, n in sorted(reasons.items())),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def unflagged(frame: pd.DataFrame, flags: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` without the episodes of flagged (run, model) pairs."""
+    if flags.empty:
+        return frame
+    flagged = set(zip(flags["run"], flags["model"], strict=True))
+    keep = [(r, m) not in flagged for r, m in zip(frame["run"], frame["model"], strict=True)]
+    return frame[keep]
+
+
+def same_family_table(
+    raters: pd.DataFrame, families: Mapping[str, tuple[str, str]]
+) -> tuple[pd.DataFrame, list[str]]:
+    """Per judge: CTUR of the evaluated models of its own family, as each rater labels it.
+
+    A judge might favour its own family. For each judge (rater and model spec) the
+    evaluated models whose ``model_family`` is the judge's family are taken; over their
+    tool-required episodes that both judges labelled, CTUR is the share labelled
+    ``correct`` by the rule, by judge A and by judge B, and ``A - B`` their difference.
+
+    Args:
+        raters: :func:`rater_frame` rows (with ``kind``, ``model_family`` and each judge's
+            model) of the episodes to count.
+        families: Each judge spec's (family, source).
+
+    Returns:
+        The table and a note for each judge whose family no evaluated model shares.
+    """
+    rows = []
+    notes = []
+    for rater in JUDGES:
+        specs = sorted({str(s) for s in raters[f"{rater}_model"] if s is not None})
+        for spec in specs:
+            family, source = families[spec]
+            own = raters[raters["model_family"] == family]
+            models = sorted({str(m) for m in own["model"]})
+            both = own[
+                (own["kind"] == "tool_required") & own["judge_a"].notna() & own["judge_b"].notna()
+            ]
+            both = both[both[f"{rater}_model"] == spec]
+            rates = {r: _share(both[r] == "correct") for r in ("rule", *JUDGES)}
+            a, b = rates["judge_a"], rates["judge_b"]
+            rows.append(
+                {
+                    "judge": rater,
+                    "judge_model": spec,
+                    "family": family,
+                    "source": source,
+                    "models": ", ".join(models) or "-",
+                    "n": len(both),
+                    "CTUR rule": rates["rule"],
+                    "CTUR judge_a": a,
+                    "CTUR judge_b": b,
+                    "A - B": None if a is None or b is None else round(a - b, 4),
+                }
+            )
+            if not models:
+                notes.append(
+                    f"No evaluated model shares the family of {rater} ({spec}, family {family})."
+                )
+    return pd.DataFrame(rows), notes
+
+
+def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """CTUR and degenerate repetitions of each model between the temperatures it ran at.
+
+    Args:
+        frame: Finished episodes with ``temperature`` (None for a scripted policy, which is
+            left out), ``kind``, ``label`` and ``degenerate``.
+
+    Returns:
+        One row per model and pair of temperatures (A below B): tool-required episodes n,
+        CTUR, ``CTUR B - A``, the two-proportion p-value and degenerate answers at each.
+    """
+    sampled = frame[frame["temperature"].notna()]
+    rows = []
+    for model, group in sampled.groupby("model", sort=True):
+        by_temperature = {
+            float(t): group[group["temperature"] == t] for t in set(group["temperature"])
+        }
+        for low, high in combinations(sorted(by_temperature), 2):
+            counts = {}
+            for side, t in (("A", low), ("B", high)):
+                episodes = by_temperature[t]
+                required = episodes[episodes["kind"] == "tool_required"]
+                counts[side] = (int((required["label"] == "correct").sum()), len(required))
+                counts[f"degenerate {side}"] = (int(episodes["degenerate"].sum()), len(episodes))
+            ctur = {side: _share_of(*counts[side]) for side in ("A", "B")}
+            p_value = two_proportion_test(*counts["A"], *counts["B"])
+            rows.append(
+                {
+                    "model": model,
+                    "temperature A": low,
+                    "temperature B": high,
+                    "n A": counts["A"][1],
+                    "n B": counts["B"][1],
+                    "CTUR A": ctur["A"],
+                    "CTUR B": ctur["B"],
+                    "CTUR B - A": None
+                    if ctur["A"] is None or ctur["B"] is None
+                    else round(ctur["B"] - ctur["A"], 4),
+                    "p_value": None if p_value is None else round(p_value, 6),
+                    "degenerate A": counts["degenerate A"][0],
+                    "degenerate B": counts["degenerate B"][0],
+                    "answers A": counts["degenerate A"][1],
+                    "answers B": counts["degenerate B"][1],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def _share(hits: pd.Series) -> float | None:
+    return _share_of(int(hits.sum()), len(hits))
+
+
+def _share_of(k: int, n: int) -> float | None:
+    return round(k / n, 4) if n else None
 
 
 def leaderboard(frame: pd.DataFrame) -> pd.DataFrame:
@@ -266,21 +578,33 @@ def _model_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
 
 
 def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
-    """One row per episode: rule, judge_a and judge_b labels and the ensemble."""
+    """One row per episode: rule, judge_a and judge_b labels (and judge models), the ensemble.
+
+    Also carries what the strata and the same-family check read: domain, mode, kind, tier
+    and model family.
+    """
     from toolchaos.scoring.judges import ensemble
 
     wide = judgements.pivot_table(
         index=["run", "key"], columns="rater", values="label", aggfunc="first"
     ).reset_index()
     wide.columns.name = None
-    for rater in ("judge_a", "judge_b"):
-        if rater not in wide:
-            wide[rater] = None
-    base = frame[["run", "key", "model", "domain", "mode", "label"]].rename(
-        columns={"label": "rule"}
+    judges = judgements.pivot_table(
+        index=["run", "key"], columns="rater", values="model", aggfunc="first"
     )
+    judges.columns = [f"{c}_model" for c in judges.columns]
+    wide = wide.merge(judges.reset_index(), on=["run", "key"])
+    for rater in JUDGES:
+        for column in (rater, f"{rater}_model"):
+            if column not in wide:
+                wide[column] = None
+    columns = ["run", "key", "model", "domain", "mode", "kind", "tier", "model_family", "label"]
+    # tier and model family come from the runs' model entries (ToolFailReport.finish)
+    known = frame.assign(**{c: "unset" for c in ("tier", "model_family") if c not in frame})
+    base = known[columns].rename(columns={"label": "rule"})
     out = base.merge(wide, on=["run", "key"], how="left")
-    out = out.astype({"judge_a": object, "judge_b": object}).where(out.notna(), None)
+    judge_columns = [*JUDGES, *(f"{r}_model" for r in JUDGES)]
+    out = out.astype(dict.fromkeys(judge_columns, object)).where(out.notna(), None)
     out["ensemble"] = [
         ensemble(r, a, b)
         for r, a, b in zip(out["rule"], out["judge_a"], out["judge_b"], strict=True)
@@ -289,7 +613,11 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
 
 
 def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
-    """Kappas per rater pair and over all three, overall and by domain and failure mode."""
+    """Kappas per rater pair and over all three, overall and per stratum.
+
+    The strata are domain, failure mode, model and model tier (``unset`` when a run's
+    model entry gives none).
+    """
     from toolchaos.stats.agreement import cohen, fleiss
 
     def kappas(group: pd.DataFrame) -> dict[str, Any]:
@@ -308,7 +636,9 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
         return row
 
     rows = [{"stratum": "all", "value": "all", **kappas(raters)}]
-    for column in ("domain", "mode", "model"):
+    for column in ("domain", "mode", "model", "tier"):
+        if column not in raters:
+            continue
         for value, group in raters.groupby(column, sort=True):
             rows.append({"stratum": column, "value": value, **kappas(group)})
     return pd.DataFrame(rows)

@@ -205,6 +205,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                     f"{out} holds another run's store (a different suite, dataset, models, arms "
                     "or samples); choose a new --out directory"
                 )
+            _check_temperatures(store, config, out)
             store.set_meta("fingerprint", fingerprint)
             store.put_tasks(tasks)
             started = _now()
@@ -237,6 +238,30 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
         errors=errors,
         seconds=round(elapsed, 3),
     )
+
+
+def _check_temperatures(store: Store, config: RunConfig, out: Path) -> None:
+    """Refuse to resume a model at another temperature than its stored episodes had.
+
+    A report reads a run's temperatures from its stored model entries, so mixing two in
+    one directory would mislabel the earlier episodes. Unset means the protocol's own.
+    """
+    default = config.loop.temperature
+    stored = {
+        item["spec"]: item.get("temperature")
+        for item in json.loads(store.get_meta("models") or "[]")
+    }
+    for entry in config.models:
+        if entry.spec not in stored:
+            continue
+        before = stored[entry.spec]
+        before = default if before is None else before
+        now = default if entry.temperature is None else entry.temperature
+        if before != now:
+            raise BadInput(
+                f"{out} holds {entry.spec} at temperature {before:g}, not {now:g}; choose a "
+                "new --out directory for another temperature"
+            )
 
 
 def _manifest(

@@ -3,11 +3,17 @@
 Labels: ``correct``, ``tool_skip``, ``result_ignore``, ``output_fabrication`` (tool-required
 tasks), ``unnecessary_tool_use`` and ``wrong_answer`` (controls). Pure: a function of the
 task, the calls the environment executed and the final answer.
+
+Apart from the label, :func:`invalid_output` tells an answer that is not output a model
+meant to give (empty, garbled, leaked special tokens, :func:`degenerate_repetition`); the
+report flags a run made mostly of those.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections import Counter
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -239,3 +245,127 @@ def failure_rates(labels: list[str], kinds: list[str], called: list[bool]) -> di
     out["UTR"] = wilson(controls.count("unnecessary_tool_use"), len(controls))
     out["CTRL-Acc"] = wilson(controls.count("correct"), len(controls))
     return out
+
+
+# -- invalid output ------------------------------------------------------------------------
+# A degenerate repetition: a span of 1 to REPEAT_SPAN characters holding a letter or digit,
+# written REPEAT_COPIES or more times back to back, the run covering REPEAT_RUN_CHARS or more
+# characters (so "100000000" or a "|---|---|" table rule is not one); or one word making up
+# more than half of an answer of WORD_MIN or more words.
+REPEAT_SPAN = 30
+REPEAT_COPIES = 8
+REPEAT_RUN_CHARS = 32
+WORD_MIN = 40
+_ANY_REPEAT = re.compile(rf"(.{{1,{REPEAT_SPAN}}}?)\1{{{REPEAT_COPIES - 1},}}", re.DOTALL)
+_WORD = re.compile(r"\w+")
+# chat-template and tokenizer tokens that leak when a model (or its server) is misconfigured
+SPECIAL_TOKEN = re.compile(
+    r"<\|[^<>|\s]{1,40}\|>"
+    r"|</?s>|<unk>|<pad>|<eos>|<bos>|</?start_of_turn>|</?end_of_turn>"
+    r"|\[(?:PAD|UNK|CLS|SEP|MASK|EOS|BOS)\]",
+    re.IGNORECASE,
+)
+InvalidReason = Literal[
+    "empty", "special_tokens", "replacement_chars", "control_chars", "degenerate_repetition"
+]
+
+
+@dataclass(frozen=True)
+class Repetition:
+    """A degenerate repetition found in an answer: the repeated span and how often."""
+
+    span: str
+    copies: int
+    explanation: str
+
+
+@dataclass(frozen=True)
+class InvalidOutput:
+    """Why an answer is not output a model meant to give (see :func:`invalid_output`)."""
+
+    reason: InvalidReason
+    explanation: str
+
+
+def degenerate_repetition(text: str) -> Repetition | None:
+    """The degenerate repetition in ``text``, or None.
+
+    Two shapes count. A *looping span*: some span of 1 to 30 characters that holds a letter
+    or digit is written at least 8 times back to back, and the run of copies covers at
+    least 32 characters (a span of 1 to 3 characters needs 32, 16 or 11 copies). A
+    *dominant word*: the answer has at least 40 words (runs of letters, digits and
+    underscores, case-folded) and one word is more than half of them.
+    """
+    if _ANY_REPEAT.search(text):  # C-speed prefilter: no span repeats 8 times at all
+        found = _looping_span(text)
+        if found is not None:
+            return found
+    words = _WORD.findall(text.lower())
+    if len(words) >= WORD_MIN:
+        word, count = Counter(words).most_common(1)[0]
+        if 2 * count > len(words):
+            return Repetition(
+                span=word,
+                copies=count,
+                explanation=f"the word {word!r} is {count} of the answer's {len(words)} words",
+            )
+    return None
+
+
+def _looping_span(text: str) -> Repetition | None:
+    """The first run (by period, then position) that meets the looping-span rule."""
+    n = len(text)
+    for period in range(1, min(REPEAT_SPAN, n // REPEAT_COPIES) + 1):
+        j = 0
+        while j < n - period:
+            if text[j] != text[j + period]:
+                j += 1
+                continue
+            start = j
+            while j < n - period and text[j] == text[j + period]:
+                j += 1
+            # text[start : j + period] repeats with this period
+            length = j - start + period
+            copies = length // period
+            span = text[start : start + period]
+            if (
+                copies >= REPEAT_COPIES
+                and length >= REPEAT_RUN_CHARS
+                and any(c.isalnum() for c in span)
+            ):
+                return Repetition(
+                    span=span,
+                    copies=copies,
+                    explanation=f"{span!r} is repeated {copies} times back to back",
+                )
+    return None
+
+
+def invalid_output(text: str) -> InvalidOutput | None:
+    """Why ``text`` is invalid output, or None when it is a real answer (right or wrong).
+
+    Invalid, checked in this order: *empty* (nothing but whitespace); *special_tokens*
+    (only leaked chat-template or tokenizer tokens such as ``<|im_end|>``, ``</s>``,
+    ``<unk>``, ``[PAD]``, and whitespace); *replacement_chars* or *control_chars* (more
+    than half of the non-whitespace characters are U+FFFD or Unicode control characters,
+    whichever are more); *degenerate_repetition* (:func:`degenerate_repetition`).
+    """
+    if not text.strip():
+        return InvalidOutput("empty", "the answer is empty")
+    tokens = SPECIAL_TOKEN.findall(text)
+    if tokens and not SPECIAL_TOKEN.sub("", text).strip():
+        shown = ", ".join(sorted(set(tokens)))
+        return InvalidOutput("special_tokens", f"the answer is only special tokens: {shown}")
+    visible = [c for c in text if not c.isspace()]
+    replacement = sum(c == "\ufffd" for c in visible)
+    control = sum(unicodedata.category(c) == "Cc" for c in visible)
+    if 2 * (replacement + control) > len(visible):
+        reason: InvalidReason = "replacement_chars" if replacement >= control else "control_chars"
+        share = (replacement + control) / len(visible)
+        return InvalidOutput(
+            reason, f"{share:.0%} of the answer's characters are replacement or control characters"
+        )
+    repetition = degenerate_repetition(text)
+    if repetition is not None:
+        return InvalidOutput("degenerate_repetition", repetition.explanation)
+    return None
