@@ -88,3 +88,18 @@ def test_a_fork_of_a_fork_hashes_like_the_same_writes(fixture_world: WeatherWorl
     child.update("cities", "C-102", temp_c=2.0)
     assert child.state_hash() == direct.state_hash()
     assert parent.cities["C-102"].temp_c != 2.0
+
+
+def test_clean_forks_share_one_hash_and_writes_never_see_it(fixture_world: WeatherWorld) -> None:
+    base = fixture_world.state_hash()
+    clean = fixture_world.fork()
+    assert clean.state_hash() == base  # computed once, then reused by clean forks
+    clean.update("cities", "C-101", temp_c=42.0)
+    written = clean.state_hash()
+    assert written != base
+    assert fixture_world.fork().state_hash() == base
+    child = clean.fork()  # a clean fork of a written fork hashes like its parent
+    assert child.state_hash() == written
+    minted = fixture_world.fork()
+    minted.next_id("AL")  # new id counters: another state, even with no table written
+    assert minted.state_hash() != base

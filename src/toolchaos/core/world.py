@@ -48,6 +48,8 @@ class World(BaseModel):
     _origin: dict[str, dict[str, Row | None]] = PrivateAttr(default_factory=dict)
     _is_fork: bool = PrivateAttr(default=False)
     _base_minted: list[str] = PrivateAttr(default_factory=list)
+    # id counters -> state hash of a fork that wrote nothing; shared like ``_sums``
+    _clean_hashes: dict[str, str] = PrivateAttr(default_factory=dict)
 
     @classmethod
     def build(cls, seed: int) -> Self:
@@ -71,6 +73,7 @@ class World(BaseModel):
         clone._minted = list(self._minted)
         clone._base_minted = list(self._minted)
         clone._sums = sums if self._is_fork else self._sums  # the base's is shared, read-only
+        clone._clean_hashes = {} if self._is_fork else self._clean_hashes
         clone._origin = {}
         clone._is_fork = True
         return clone
@@ -171,10 +174,21 @@ class World(BaseModel):
         return total
 
     def state_hash(self) -> str:
-        """Return a digest of the whole state: every table plus the id counters."""
+        """Return a digest of the whole state: every table plus the id counters.
+
+        A world whose tables nothing has written (most episodes only read) has its base's
+        table digests, so its hash is computed once per id-counter state and reused.
+        """
+        ids = dumps(self.id_counters)
+        clean = not self._origin
+        if clean and ids in self._clean_hashes:
+            return self._clean_hashes[ids]
         parts = {name: self.table_digest(name) for name in self.TABLES}
-        parts["__ids__"] = dumps(self.id_counters)
-        return hashlib.sha256(dumps(parts).encode("utf-8")).hexdigest()
+        parts["__ids__"] = ids
+        digest = hashlib.sha256(dumps(parts).encode("utf-8")).hexdigest()
+        if clean:
+            self._clean_hashes[ids] = digest
+        return digest
 
     def written_tables(self) -> set[str]:
         """Return the names of the tables this fork has written to."""

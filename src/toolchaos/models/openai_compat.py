@@ -151,14 +151,15 @@ class OpenAICompatClient:
             loop = asyncio.get_running_loop()
             start = loop.time()
             try:
-                # the body goes as extra_body: it is already in wire format, and the SDK's
-                # per-field transform of large tool lists costs milliseconds a request
-                rest = {k: v for k, v in body.items() if k != "model"}
+                # the body is already in wire format: post it as it is and read the JSON
+                # ourselves; the SDK's request transform and response models cost more CPU
+                # a request than the rest of an episode (bench/README.md, runner)
                 self._turn += 1
                 pool = self.clients[url]
-                completion = await pool[self._turn % len(pool)].chat.completions.create(
-                    model=body["model"], messages=[], extra_body=rest
+                text = await pool[self._turn % len(pool)].post(
+                    "/chat/completions", body=body, cast_to=str
                 )
+                completion = json.loads(text)
             except openai.AuthenticationError as exc:
                 where = f"${self.entry.api_key_env}" if self.entry.api_key_env else "no key"
                 raise ModelFatal(
@@ -187,7 +188,10 @@ class OpenAICompatClient:
             except (openai.APIResponseValidationError, json.JSONDecodeError, ValidationError):
                 raise Transient("malformed response body") from None
             latency = loop.time() - start
-        if not completion.choices:
+        if not isinstance(completion, dict):
+            raise Transient("malformed response body")
+        choices = completion.get("choices")
+        if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
             raise Transient("the response had no choices")
         self.succeeded = True
         return self._convert(completion, latency)
@@ -195,32 +199,50 @@ class OpenAICompatClient:
     def _why(self, exc: openai.APIStatusError) -> str:
         return redact(str(exc.message), self.api_key)
 
-    def _convert(self, completion: Any, latency: float) -> ModelResponse:
-        choice = completion.choices[0]
-        raw = choice.message
-        content = raw.content
-        extra = getattr(raw, "model_extra", None) or {}
-        reasoning = extra.get("reasoning_content") or extra.get("reasoning")
-        calls = [
-            ToolCall(id=c.id, name=c.function.name, arguments=c.function.arguments or "{}")
-            for c in (raw.tool_calls or [])
-            if getattr(c, "function", None) is not None
-        ]
+    def _convert(self, completion: dict[str, Any], latency: float) -> ModelResponse:
+        """The assistant message of a chat-completions response body (parsed JSON)."""
+        choice = completion["choices"][0]
+        raw = choice.get("message")
+        raw = raw if isinstance(raw, dict) else {}
+        content = raw.get("content") if isinstance(raw.get("content"), str) else None
+        reasoning = raw.get("reasoning_content") or raw.get("reasoning")
+        calls = []
+        for i, c in enumerate(raw.get("tool_calls") or []):
+            function = c.get("function") if isinstance(c, dict) else None
+            if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+                continue
+            arguments = function.get("arguments")
+            calls.append(
+                ToolCall(
+                    id=str(c.get("id") or f"call_{i}"),
+                    name=function["name"],
+                    arguments=arguments if isinstance(arguments, str) and arguments else "{}",
+                )
+            )
         if self.prompt_mode and content:
-            content, calls = parse_tool_calls(content, prefix=f"call_{completion.id}")
+            content, calls = parse_tool_calls(content, prefix=f"call_{completion.get('id', '')}")
         usage = Usage(latency_s=round(latency, 4), calls=1)
-        if completion.usage is not None:
-            usage.input_tokens = completion.usage.prompt_tokens or 0
-            usage.output_tokens = completion.usage.completion_tokens or 0
+        counts = completion.get("usage")
+        if isinstance(counts, dict):
+            usage.input_tokens = _count(counts.get("prompt_tokens"))
+            usage.output_tokens = _count(counts.get("completion_tokens"))
         message = Message(
             role="assistant",
             content=content or None,
             tool_calls=calls,
             reasoning=reasoning if isinstance(reasoning, str) else None,
         )
+        finish = choice.get("finish_reason")
         return ModelResponse(
-            message=message, usage=usage, finish_reason=choice.finish_reason or "stop"
+            message=message,
+            usage=usage,
+            finish_reason=finish if isinstance(finish, str) else "stop",
         )
+
+
+def _count(value: Any) -> int:
+    """A token count from a response, 0 when missing or not a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _refused(exc: openai.APIConnectionError) -> bool:
