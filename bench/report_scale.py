@@ -52,7 +52,8 @@ def generate(target: int, directory: Path) -> int:
                task_id, :s, status, error, final_answer, end_state, n_calls, n_events,
                input_tokens, output_tokens, latency_s, model_calls,
                json_set(data, '$.sample', :s,
-                        '$.key', substr(key, 1, length(key) - length(sample)) || :s)
+                        '$.key', substr(key, 1, length(key) - length(sample)) || :s),
+               bad_calls
         FROM seed.episodes
     """
     for start in range(0, samples, BATCH):
