@@ -1,7 +1,8 @@
 """Shared tool shapes: a domain declares tools as data and these build them.
 
 The shapes are look up by key, search with filters, list related rows, aggregate a field,
-create a row and update a row. Each returns a :class:`~toolchaos.core.tools.Tool` built
+create a row, update a row, keep the rows a listing's filters ask for, and serve one fact
+from several independent sources. Each returns a :class:`~toolchaos.core.tools.Tool` built
 through :func:`~toolchaos.core.tools.make_tool`, so it validates and documents itself the
 same way a hand-written ``@tool`` does.
 """
@@ -9,9 +10,11 @@ same way a hand-written ``@tool`` does.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import inspect
+import typing
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Param, Tool, ToolFn, make_tool, tool
@@ -20,6 +23,9 @@ from toolchaos.core.world import Row, World
 from toolchaos.domains._common import listing, row_json, stored_key
 
 RowView = Callable[[World, Row], dict[str, Any]]
+Declare = Callable[..., Callable[[ToolFn], Tool]]
+
+_R = TypeVar("_R")
 
 
 def phrased_tool(phrases: Mapping[str, str]) -> Callable[..., Callable[[ToolFn], Tool]]:
@@ -225,3 +231,100 @@ def update(
 
     key = Param(key_param, {"type": "string"}, key_description)
     return make_tool(name, description, [key, *params], run, ToolKind.WRITE)
+
+
+# -- listings of one table, narrowed by optional arguments ---------------------------------
+
+
+@dataclass(frozen=True)
+class Only:
+    """One optional filter of a listing tool: keep the rows whose ``field`` is wanted.
+
+    Attributes:
+        field: The row attribute compared.
+        arg: What the agent passed; None (not given) keeps every row.
+        resolve: Turns ``arg`` into the wanted value, e.g. a member's name into its
+            member_id, raising the tool's 404 for an unknown one; by default ``arg`` itself.
+    """
+
+    field: str
+    arg: Any
+    resolve: Callable[[Any], Any] | None = None
+
+
+def filtered_rows(rows: Iterable[_R], order: str | Callable[[_R], Any], *only: Only) -> list[_R]:
+    """The rows in ``order`` that pass every filter given an argument, resolved in turn.
+
+    Args:
+        rows: Every row of the table listed.
+        order: The field the rows are sorted by, or a sort key.
+        *only: The filters, in the order their arguments are resolved (and so refused).
+
+    Returns:
+        The kept rows, sorted.
+    """
+    key = order if callable(order) else (lambda row: getattr(row, order))
+    kept = sorted(rows, key=key)
+    for f in only:
+        if f.arg is None:
+            continue
+        wanted = f.arg if f.resolve is None else f.resolve(f.arg)
+        kept = [row for row in kept if getattr(row, f.field) == wanted]
+    return kept
+
+
+# -- one fact from several independent sources ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """One of the independent sources a fact comes from, served by its own READ tool.
+
+    Attributes:
+        tool: The tool's name.
+        table: The world table holding this source's rows.
+        name: The source's name, as the tool returns it.
+        about: The tool's description: a docstring without ``Args:`` (a domain's
+            ``phrased_tool`` fills its phrases in).
+        extra: The key of the one field only this source reports, in a family that has one.
+    """
+
+    tool: str
+    table: str
+    name: str
+    about: str
+    extra: str = ""
+
+
+def source_tools(
+    read: Callable[..., dict[str, Any]], args_doc: str, *sources: Source, declare: Declare = tool
+) -> list[Tool]:
+    """The READ tools of a fact's independent sources: the same parameters and keys.
+
+    Every tool runs ``read(world, source, **args)``; its parameters are those of ``read``
+    after ``source``, so the schema is built from ``read``'s signature and ``args_doc``.
+
+    Args:
+        read: Resolves the arguments and returns the fact as ``source`` reports it.
+        args_doc: The ``Args:`` section every tool of the family shares.
+        *sources: The sources, authoritative first.
+        declare: The ``@tool`` that declares each tool, e.g. a domain's ``phrased_tool``.
+
+    Returns:
+        One READ tool a source, in the order given.
+    """
+    signature = inspect.signature(read)
+    world, _source, *params = signature.parameters.values()
+    hints = typing.get_type_hints(read)
+    shown = [world, *params]
+
+    def build(src: Source) -> Tool:
+        def run(world: World, **args: Any) -> dict[str, Any]:
+            return read(world, src, **args)
+
+        run.__signature__ = signature.replace(parameters=shown)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: hints[p.name] for p in shown if p.name in hints}
+        run.__doc__ = inspect.cleandoc(src.about) + "\n\n" + inspect.cleandoc(args_doc)
+        return declare(name=src.tool)(run)
+
+    return [build(src) for src in sources]

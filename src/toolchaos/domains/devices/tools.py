@@ -13,13 +13,12 @@ request that breaks a rule.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, make_tool
+from toolchaos.core.tools import Tool
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains._common import (
@@ -38,7 +37,7 @@ from toolchaos.domains._common import (
     text_arg,
     unprocessable,
 )
-from toolchaos.domains._shapes import phrased_tool
+from toolchaos.domains._shapes import Source, phrased_tool, source_tools
 from toolchaos.domains.devices import data
 from toolchaos.domains.devices.world import (
     APP_CATEGORIES,
@@ -199,61 +198,31 @@ def _future_day(world: DevicesWorld, value: Any, param: str) -> date:
     return day
 
 
-# A fact's reading from one source: the fields before ``as_of`` and the source's row.
-Reading = Callable[[DevicesWorld, Any, str], tuple[dict[str, Any], Any]]
-
-
 def _as_is(detail: int) -> Any:
     return detail
 
 
 @dataclass(frozen=True)
-class Source:
-    """One of the independent sources a fact comes from, served by its own READ tool.
+class _Source(Source):
+    """A devices source: its ``extra`` field is its row's ``detail``, through ``convert``."""
 
-    Attributes:
-        tool: The tool's name.
-        table: The world table holding this source's rows.
-        source: The source's name, returned as ``source``.
-        extra: The key of the one field only this source reports, read from ``detail``.
-        description: The tool's description, a docstring without ``Args:``; the domain's
-            phrases (``{energy}``...) are filled in.
-        convert: Turns the row's ``detail`` into the ``extra`` field's value.
-    """
-
-    tool: str
-    table: str
-    source: str
-    extra: str
-    description: str
     convert: Callable[[int], Any] = _as_is
 
 
-def source_tools(param: str, reading: Reading, *sources: Source) -> list[Tool]:
-    """The tools of a fact's independent sources: the same keys, each from its own table.
+def _stamped(out: dict[str, Any], row: Any, source: _Source) -> dict[str, Any]:
+    """A fact's fields as ``source`` reports them: when, by whom, and its own extra field."""
+    out.update(as_of=row.as_of, source=source.name)
+    out[source.extra] = source.convert(row.detail)
+    return out
 
+
+_WORLD_ARG = """
     Args:
-        param: The one parameter every tool takes; its description is the domain phrase
-            of that name.
-        reading: Resolves the parameter and returns the fact's fields and the row.
-        *sources: The sources, authoritative first.
-
-    Returns:
-        One READ tool a source, in the order given.
-    """
-    params = [Param(param, {"type": "string"}, DOC_PHRASES[param])]
-
-    def build(src: Source) -> Tool:
-        def run(world: World, **args: Any) -> dict[str, Any]:
-            out, row = reading(_w(world), args[param], src.table)
-            out.update(as_of=row.as_of, source=src.source)
-            out[src.extra] = src.convert(row.detail)
-            return out
-
-        text = inspect.cleandoc(src.description.format(**DOC_PHRASES))
-        return make_tool(src.tool, text, params, run)
-
-    return [build(src) for src in sources]
+        world: The household (not shown to the agent)."""
+_DEVICE_ARGS = _WORLD_ARG + "\n        device: {device}\n"
+_DRIVE_ARGS = _WORLD_ARG + "\n        drive: {drive}\n"
+_ROOM_ARGS = _WORLD_ARG + "\n        room: {room}\n"
+_BREACH_ARGS = _WORLD_ARG + "\n        breach: {breach}\n"
 
 
 def _named(table: dict[str, Any], text: str, name_of: Callable[[Any], str], entity: str) -> Any:
@@ -465,25 +434,24 @@ def set_device_state(
 # -- energy ----------------------------------------------------------------------------------
 
 
-def _energy(world: DevicesWorld, device: Any, table: str) -> tuple[dict[str, Any], Any]:
+def _energy(world: DevicesWorld, source: _Source, device: str) -> dict[str, Any]:
     found = resolve_device(world, device)
-    row = world.table(table)[found.device_id]
+    row = world.table(source.table)[found.device_id]
     out = {
         **_device_head(found),
         "energy_kwh_30d": row.energy_kwh_30d,
         "avg_power_w": row.avg_power_w,
     }
-    return out, row
+    return _stamped(out, row, source)
 
 
 _ENERGY_TOOLS = source_tools(
-    "device",
     _energy,
-    Source(
+    _DEVICE_ARGS,
+    _Source(
         "get_device_energy",
         "energy_hub",
         data.ENERGY_HUB,
-        "samples",
         """A device's energy use over the last 30 days from the HomeHub energy monitor.
 
         The hub meters every circuit and is the authoritative source: when energy sources
@@ -491,30 +459,32 @@ _ENERGY_TOOLS = source_tools(
         behind the total). The maker's app (get_device_energy_vendor) and the utility's usage
         insights (get_device_energy_utility) report the same fields independently.
         """,
+        extra="samples",
     ),
-    Source(
+    _Source(
         "get_device_energy_vendor",
         "energy_vendor",
         data.ENERGY_VENDOR,
-        "app_version_major",
         """A device's energy use over the last 30 days as the maker's companion app reports it.
 
         An independent second source for get_device_energy, same keys: {energy}, plus
         app_version_major. Not authoritative: the HomeHub monitor prevails where they differ.
         """,
+        extra="app_version_major",
     ),
-    Source(
+    _Source(
         "get_device_energy_utility",
         "energy_utility",
         data.ENERGY_UTILITY,
-        "confidence_pct",
         """A device's energy use over the last 30 days from the utility's usage insights.
 
         The utility disaggregates the smart-meter total by device. Same keys as
         get_device_energy: {energy}, plus confidence_pct. Not authoritative: the HomeHub
         monitor prevails where they differ.
         """,
+        extra="confidence_pct",
     ),
+    declare=_tool,
 )
 
 
@@ -678,9 +648,9 @@ def cancel_repair_request(world: DevicesWorld, repair_id: str) -> dict[str, Any]
 # -- firmware --------------------------------------------------------------------------------
 
 
-def _firmware(world: DevicesWorld, device: Any, table: str) -> tuple[dict[str, Any], Any]:
+def _firmware(world: DevicesWorld, source: _Source, device: str) -> dict[str, Any]:
     found = resolve_device(world, device)
-    row = world.table(table)[found.model_key]
+    row = world.table(source.table)[found.model_key]
     out = {
         **_device_head(found),
         "installed_version": found.firmware_version,
@@ -690,17 +660,16 @@ def _firmware(world: DevicesWorld, device: Any, table: str) -> tuple[dict[str, A
         "release_date": row.release_date,
         "update_available": version_key(row.latest_version) > version_key(found.firmware_version),
     }
-    return out, row
+    return _stamped(out, row, source)
 
 
 _FIRMWARE_TOOLS = source_tools(
-    "device",
     _firmware,
-    Source(
+    _DEVICE_ARGS,
+    _Source(
         "get_latest_firmware",
         "fw_vendor",
         data.FIRMWARE_VENDOR,
-        "notes_language_count",
         """The newest firmware for a device's model, from the maker's release notes.
 
         The maker is the authoritative source: when firmware sources disagree, its data
@@ -708,29 +677,31 @@ _FIRMWARE_TOOLS = source_tools(
         (get_latest_firmware_mirror) and the FirmwareWatch community tracker
         (get_latest_firmware_community) report the same fields independently.
         """,
+        extra="notes_language_count",
     ),
-    Source(
+    _Source(
         "get_latest_firmware_mirror",
         "fw_mirror",
         data.FIRMWARE_MIRROR,
-        "mirror_nodes",
         """The newest firmware for a device's model, from the UpdateMirror CDN index.
 
         An independent second source for get_latest_firmware with the same keys:
         {firmware}, plus mirror_nodes. The maker's release notes prevail where they differ.
         """,
+        extra="mirror_nodes",
     ),
-    Source(
+    _Source(
         "get_latest_firmware_community",
         "fw_community",
         data.FIRMWARE_COMMUNITY,
-        "reports",
         """The newest firmware for a device's model, from the FirmwareWatch community tracker.
 
         Same keys as get_latest_firmware: {firmware}, plus reports (owner reports behind the
         entry). The maker's release notes prevail where they differ.
         """,
+        extra="reports",
     ),
+    declare=_tool,
 )
 
 
@@ -883,9 +854,9 @@ def list_drives(
     return listing(rows, 50, row_json)
 
 
-def _usage(world: DevicesWorld, drive: Any, table: str) -> tuple[dict[str, Any], Any]:
+def _usage(world: DevicesWorld, source: _Source, drive: str) -> dict[str, Any]:
     found = resolve_drive(world, drive)
-    row = world.table(table)[found.drive_id]
+    row = world.table(source.table)[found.drive_id]
     out = {
         "drive_id": found.drive_id,
         "label": found.label,
@@ -893,19 +864,18 @@ def _usage(world: DevicesWorld, drive: Any, table: str) -> tuple[dict[str, Any],
         "used_gb": row.used_gb,
         "file_count": row.file_count,
     }
-    return out, row
+    return _stamped(out, row, source)
 
 
 _API_REGIONS = ("us-east", "us-west", "us-central", "us-north")
 
 _USAGE_TOOLS = source_tools(
-    "drive",
     _usage,
-    Source(
+    _DRIVE_ARGS,
+    _Source(
         "get_storage_usage",
         "usage_provider",
         data.USAGE_PROVIDER,
-        "api_region",
         """How much of a cloud drive is in use, from the provider's storage API.
 
         The provider is the authoritative source: when storage figures disagree, its figure
@@ -913,30 +883,32 @@ _USAGE_TOOLS = source_tools(
         (get_storage_usage_client) and the billing portal (get_storage_usage_billing) report
         the same fields independently.
         """,
-        lambda detail: _API_REGIONS[detail - 1],
+        extra="api_region",
+        convert=lambda detail: _API_REGIONS[detail - 1],
     ),
-    Source(
+    _Source(
         "get_storage_usage_client",
         "usage_client",
         data.USAGE_CLIENT,
-        "synced_devices",
         """How much of a cloud drive is in use, as the desktop sync client counts it.
 
         An independent second source for get_storage_usage with the same keys: {usage},
         plus synced_devices. The provider's API prevails where they differ.
         """,
+        extra="synced_devices",
     ),
-    Source(
+    _Source(
         "get_storage_usage_billing",
         "usage_billing",
         data.USAGE_BILLING,
-        "billing_day",
         """How much of a cloud drive is in use, from the provider's billing portal.
 
         Same keys as get_storage_usage: {usage}, plus billing_day (day of the month the plan
         renews). The provider's API prevails where they differ.
         """,
+        extra="billing_day",
     ),
+    declare=_tool,
 )
 
 
@@ -1145,12 +1117,12 @@ def set_client_access(
     return row_json(world.update("clients", found.client_id, access=access))
 
 
-def _speed(world: DevicesWorld, room: Any, table: str) -> tuple[dict[str, Any], Any]:
+def _speed(world: DevicesWorld, source: _Source, room: str) -> dict[str, Any]:
     text = text_arg(room, "room")
     key = next((r for r in data.ROOMS if r.casefold() == text.casefold()), None)
     if key is None:
         raise not_found("Room", text)
-    row = world.table(table)[key]
+    row = world.table(source.table)[key]
     out = {
         "room": key,
         "download_mbps": row.download_mbps,
@@ -1158,17 +1130,16 @@ def _speed(world: DevicesWorld, room: Any, table: str) -> tuple[dict[str, Any], 
         "latency_ms": row.latency_ms,
         "plan_mbps": world.plan_mbps,
     }
-    return out, row
+    return _stamped(out, row, source)
 
 
 _SPEED_TOOLS = source_tools(
-    "room",
     _speed,
-    Source(
+    _ROOM_ARGS,
+    _Source(
         "get_speed_test",
         "speed_router",
         data.SPEED_ROUTER,
-        "test_streams",
         """The latest Wi-Fi speed test in a room, run by the router itself.
 
         The router's own test is the authoritative source: when speed tests disagree, its
@@ -1176,31 +1147,33 @@ _SPEED_TOOLS = source_tools(
         (get_speed_test_app) and M-Lab (get_speed_test_mlab) report the same fields
         independently.
         """,
+        extra="test_streams",
     ),
-    Source(
+    _Source(
         "get_speed_test_app",
         "speed_app",
         data.SPEED_APP,
-        "server_distance_km",
         """The latest speed test in a room from the SpeedCheck app on a phone.
 
         An independent second source for get_speed_test with the same keys: {speed}, plus
         server_distance_km. The router's own test prevails where they differ.
         """,
-        float,
+        extra="server_distance_km",
+        convert=float,
     ),
-    Source(
+    _Source(
         "get_speed_test_mlab",
         "speed_mlab",
         data.SPEED_MLAB,
-        "retransmission_pct",
         """The latest speed test in a room from the M-Lab network diagnostic tool.
 
         Same keys as get_speed_test: {speed}, plus retransmission_pct. The router's own test
         prevails where they differ.
         """,
-        lambda detail: detail / 10,
+        extra="retransmission_pct",
+        convert=lambda detail: detail / 10,
     ),
+    declare=_tool,
 )
 
 
@@ -1539,58 +1512,59 @@ def list_breach_notices(
     return listing(rows, 50, dict)
 
 
-def _breach(world: DevicesWorld, value: Any, table: str) -> tuple[dict[str, Any], Any]:
-    breach = resolve_breach(world, value)
-    row = world.table(table)[breach.breach_id]
+def _breach(world: DevicesWorld, source: _Source, breach: str) -> dict[str, Any]:
+    found = resolve_breach(world, breach)
+    row = world.table(source.table)[found.breach_id]
     out = {
-        "breach_id": breach.breach_id,
-        "service": breach.service,
-        "breach_date": breach.breach_date,
-        "disclosed_on": breach.disclosed_on,
+        "breach_id": found.breach_id,
+        "service": found.service,
+        "breach_date": found.breach_date,
+        "disclosed_on": found.disclosed_on,
         "records_affected": row.records_affected,
-        "data_classes": list(breach.data_classes),
+        "data_classes": list(found.data_classes),
     }
-    return out, row
+    return _stamped(out, row, source)
 
 
 _BREACH_TOOLS = source_tools(
-    "breach",
     _breach,
-    Source(
+    _BREACH_ARGS,
+    _Source(
         "get_breach",
         "breach_notice",
         data.BREACH_NOTICE,
-        "filing_amendments",
         """A data breach's details from the company's own regulator filing.
 
         The filing is the authoritative source: when breach sources disagree, its figures
         prevail. Returns {breach_fields}, plus filing_amendments. BreachIndex (get_breach_index)
         and the LeakWire news desk (get_breach_press) report the same fields independently.
         """,
-        lambda detail: detail - 1,
+        extra="filing_amendments",
+        convert=lambda detail: detail - 1,
     ),
-    Source(
+    _Source(
         "get_breach_index",
         "breach_index",
         data.BREACH_INDEX,
-        "pastes_seen",
         """A data breach's details from BreachIndex, a public breach search service.
 
         An independent second source for get_breach with the same keys: {breach_fields}, plus
         pastes_seen. The company's regulator filing prevails where they differ.
         """,
+        extra="pastes_seen",
     ),
-    Source(
+    _Source(
         "get_breach_press",
         "breach_press",
         data.BREACH_PRESS,
-        "articles",
         """A data breach's details as reported by the LeakWire news desk.
 
         Same keys as get_breach: {breach_fields}, plus articles. The company's regulator filing
         prevails where they differ.
         """,
+        extra="articles",
     ),
+    declare=_tool,
 )
 
 

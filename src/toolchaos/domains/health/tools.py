@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Literal, cast
 
-from toolchaos.core.tools import Param, Tool, ToolFn
+from toolchaos.core.tools import Param, Tool
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -163,6 +163,11 @@ def resolve_member(world: World, value: str, param: str = "member") -> Member:
     raise not_found("Member", value)
 
 
+def _of_member(world: World, member: str | None) -> shapes.Only:
+    """The listing filter keeping the rows of the member ``member`` names, when given."""
+    return shapes.Only("member_id", member, lambda v: resolve_member(world, v).member_id)
+
+
 def _by_name(world: World, table: str, value: str, entity: str, param: str) -> Any:
     rows = world.table(table)
     if not isinstance(value, str) or not value.strip():
@@ -215,7 +220,7 @@ DOC_PHRASES = {
 
 _tool = phrased_tool(DOC_PHRASES)
 
-# The Args of each multi-source family, shared by its services (read by ``_source_tool``).
+# The Args of each multi-source family, shared by its services (see ``shapes.source_tools``).
 _PRICE_ARGS = """
     Args:
         world: The health service (not shown to the agent).
@@ -239,16 +244,6 @@ _FOOD_ARGS = """
         food: A food id (e.g. 'FD-1234') or the exact food name.
         servings: How many standard servings (default 1; halves are fine).
 """
-
-
-def _source_tool(read: ToolFn, name: str, about: str, args_doc: str) -> Tool:
-    """Declare one service of a multi-source fact: its own ``about``, the family's Args.
-
-    The services of one fact share a reader and differ only in table, source name and
-    summary, so each family writes its reader and its Args once and this names the tool.
-    """
-    read.__doc__ = about + args_doc
-    return _tool(name=name)(read)
 
 
 # -- members and body metrics ------
@@ -459,12 +454,12 @@ get_prescription_v2 = shapes.lookup(
 
 
 def _price(
-    world: HealthWorld, medication: str, quantity: int, table: str, source: str, extra: str
+    world: HealthWorld, source: shapes.Source, medication: str, quantity: int = 30
 ) -> dict[str, Any]:
     med = _by_name(world, "medications", medication, "Medication", "medication")
     if not is_integer(quantity) or not 1 <= quantity <= 1000:
         raise unprocessable("quantity must be an integer from 1 to 1000")
-    row = world.table(table)[med.medication_id]
+    row = world.table(source.table)[med.medication_id]
     return {
         "medication_id": med.medication_id,
         "name": med.name,
@@ -472,55 +467,51 @@ def _price(
         "quantity": quantity,
         "unit_price_usd": row.unit_price_usd,
         "total_price_usd": money(row.unit_price_usd * quantity),
-        "source": source,
+        "source": source.name,
         "as_of": row.as_of,
-        extra: getattr(row, extra),
+        source.extra: getattr(row, source.extra),
     }
 
 
-def _price_tool(name: str, provider: str, extra: str, about: str) -> Tool:
-    """One drug-price service as a tool: the shared price keys plus its own ``extra``."""
-
-    def read(world: HealthWorld, medication: str, quantity: int = 30) -> dict[str, Any]:
-        table, source = f"price_{provider}", data.PRICE_PROVIDERS[provider]
-        return _price(world, medication, quantity, table, source, extra)
-
-    return _source_tool(read, name, about, _PRICE_ARGS)
-
-
-get_drug_price = _price_tool(
-    "get_drug_price",
-    "index",
-    "survey_week",
-    """Cash price of a medication from the National Drug Price Index (authoritative).
+get_drug_price, get_drug_price_discount, get_drug_price_marketplace = shapes.source_tools(
+    _price,
+    _PRICE_ARGS,
+    shapes.Source(
+        "get_drug_price",
+        "price_index",
+        data.PRICE_PROVIDERS["index"],
+        """Cash price of a medication from the National Drug Price Index (authoritative).
 
     The index is the reference price; ScriptSaver (get_drug_price_discount) and PillMarket
     (get_drug_price_marketplace) report the same facts independently, and when sources
     disagree the index is authoritative. If this service is unavailable,
     get_drug_price_discount serves the same keys. Returns {price}, plus survey_week.
     """,
-)
-
-get_drug_price_discount = _price_tool(
-    "get_drug_price_discount",
-    "discount",
-    "network_pharmacies",
-    """Cash price of a medication from the ScriptSaver discount network.
+        extra="survey_week",
+    ),
+    shapes.Source(
+        "get_drug_price_discount",
+        "price_discount",
+        data.PRICE_PROVIDERS["discount"],
+        """Cash price of a medication from the ScriptSaver discount network.
 
     An independent second source for get_drug_price with the same keys: {price}, plus
     network_pharmacies.
     """,
-)
-
-get_drug_price_marketplace = _price_tool(
-    "get_drug_price_marketplace",
-    "marketplace",
-    "listings",
-    """Cash price of a medication on the PillMarket pharmacy marketplace.
+        extra="network_pharmacies",
+    ),
+    shapes.Source(
+        "get_drug_price_marketplace",
+        "price_marketplace",
+        data.PRICE_PROVIDERS["marketplace"],
+        """Cash price of a medication on the PillMarket pharmacy marketplace.
 
     An independent third source for get_drug_price with the same keys: {price}, plus
     listings.
     """,
+        extra="listings",
+    ),
+    declare=_tool,
 )
 
 
@@ -568,15 +559,17 @@ def list_refills(
         prescription_id: Only refills of this prescription, e.g. 'RX-123456'.
         status: Only refills in this status.
     """
-    rows = sorted(world.refills.values(), key=lambda r: r.refill_id)
-    if member is not None:
-        m = resolve_member(world, member)
-        rows = [r for r in rows if r.member_id == m.member_id]
-    if prescription_id is not None:
-        key = stored_key(world.prescriptions, prescription_id, "Prescription")
-        rows = [r for r in rows if r.prescription_id == key]
-    if status is not None:
-        rows = [r for r in rows if r.status == status]
+    rows = shapes.filtered_rows(
+        world.refills.values(),
+        "refill_id",
+        _of_member(world, member),
+        shapes.Only(
+            "prescription_id",
+            prescription_id,
+            lambda rx: stored_key(world.prescriptions, rx, "Prescription"),
+        ),
+        shapes.Only("status", status),
+    )
     return listing(rows, 50, lambda r: _refill_view(world, r))
 
 
@@ -818,12 +811,12 @@ def list_appointments(
         member: Only this member's appointments. {member}
         status: Only appointments in this status.
     """
-    rows = sorted(world.appointments.values(), key=lambda a: a.appointment_id)
-    if member is not None:
-        m = resolve_member(world, member)
-        rows = [a for a in rows if a.member_id == m.member_id]
-    if status is not None:
-        rows = [a for a in rows if a.status == status]
+    rows = shapes.filtered_rows(
+        world.appointments.values(),
+        "appointment_id",
+        _of_member(world, member),
+        shapes.Only("status", status),
+    )
     return listing(rows, 100, lambda a: _appointment_view(world, a))
 
 
@@ -910,103 +903,97 @@ cancel_appointment = shapes.update(
 )
 
 
-def _wait(world: HealthWorld, clinic: str, table: str, source: str, extra: str) -> dict[str, Any]:
+def _wait(world: HealthWorld, source: shapes.Source, clinic: str) -> dict[str, Any]:
     found = _by_name(world, "clinics", clinic, "Clinic", "clinic")
-    row = world.table(table)[found.clinic_id]
+    row = world.table(source.table)[found.clinic_id]
     return {
         "clinic_id": found.clinic_id,
         "clinic_name": found.name,
         "wait_minutes": row.wait_minutes,
-        "source": source,
+        "source": source.name,
         "as_of": row.as_of,
-        extra: getattr(row, extra),
+        source.extra: getattr(row, source.extra),
     }
 
 
-def _wait_tool(name: str, provider: str, extra: str, about: str) -> Tool:
-    """One clinic-wait service as a tool: the shared wait keys plus its own ``extra``."""
-
-    def read(world: HealthWorld, clinic: str) -> dict[str, Any]:
-        return _wait(world, clinic, f"wait_{provider}", data.WAIT_PROVIDERS[provider], extra)
-
-    return _source_tool(read, name, about, _CLINIC_ARGS)
-
-
-get_clinic_wait_time = _wait_tool(
-    "get_clinic_wait_time",
-    "clinic",
-    "patients_waiting",
-    """Current wait at a clinic from its own check-in system (authoritative).
+get_clinic_wait_time, get_wait_time_crowd, get_wait_time_maps = shapes.source_tools(
+    _wait,
+    _CLINIC_ARGS,
+    shapes.Source(
+        "get_clinic_wait_time",
+        "wait_clinic",
+        data.WAIT_PROVIDERS["clinic"],
+        """Current wait at a clinic from its own check-in system (authoritative).
 
     WaitWatch (get_wait_time_crowd) and the maps estimate (get_wait_time_maps) report the
     same fact independently; when they disagree, the clinic's own check-in system is
     authoritative. If it is unavailable, get_wait_time_crowd serves the same keys.
     Returns {wait}, plus patients_waiting.
     """,
-)
-
-get_wait_time_crowd = _wait_tool(
-    "get_wait_time_crowd",
-    "crowd",
-    "reports",
-    """Current wait at a clinic from WaitWatch crowd reports.
+        extra="patients_waiting",
+    ),
+    shapes.Source(
+        "get_wait_time_crowd",
+        "wait_crowd",
+        data.WAIT_PROVIDERS["crowd"],
+        """Current wait at a clinic from WaitWatch crowd reports.
 
     An independent second source for get_clinic_wait_time with the same keys: {wait},
     plus reports (how many patients reported).
     """,
-)
-
-get_wait_time_maps = _wait_tool(
-    "get_wait_time_maps",
-    "maps",
-    "busyness_pct",
-    """Current wait at a clinic estimated from a maps service's live busyness.
+        extra="reports",
+    ),
+    shapes.Source(
+        "get_wait_time_maps",
+        "wait_maps",
+        data.WAIT_PROVIDERS["maps"],
+        """Current wait at a clinic estimated from a maps service's live busyness.
 
     An independent third source for get_clinic_wait_time with the same keys: {wait},
     plus busyness_pct.
     """,
+        extra="busyness_pct",
+    ),
+    declare=_tool,
 )
 
 
 # -- activity and workouts ------
 
 
-def _activity(world: HealthWorld, member: str, day: str, table: str) -> dict[str, Any]:
+def _activity(world: HealthWorld, source: shapes.Source, member: str, date: str) -> dict[str, Any]:
     m = resolve_member(world, member)
-    wanted = _history_day(world, day)
-    row = world.table(table)[key_of(m.member_id, wanted)]
+    wanted = _history_day(world, date)
+    row = world.table(source.table)[key_of(m.member_id, wanted)]
     out: dict[str, Any] = {"member_name": m.name, **row.model_dump(mode="json")}
     return out
 
 
-def _activity_tool(name: str, table: str, about: str) -> Tool:
-    """One activity service as a tool: a member's totals for one day from ``table``."""
-
-    def read(world: HealthWorld, member: str, date: str) -> dict[str, Any]:
-        return _activity(world, member, date, table)
-
-    return _source_tool(read, name, about, _ACTIVITY_ARGS)
-
-
-get_daily_activity = _activity_tool(
-    "get_daily_activity",
-    "activity",
-    """A member's activity totals for one day, from the wearable cloud.
+get_daily_activity, get_daily_activity_backup = shapes.source_tools(
+    _activity,
+    _ACTIVITY_ARGS,
+    shapes.Source(
+        "get_daily_activity",
+        "activity",
+        "",
+        """A member's activity totals for one day, from the wearable cloud.
 
     Days from 14 days ago to yesterday are available. Returns {activity}. If this service
     is unavailable, get_daily_activity_backup returns the same facts under the same keys
     from the phone's health app.
     """,
-)
-
-get_daily_activity_backup = _activity_tool(
-    "get_daily_activity_backup",
-    "activity_backup",
-    """A member's activity totals for one day, from the phone's health app (backup).
+    ),
+    shapes.Source(
+        "get_daily_activity_backup",
+        "activity_backup",
+        "",
+        """A member's activity totals for one day, from the phone's health app (backup).
 
     An independent second source for get_daily_activity with the same keys: {activity},
     plus synced_at.
     """,
+    ),
+    declare=_tool,
 )
 
 
@@ -1137,12 +1124,12 @@ def search_foods(world: HealthWorld, query: str) -> dict[str, Any]:
 
 
 def _nutrition(
-    world: HealthWorld, food: str, servings: float, table: str, source: str
+    world: HealthWorld, source: shapes.Source, food: str, servings: float = 1.0
 ) -> dict[str, Any]:
     found = _by_name(world, "foods", food, "Food", "food")
     if not is_number(servings) or not 0 < servings <= 20:
         raise unprocessable("servings must be a number above 0 and at most 20")
-    facts = world.table(table)[found.food_id]
+    facts = world.table(source.table)[found.food_id]
     out: dict[str, Any] = {
         "food_id": found.food_id,
         "name": found.name,
@@ -1151,49 +1138,45 @@ def _nutrition(
     }
     for name in NUTRIENT_FIELDS:
         out[name] = round(getattr(facts, name) * servings, 1)
-    out["source"] = source
+    out["source"] = source.name
     out["as_of"] = facts.as_of
     return out
 
 
-def _nutrition_tool(name: str, provider: str, about: str) -> Tool:
-    """One nutrition database as a tool: a food's facts for the servings asked."""
-
-    def read(world: HealthWorld, food: str, servings: float = 1.0) -> dict[str, Any]:
-        table, source = f"nutrition_{provider}", data.NUTRITION_PROVIDERS[provider]
-        return _nutrition(world, food, servings, table, source)
-
-    return _source_tool(read, name, about, _FOOD_ARGS)
-
-
-get_food_nutrition = _nutrition_tool(
-    "get_food_nutrition",
-    "national",
-    """Nutrition facts of a food from the National Food Composition Database (authoritative).
+get_food_nutrition, get_food_nutrition_label, get_food_nutrition_community = shapes.source_tools(
+    _nutrition,
+    _FOOD_ARGS,
+    shapes.Source(
+        "get_food_nutrition",
+        "nutrition_national",
+        data.NUTRITION_PROVIDERS["national"],
+        """Nutrition facts of a food from the National Food Composition Database (authoritative).
 
     LabelScan (get_food_nutrition_label) and CalorieCrowd (get_food_nutrition_community)
     hold the same facts independently; when they disagree, the national database is
     authoritative. If it is unavailable, get_food_nutrition_label serves the same keys.
     Returns {nutrition}.
     """,
-)
-
-get_food_nutrition_label = _nutrition_tool(
-    "get_food_nutrition_label",
-    "label",
-    """Nutrition facts of a food from the LabelScan packaged-food database.
+    ),
+    shapes.Source(
+        "get_food_nutrition_label",
+        "nutrition_label",
+        data.NUTRITION_PROVIDERS["label"],
+        """Nutrition facts of a food from the LabelScan packaged-food database.
 
     An independent second source for get_food_nutrition with the same keys: {nutrition}.
     """,
-)
-
-get_food_nutrition_community = _nutrition_tool(
-    "get_food_nutrition_community",
-    "community",
-    """Nutrition facts of a food from the CalorieCrowd community database.
+    ),
+    shapes.Source(
+        "get_food_nutrition_community",
+        "nutrition_community",
+        data.NUTRITION_PROVIDERS["community"],
+        """Nutrition facts of a food from the CalorieCrowd community database.
 
     An independent third source for get_food_nutrition with the same keys: {nutrition}.
     """,
+    ),
+    declare=_tool,
 )
 
 
@@ -1499,12 +1482,12 @@ def list_claims(
         member: Only this member's claims. {member}
         status: Only claims in this status.
     """
-    rows = sorted(world.claims.values(), key=lambda c: (c.service_date, c.claim_id))
-    if member is not None:
-        m = resolve_member(world, member)
-        rows = [c for c in rows if c.member_id == m.member_id]
-    if status is not None:
-        rows = [c for c in rows if c.status == status]
+    rows = shapes.filtered_rows(
+        world.claims.values(),
+        lambda c: (c.service_date, c.claim_id),
+        _of_member(world, member),
+        shapes.Only("status", status),
+    )
     return listing(rows, 50, row_json)
 
 

@@ -242,11 +242,11 @@ search_items = shapes.search(
 )
 
 
-def _price(world: World, table: str, store: Any, item: Any, source: str) -> dict[str, Any]:
+def _price(world: World, source: shapes.Source, store: str, item: str) -> dict[str, Any]:
     w = _life(world)
     st = resolve_store(w, store)
     it = resolve_item(w, item)
-    row = w.table(table).get(price_key(st.store_id, it.item_id))
+    row = w.table(source.table).get(price_key(st.store_id, it.item_id))
     if row is None:  # pragma: no cover - every store prices every item
         raise not_found("Price", f"{st.store_id}:{it.item_id}")
     extra = {k: v for k, v in row_json(row).items() if k not in ("store_id", "item_id")}
@@ -258,7 +258,7 @@ def _price(world: World, table: str, store: Any, item: Any, source: str) -> dict
         "package_size": it.package_size,
         "package_unit": it.package_unit,
         **extra,
-        "source": source,
+        "source": source.name,
     }
 
 
@@ -270,22 +270,14 @@ _PRICE_ARGS = """
 """
 
 
-def _price_tool(name: str, table: str, source: str, about: str) -> Tool:
-    """One price service: the same lookup as its peers, read from its own table."""
-
-    def read(world: LifestyleWorld, store: str, item: str) -> dict[str, Any]:
-        return _price(world, table, store, item, source)
-
-    read.__name__ = name
-    read.__doc__ = about + _PRICE_ARGS
-    return tool(name=name)(read)
-
-
-get_item_price = _price_tool(
-    "get_item_price",
-    "prices",
-    data.PRICE_CATALOG,
-    """The shelf price of one item at one store, from the store's own catalog.
+get_item_price, compare_item_price, get_receipt_price = shapes.source_tools(
+    _price,
+    _PRICE_ARGS,
+    shapes.Source(
+        "get_item_price",
+        "prices",
+        data.PRICE_CATALOG,
+        """The shelf price of one item at one store, from the store's own catalog.
 
     The store catalog is authoritative: when price services disagree, its price
     prevails. Returns store_id, store_name, item_id, item_name, package_size and
@@ -294,32 +286,31 @@ get_item_price = _price_tool(
     ReceiptPal (get_receipt_price) report the same price independently; if this service
     is unavailable, compare_item_price serves the same facts under the same keys.
     """,
-)
-
-compare_item_price = _price_tool(
-    "compare_item_price",
-    "price_compare",
-    data.PRICE_COMPARE,
-    """The price of one item at one store according to the ShelfScout comparison site.
+    ),
+    shapes.Source(
+        "compare_item_price",
+        "price_compare",
+        data.PRICE_COMPARE,
+        """The price of one item at one store according to the ShelfScout comparison site.
 
     An independent second source for get_item_price with the same keys: store_id,
     store_name, item_id, item_name, package_size, package_unit, price_usd (US dollars per
     package), as_of (UTC time ShelfScout last checked the shelf) and source, plus its own
     listing_rank. The store catalog (get_item_price) is authoritative where they disagree.
     """,
-)
-
-get_receipt_price = _price_tool(
-    "get_receipt_price",
-    "price_receipts",
-    data.PRICE_RECEIPTS,
-    """The price of one item at one store as seen on shoppers' receipts (ReceiptPal).
+    ),
+    shapes.Source(
+        "get_receipt_price",
+        "price_receipts",
+        data.PRICE_RECEIPTS,
+        """The price of one item at one store as seen on shoppers' receipts (ReceiptPal).
 
     A third independent source with the same keys as get_item_price: store_id,
     store_name, item_id, item_name, package_size, package_unit, price_usd (US dollars per
     package), as_of (UTC time of the latest receipt) and source, plus receipt_count. The
     store catalog (get_item_price) is authoritative where they disagree.
     """,
+    ),
 )
 
 
@@ -718,7 +709,7 @@ def convert_units_v2(
 # -- ratings (restaurants and providers) --------------------------------------------------------
 
 
-def _rating(world: World, business: Any, table: str, source: str) -> dict[str, Any]:
+def _rating(world: World, source: shapes.Source, business: str) -> dict[str, Any]:
     w = _life(world)
     if not isinstance(business, str) or not business.strip():
         raise unprocessable("business must be a non-empty string")
@@ -730,7 +721,7 @@ def _rating(world: World, business: Any, table: str, source: str) -> dict[str, A
             raise
         prov = resolve_provider(w, business, "business")
         kind, business_id, name = "provider", prov.provider_id, prov.name
-    rating = w.table(table)[business_id]
+    rating = w.table(source.table)[business_id]
     return {
         "business_id": business_id,
         "name": name,
@@ -738,7 +729,7 @@ def _rating(world: World, business: Any, table: str, source: str) -> dict[str, A
         "rating_stars": rating.rating_stars,
         "review_count": rating.review_count,
         "as_of": rating.as_of,
-        "source": source,
+        "source": source.name,
     }
 
 
@@ -749,22 +740,14 @@ _RATING_ARGS = """
 """
 
 
-def _rating_tool(name: str, table: str, source: str, about: str) -> Tool:
-    """One rating guide: the same lookup as its peers, read from its own table."""
-
-    def read(world: LifestyleWorld, business: str) -> dict[str, Any]:
-        return _rating(world, business, table, source)
-
-    read.__name__ = name
-    read.__doc__ = about + _RATING_ARGS
-    return tool(name=name)(read)
-
-
-get_rating_locallens = _rating_tool(
-    "get_rating_locallens",
-    "ratings_locallens",
-    data.RATING_LOCALLENS,
-    """The LocalLens rating of a restaurant or a service provider, from verified visits.
+get_rating_locallens, get_rating_starboard, get_rating_towntalk = shapes.source_tools(
+    _rating,
+    _RATING_ARGS,
+    shapes.Source(
+        "get_rating_locallens",
+        "ratings_locallens",
+        data.RATING_LOCALLENS,
+        """The LocalLens rating of a restaurant or a service provider, from verified visits.
 
     LocalLens is the authoritative guide: when rating guides disagree, its rating
     prevails. StarBoard (get_rating_starboard) and TownTalk (get_rating_towntalk) rate the
@@ -773,30 +756,29 @@ get_rating_locallens = _rating_tool(
     ('restaurant' or 'provider'), rating_stars (out of 5), review_count, as_of (UTC time
     the rating was last updated) and source.
     """,
-)
-
-get_rating_starboard = _rating_tool(
-    "get_rating_starboard",
-    "ratings_starboard",
-    data.RATING_STARBOARD,
-    """The StarBoard rating of a restaurant or a service provider.
+    ),
+    shapes.Source(
+        "get_rating_starboard",
+        "ratings_starboard",
+        data.RATING_STARBOARD,
+        """The StarBoard rating of a restaurant or a service provider.
 
     An independent second rating guide with the same keys as get_rating_locallens:
     business_id, name, kind, rating_stars (out of 5), review_count, as_of (UTC) and
     source. LocalLens (get_rating_locallens) is authoritative where they disagree.
     """,
-)
-
-get_rating_towntalk = _rating_tool(
-    "get_rating_towntalk",
-    "ratings_towntalk",
-    data.RATING_TOWNTALK,
-    """The TownTalk community rating of a restaurant or a service provider.
+    ),
+    shapes.Source(
+        "get_rating_towntalk",
+        "ratings_towntalk",
+        data.RATING_TOWNTALK,
+        """The TownTalk community rating of a restaurant or a service provider.
 
     A third independent rating guide with the same keys as get_rating_locallens:
     business_id, name, kind, rating_stars (out of 5), review_count, as_of (UTC) and
     source. LocalLens (get_rating_locallens) is authoritative where they disagree.
     """,
+    ),
 )
 
 
@@ -917,15 +899,15 @@ def list_reservations(
         status: Only reservations in this status.
         date: Only reservations on this day, YYYY-MM-DD.
     """
-    rows = sorted(world.reservations.values(), key=lambda r: r.reservation_id)
-    if restaurant is not None:
-        rest = resolve_restaurant(world, restaurant)
-        rows = [r for r in rows if r.restaurant_id == rest.restaurant_id]
-    if status is not None:
-        rows = [r for r in rows if r.status == status]
-    if date is not None:
-        day = _iso_day(date, "date").isoformat()
-        rows = [r for r in rows if r.date == day]
+    rows = shapes.filtered_rows(
+        world.reservations.values(),
+        "reservation_id",
+        shapes.Only(
+            "restaurant_id", restaurant, lambda v: resolve_restaurant(world, v).restaurant_id
+        ),
+        shapes.Only("status", status),
+        shapes.Only("date", date, lambda v: _iso_day(v, "date").isoformat()),
+    )
     return listing(rows, 100, lambda r: _reservation_view(world, r))
 
 
@@ -1145,15 +1127,19 @@ def list_bookings(
         service_id: Only bookings of this service, e.g. 'SRV-1234'.
         status: Only bookings in this status.
     """
-    rows = sorted(world.bookings.values(), key=lambda b: b.booking_id)
-    if provider is not None:
-        prov = resolve_provider(world, provider)
-        rows = [b for b in rows if b.provider_id == prov.provider_id]
-    if service_id is not None:
-        key = find_key(world.services, service_id) if isinstance(service_id, str) else None
-        rows = [b for b in rows if b.service_id == key]
-    if status is not None:
-        rows = [b for b in rows if b.status == status]
+    rows = shapes.filtered_rows(
+        world.bookings.values(),
+        "booking_id",
+        shapes.Only("provider_id", provider, lambda v: resolve_provider(world, v).provider_id),
+        # Unlike the other ids here, an unknown service_id is no 404: it matches no
+        # booking (find_key gives None), so the listing comes back empty.
+        shapes.Only(
+            "service_id",
+            service_id,
+            lambda v: find_key(world.services, v) if isinstance(v, str) else None,
+        ),
+        shapes.Only("status", status),
+    )
     return listing(rows, 100, lambda b: _booking_view(world, b))
 
 
@@ -1674,12 +1660,12 @@ def list_occasions(
         contact: Only occasions for this person (contact id or full name).
         kind: Only occasions of this kind.
     """
-    rows = sorted(world.occasions.values(), key=lambda o: o.occasion_id)
-    if contact is not None:
-        who = resolve_contact(world, contact)
-        rows = [o for o in rows if o.contact_id == who.contact_id]
-    if kind is not None:
-        rows = [o for o in rows if o.kind == kind]
+    rows = shapes.filtered_rows(
+        world.occasions.values(),
+        "occasion_id",
+        shapes.Only("contact_id", contact, lambda v: resolve_contact(world, v).contact_id),
+        shapes.Only("kind", kind),
+    )
     return listing(rows, 50, lambda o: _occasion_view(world, o))
 
 
