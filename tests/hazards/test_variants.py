@@ -15,7 +15,7 @@ from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards import VARIANTS
 from toolchaos.hazards.assign import PROPOSERS, Proposal
-from toolchaos.hazards.hints import hint_for
+from toolchaos.hazards.hints import _TEMPLATES, hint_for
 
 
 def hazarded(family: str, variant: str) -> list[tuple[TaskSpec, Proposal]]:
@@ -39,6 +39,7 @@ ALL = sorted((f.value, v) for f, v in VARIANTS)
 
 def test_every_variant_has_a_proposer_and_a_hint() -> None:
     assert sorted((f.value, v) for f, v in PROPOSERS) == ALL
+    assert sorted((f.value, v) for f, v in _TEMPLATES) == ALL
     assert len(ALL) == 20
 
 

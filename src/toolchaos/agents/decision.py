@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.agents.native import FINAL_PROMPT, LoopConfig, LoopResult, opening_messages
+from toolchaos.agents.native import (
+    LoopConfig,
+    LoopResult,
+    ask_final_answer,
+    opening_messages,
+    tool_message,
+)
 from toolchaos.core.jsonutil import object_in
 from toolchaos.core.types import Message, TaskSpec, ToolCall, Usage
 from toolchaos.env.runtime import Env
-from toolchaos.models.base import ModelClient, ModelRequest
+from toolchaos.models.base import ModelClient
 
 ACTIONS = ("call_tool", "retry", "fallback", "finish")
 DECIDE_PROMPT = (
@@ -39,20 +45,6 @@ def parse_decision(text: str | None) -> dict[str, Any] | None:
     return value
 
 
-def _request(
-    messages: list[Message], env: Env, config: LoopConfig, choice: str, phase: str
-) -> ModelRequest:
-    return ModelRequest(
-        messages=messages,
-        tools=env.toolbox(),
-        tool_choice=choice,
-        temperature=config.temperature,
-        max_tokens=config.max_tokens,
-        seed=config.seed,
-        phase=phase,
-    )
-
-
 async def run_decision(
     task: TaskSpec, arm: str, env: Env, client: ModelClient, config: LoopConfig
 ) -> LoopResult:
@@ -66,7 +58,7 @@ async def run_decision(
     while turns < config.max_turns:
         turns += 1
         messages.append(Message(role="user", content=DECIDE_PROMPT))
-        response = await client.complete(_request(messages, env, config, "none", "decide"))
+        response = await client.complete(config.request(messages, env.toolbox(), "none", "decide"))
         usage.add(response.usage)
         messages.append(Message(role="assistant", content=response.message.content or ""))
         decision = parse_decision(response.message.content)
@@ -83,20 +75,12 @@ async def run_decision(
             observation = env.call(ToolCall(id=f"decision_{turns}", name=tool, arguments="{}"))
             messages.append(Message(role="user", content=observation.to_text()))
             continue
-        response = await client.complete(_request(messages, env, config, tool, "fill"))
+        response = await client.complete(config.request(messages, env.toolbox(), tool, "fill"))
         usage.add(response.usage)
         messages.append(response.message)
         for call in response.message.tool_calls:
             observation = env.call(call)
-            messages.append(
-                Message(
-                    role="tool", tool_call_id=call.id, name=call.name, content=observation.to_text()
-                )
-            )
+            messages.append(tool_message(call, observation))
     if not final:
-        messages.append(Message(role="user", content=FINAL_PROMPT))
-        response = await client.complete(_request(messages, env, config, "none", "act"))
-        usage.add(response.usage)
-        messages.append(response.message)
-        final = (response.message.content or "").strip()
+        final = await ask_final_answer(messages, env.toolbox(), client, config, usage)
     return LoopResult(messages=messages, final_answer=final, usage=usage, turns=turns)

@@ -8,9 +8,11 @@ for the answer.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
-from toolchaos.core.types import Message, TaskSpec, Usage
+from toolchaos.core.types import Message, Observation, TaskSpec, ToolCall, ToolSpec, Usage
 from toolchaos.env.runtime import Env
 from toolchaos.models.base import ModelClient, ModelRequest
 
@@ -38,6 +40,24 @@ class LoopConfig(BaseModel):
     max_tokens: int = 1024
     seed: int | None = 42
 
+    def request(
+        self,
+        messages: list[Message],
+        tools: list[ToolSpec],
+        tool_choice: str,
+        phase: Literal["act", "decide", "fill"] = "act",
+    ) -> ModelRequest:
+        """A request for the next message, sampled with these settings."""
+        return ModelRequest(
+            messages=messages,
+            tools=tools,
+            tool_choice=tool_choice,
+            temperature=self.temperature,
+            max_tokens=self.max_tokens,
+            seed=self.seed,
+            phase=phase,
+        )
+
 
 class LoopResult(BaseModel):
     """What the loop produced: the conversation, the answer, usage and turn count."""
@@ -61,15 +81,24 @@ def opening_messages(task: TaskSpec, arm: str) -> list[Message]:
     return [Message(role="system", content=system), Message(role="user", content=task.prompt)]
 
 
-def _request(messages: list[Message], env: Env, config: LoopConfig, choice: str) -> ModelRequest:
-    return ModelRequest(
-        messages=messages,
-        tools=env.toolbox(),
-        tool_choice=choice,
-        temperature=config.temperature,
-        max_tokens=config.max_tokens,
-        seed=config.seed,
-    )
+def tool_message(call: ToolCall, observation: Observation) -> Message:
+    """The tool message that hands ``observation`` of ``call`` back to the model."""
+    return Message(role="tool", tool_call_id=call.id, name=call.name, content=observation.to_text())
+
+
+async def ask_final_answer(
+    messages: list[Message],
+    tools: list[ToolSpec],
+    client: ModelClient,
+    config: LoopConfig,
+    usage: Usage,
+) -> str:
+    """Ask for the final answer with tools off, append the reply and return its text."""
+    messages.append(Message(role="user", content=FINAL_PROMPT))
+    response = await client.complete(config.request(messages, tools, "none"))
+    usage.add(response.usage)
+    messages.append(response.message)
+    return (response.message.content or "").strip()
 
 
 async def run_native(
@@ -88,7 +117,7 @@ async def run_native(
     )
     while turns < config.max_turns:
         turns += 1
-        response = await client.complete(_request(messages, env, config, "auto"))
+        response = await client.complete(config.request(messages, env.toolbox(), "auto"))
         usage.add(response.usage)
         messages.append(response.message)
         if not response.message.tool_calls:
@@ -98,18 +127,10 @@ async def run_native(
         for call in response.message.tool_calls:
             observation = env.call(call)
             anomaly = anomaly or not observation.ok or bool(observation.hazard_events)
-            messages.append(
-                Message(
-                    role="tool", tool_call_id=call.id, name=call.name, content=observation.to_text()
-                )
-            )
+            messages.append(tool_message(call, observation))
         if hint_pending and anomaly and task.hints is not None:
             messages.append(Message(role="user", content=task.hints.detailed or task.hints.minimal))
             hint_pending = False
     if not final:
-        messages.append(Message(role="user", content=FINAL_PROMPT))
-        response = await client.complete(_request(messages, env, config, "none"))
-        usage.add(response.usage)
-        messages.append(response.message)
-        final = (response.message.content or "").strip()
+        final = await ask_final_answer(messages, env.toolbox(), client, config, usage)
     return LoopResult(messages=messages, final_answer=final, usage=usage, turns=turns)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from toolchaos.agents.native import LoopConfig, LoopResult
+from toolchaos.agents.native import LoopConfig, LoopResult, tool_message
 from toolchaos.core.types import Message, Observation, ToolCall, ToolSpec, Usage
-from toolchaos.models.base import ModelClient, ModelRequest
+from toolchaos.models.base import ModelClient
 
 
 class ToolEnv(Protocol):
@@ -45,15 +45,7 @@ async def run_two_step(
     final = ""
     for _ in range(max(1, rounds)):
         turns += 1
-        request = ModelRequest(
-            messages=messages,
-            tools=env.toolbox(),
-            tool_choice="auto",
-            temperature=config.temperature,
-            max_tokens=config.max_tokens,
-            seed=config.seed,
-        )
-        response = await client.complete(request)
+        response = await client.complete(config.request(messages, env.toolbox(), "auto"))
         usage.add(response.usage)
         messages.append(response.message)
         if not response.message.tool_calls:
@@ -61,21 +53,9 @@ async def run_two_step(
             return LoopResult(messages=messages, final_answer=final, usage=usage, turns=turns)
         for call in response.message.tool_calls:
             observation = env.call(call)
-            messages.append(
-                Message(
-                    role="tool", tool_call_id=call.id, name=call.name, content=observation.to_text()
-                )
-            )
+            messages.append(tool_message(call, observation))
     turns += 1
-    request = ModelRequest(
-        messages=messages,
-        tools=env.toolbox(),
-        tool_choice="none",
-        temperature=config.temperature,
-        max_tokens=config.max_tokens,
-        seed=config.seed,
-    )
-    response = await client.complete(request)
+    response = await client.complete(config.request(messages, env.toolbox(), "none"))
     usage.add(response.usage)
     messages.append(response.message)
     final = (response.message.content or "").strip()

@@ -18,6 +18,9 @@ from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, follow, is_ref, ref_steps, resolve
 from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryStep, TaskSpec, ToolKind
 from toolchaos.domains import Domain
+from toolchaos.domains._common import is_number
+from toolchaos.env.runtime import make_world
+from toolchaos.hazards.specification_drift import ISO_DATE
 
 
 @dataclass
@@ -78,116 +81,11 @@ def read_paths(task: TaskSpec) -> list[list[Any]]:
     return paths
 
 
-@proposes(HazardFamily.EXECUTION_FAILURE, "transient")
-def _transient(
-    task: TaskSpec, domain: Domain, rng: random.Random, results: Results
-) -> list[Proposal]:
-    out = []
-    for tool in step_tools(task):
-        k = rng.choice([1, 2])
-        error = rng.choice(["503", "timeout", "rate_limit"])
-        spec = HazardSpec(
-            family=HazardFamily.EXECUTION_FAILURE,
-            variant="transient",
-            tool=tool,
-            ordinals=list(range(1, k + 1)),
-            params={"error": error, "k": k},
-            recovery=[RecoveryStep(action="retry", params={"max_attempts": k + 1})],
-        )
-        out.append(Proposal(spec))
-    return out
-
-
-@proposes(HazardFamily.EXECUTION_FAILURE, "outage")
-def _outage(task: TaskSpec, domain: Domain, rng: random.Random, results: Results) -> list[Proposal]:
-    fallbacks: dict[str, Any] = domain.notes.get("fallbacks", {})
-    out = []
-    for tool in step_tools(task):
-        if tool not in fallbacks:
-            continue
-        backup = fallbacks[tool]
-        spec = HazardSpec(
-            family=HazardFamily.EXECUTION_FAILURE,
-            variant="outage",
-            tool=tool,
-            params={"fallback": backup["tool"]},
-            recovery=[
-                RecoveryStep(
-                    action="fallback",
-                    params={"tool": backup["tool"], "args_map": backup["args_map"]},
-                )
-            ],
-        )
-        out.append(Proposal(spec, extra_tools=[backup["tool"]]))
-    return out
-
-
-def _camel(name: str) -> str:
-    head, *rest = name.split("_")
-    return head + "".join(part.capitalize() for part in rest) if rest else f"{name}Value"
-
-
-@proposes(HazardFamily.OUTPUT_DRIFT, "renamed_field")
-def _renamed(
-    task: TaskSpec, domain: Domain, rng: random.Random, results: Results
-) -> list[Proposal]:
-    out = []
-    seen: set[tuple[str, str]] = set()
-    for path in read_paths(task):
-        keys = [k for k in path[1:] if isinstance(k, str)]
-        if not keys:
-            continue
-        tool = task.reference.steps[int(path[0])].tool
-        name = keys[-1]
-        if (tool, name) in seen:
-            continue
-        seen.add((tool, name))
-        new = _camel(name)
-        spec = HazardSpec(
-            family=HazardFamily.OUTPUT_DRIFT,
-            variant="renamed_field",
-            tool=tool,
-            params={"field": name, "to": new},
-            recovery=[RecoveryStep(action="normalize", params={"rename": {new: name}})],
-        )
-        out.append(Proposal(spec))
-    return out
-
-
-@proposes(HazardFamily.OUTPUT_DRIFT, "unit_change")
-def _unit(task: TaskSpec, domain: Domain, rng: random.Random, results: Results) -> list[Proposal]:
-    conversions: dict[str, Any] = domain.notes.get("unit_conversions", {})
-    answer = task.reference.answer_spec
-    if answer.op not in ("value", "sum", "min", "max"):
-        return []
-    out = []
-    for path in answer.refs:
-        name = path[-1]
-        if not isinstance(name, str) or name not in conversions:
-            continue
-        conv = conversions[name]
-        tool = task.reference.steps[int(path[0])].tool
-        spec = HazardSpec(
-            family=HazardFamily.OUTPUT_DRIFT,
-            variant="unit_change",
-            tool=tool,
-            params={"field": name, "factor": conv["factor"], "unit": conv["to_unit"]},
-            recovery=[
-                RecoveryStep(
-                    action="convert",
-                    params={"field": name, "divide_by": conv["factor"], "unit": conv["to_unit"]},
-                )
-            ],
-        )
-        out.append(Proposal(spec))
-    return out
-
-
-# -- helpers for the remaining variants --------------------------------------------------
+# -- helpers ---------------------------------------------------------------------------------
 
 ID_LIKE = re.compile(r"^(?=.*[A-Z])(?=.*\d)[A-Z0-9][A-Z0-9-]*$")
-ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-WRITE_OPS = ("value", "sum", "min", "max")
+NUMERIC_OPS = ("value", "sum", "min", "max")
+"""Answer ops whose answer is a number read from a result field."""
 
 
 def _tool_count(task: TaskSpec, tool: str) -> int:
@@ -226,10 +124,6 @@ def _answer_fields(task: TaskSpec, results: Results) -> list[tuple[int, str, Any
         if isinstance(path[-1], str):
             out.append((int(path[0]), str(path[-1]), _value_at(results, list(path))))
     return out
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 # -- specification drift ----------------------------------------------------------------------
@@ -324,7 +218,7 @@ def _param_format(
         except Unresolved:
             continue
         for name, value in args.items():
-            if not (isinstance(value, str) and ISO_DAY.match(value)) or (step.tool, name) in seen:
+            if not (isinstance(value, str) and ISO_DATE.match(value)) or (step.tool, name) in seen:
                 continue
             seen.add((step.tool, name))
             recipe = [RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})]
@@ -401,7 +295,7 @@ def _ambiguous(
         value = step.args.get(how["param"])
         if not isinstance(value, str):
             continue
-        world = domain.world(task.world_seed).fork()
+        world = make_world(task, domain)
         try:
             found = domain.tools[how["tool"]](world, **{how["query_param"]: value})
             expected = follow({0: found}, [0, *how["id_path"]])
@@ -422,6 +316,47 @@ def _ambiguous(
 
 
 # -- execution failure -------------------------------------------------------------------------
+
+
+@proposes(HazardFamily.EXECUTION_FAILURE, "transient")
+def _transient(
+    task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+) -> list[Proposal]:
+    out = []
+    for tool in step_tools(task):
+        k = rng.choice([1, 2])
+        error = rng.choice(["503", "timeout", "rate_limit"])
+        recipe = [RecoveryStep(action="retry", params={"max_attempts": k + 1})]
+        spec = _spec(
+            HazardFamily.EXECUTION_FAILURE,
+            "transient",
+            tool,
+            {"error": error, "k": k},
+            recipe,
+            ordinals=list(range(1, k + 1)),
+        )
+        out.append(Proposal(spec))
+    return out
+
+
+@proposes(HazardFamily.EXECUTION_FAILURE, "outage")
+def _outage(task: TaskSpec, domain: Domain, rng: random.Random, results: Results) -> list[Proposal]:
+    fallbacks: dict[str, Any] = domain.notes.get("fallbacks", {})
+    out = []
+    for tool in step_tools(task):
+        if tool not in fallbacks:
+            continue
+        backup = fallbacks[tool]
+        recipe = [
+            RecoveryStep(
+                action="fallback", params={"tool": backup["tool"], "args_map": backup["args_map"]}
+            )
+        ]
+        spec = _spec(
+            HazardFamily.EXECUTION_FAILURE, "outage", tool, {"fallback": backup["tool"]}, recipe
+        )
+        out.append(Proposal(spec, extra_tools=[backup["tool"]]))
+    return out
 
 
 @proposes(HazardFamily.EXECUTION_FAILURE, "paginated")
@@ -484,6 +419,56 @@ def _timeout_write(
 # -- output drift -----------------------------------------------------------------------------
 
 
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.capitalize() for part in rest) if rest else f"{name}Value"
+
+
+@proposes(HazardFamily.OUTPUT_DRIFT, "renamed_field")
+def _renamed(
+    task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+) -> list[Proposal]:
+    out = []
+    seen: set[tuple[str, str]] = set()
+    for path in read_paths(task):
+        keys = [k for k in path[1:] if isinstance(k, str)]
+        if not keys:
+            continue
+        tool = task.reference.steps[int(path[0])].tool
+        name = keys[-1]
+        if (tool, name) in seen:
+            continue
+        seen.add((tool, name))
+        new = _camel(name)
+        recipe = [RecoveryStep(action="normalize", params={"rename": {new: name}})]
+        spec = _spec(
+            HazardFamily.OUTPUT_DRIFT, "renamed_field", tool, {"field": name, "to": new}, recipe
+        )
+        out.append(Proposal(spec))
+    return out
+
+
+@proposes(HazardFamily.OUTPUT_DRIFT, "unit_change")
+def _unit(task: TaskSpec, domain: Domain, rng: random.Random, results: Results) -> list[Proposal]:
+    conversions: dict[str, Any] = domain.notes.get("unit_conversions", {})
+    answer = task.reference.answer_spec
+    if answer.op not in NUMERIC_OPS:
+        return []
+    out = []
+    for path in answer.refs:
+        name = path[-1]
+        if not isinstance(name, str) or name not in conversions:
+            continue
+        conv = conversions[name]
+        tool = task.reference.steps[int(path[0])].tool
+        back = {"field": name, "divide_by": conv["factor"], "unit": conv["to_unit"]}
+        recipe = [RecoveryStep(action="convert", params=back)]
+        params = {"field": name, "factor": conv["factor"], "unit": conv["to_unit"]}
+        spec = _spec(HazardFamily.OUTPUT_DRIFT, "unit_change", tool, params, recipe)
+        out.append(Proposal(spec))
+    return out
+
+
 @proposes(HazardFamily.OUTPUT_DRIFT, "number_as_string")
 def _number_string(
     task: TaskSpec, domain: Domain, rng: random.Random, results: Results
@@ -494,7 +479,7 @@ def _number_string(
     seen: set[tuple[str, str]] = set()
     for step, name, value in _answer_fields(task, results):
         tool = task.reference.steps[step].tool
-        if not _is_number(value) or (tool, name) in seen:
+        if not is_number(value) or (tool, name) in seen:
             continue
         seen.add((tool, name))
         recipe = [RecoveryStep(action="coerce", params={"field": name})]
@@ -546,7 +531,7 @@ def _locale_date(
         return []
     out = []
     for step, name, value in _answer_fields(task, results):
-        if not (isinstance(value, str) and ISO_DAY.match(value)):
+        if not (isinstance(value, str) and ISO_DATE.match(value)):
             continue
         tool = task.reference.steps[step].tool
         recipe = [RecoveryStep(action="reformat", params={"field": name, "from": "DD.MM.YYYY"})]
@@ -560,7 +545,7 @@ def _locale_date(
 
 def _conflicts(task: TaskSpec, domain: Domain, results: Results, variant: str) -> list[Proposal]:
     sources: dict[str, Any] = domain.notes.get("sources", {})
-    if task.reference.answer_spec.op not in WRITE_OPS:
+    if task.reference.answer_spec.op not in NUMERIC_OPS:
         return []
     out = []
     seen: set[tuple[str, str]] = set()
@@ -574,7 +559,7 @@ def _conflicts(task: TaskSpec, domain: Domain, results: Results, variant: str) -
         how = sources.get(step.tool)
         if how is None or path[1] not in how.get("fields", []):
             continue
-        if not _is_number(_value_at(results, list(path))):
+        if not is_number(_value_at(results, list(path))):
             continue
         authority = str(how.get("authoritative", ""))
         alternatives = [a for a in how["alternatives"] if a != step.tool]
@@ -583,12 +568,12 @@ def _conflicts(task: TaskSpec, domain: Domain, results: Results, variant: str) -
             chosen, prefer, factor = alternatives[:1], "fresh", 1.2
         elif variant == "corrupted_outlier":
             chosen, prefer, factor = alternatives[:2], "majority", 3.5
-        else:
-            if step.tool == authority or authority not in alternatives:
+            if len(chosen) < 2:
                 continue
-            chosen, prefer, factor = [authority], "authoritative", 1.25
-        if variant == "corrupted_outlier" and len(chosen) < 2:
+        elif step.tool == authority or authority not in alternatives:
             continue
+        else:
+            chosen, prefer, factor = [authority], "authoritative", 1.25
         check = {
             "alternatives": chosen,
             "args_map": {a: how["args_map"][a] for a in chosen},

@@ -84,7 +84,6 @@ class Hazard:
         return result
 
 
-HazardFactory = Callable[[HazardSpec], Hazard]
 VARIANTS: dict[tuple[HazardFamily, str], type[Hazard]] = {}
 
 

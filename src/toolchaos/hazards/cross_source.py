@@ -12,11 +12,12 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from toolchaos.core.types import HazardFamily
+from toolchaos.domains._common import is_number
 from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, map_records, register
 
 
 def _distort(value: Any, factor: float) -> Any:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if not is_number(value):
         return value
     moved = value * factor if value else factor
     return round(moved) if isinstance(value, int) else round(moved, 2)
