@@ -37,9 +37,9 @@ def ref_steps(value: Any) -> set[int]:
     if is_ref(value):
         return {int(value["$ref"][0])}
     if isinstance(value, dict):
-        return set().union(*(ref_steps(v) for v in value.values())) if value else set()
+        return set().union(*(ref_steps(v) for v in value.values()))
     if isinstance(value, list):
-        return set().union(*(ref_steps(v) for v in value)) if value else set()
+        return set().union(*(ref_steps(v) for v in value))
     return set()
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from toolchaos.core.jsonutil import dumps
+from toolchaos.core.jsonutil import digest, dumps
 
 
 class Row(BaseModel):
@@ -170,7 +170,7 @@ class World(BaseModel):
             if self._is_fork:
                 raise RuntimeError("the base world's digests must exist before forking")
             total = sum(_row_hash(k, v, self._minted) for k, v in self.table(name).items())
-            self._sums[name] = total % _MODULUS
+            total = self._sums[name] = total % _MODULUS
         return total
 
     def state_hash(self) -> str:
@@ -185,10 +185,10 @@ class World(BaseModel):
             return self._clean_hashes[ids]
         parts = {name: self.table_digest(name) for name in self.TABLES}
         parts["__ids__"] = ids
-        digest = hashlib.sha256(dumps(parts).encode("utf-8")).hexdigest()
+        state = digest(parts)
         if clean:
-            self._clean_hashes[ids] = digest
-        return digest
+            self._clean_hashes[ids] = state
+        return state
 
     def written_tables(self) -> set[str]:
         """Return the names of the tables this fork has written to."""

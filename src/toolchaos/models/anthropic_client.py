@@ -9,23 +9,26 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 from typing import Any
 
 import anthropic
 
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Message, ToolCall, Usage
-from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
+from toolchaos.models.base import (
+    ModelRequest,
+    ModelResponse,
+    SharedClientFactory,
+    cached_with_retries,
+)
 from toolchaos.models.config import ModelEntry
-from toolchaos.models.openai_compat import redact
 from toolchaos.models.transport import (
     ModelFatal,
     ResponseCache,
     RetryPolicy,
     Transient,
-    request_key,
-    with_retries,
+    redact,
+    retry_after,
 )
 
 
@@ -61,14 +64,6 @@ def to_anthropic(messages: list[Message]) -> tuple[str, list[dict[str, Any]]]:
                 {"type": "tool_result", "tool_use_id": m.tool_call_id, "content": m.content or ""},
             )
     return system, turns
-
-
-def _retry_after(exc: anthropic.APIStatusError) -> float | None:
-    value = exc.response.headers.get("retry-after")
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
 
 
 class AnthropicClient:
@@ -114,10 +109,11 @@ class AnthropicClient:
     async def complete(self, request: ModelRequest) -> ModelResponse:
         """Ask the API (or the cache) for the next assistant message."""
         body = self.body(request)
-        key = request_key({"spec": self.entry.spec, "body": body})
-        rng = random.Random(key)
-        return await cached(
-            self.cache, key, lambda: with_retries(lambda: self._send(body), self.policy, rng)
+        return await cached_with_retries(
+            self.cache,
+            {"spec": self.entry.spec, "body": body},
+            lambda: self._send(body),
+            self.policy,
         )
 
     async def _send(self, body: dict[str, Any]) -> ModelResponse:
@@ -131,12 +127,14 @@ class AnthropicClient:
             except anthropic.NotFoundError:
                 raise ModelFatal(f"model {self.model!r} is not available from Anthropic") from None
             except anthropic.RateLimitError as exc:
-                raise Transient("429 rate limited", _retry_after(exc)) from None
+                raise Transient("429 rate limited", retry_after(exc.response.headers)) from None
             except anthropic.BadRequestError as exc:
                 raise HarnessFault(f"request rejected: {redact(str(exc), self.api_key)}") from None
             except anthropic.APIStatusError as exc:
                 if exc.status_code >= 500:
-                    raise Transient(f"HTTP {exc.status_code}", _retry_after(exc)) from None
+                    raise Transient(
+                        f"HTTP {exc.status_code}", retry_after(exc.response.headers)
+                    ) from None
                 raise HarnessFault(f"HTTP {exc.status_code}") from None
             except (anthropic.APITimeoutError, anthropic.APIConnectionError) as exc:
                 raise Transient(f"connection problem: {type(exc).__name__}") from None

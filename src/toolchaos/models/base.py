@@ -10,15 +10,17 @@ share one connection pool.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 from toolchaos.core.errors import BadInput
+from toolchaos.core.jsonutil import digest
 from toolchaos.core.types import Message, TaskSpec, ToolSpec, Usage
 from toolchaos.models.config import ModelEntry
-from toolchaos.models.transport import ResponseCache
+from toolchaos.models.transport import ResponseCache, RetryPolicy, with_retries
 
 
 class ModelRequest(BaseModel):
@@ -71,6 +73,27 @@ async def cached(
     if cache is not None:
         cache.put(key, response.model_dump_json())
     return response
+
+
+async def cached_with_retries(
+    cache: ResponseCache | None,
+    key_data: object,
+    send: Callable[[], Awaitable[ModelResponse]],
+    policy: RetryPolicy,
+) -> ModelResponse:
+    """The cached response to a request, or ``send()`` retried as ``policy`` says.
+
+    Args:
+        cache: Where responses are cached, if anywhere.
+        key_data: What identifies the request (spec and wire body); its canonical digest
+            is the cache key and seeds the backoff jitter, so a request waits alike on
+            every run.
+        send: One attempt at the request.
+        policy: How transient failures are retried.
+    """
+    key = digest(key_data)
+    rng = random.Random(key)
+    return await cached(cache, key, lambda: with_retries(send, policy, rng))
 
 
 class SharedClientFactory:

@@ -17,13 +17,13 @@ from typing import Any
 import llama_cpp
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import Message, ToolCall, Usage
+from toolchaos.core.jsonutil import digest
 from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
 from toolchaos.models.config import ModelEntry
-from toolchaos.models.openai_compat import to_openai_messages
-from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages
+from toolchaos.models.openai_compat import completion_response, to_openai_messages
+from toolchaos.models.prompt_mode import prompt_messages
 from toolchaos.models.pull import KNOWN, model_path
-from toolchaos.models.transport import ResponseCache, request_key
+from toolchaos.models.transport import ResponseCache
 
 
 class LocalClient:
@@ -85,36 +85,15 @@ class LocalClient:
     async def complete(self, request: ModelRequest) -> ModelResponse:
         """Generate the next assistant message (or replay it from the cache)."""
         body = self.body(request)
-        key = request_key({"spec": self.entry.spec, "gguf": self.path.name, "body": body})
+        key = digest({"spec": self.entry.spec, "gguf": self.path.name, "body": body})
 
         async def generate() -> ModelResponse:
             result, latency = await asyncio.to_thread(self._generate, body)
-            return self._convert(result, latency)
+            return completion_response(
+                result, latency, prompt_mode=self.prompt_mode, default_id="local"
+            )
 
         return await cached(self.cache, key, generate)
-
-    def _convert(self, result: dict[str, Any], latency: float) -> ModelResponse:
-        choice = result["choices"][0]
-        raw = choice.get("message", {})
-        content = raw.get("content") or ""
-        calls = [
-            ToolCall(
-                id=c.get("id", f"call_{i}"),
-                name=c["function"]["name"],
-                arguments=c["function"].get("arguments") or "{}",
-            )
-            for i, c in enumerate(raw.get("tool_calls") or [])
-        ]
-        if self.prompt_mode and content:
-            content, calls = parse_tool_calls(content, prefix=f"call_{result.get('id', 'local')}")
-        usage = Usage(latency_s=round(latency, 4), calls=1)
-        tokens = result.get("usage") or {}
-        usage.input_tokens = int(tokens.get("prompt_tokens", 0))
-        usage.output_tokens = int(tokens.get("completion_tokens", 0))
-        message = Message(role="assistant", content=content or None, tool_calls=calls)
-        return ModelResponse(
-            message=message, usage=usage, finish_reason=choice.get("finish_reason") or "stop"
-        )
 
 
 class LocalFactory(SharedClientFactory):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 from typing import Any
 
 import openai
@@ -18,7 +17,12 @@ from pydantic import ValidationError
 
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Message, ToolCall, Usage
-from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
+from toolchaos.models.base import (
+    ModelRequest,
+    ModelResponse,
+    SharedClientFactory,
+    cached_with_retries,
+)
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages
 from toolchaos.models.transport import (
@@ -27,17 +31,12 @@ from toolchaos.models.transport import (
     ResponseCache,
     RetryPolicy,
     Transient,
-    request_key,
-    with_retries,
+    redact,
+    retry_after,
 )
 
 OPENAI_URL = "https://api.openai.com/v1"
 CONNECTIONS_PER_POOL = 16
-
-
-def redact(text: str, secret: str | None) -> str:
-    """Remove a key from a message before it can reach a log, a store or a report."""
-    return text.replace(secret, "***") if secret else text
 
 
 def to_openai_messages(messages: list[Message]) -> list[dict[str, Any]]:
@@ -64,15 +63,6 @@ def to_openai_messages(messages: list[Message]) -> list[dict[str, Any]]:
         else:
             out.append({"role": m.role, "content": m.content or ""})
     return out
-
-
-def retry_after(exc: openai.APIStatusError) -> float | None:
-    """The server's Retry-After, in seconds, if it sent one."""
-    value = exc.response.headers.get("retry-after") if exc.response is not None else None
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
 
 
 class OpenAICompatClient:
@@ -139,10 +129,11 @@ class OpenAICompatClient:
     async def complete(self, request: ModelRequest) -> ModelResponse:
         """Ask the endpoint (or the cache) for the next assistant message."""
         body = self.body(request)
-        key = request_key({"spec": self.entry.spec, "body": body})
-        rng = random.Random(key)
-        return await cached(
-            self.cache, key, lambda: with_retries(lambda: self._send(body), self.policy, rng)
+        return await cached_with_retries(
+            self.cache,
+            {"spec": self.entry.spec, "body": body},
+            lambda: self._send(body),
+            self.policy,
         )
 
     async def _send(self, body: dict[str, Any]) -> ModelResponse:
@@ -172,12 +163,14 @@ class OpenAICompatClient:
             except openai.NotFoundError:
                 raise ModelFatal(f"model {self.model!r} is not served at {url}") from None
             except openai.RateLimitError as exc:
-                raise Transient("429 rate limited", retry_after(exc)) from None
+                raise Transient("429 rate limited", retry_after(exc.response.headers)) from None
             except openai.BadRequestError as exc:
                 raise HarnessFault(f"{url} rejected the request: {self._why(exc)}") from None
             except openai.APIStatusError as exc:
                 if exc.status_code >= 500 or exc.status_code in (408, 409):
-                    raise Transient(f"HTTP {exc.status_code}", retry_after(exc)) from None
+                    raise Transient(
+                        f"HTTP {exc.status_code}", retry_after(exc.response.headers)
+                    ) from None
                 raise HarnessFault(f"HTTP {exc.status_code}: {self._why(exc)}") from None
             except openai.APITimeoutError:
                 raise Transient("request timed out") from None
@@ -194,50 +187,62 @@ class OpenAICompatClient:
         if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
             raise Transient("the response had no choices")
         self.succeeded = True
-        return self._convert(completion, latency)
+        return completion_response(completion, latency, prompt_mode=self.prompt_mode)
 
     def _why(self, exc: openai.APIStatusError) -> str:
         return redact(str(exc.message), self.api_key)
 
-    def _convert(self, completion: dict[str, Any], latency: float) -> ModelResponse:
-        """The assistant message of a chat-completions response body (parsed JSON)."""
-        choice = completion["choices"][0]
-        raw = choice.get("message")
-        raw = raw if isinstance(raw, dict) else {}
-        content = raw.get("content") if isinstance(raw.get("content"), str) else None
-        reasoning = raw.get("reasoning_content") or raw.get("reasoning")
-        calls = []
-        for i, c in enumerate(raw.get("tool_calls") or []):
-            function = c.get("function") if isinstance(c, dict) else None
-            if not isinstance(function, dict) or not isinstance(function.get("name"), str):
-                continue
-            arguments = function.get("arguments")
-            calls.append(
-                ToolCall(
-                    id=str(c.get("id") or f"call_{i}"),
-                    name=function["name"],
-                    arguments=arguments if isinstance(arguments, str) and arguments else "{}",
-                )
+
+def completion_response(
+    completion: dict[str, Any], latency: float, *, prompt_mode: bool, default_id: str = ""
+) -> ModelResponse:
+    """The assistant message of a chat-completions response body (parsed JSON).
+
+    Args:
+        completion: The response body; its first choice must be a dict.
+        latency: Seconds the request took.
+        prompt_mode: Parse tool calls from the text instead of ``tool_calls``.
+        default_id: Stands in for a missing completion id in prompt-mode call ids.
+    """
+    choice = completion["choices"][0]
+    raw = choice.get("message")
+    raw = raw if isinstance(raw, dict) else {}
+    content = raw.get("content") if isinstance(raw.get("content"), str) else None
+    reasoning = raw.get("reasoning_content") or raw.get("reasoning")
+    calls = []
+    for i, c in enumerate(raw.get("tool_calls") or []):
+        function = c.get("function") if isinstance(c, dict) else None
+        if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+            continue
+        arguments = function.get("arguments")
+        calls.append(
+            ToolCall(
+                id=str(c.get("id") or f"call_{i}"),
+                name=function["name"],
+                arguments=arguments if isinstance(arguments, str) and arguments else "{}",
             )
-        if self.prompt_mode and content:
-            content, calls = parse_tool_calls(content, prefix=f"call_{completion.get('id', '')}")
-        usage = Usage(latency_s=round(latency, 4), calls=1)
-        counts = completion.get("usage")
-        if isinstance(counts, dict):
-            usage.input_tokens = _count(counts.get("prompt_tokens"))
-            usage.output_tokens = _count(counts.get("completion_tokens"))
-        message = Message(
-            role="assistant",
-            content=content or None,
-            tool_calls=calls,
-            reasoning=reasoning if isinstance(reasoning, str) else None,
         )
-        finish = choice.get("finish_reason")
-        return ModelResponse(
-            message=message,
-            usage=usage,
-            finish_reason=finish if isinstance(finish, str) else "stop",
+    if prompt_mode and content:
+        content, calls = parse_tool_calls(
+            content, prefix=f"call_{completion.get('id', default_id)}"
         )
+    usage = Usage(latency_s=round(latency, 4), calls=1)
+    counts = completion.get("usage")
+    if isinstance(counts, dict):
+        usage.input_tokens = _count(counts.get("prompt_tokens"))
+        usage.output_tokens = _count(counts.get("completion_tokens"))
+    message = Message(
+        role="assistant",
+        content=content or None,
+        tool_calls=calls,
+        reasoning=reasoning if isinstance(reasoning, str) else None,
+    )
+    finish = choice.get("finish_reason")
+    return ModelResponse(
+        message=message,
+        usage=usage,
+        finish_reason=finish if isinstance(finish, str) else "stop",
+    )
 
 
 def _count(value: Any) -> int:

@@ -10,17 +10,15 @@ reached at all) stops the run with one clear sentence.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput, HarnessFault
-from toolchaos.core.jsonutil import dumps
 
 T = TypeVar("T")
 
@@ -75,9 +73,18 @@ async def with_retries(
             await sleep(policy.delay(attempt, exc.retry_after, rng))
 
 
-def request_key(payload: object) -> str:
-    """The cache key of a request: SHA-256 of its canonical JSON."""
-    return hashlib.sha256(dumps(payload).encode("utf-8")).hexdigest()
+def retry_after(headers: Mapping[str, str] | None) -> float | None:
+    """The server's Retry-After header, in seconds, if it sent a usable one."""
+    value = headers.get("retry-after") if headers is not None else None
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def redact(text: str, secret: str | None) -> str:
+    """Remove a key from a message before it can reach a log, a store or a report."""
+    return text.replace(secret, "***") if secret else text
 
 
 class ResponseCache:

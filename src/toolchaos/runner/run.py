@@ -67,7 +67,7 @@ class RunConfig(BaseModel):
         entries = [ModelEntry(spec=v) if isinstance(v, str) else v for v in value]
         return [
             e.model_copy(update=_default_group(e.spec))
-            if isinstance(e, ModelEntry) and not e.tier and _default_group(e.spec)
+            if isinstance(e, ModelEntry) and not e.tier
             else e
             for e in entries
         ]
@@ -162,8 +162,7 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     specs = config.specs
     if len(set(specs)) != len(specs):
         raise BadInput("the same model spec is named twice")
-    cache = ResponseCache(Path(config.cache_path)) if config.cache_path else None
-    factories = [make_factory(entry, cache) for entry in config.models]
+    factories = _factories(config)
     path = Path(config.tasks_path) if config.tasks_path else suite.default_path()
     tasks = suite.load(path)
     if config.subset is not None:
@@ -173,6 +172,11 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     if config.limit is not None:
         tasks = tasks[: config.limit]
     return tasks, suite.dataset_hash(path), path, factories
+
+
+def _factories(config: RunConfig) -> list[ModelFactory]:
+    cache = ResponseCache(Path(config.cache_path)) if config.cache_path else None
+    return [make_factory(entry, cache) for entry in config.models]
 
 
 def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
@@ -333,6 +337,28 @@ async def play_all(
         raise failures.exceptions[0] from None
 
 
+class _Committer:
+    """Commits each played episode, counts harness errors and advances the progress bar."""
+
+    def __init__(self, store: Store, progress: Progress, suite: str, total: int) -> None:
+        self.store = store
+        self.progress = progress
+        self.bar = progress.add_task(suite, total=total, rate=0.0)
+        self.start = time.perf_counter()
+        self.errors = 0
+
+    def __call__(self, episode: Episode) -> None:
+        self.store.put(episode)
+        self.errors += episode.status is EpisodeStatus.ERROR
+        done = self.progress.tasks[0].completed + 1
+        rate = done / max(self.elapsed(), 1e-9)
+        self.progress.update(self.bar, advance=1, rate=rate)
+
+    def elapsed(self) -> float:
+        """Seconds since the first episode could start."""
+        return time.perf_counter() - self.start
+
+
 async def _execute(
     todo: list[PlannedEpisode],
     factories: dict[str, ModelFactory],
@@ -340,60 +366,37 @@ async def _execute(
     config: RunConfig,
     console: Console,
 ) -> tuple[float, int]:
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    errors = 0
-    progress = _progress(console, disable=not todo)
-    with progress:
-        bar = progress.add_task(f"{config.suite}", total=len(todo), rate=0.0)
-
-        def sink(episode: Episode) -> None:
-            nonlocal errors
-            store.put(episode)
-            errors += episode.status is EpisodeStatus.ERROR
-            done = progress.tasks[0].completed + 1
-            progress.update(bar, advance=1, rate=done / max(loop.time() - start, 1e-9))
-
-        await play_all(todo, factories, config, sink)
-    return loop.time() - start, errors
+    with _progress(console, disable=not todo) as progress:
+        commit = _Committer(store, progress, config.suite, len(todo))
+        await play_all(todo, factories, config, commit)
+    return commit.elapsed(), commit.errors
 
 
 def _execute_in_processes(
     todo: list[PlannedEpisode], store: Store, config: RunConfig, console: Console
 ) -> tuple[float, int]:
     """Shard ``todo`` over ``config.workers`` processes; this one only commits episodes."""
-    # fork: children inherit what this process registered (domains, suites, providers)
+    # fork: children inherit what this process registered (domains, suites, providers) and
+    # their shard of planned episodes, tasks included, without reloading the dataset
     context = multiprocessing.get_context("fork")
     results: Any = context.Queue(maxsize=4096)
     workers = min(config.workers, len(todo))
     child = config.model_copy(update={"concurrency": -(-config.concurrency // workers)})
-    shards = [
-        [(i.model, i.task.id, i.arm, i.sample) for i in todo[k::workers]] for k in range(workers)
-    ]
     processes = [
-        context.Process(
-            target=_child_main, args=(child.model_dump_json(), shard, results), daemon=True
-        )
-        for shard in shards
+        context.Process(target=_child_main, args=(child, todo[k::workers], results), daemon=True)
+        for k in range(workers)
     ]
-    start = time.perf_counter()
-    errors = 0
     finished = 0
-    progress = _progress(console, disable=not todo)
+    # start the workers before the progress bar's refresh thread, so none forks mid-render
     for process in processes:
         process.start()
     try:
-        with progress:
-            bar = progress.add_task(f"{config.suite}", total=len(todo), rate=0.0)
+        with _progress(console, disable=not todo) as progress:
+            commit = _Committer(store, progress, config.suite, len(todo))
             while finished < len(processes):
                 kind, payload = results.get()
                 if kind == "episode":
-                    episode = Episode.model_validate_json(payload)
-                    store.put(episode)
-                    errors += episode.status is EpisodeStatus.ERROR
-                    done = progress.tasks[0].completed + 1
-                    rate = done / max(time.perf_counter() - start, 1e-9)
-                    progress.update(bar, advance=1, rate=rate)
+                    commit(Episode.model_validate_json(payload))
                 elif kind == "fatal":
                     raise BadInput(payload)
                 elif kind == "crash":
@@ -405,22 +408,15 @@ def _execute_in_processes(
             if process.is_alive():
                 process.terminate()
             process.join(timeout=10)
-    return time.perf_counter() - start, errors
+    return commit.elapsed(), commit.errors
 
 
-def _child_main(config_json: str, shard: list[tuple[str, str, str, int]], results: Any) -> None:
+def _child_main(config: RunConfig, shard: list[PlannedEpisode], results: Any) -> None:
     """A worker process: play its shard and send every episode back as JSON."""
     try:
-        config = RunConfig.model_validate_json(config_json)
-        tasks, _, _, factories = prepare(config)
-        by_id = {t.id: t for t in tasks}
-        by_spec = {f.spec: f for f in factories}
-        todo = [
-            PlannedEpisode(model, by_id[task_id], arm, sample, config.protocol)
-            for model, task_id, arm, sample in shard
-        ]
+        by_spec = {f.spec: f for f in _factories(config)}
         sink = lambda episode: results.put(("episode", episode.model_dump_json()))  # noqa: E731
-        asyncio.run(play_all(todo, by_spec, config, sink))
+        asyncio.run(play_all(shard, by_spec, config, sink))
     except BadInput as exc:
         results.put(("fatal", str(exc)))
     except Exception as exc:  # reported to the parent, which stops the run
