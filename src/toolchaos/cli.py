@@ -319,12 +319,11 @@ def export(
     openai-jsonl: an object with "messages" (the chat-completions wire format) and
     "metadata" (key, model, task, arm, sample, status, correct, hazard, usage).
     """
-    from toolchaos.report.export import FORMATS
+    from toolchaos.report.export import check_format
     from toolchaos.report.export import export as run_export
     from toolchaos.runner.store import Store
 
-    if fmt not in FORMATS:
-        raise BadInput(f"unknown export format {fmt!r}; known formats: {', '.join(FORMATS)}")
+    check_format(fmt)
     # refuse a directory without a run before writing anything
     Store.open_existing(directory, read_only=True).close()
     if out_file is None:

@@ -4,7 +4,7 @@ from string import ascii_letters
 
 import pytest
 
-from toolchaos.scoring.toolfailbench import degenerate_repetition, invalid_output
+from toolchaos.scoring.toolfailbench import degenerate_repetition, invalid_output, output_checks
 
 NUMBERED = " ".join(f"item{i}" for i in range(30))
 
@@ -89,3 +89,21 @@ def test_invalid_output_says_why(text: str, reason: str) -> None:
 )
 def test_real_answers_are_valid(text: str) -> None:
     assert invalid_output(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The quote for ACME is 12.50 USD, up 0.4% on the day.",
+        "",
+        "<|im_end|>" * 10,  # only special tokens, and a looping span too
+        "\ufffd" * 40,
+        "ha" * 16,
+        "the " * 40,
+        NUMBERED,
+    ],
+)
+def test_output_checks_agree_with_the_two_detectors(text: str) -> None:
+    invalid, repetition = output_checks(text)
+    assert invalid == invalid_output(text)
+    assert repetition == degenerate_repetition(text)

@@ -76,3 +76,13 @@ def test_answers_that_cite_an_unrun_tool_are_listed(tmp_path: Path) -> None:
     tables = {t.name: t.frame for t in build_report([out]).sections}
     listed = tables["toolfailbench_claimed_calls"]
     assert list(listed["task_id"]) == [episode.task_id]
+
+
+def test_the_trace_viewer_filters_on_the_suites_labels(report_dir: Path) -> None:
+    from toolchaos.report.html import episode_index, viewer_data
+
+    viewer = viewer_data(episode_index(build_report([report_dir])))
+    options = viewer["options"]["label"]
+    shown = {label for e in viewer["episodes"] for label in e["labels"]}
+    assert {"tool_skip", "result_ignore", "output_fabrication"} <= set(options)
+    assert shown <= set(options)  # every label an episode carries can be filtered on

@@ -67,14 +67,23 @@ def openai_lines(directory: Path) -> Iterator[dict[str, Any]]:
         store.close()
 
 
+def check_format(fmt: str) -> None:
+    """Refuse an unknown export format.
+
+    Raises:
+        BadInput: ``fmt`` is not in :data:`FORMATS`.
+    """
+    if fmt not in FORMATS:
+        raise BadInput(f"unknown export format {fmt!r}; known formats: {', '.join(FORMATS)}")
+
+
 def export(directory: Path, fmt: str, out: TextIO) -> int:
     """Write every episode of ``directory`` to ``out`` in ``fmt``; return the line count.
 
     Raises:
         BadInput: ``fmt`` is not a known format, or ``directory`` holds no run.
     """
-    if fmt not in FORMATS:
-        raise BadInput(f"unknown export format {fmt!r}; known formats: {', '.join(FORMATS)}")
+    check_format(fmt)
     count = 0
     for record in openai_lines(directory):
         out.write(json.dumps(record, ensure_ascii=False, sort_keys=False) + "\n")

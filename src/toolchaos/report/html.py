@@ -241,7 +241,9 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
             }
         )
     label_counts = Counter(label for e in episodes for label in e["labels"])
-    present = [*OUTCOMES, *ACTION_ORDER, "none", *BEHAVIOUR_ORDER]
+    known = [*OUTCOMES, *ACTION_ORDER, "none", *BEHAVIOUR_ORDER]
+    # a suite's own labels (ToolFailBench's tool_skip, ...) follow the known ones
+    present = [*known, *sorted(set(label_counts) - set(known))]
     options = {
         "model": sorted(set(index["model"])),
         "arm": sorted(set(index["arm"])),

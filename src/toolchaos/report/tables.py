@@ -82,12 +82,13 @@ class Report:
 
 @dataclass
 class RunData:
-    """What one run directory holds for one suite: its tasks and its scored episodes."""
+    """What one run directory holds for one suite: its tasks, scored episodes, model entries."""
 
     run: str
     store: Store
     tasks: dict[str, Any]
     frame: pd.DataFrame
+    entries: dict[str, ModelEntry] = field(default_factory=dict)
 
 
 def load_frame(directories: list[Path]) -> pd.DataFrame:
@@ -133,10 +134,13 @@ def _score_run(
     return (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()), scored
 
 
-def _entries(store: Store, entries: dict[str, ModelEntry]) -> None:
+def _model_entries(store: Store) -> dict[str, ModelEntry]:
+    """The model entries a run stored (meta ``models``), by spec (the first of a spec)."""
+    entries: dict[str, ModelEntry] = {}
     for item in json.loads(store.get_meta("models") or "[]"):
         entry = ModelEntry.model_validate(item)
         entries.setdefault(entry.spec, entry)
+    return entries
 
 
 def build_report(directories: list[Path], thresholds: ThresholdRule | None = None) -> Report:
@@ -158,9 +162,12 @@ def build_report(directories: list[Path], thresholds: ThresholdRule | None = Non
         try:
             tasks = store.tasks()
             frame, scored = _score_run(directory, store, tasks, suites, skipped)
-            _entries(store, entries)
+            run_entries = _model_entries(store)
+            for spec, entry in run_entries.items():
+                entries.setdefault(spec, entry)
             for suite, suite_frame in scored.items():
-                suites[suite].read_run(RunData(str(directory), store, tasks, suite_frame))
+                data = RunData(str(directory), store, tasks, suite_frame, run_entries)
+                suites[suite].read_run(data)
         finally:
             store.close()
         frames.append(frame)

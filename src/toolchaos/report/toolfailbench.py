@@ -31,20 +31,20 @@ from toolchaos.report.suites import Contribution
 from toolchaos.report.tables import FigureSpec, ReportTable, RunData
 from toolchaos.runner.store import Store
 from toolchaos.scoring.answer import normalize
+from toolchaos.scoring.judges import ensemble
 from toolchaos.scoring.toolfailbench import (
     REPEAT_COPIES,
     REPEAT_RUN_CHARS,
     REPEAT_SPAN,
     WORD_MIN,
     ExecutedCall,
-    degenerate_repetition,
     executed_calls,
     failure_rates,
-    invalid_output,
     keys,
     label_episode,
+    output_checks,
 )
-from toolchaos.stats.agreement import two_proportion_test, wilson
+from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.toolfailbench.domains import get_domain
 from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 
@@ -71,8 +71,8 @@ class ToolFailReport:
     ) -> pd.DataFrame:
         """Label every episode with the rule classifier, from its stored trace."""
         traces: dict[str, list[ExecutedCall]] = {}
-        keys = {row["key"] for row in summaries}
-        for key, text in store.episode_json(keys=keys):
+        wanted = {row["key"] for row in summaries}
+        for key, text in store.episode_json(keys=wanted):
             episode = json.loads(text)
             traces[key] = executed_calls(episode.get("trace", []))
         records = []
@@ -83,8 +83,7 @@ class ToolFailReport:
             verdict = invalid = repetition = None
             if finished:
                 verdict = label_episode(task, calls, row["final_answer"], vocabulary(task))
-                invalid = invalid_output(row["final_answer"])
-                repetition = degenerate_repetition(row["final_answer"])
+                invalid, repetition = output_checks(row["final_answer"])
             records.append(
                 {
                     **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
@@ -117,7 +116,7 @@ class ToolFailReport:
 
     def read_run(self, data: RunData) -> None:
         """Collect the run's model entries and the judges' labels (``toolchaos judge``)."""
-        self.entries[data.run] = run_entries(data.store)
+        self.entries[data.run] = data.entries
         for row in data.store.judgements():
             self.judgements.append({**row, "run": data.run})
 
@@ -127,12 +126,7 @@ class ToolFailReport:
         finished = frame[frame["error"] == 0]
         if finished.empty:
             return out
-        finished = finished.assign(
-            tier=[self.tier(r, m) for r, m in zip(finished["run"], finished["model"], strict=True)],
-            model_family=[
-                self.family(r, m) for r, m in zip(finished["run"], finished["model"], strict=True)
-            ],
-        )
+        finished = self._with_entries(finished)
         flags = flagged_runs(finished)
         headline = unflagged(finished, flags)
         left_out = ""
@@ -201,18 +195,7 @@ class ToolFailReport:
                 )
             )
             out.notes += notes
-        ablation = temperature_table(
-            finished.assign(
-                temperature=pd.Series(
-                    [
-                        self.temperature(r, m)
-                        for r, m in zip(finished["run"], finished["model"], strict=True)
-                    ],
-                    index=finished.index,
-                    dtype=object,
-                )
-            )
-        )
+        ablation = temperature_table(finished)
         if not ablation.empty:
             out.tables.append(
                 ReportTable(
@@ -274,6 +257,21 @@ class ToolFailReport:
             FigureSpec("toolfailbench_rir_domain", "RIR per domain", partial(draw_rir, per_domain)),
         ]
 
+    def _with_entries(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """``frame`` with each (run, model)'s tier, model family and temperature."""
+        pairs = frame[["run", "model"]].drop_duplicates()
+        found = [
+            (self.tier(r, m), self.family(r, m), self.temperature(r, m))
+            for r, m in zip(pairs["run"], pairs["model"], strict=True)
+        ]
+        tier, family, temperature = zip(*found, strict=True)
+        pairs = pairs.assign(
+            tier=list(tier),
+            model_family=list(family),
+            temperature=pd.Series(temperature, index=pairs.index, dtype=object),
+        )
+        return frame.merge(pairs, on=["run", "model"], how="left").set_axis(frame.index)
+
     def entry(self, run: str, spec: str) -> ModelEntry | None:
         """The model entry ``run`` stored for ``spec``, if any."""
         return self.entries.get(run, {}).get(spec)
@@ -285,14 +283,16 @@ class ToolFailReport:
 
     def family(self, run: str, spec: str) -> str:
         """The model's family: its entry's (in ``run``, else any run's), else from the spec."""
-        found = [self.entry(run, spec), *(entries.get(spec) for entries in self.entries.values())]
-        for entry in found:
-            if entry is not None and entry.family:
-                return entry.family.lower()
-        return spec_family(spec)
+        entry = self.entry(run, spec)
+        if entry is not None and entry.family:
+            return entry.family.lower()
+        return self.judge_family(spec)[0]
 
     def judge_family(self, spec: str) -> tuple[str, str]:
-        """A judge's family and where it came from (``model entry`` or ``spec name``)."""
+        """A spec's family in any run and where it came from (``model entry`` or ``spec name``).
+
+        Used for the judges, and for an evaluated model whose own run's entry gives none.
+        """
         for entries in self.entries.values():
             entry = entries.get(spec)
             if entry is not None and entry.family:
@@ -307,12 +307,6 @@ class ToolFailReport:
         if entry is None or entry.temperature is None:
             return DEFAULT_TEMPERATURE
         return entry.temperature
-
-
-def run_entries(store: Store) -> dict[str, ModelEntry]:
-    """The model entries a run stored (meta ``models``), by spec."""
-    items = json.loads(store.get_meta("models") or "[]")
-    return {entry.spec: entry for entry in (ModelEntry.model_validate(i) for i in items)}
 
 
 def spec_family(spec: str) -> str:
@@ -456,7 +450,7 @@ def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
                     "CTUR B - A": None
                     if ctur["A"] is None or ctur["B"] is None
                     else round(ctur["B"] - ctur["A"], 4),
-                    "p_value": None if p_value is None else round(p_value, 6),
+                    "p_value": _p_cell(p_value),
                     "degenerate A": counts["degenerate A"][0],
                     "degenerate B": counts["degenerate B"][0],
                     "answers A": counts["degenerate A"][1],
@@ -474,6 +468,18 @@ def _share_of(k: int, n: int) -> float | None:
     return round(k / n, 4) if n else None
 
 
+def _p_cell(p_value: float | None) -> float | None:
+    return None if p_value is None else round(p_value, 6)
+
+
+def _rate_cells(rate: Rate) -> tuple[float | None, str]:
+    """A rate as its two table cells: the value and its interval (``-`` when undefined)."""
+    value = None if rate.rate is None else round(rate.rate, 4)
+    if rate.low is None or rate.high is None:
+        return value, "-"
+    return value, f"[{rate.low:.3f}, {rate.high:.3f}]"
+
+
 def leaderboard(frame: pd.DataFrame) -> pd.DataFrame:
     """One row per model: every headline rate with its interval."""
     rows = []
@@ -483,11 +489,7 @@ def leaderboard(frame: pd.DataFrame) -> pd.DataFrame:
         row["required"] = int((group["kind"] == "tool_required").sum())
         row["controls"] = int((group["kind"] == "control").sum())
         for name in RATES:
-            rate = rates[name]
-            row[name] = None if rate.rate is None else round(rate.rate, 4)
-            row[f"{name} 95% CI"] = (
-                "-" if rate.low is None else f"[{rate.low:.3f}, {rate.high:.3f}]"
-            )
+            row[name], row[f"{name} 95% CI"] = _rate_cells(rates[name])
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -505,9 +507,9 @@ def ctur_tests(frame: pd.DataFrame) -> pd.DataFrame:
             {
                 "model_a": a,
                 "model_b": b,
-                "ctur_a": round(counts[a][0] / counts[a][1], 4) if counts[a][1] else None,
-                "ctur_b": round(counts[b][0] / counts[b][1], 4) if counts[b][1] else None,
-                "p_value": None if p_value is None else round(p_value, 6),
+                "ctur_a": _share_of(*counts[a]),
+                "ctur_b": _share_of(*counts[b]),
+                "p_value": _p_cell(p_value),
             }
         )
     return pd.DataFrame(rows)
@@ -519,14 +521,9 @@ def domain_rir(frame: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (model, domain), group in required.groupby(["model", "domain"], sort=True):
         rate = wilson(int((group["label"] == "result_ignore").sum()), len(group))
+        value, interval = _rate_cells(rate)
         rows.append(
-            {
-                "model": model,
-                "domain": domain,
-                "n": rate.n,
-                "RIR": None if rate.rate is None else round(rate.rate, 4),
-                "95% CI": "-" if rate.low is None else f"[{rate.low:.3f}, {rate.high:.3f}]",
-            }
+            {"model": model, "domain": domain, "n": rate.n, "RIR": value, "95% CI": interval}
         )
     return pd.DataFrame(rows)
 
@@ -583,8 +580,6 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
     Also carries what the strata and the same-family check read: domain, mode, kind, tier
     and model family.
     """
-    from toolchaos.scoring.judges import ensemble
-
     wide = judgements.pivot_table(
         index=["run", "key"], columns="rater", values="label", aggfunc="first"
     ).reset_index()
@@ -618,7 +613,6 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
     The strata are domain, failure mode, model and model tier (``unset`` when a run's
     model entry gives none).
     """
-    from toolchaos.stats.agreement import cohen, fleiss
 
     def kappas(group: pd.DataFrame) -> dict[str, Any]:
         row: dict[str, Any] = {"n": len(group)}

@@ -350,6 +350,23 @@ def invalid_output(text: str) -> InvalidOutput | None:
     than half of the non-whitespace characters are U+FFFD or Unicode control characters,
     whichever are more); *degenerate_repetition* (:func:`degenerate_repetition`).
     """
+    found = _unreadable(text)
+    if found is not None:
+        return found
+    return _repeated(degenerate_repetition(text))
+
+
+def output_checks(text: str) -> tuple[InvalidOutput | None, Repetition | None]:
+    """:func:`invalid_output` and :func:`degenerate_repetition` of ``text``, searching once.
+
+    A report wants both; the repetition search is the costly part of either.
+    """
+    repetition = degenerate_repetition(text)
+    return _unreadable(text) or _repeated(repetition), repetition
+
+
+def _unreadable(text: str) -> InvalidOutput | None:
+    """The checks of :func:`invalid_output` before the repetition one."""
     if not text.strip():
         return InvalidOutput("empty", "the answer is empty")
     tokens = SPECIAL_TOKEN.findall(text)
@@ -365,7 +382,10 @@ def invalid_output(text: str) -> InvalidOutput | None:
         return InvalidOutput(
             reason, f"{share:.0%} of the answer's characters are replacement or control characters"
         )
-    repetition = degenerate_repetition(text)
-    if repetition is not None:
-        return InvalidOutput("degenerate_repetition", repetition.explanation)
     return None
+
+
+def _repeated(repetition: Repetition | None) -> InvalidOutput | None:
+    if repetition is None:
+        return None
+    return InvalidOutput("degenerate_repetition", repetition.explanation)
