@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from toolchaos.core.types import TaskSpec
 from toolchaos.suites import get_suite
 
 
+@cache
 def shipped() -> list[TaskSpec]:
     return get_suite("toolbench-x").load()
 

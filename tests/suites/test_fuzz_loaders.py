@@ -94,7 +94,7 @@ def mutated_file(suite: str) -> st.SearchStrategy[tuple[int, bytes]]:
 
 @pytest.mark.parametrize("suite", SUITES)
 def test_a_mutated_task_file_loads_or_names_file_and_line(suite: str, tmp_path: Path) -> None:
-    model = type(get_suite(suite).load()[0])
+    model = get_suite(suite).task_model
 
     @settings(max_examples=fuzz_examples(150))
     @given(mutated_file(suite))

@@ -50,8 +50,7 @@ def test_the_package_lists_subtopics_of_its_own_domain(domain: str) -> None:
     subs = subtopics([domain])
     assert subs and all(isinstance(s, Subtopic) and s.domain == domain for s in subs)
     assert len({s.name for s in subs}) == len(subs)
-    if hasattr(package, "SUBTOPIC_MODULES"):
-        assert len(package.SUBTOPIC_MODULES) == len(subs)
+    assert len(package.SUBTOPIC_MODULES) == len(subs)
     for sub in subs:
         assert all(sub.templates.get(wf) for wf in WORKFLOWS), sub.name
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from toolchaos.build.validate import (
     episode_correct,
-    error_texts,
+    errors_leak,
     leak_problems,
     play_sync,
     replay_reference,
@@ -24,7 +24,6 @@ from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards.assign import proposals
 from toolchaos.hazards.hints import hint_for
-from toolchaos.scoring.answer import leaks
 from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,
@@ -291,16 +290,14 @@ def assign_hazards(
                 if episode_correct(naive, trial):
                     report.drop("hazard", task.id, f"{name}: a naive agent survives it")
                     continue
-                answer = trial.reference.answer
-                shown = error_texts(oracle) + error_texts(naive)
-                if leak_problems(trial) or (answer and any(leaks(answer, t) for t in shown)):
+                if leak_problems(trial) or errors_leak(trial, oracle, naive):
                     report.drop("hazard", task.id, f"{name}: its hint or errors show the answer")
                     continue
                 chosen = trial
-                break
-            if chosen is not None and chosen.hazard is not None:
                 family_counts[family.value] += 1
-                variant_counts[f"{family.value}/{chosen.hazard.variant}"] += 1
+                variant_counts[f"{family.value}/{proposal.spec.variant}"] += 1
+                break
+            if chosen is not None:
                 break
         if chosen is None:
             report.drop("hazard", task.id, "no hazard fits this task")

@@ -100,30 +100,27 @@ def shown_texts(task: TaskSpec) -> list[str]:
 
 
 def leak_problems(task: TaskSpec) -> list[Problem]:
-    """Report every place the answer leaks into what the agent is shown."""
+    """The first place the answer leaks into what the agent is shown (empty when none)."""
     answers = [task.reference.answer, *task.reference.aliases]
-    problems = []
     for text in shown_texts(task):
         for answer in answers:
             if answer and leaks(answer, text):
-                problems.append(
-                    Problem(
-                        task_id=task.id,
-                        check="leak",
-                        reason=f"answer {answer!r} appears in {text[:60]!r}",
-                    )
-                )
-                return problems
-    return problems
+                reason = f"answer {answer!r} appears in {text[:60]!r}"
+                return [Problem(task_id=task.id, check="leak", reason=reason)]
+    return []
 
 
 def error_texts(episode: Episode) -> list[str]:
     """The error messages the agent saw in an episode (checked for leaks too)."""
-    out = []
-    for entry in episode.trace:
-        if not entry.observation.ok:
-            out.append(dumps(entry.observation.content))
-    return out
+    return [dumps(e.observation.content) for e in episode.trace if not e.observation.ok]
+
+
+def errors_leak(task: TaskSpec, *episodes: Episode) -> bool:
+    """Whether the answer appears in a tool error message of any of ``episodes``."""
+    answer = task.reference.answer
+    return bool(answer) and any(
+        leaks(answer, text) for episode in episodes for text in error_texts(episode)
+    )
 
 
 def validate_task(task: TaskSpec) -> list[Problem]:
@@ -160,9 +157,7 @@ def validate_task(task: TaskSpec) -> list[Problem]:
                 "naive-survives",
                 "a naive agent that never recovers still succeeds: the hazard does not matter",
             )
-        for text in error_texts(oracle) + error_texts(naive):
-            if task.reference.answer and leaks(task.reference.answer, text):
-                fail("leak", "the answer appears in a tool error message")
-                break
+        if errors_leak(task, oracle, naive):
+            fail("leak", "the answer appears in a tool error message")
     problems.extend(leak_problems(task))
     return problems

@@ -27,6 +27,8 @@ class Suite:
         package: The package whose ``data/`` folder holds the shipped tasks.
         data_file: The file name of the shipped task set inside ``data/``.
         arms: The arms this suite runs by default.
+        protocol: The protocol its episodes play by default.
+        task_model: The pydantic model of one stored task (one JSONL line).
     """
 
     name: str
@@ -34,6 +36,7 @@ class Suite:
     data_file: str
     arms: tuple[str, ...]
     protocol: str = "native"
+    task_model: type[BaseModel] = TaskSpec
 
     def default_path(self) -> Path:
         """The path of the task file shipped inside the installed package."""
@@ -41,11 +44,11 @@ class Suite:
 
     def load(self, path: Path | None = None) -> list[Any]:
         """Load the shipped task set, or the task file at ``path``."""
-        return load_tasks(path or self.default_path(), suite=self.name)
+        return load_jsonl(path or self.default_path(), self.task_model, self.name)
 
     def parse_task(self, text: str) -> Any:
         """One stored task of this suite, from its JSON."""
-        return TaskSpec.model_validate_json(text)
+        return self.task_model.model_validate_json(text)
 
     def make_env(self, task: Any, arm: str) -> Any:
         """The environment one episode of ``task`` plays in."""

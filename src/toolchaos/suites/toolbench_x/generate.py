@@ -148,16 +148,12 @@ def subtopics(domains: list[str] | None = None) -> list[Subtopic]:
         if domains is not None and name not in domains:
             continue
         package = importlib.import_module(TEMPLATE_PACKAGES[name])
-        if hasattr(package, "SUBTOPICS"):  # a domain whose templates are still one module
+        if hasattr(package, "SUBTOPICS"):  # a one-module extension (docs/examples/library.py)
             out.extend(package.SUBTOPICS)
             continue
         for module in package.SUBTOPIC_MODULES:
             out.append(importlib.import_module(f"{package.__name__}.{module}").SUBTOPIC)
     return out
-
-
-def _norm_prompt(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
 def draft_to_task(
@@ -239,4 +235,4 @@ def task_id(subtopic: str, workflow: str, number: int) -> str:
 
 def normalized_prompt(text: str) -> str:
     """The prompt as compared for duplicates: lowercase words only."""
-    return _norm_prompt(text)
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -472,11 +473,15 @@ def assemble(
     )
 
 
+def data_path(name: str) -> Path:
+    """The path of ``data/<name>`` inside the installed package."""
+    return Path(str(resources.files(PACKAGE).joinpath("data").joinpath(name)))
+
+
 @cache
 def load_table(name: str) -> Any:
     """The parsed JSON table ``data/<name>.json`` shipped inside the package."""
-    path = resources.files(PACKAGE).joinpath("data").joinpath(f"{name}.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(data_path(f"{name}.json").read_text(encoding="utf-8"))
 
 
 def index(rows: Sequence[T], key: Callable[[T], str]) -> dict[str, T]:

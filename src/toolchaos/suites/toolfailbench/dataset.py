@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from toolchaos.suites.base import load_jsonl, to_jsonl
-from toolchaos.suites.toolfailbench._kit import PACKAGE
+from toolchaos.suites.toolfailbench._kit import data_path
 from toolchaos.suites.toolfailbench.types import SUITE, FailTask
 
 __all__ = ["BUILD_FILE", "DATA_FILE", "data_path", "default_path", "load_fail_tasks", "to_jsonl"]
 
 DATA_FILE = "tasks.jsonl"
 BUILD_FILE = "build.json"
-
-
-def data_path(name: str) -> Path:
-    """The path of ``data/<name>`` inside the installed package."""
-    return Path(str(resources.files(PACKAGE).joinpath("data").joinpath(name)))
 
 
 def default_path() -> Path:

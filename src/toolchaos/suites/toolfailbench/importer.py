@@ -38,6 +38,7 @@ from toolchaos.core.types import ToolSpec
 from toolchaos.suites.toolfailbench._kit import plain
 from toolchaos.suites.toolfailbench.types import (
     REGISTERS,
+    TRAP_MODES,
     ConflictType,
     FailTask,
     FailureMode,
@@ -52,12 +53,7 @@ SOURCE_DOMAINS: dict[str, str] = {
     "cybersecurity": "cybersecurity",
     "real_estate": "real_estate",
 }
-FAILURE_MODES: tuple[FailureMode, ...] = (
-    "tool_skip",
-    "result_ignore",
-    "output_fabrication",
-    "control",
-)
+FAILURE_MODES: tuple[FailureMode, ...] = (*TRAP_MODES, "control")
 CONFLICTS: dict[str, ConflictType] = {
     "contradicting": "contradicting",
     "contradiction": "contradicting",

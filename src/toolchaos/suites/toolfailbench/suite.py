@@ -16,17 +16,11 @@ class ToolFailSuite(Suite):
 
     def load(self, path: Path | None = None) -> list[Any]:
         """Load the shipped tasks, a JSONL task file, or a v5 release (its root folder)."""
-        from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
-
         if path is not None and path.is_dir():
             from toolchaos.suites.toolfailbench.importer import load_v5, release_tasks
 
             return release_tasks(load_v5(path))
-        return list(load_fail_tasks(path))
-
-    def parse_task(self, text: str) -> Any:
-        """One stored task, from its JSON."""
-        return FailTask.model_validate_json(text)
+        return super().load(path)
 
     def make_env(self, task: Any, arm: str) -> Any:
         """The domain's tools, with the task's trap (or the release's mock) on its call."""
@@ -41,4 +35,5 @@ SUITE = ToolFailSuite(
     data_file="tasks.jsonl",
     arms=("clean",),
     protocol="two-step",
+    task_model=FailTask,
 )

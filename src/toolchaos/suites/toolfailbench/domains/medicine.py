@@ -99,7 +99,6 @@ def _pairs() -> dict[frozenset[str], Interaction]:
     return {frozenset((canon_text(i.a), canon_text(i.b))): i for i in tables().interactions}
 
 
-SEVERITIES = ("none", "minor", "moderate", "major", "contraindicated")
 # A trap severity is clearly another rating: never "none", never the neighbour of a
 # serious rating.
 SEVERITY_TRAPS = {
