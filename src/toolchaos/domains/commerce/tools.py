@@ -24,6 +24,7 @@ from toolchaos.domains._common import (
     is_integer,
     money,
     not_found,
+    row_json,
     stamp,
     stored_key,
     unprocessable,
@@ -97,7 +98,7 @@ def _price_as_of(world: World, product_id: str, source: str) -> str:
 
 
 def _product_view(world: World, row: Row) -> dict[str, Any]:
-    out = row.model_dump(mode="json")
+    out = row_json(row)
     out["as_of"] = _price_as_of(world, out["product_id"], "catalogue")
     return out
 
@@ -287,7 +288,7 @@ def get_coupon(world: CommerceWorld, code: str) -> dict[str, Any]:
     coupon = world.coupons.get(code.strip().upper())
     if coupon is None:
         raise not_found("Coupon", code)
-    return coupon.model_dump(mode="json")
+    return row_json(coupon)
 
 
 get_subscription = shapes.lookup(
@@ -487,7 +488,7 @@ def issue_refund(world: CommerceWorld, return_id: str) -> dict[str, Any]:
     )
     world.insert("refunds", refund_id, refund)
     world.update("returns", return_id, status="refunded", refund_id=refund_id)
-    return refund.model_dump(mode="json")
+    return row_json(refund)
 
 
 # -- subscription and order changes ------------------------------------------------------
@@ -623,8 +624,7 @@ def apply_coupon_to_order(world: CommerceWorld, order_id: str, code: str) -> dic
     if order.invoice_id in world.invoices:
         world.update("invoices", order.invoice_id, amount_usd=total, **totals)
     world.update("coupons", coupon.code, times_redeemed=coupon.times_redeemed + 1)
-    result: dict[str, Any] = new.model_dump(mode="json")
-    return result
+    return row_json(new)
 
 
 TOOLS: list[Tool] = [

@@ -516,22 +516,20 @@ def _verdict(score: int) -> str:
     return "neutral" if score >= 60 else "poor"
 
 
-def _reputation_tool(name: str, service: str, doc: str) -> Tool:
-    """One reputation service's lookup: ``doc`` is its summary; the Args are shared."""
-    table, source = f"rep_{service}", data.REPUTATION_SOURCES[service]
+def _reputation(world: CommunicationWorld, source: shapes.Source, domain: str) -> dict[str, Any]:
+    text = text_arg(domain, "domain").casefold()
+    if "@" in text:
+        text = text.split("@")[-1]
+    rows = world.table(source.table)
+    if text not in rows:
+        raise not_found("Sending domain", text)
+    out = row_json(rows[text])
+    return {**out, "verdict": _verdict(out["reputation_score"]), "source": source.name}
 
-    def run(world: CommunicationWorld, domain: str) -> dict[str, Any]:
-        text = text_arg(domain, "domain").casefold()
-        if "@" in text:
-            text = text.split("@")[-1]
-        rows = world.table(table)
-        if text not in rows:
-            raise not_found("Sending domain", text)
-        out = row_json(rows[text])
-        return {**out, "verdict": _verdict(out["reputation_score"]), "source": source}
 
-    run.__doc__ = doc + _DOMAIN_ARGS
-    return _tool(name=name)(run)
+def _reputation_source(tool_name: str, service: str, about: str) -> shapes.Source:
+    """One reputation service: its table and name follow from its key in the data."""
+    return shapes.Source(tool_name, f"rep_{service}", data.REPUTATION_SOURCES[service], about)
 
 
 _DOMAIN_ARGS = """
@@ -540,33 +538,42 @@ _DOMAIN_ARGS = """
         domain: The sending domain, e.g. 'brewdigest.news' (an email address also works).
     """
 
-check_sender_reputation = _reputation_tool(
-    "check_sender_reputation",
-    "mailtrust",
-    """Sender reputation of a mail domain from MailTrust, the mailbox provider's own service.
+(
+    check_sender_reputation,
+    check_sender_reputation_spamscope,
+    check_sender_reputation_senderbase,
+) = shapes.source_tools(
+    _reputation,
+    _DOMAIN_ARGS,
+    _reputation_source(
+        "check_sender_reputation",
+        "mailtrust",
+        """Sender reputation of a mail domain from MailTrust, the mailbox provider's own service.
 
     MailTrust is the authoritative reference: when reputation services disagree, its
     assessment prevails. Returns {rep}. SpamScope (check_sender_reputation_spamscope) and
     SenderBase (check_sender_reputation_senderbase) report the same fields independently.
     """,
-)
-check_sender_reputation_spamscope = _reputation_tool(
-    "check_sender_reputation_spamscope",
-    "spamscope",
-    """Sender reputation of a mail domain from SpamScope, an independent blocklist network.
+    ),
+    _reputation_source(
+        "check_sender_reputation_spamscope",
+        "spamscope",
+        """Sender reputation of a mail domain from SpamScope, an independent blocklist network.
 
     Returns {rep}. Not authoritative: MailTrust (check_sender_reputation) prevails where
     they disagree.
     """,
-)
-check_sender_reputation_senderbase = _reputation_tool(
-    "check_sender_reputation_senderbase",
-    "senderbase",
-    """Sender reputation of a mail domain from SenderBase, an independent traffic monitor.
+    ),
+    _reputation_source(
+        "check_sender_reputation_senderbase",
+        "senderbase",
+        """Sender reputation of a mail domain from SenderBase, an independent traffic monitor.
 
     Returns {rep}. Not authoritative: MailTrust (check_sender_reputation) prevails where
     they disagree.
     """,
+    ),
+    declare=_tool,
 )
 
 
@@ -712,21 +719,16 @@ _CALL_DOC = (
 DOC_PHRASES["calls"] = _CALL_DOC
 
 
-def _call_log_tool(name: str, source: str, doc: str) -> Tool:
-    """One call-history source: ``doc`` is its summary; the filters and Args are shared."""
-
-    def run(
-        world: CommunicationWorld,
-        contact: str | None = None,
-        direction: Literal["incoming", "outgoing", "missed"] | None = None,
-        since: str | None = None,
-        until: str | None = None,
-    ) -> dict[str, Any]:
-        rows = _calls(world, contact, direction, since, until)
-        return {**listing(rows, 40, lambda c: _call_view(world, c)), "source": source}
-
-    run.__doc__ = doc + _CALL_FILTER_ARGS
-    return _tool(name=name)(run)
+def _call_log(
+    world: CommunicationWorld,
+    source: shapes.Source,
+    contact: str | None = None,
+    direction: Literal["incoming", "outgoing", "missed"] | None = None,
+    since: str | None = None,
+    until: str | None = None,
+) -> dict[str, Any]:
+    rows = _calls(world, contact, direction, since, until)
+    return {**listing(rows, 40, lambda c: _call_view(world, c)), "source": source.name}
 
 
 _CALL_FILTER_ARGS = """
@@ -738,24 +740,32 @@ _CALL_FILTER_ARGS = """
         until: Only calls on or before this day, YYYY-MM-DD (UTC).
     """
 
-get_call_log = _call_log_tool(
-    "get_call_log",
-    "carrier",
-    """The carrier's call records, newest first. Every filter given must match.
+# Both sources read the one call table; they differ in name and availability.
+get_call_log, get_call_log_device = shapes.source_tools(
+    _call_log,
+    _CALL_FILTER_ARGS,
+    shapes.Source(
+        "get_call_log",
+        "calls",
+        "carrier",
+        """The carrier's call records, newest first. Every filter given must match.
 
     Each call has {calls}. Up to forty in 'results', with 'count' and 'total'. If this
     service is unavailable, get_call_log_device returns the same calls under the same keys
     from the handset's own history.
     """,
-)
-get_call_log_device = _call_log_tool(
-    "get_call_log_device",
-    "device",
-    """The handset's own call history, newest first: a backup for get_call_log.
+    ),
+    shapes.Source(
+        "get_call_log_device",
+        "calls",
+        "device",
+        """The handset's own call history, newest first: a backup for get_call_log.
 
     Same keys as get_call_log; each call has {calls}. Up to forty in 'results', with 'count'
     and 'total'.
     """,
+    ),
+    declare=_tool,
 )
 
 
@@ -1056,21 +1066,16 @@ buy_data_addon = shapes.create(
 # -- roaming and international rates (three independent sources) -------------------------------
 
 
-def _rates(world: CommunicationWorld, country: str, table: str, source: str) -> dict[str, Any]:
+def _rates(world: CommunicationWorld, source: shapes.Source, country: str) -> dict[str, Any]:
     code = resolve_country(world, country)
     if code == data.HOME_COUNTRY:
         raise unprocessable("the United States is the home network: no roaming rates apply")
-    return {**row_json(world.table(table)[code]), "source": source}
+    return {**row_json(world.table(source.table)[code]), "source": source.name}
 
 
-def _rates_tool(name: str, source: str, doc: str) -> Tool:
-    """One rate source's lookup: ``doc`` is its summary; the Args are shared."""
-
-    def run(world: CommunicationWorld, country: str) -> dict[str, Any]:
-        return _rates(world, country, f"rates_{source}", data.RATE_SOURCES[source])
-
-    run.__doc__ = doc + _COUNTRY_ARGS
-    return _tool(name=name)(run)
+def _rate_source(tool_name: str, key: str, about: str) -> shapes.Source:
+    """One rate source: its table and name follow from its key in the data."""
+    return shapes.Source(tool_name, f"rates_{key}", data.RATE_SOURCES[key], about)
 
 
 _COUNTRY_ARGS = """
@@ -1079,7 +1084,8 @@ _COUNTRY_ARGS = """
         country: {country}
     """
 
-get_roaming_rates = _rates_tool(
+# The carrier's tariff sheet also prices estimate_roaming_cost.
+_CARRIER_RATES = _rate_source(
     "get_roaming_rates",
     "carrier",
     """Roaming and international rates for a country from the carrier's own tariff sheet.
@@ -1091,24 +1097,35 @@ get_roaming_rates = _rates_tool(
     RoamCompare.
     """,
 )
-get_roaming_rates_roamcompare = _rates_tool(
-    "get_roaming_rates_roamcompare",
-    "roamcompare",
-    """The carrier's roaming and international rates for a country, as listed by RoamCompare.
+
+(
+    get_roaming_rates,
+    get_roaming_rates_roamcompare,
+    get_roaming_rates_tariffwatch,
+) = shapes.source_tools(
+    _rates,
+    _COUNTRY_ARGS,
+    _CARRIER_RATES,
+    _rate_source(
+        "get_roaming_rates_roamcompare",
+        "roamcompare",
+        """The carrier's roaming and international rates for a country, as listed by RoamCompare.
 
     An independent price-comparison site that re-checks tariffs several times a day.
     Returns {rates}. Not authoritative: the carrier's sheet (get_roaming_rates) prevails
     where they disagree.
     """,
-)
-get_roaming_rates_tariffwatch = _rates_tool(
-    "get_roaming_rates_tariffwatch",
-    "tariffwatch",
-    """The carrier's roaming and international rates for a country, as surveyed by TariffWatch.
+    ),
+    _rate_source(
+        "get_roaming_rates_tariffwatch",
+        "tariffwatch",
+        """The carrier's roaming and international rates for a country, as surveyed by TariffWatch.
 
     An independent consumer survey of published tariffs. Returns {rates}. Not
     authoritative: the carrier's sheet (get_roaming_rates) prevails where they disagree.
     """,
+    ),
+    declare=_tool,
 )
 
 
@@ -1121,7 +1138,7 @@ def _estimate(
     sms: Any,
     names: tuple[str, str, str],
 ) -> dict[str, Any]:
-    card = _rates(world, country, "rates_carrier", data.RATE_SOURCES["carrier"])
+    card = _rates(world, _CARRIER_RATES, country)
     trip = int_arg(days, names[1], 1, MAX_TRIP_DAYS)
     per_day = _amount(data_mb, names[2], 100000)
     talk = int_arg(minutes, "call_minutes", 0, MAX_MINUTES)
@@ -1233,12 +1250,12 @@ def list_roaming_passes(
         country: Only passes for this country. {country}
         status: Only passes in this status.
     """
-    rows = sorted(world.roaming_passes.values(), key=lambda p: (p.start_date, p.pass_id))
-    if country is not None:
-        code = resolve_country(world, country)
-        rows = [p for p in rows if p.country == code]
-    if status is not None:
-        rows = [p for p in rows if p.status == status]
+    rows = shapes.filtered_rows(
+        world.roaming_passes.values(),
+        lambda p: (p.start_date, p.pass_id),
+        shapes.Only("country", country, lambda v: resolve_country(world, v)),
+        shapes.Only("status", status),
+    )
     return listing(rows, 50, row_json)
 
 
@@ -1447,14 +1464,13 @@ def list_scheduled_messages(
         status: Only messages in this status.
         channel: Only this channel.
     """
-    rows = sorted(world.scheduled.values(), key=lambda m: (m.send_at_utc, m.message_id))
-    if contact is not None:
-        cid = resolve_contact(world, contact).contact_id
-        rows = [m for m in rows if m.contact_id == cid]
-    if status is not None:
-        rows = [m for m in rows if m.status == status]
-    if channel is not None:
-        rows = [m for m in rows if m.channel == channel]
+    rows = shapes.filtered_rows(
+        world.scheduled.values(),
+        lambda m: (m.send_at_utc, m.message_id),
+        shapes.Only("contact_id", contact, lambda v: resolve_contact(world, v).contact_id),
+        shapes.Only("status", status),
+        shapes.Only("channel", channel),
+    )
     return listing(rows, 50, lambda m: _scheduled_view(world, m))
 
 

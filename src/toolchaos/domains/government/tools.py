@@ -256,9 +256,9 @@ def search_offices(
     return listing(rows, 30, row_json)
 
 
-def _wait(world: GovernmentWorld, office: str, table: str, source: str) -> dict[str, Any]:
+def _wait(world: GovernmentWorld, source: shapes.Source, office: str) -> dict[str, Any]:
     found = resolve_office(world, office)
-    reading = world.table(table)[found.office_id]
+    reading = world.table(source.table)[found.office_id]
     return {
         "office_id": found.office_id,
         "office_name": found.name,
@@ -267,53 +267,54 @@ def _wait(world: GovernmentWorld, office: str, table: str, source: str) -> dict[
         "processing_days": reading.processing_days,
         "as_of": reading.as_of,
         "detail": reading.detail,
-        "source": source,
+        "source": source.name,
     }
 
 
-@_tool()
-def get_office_wait_time(world: GovernmentWorld, office: str) -> dict[str, Any]:
-    """Current walk-in wait and typical processing time of an office, from the agency portal.
+_OFFICE_ARGS = """
+    Args:
+        world: The city's systems (not shown to the agent).
+        office: {office}
+"""
+
+get_office_wait_time, get_office_wait_time_311, get_office_wait_time_crowd = shapes.source_tools(
+    _wait,
+    _OFFICE_ARGS,
+    shapes.Source(
+        "get_office_wait_time",
+        "waits_portal",
+        data.PORTAL_SOURCE,
+        """Current walk-in wait and typical processing time of an office, from the agency portal.
 
     The agency portal reads the office's own queue system and is the authoritative
     source: when wait-time sources disagree, its figures prevail. Returns {wait}. The
     311 status feed (get_office_wait_time_311) and the LineWatch crowd reports
     (get_office_wait_time_crowd) publish the same fields independently; if the portal is
     unavailable, get_office_wait_time_311 serves the same figures under the same keys.
-
-    Args:
-        world: The city's systems (not shown to the agent).
-        office: {office}
-    """
-    return _wait(world, office, "waits_portal", data.PORTAL_SOURCE)
-
-
-@_tool()
-def get_office_wait_time_311(world: GovernmentWorld, office: str) -> dict[str, Any]:
-    """Wait and processing time of an office as relayed by the city's 311 status feed.
+    """,
+    ),
+    shapes.Source(
+        "get_office_wait_time_311",
+        "waits_311",
+        data.FEED_311_SOURCE,
+        """Wait and processing time of an office as relayed by the city's 311 status feed.
 
     Returns {wait}. Updated from departmental status boards every half hour or so; the
     agency portal (get_office_wait_time) is authoritative where they disagree.
-
-    Args:
-        world: The city's systems (not shown to the agent).
-        office: {office}
-    """
-    return _wait(world, office, "waits_311", data.FEED_311_SOURCE)
-
-
-@_tool()
-def get_office_wait_time_crowd(world: GovernmentWorld, office: str) -> dict[str, Any]:
-    """Wait and processing time of an office from LineWatch, a crowd-reporting app.
+    """,
+    ),
+    shapes.Source(
+        "get_office_wait_time_crowd",
+        "waits_crowd",
+        data.CROWD_SOURCE,
+        """Wait and processing time of an office from LineWatch, a crowd-reporting app.
 
     Returns {wait}. Built from visitors' reports; the agency portal
     (get_office_wait_time) is authoritative where they disagree.
-
-    Args:
-        world: The city's systems (not shown to the agent).
-        office: {office}
-    """
-    return _wait(world, office, "waits_crowd", data.CROWD_SOURCE)
+    """,
+    ),
+    declare=_tool,
+)
 
 
 # -- appointments -----------------------------------------------------------------------------
@@ -1525,9 +1526,7 @@ def list_elections(
         world: The city's systems (not shown to the agent).
         kind: Only elections of this kind.
     """
-    rows = sorted(world.elections.values(), key=lambda e: e.date)
-    if kind is not None:
-        rows = [e for e in rows if e.kind == kind]
+    rows = shapes.filtered_rows(world.elections.values(), "date", shapes.Only("kind", kind))
     return listing(rows, 20, row_json)
 
 

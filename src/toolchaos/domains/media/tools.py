@@ -181,10 +181,10 @@ def search_catalog(
     return listing(found, 20, lambda f: _catalogue_view(world, f[2], f[3]))
 
 
-def _rating(world: MediaWorld, item: str, table: str, source: str) -> dict[str, Any]:
+def _rating(world: MediaWorld, source: shapes.Source, item: str) -> dict[str, Any]:
     kind, row = resolve_item(world, item)
     item_id = _id_of(kind, row)
-    rating = world.table(table).get(item_id)
+    rating = world.table(source.table).get(item_id)
     if rating is None:  # pragma: no cover - every catalogue item is rated by every source
         raise not_found("Rating", item)
     return {
@@ -195,53 +195,51 @@ def _rating(world: MediaWorld, item: str, table: str, source: str) -> dict[str, 
         "avg_rating": rating.avg_rating,
         "review_count": rating.review_count,
         "as_of": rating.as_of,
-        "source": source,
+        "source": source.name,
     }
 
 
-@tool()
-def get_ratings(world: MediaWorld, item: str) -> dict[str, Any]:
-    """Review scores for any catalogue item from CriticHub, the authoritative aggregator.
-
-    CriticHub is the reference source: when rating sources disagree, its figures prevail.
-    FanPulse (get_ratings_fanpulse) and ReelMeter (get_ratings_reelmeter) report the same
-    fields independently, and FanPulse serves as the backup if CriticHub is unavailable.
-    Returns item_id, title, kind, score_pct (share of positive reviews, 0-100),
-    avg_rating (mean score out of 10), review_count, as_of (UTC time the figures were
-    last updated) and source.
-
+_ITEM_ARGS = """
     Args:
         world: The media service (not shown to the agent).
         item: The film, series, album, book, podcast or game. A catalogue id or exact title.
-    """
-    return _rating(world, item, "ratings_critichub", data.RATING_SOURCES[0])
+"""
 
 
-def _independent_rating(name: str, table: str, source: str) -> Tool:
-    """Declare an independent aggregator's rating tool: the aggregators differ only by name."""
+def _independent_rating(tool_name: str, table: str, name: str) -> shapes.Source:
+    """An independent aggregator's rating source: the aggregators differ only by name."""
+    return shapes.Source(
+        tool_name,
+        table,
+        name,
+        f"""Review scores for any catalogue item from {name}, an independent aggregator.
 
-    def rating(world: MediaWorld, item: str) -> dict[str, Any]:
-        return _rating(world, item, table, source)
-
-    rating.__doc__ = f"""\
-    Review scores for any catalogue item from {source}, an independent aggregator.
-
-    Same keys as get_ratings: item_id, title, kind, score_pct (0-100), avg_rating (out of
-    10), review_count ({source}'s own count), as_of (UTC) and source. CriticHub
-    (get_ratings) is authoritative where the aggregators disagree.
-
-    Args:
-        world: The media service (not shown to the agent).
-        item: The film, series, album, book, podcast or game. A catalogue id or exact title.
-    """
-    return tool(name=name)(rating)
+        Same keys as get_ratings: item_id, title, kind, score_pct (0-100), avg_rating (out of
+        10), review_count ({name}'s own count), as_of (UTC) and source. CriticHub
+        (get_ratings) is authoritative where the aggregators disagree.
+        """,
+    )
 
 
-get_ratings_fanpulse = _independent_rating(
-    "get_ratings_fanpulse", "ratings_fanpulse", data.RATING_SOURCES[1]
-)
-get_ratings_reelmeter = _independent_rating(
-    "get_ratings_reelmeter", "ratings_reelmeter", data.RATING_SOURCES[2]
+get_ratings, get_ratings_fanpulse, get_ratings_reelmeter = shapes.source_tools(
+    _rating,
+    _ITEM_ARGS,
+    shapes.Source(
+        "get_ratings",
+        "ratings_critichub",
+        data.RATING_SOURCES[0],
+        """Review scores for any catalogue item from CriticHub, the authoritative aggregator.
+
+        CriticHub is the reference source: when rating sources disagree, its figures prevail.
+        FanPulse (get_ratings_fanpulse) and ReelMeter (get_ratings_reelmeter) report the same
+        fields independently, and FanPulse serves as the backup if CriticHub is unavailable.
+        Returns item_id, title, kind, score_pct (share of positive reviews, 0-100),
+        avg_rating (mean score out of 10), review_count, as_of (UTC time the figures were
+        last updated) and source.
+        """,
+    ),
+    _independent_rating("get_ratings_fanpulse", "ratings_fanpulse", data.RATING_SOURCES[1]),
+    _independent_rating("get_ratings_reelmeter", "ratings_reelmeter", data.RATING_SOURCES[2]),
 )
 
 
@@ -266,10 +264,11 @@ def list_my_reviews(
         item: Only reviews of this item. A catalogue id or exact title.
         kind: Only reviews of items of this kind.
     """
-    rows = sorted(world.reviews.values(), key=lambda r: r.review_id)
-    if item is not None:
-        wanted = _id_of(*resolve_item(world, item))
-        rows = [r for r in rows if r.item_id == wanted]
+    rows = shapes.filtered_rows(
+        world.reviews.values(),
+        "review_id",
+        shapes.Only("item_id", item, lambda v: _id_of(*resolve_item(world, v))),
+    )
     views = [_review_view(world, r) for r in rows]
     if kind is not None:
         views = [v for v in views if v["kind"] == kind]
@@ -1188,10 +1187,11 @@ def list_holds(world: MediaWorld, book: str | None = None) -> dict[str, Any]:
         world: The media service (not shown to the agent).
         book: Only holds on this book: an id (e.g. 'BK-12345') or its exact title.
     """
-    rows = sorted(world.holds.values(), key=lambda h: h.hold_id)
-    if book is not None:
-        wanted = _book(world, book).book_id
-        rows = [h for h in rows if h.book_id == wanted]
+    rows = shapes.filtered_rows(
+        world.holds.values(),
+        "hold_id",
+        shapes.Only("book_id", book, lambda v: _book(world, v).book_id),
+    )
     return listing(rows, 50, lambda h: _hold_view(world, h))
 
 
@@ -1349,11 +1349,14 @@ def list_events(
     return listing(rows, 50, lambda r: r)
 
 
-def _price(world: MediaWorld, event_id: str, tier: str, table: str, seller: str) -> dict[str, Any]:
+Tier = Literal["general", "balcony", "floor", "vip"]
+
+
+def _price(world: MediaWorld, source: shapes.Source, event_id: str, tier: Tier) -> dict[str, Any]:
     key = stored_key(world.events, event_id, "Event")
     if tier not in [t for t, _ in data.TICKET_TIERS]:
         raise unprocessable(f"tier must be one of: {', '.join(t for t, _ in data.TICKET_TIERS)}")
-    row = world.table(table)[f"{key}:{tier}"]
+    row = world.table(source.table)[f"{key}:{tier}"]
     event = world.events[key]
     return {
         "event_id": key,
@@ -1365,58 +1368,52 @@ def _price(world: MediaWorld, event_id: str, tier: str, table: str, seller: str)
         "total_usd": money(dec(row.price_usd) + dec(row.fee_usd)),
         "available": row.available,
         "as_of": row.as_of,
-        "seller": seller,
+        "seller": source.name,
     }
 
 
-Tier = Literal["general", "balcony", "floor", "vip"]
-
-
-@tool()
-def get_ticket_price(world: MediaWorld, event_id: str, tier: Tier) -> dict[str, Any]:
-    """The venue box office's price for one ticket tier of a concert: the authoritative price.
-
-    When sellers disagree, the box office price prevails. The resellers TicketNest
-    (get_resale_price_ticketnest) and SeatSwap (get_resale_price_seatswap) quote the same
-    fields independently; TicketNest serves as the backup if the box office is down.
-    Returns event_id, performer, date, tier, price_usd (face value of one ticket),
-    fee_usd (service fee per ticket), total_usd (price + fee), available (tickets this
-    seller has), as_of (UTC time of the quote) and seller.
-
+_PRICE_ARGS = """
     Args:
         world: The media service (not shown to the agent).
         event_id: The concert, e.g. 'EVT-1234' (from list_events).
         tier: The ticket tier.
-    """
-    return _price(world, event_id, tier, "tiers", data.BOX_OFFICE)
+"""
 
 
-def _resale_price(name: str, table: str, seller: str) -> Tool:
-    """Declare a reseller's ticket price tool: the resellers differ only by name."""
+def _resale_price(tool_name: str, table: str, seller: str) -> shapes.Source:
+    """A reseller's ticket price source: the resellers differ only by name."""
+    return shapes.Source(
+        tool_name,
+        table,
+        seller,
+        f"""{seller}'s price for one ticket tier of a concert (an independent reseller).
 
-    def price(world: MediaWorld, event_id: str, tier: Tier) -> dict[str, Any]:
-        return _price(world, event_id, tier, table, seller)
-
-    price.__doc__ = f"""\
-    {seller}'s price for one ticket tier of a concert (an independent reseller).
-
-    Same keys as get_ticket_price: event_id, performer, date, tier, price_usd, fee_usd,
-    total_usd, available ({seller}'s own stock), as_of (UTC) and seller. The box office
-    (get_ticket_price) is authoritative where sellers disagree.
-
-    Args:
-        world: The media service (not shown to the agent).
-        event_id: The concert, e.g. 'EVT-1234' (from list_events).
-        tier: The ticket tier.
-    """
-    return tool(name=name)(price)
+        Same keys as get_ticket_price: event_id, performer, date, tier, price_usd, fee_usd,
+        total_usd, available ({seller}'s own stock), as_of (UTC) and seller. The box office
+        (get_ticket_price) is authoritative where sellers disagree.
+        """,
+    )
 
 
-get_resale_price_ticketnest = _resale_price(
-    "get_resale_price_ticketnest", "resale_nest", data.RESELLERS[0]
-)
-get_resale_price_seatswap = _resale_price(
-    "get_resale_price_seatswap", "resale_swap", data.RESELLERS[1]
+get_ticket_price, get_resale_price_ticketnest, get_resale_price_seatswap = shapes.source_tools(
+    _price,
+    _PRICE_ARGS,
+    shapes.Source(
+        "get_ticket_price",
+        "tiers",
+        data.BOX_OFFICE,
+        """The venue box office's price for one ticket tier of a concert: the authoritative price.
+
+        When sellers disagree, the box office price prevails. The resellers TicketNest
+        (get_resale_price_ticketnest) and SeatSwap (get_resale_price_seatswap) quote the same
+        fields independently; TicketNest serves as the backup if the box office is down.
+        Returns event_id, performer, date, tier, price_usd (face value of one ticket),
+        fee_usd (service fee per ticket), total_usd (price + fee), available (tickets this
+        seller has), as_of (UTC time of the quote) and seller.
+        """,
+    ),
+    _resale_price("get_resale_price_ticketnest", "resale_nest", data.RESELLERS[0]),
+    _resale_price("get_resale_price_seatswap", "resale_swap", data.RESELLERS[1]),
 )
 
 

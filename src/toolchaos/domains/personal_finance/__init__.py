@@ -10,7 +10,7 @@ named or given by id; every WRITE that creates a record has a listing to verify 
 from __future__ import annotations
 
 from toolchaos.domains import Domain, tool_map
-from toolchaos.domains._notes import args_map, sources
+from toolchaos.domains._notes import args_map, resolver, sources
 from toolchaos.domains.personal_finance.tools import TOOLS
 from toolchaos.domains.personal_finance.world import FinanceWorld
 
@@ -72,18 +72,8 @@ DOMAIN = Domain(
             name: {"to_unit": "USD cents", "factor": 100.0} for name in _USD_FIELDS
         },
         "resolvers": {
-            "get_merchant_spending": {
-                "param": "merchant",
-                "tool": "search_merchants",
-                "query_param": "query",
-                "id_path": ["results", 0, "merchant_id"],
-            },
-            "schedule_payment": {
-                "param": "payee",
-                "tool": "search_payees",
-                "query_param": "query",
-                "id_path": ["results", 0, "payee_id"],
-            },
+            "get_merchant_spending": resolver("merchant", "search_merchants", "merchant_id"),
+            "schedule_payment": resolver("payee", "search_payees", "payee_id"),
         },
         "write_verifiers": {
             "transfer_funds": {

@@ -33,6 +33,7 @@ from toolchaos.domains._common import (
     dec,
     enum_schema,
     find_key,
+    int_arg,
     is_integer,
     is_number,
     listing,
@@ -135,9 +136,7 @@ def _amount(name: str, value: float, highest: float) -> Decimal:
 
 
 def _limit(name: str, value: int) -> int:
-    if not is_integer(value) or not 1 <= value <= MAX_LIMIT:
-        raise unprocessable(f"{name} must be an integer from 1 to {MAX_LIMIT}")
-    return value
+    return int_arg(value, name, 1, MAX_LIMIT)
 
 
 def _post(

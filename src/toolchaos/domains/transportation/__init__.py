@@ -15,8 +15,10 @@ Where the hazard layer can find real alternatives:
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.domains import Domain, tool_map
-from toolchaos.domains._notes import sources
+from toolchaos.domains._notes import resolver, sources
 from toolchaos.domains.transportation.tools import TOOLS
 from toolchaos.domains.transportation.world import TransportationWorld
 
@@ -25,11 +27,10 @@ _MILES = {"to_unit": "mi", "factor": 0.621371}
 _POUNDS = {"to_unit": "lb", "factor": 2.20462}
 _SECONDS = {"to_unit": "seconds", "factor": 60.0}
 
-_STATION_SEARCH = {
-    "tool": "find_stations",
-    "query_param": "query",
-    "id_path": ["results", 0, "station_id"],
-}
+
+def _station(param: str) -> dict[str, Any]:
+    return resolver(param, "find_stations", "station_id")
+
 
 # The three live feeds and the name of each one's trip parameter.
 _FEEDS: dict[str, str] = {
@@ -74,11 +75,11 @@ DOMAIN = Domain(
             },
         },
         "resolvers": {
-            "search_trips": {"param": "origin", **_STATION_SEARCH},
-            "get_departures": {"param": "station", **_STATION_SEARCH},
-            "get_departures_v2": {"param": "station_ref", **_STATION_SEARCH},
-            "plan_journey": {"param": "origin", **_STATION_SEARCH},
-            "ride_estimate": {"param": "dropoff", **_STATION_SEARCH},
+            "search_trips": _station("origin"),
+            "get_departures": _station("station"),
+            "get_departures_v2": _station("station_ref"),
+            "plan_journey": _station("origin"),
+            "ride_estimate": _station("dropoff"),
         },
         "write_verifiers": {
             "book_seat": {

@@ -22,7 +22,7 @@ from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
     ISO_DATE,
     check_choice,
-    clock_minutes,
+    clock_arg,
     conflict,
     enum_schema,
     find_key,
@@ -36,7 +36,7 @@ from toolchaos.domains._common import (
     stored_key,
     unprocessable,
 )
-from toolchaos.domains._shapes import Filter, phrased_tool
+from toolchaos.domains._shapes import Filter, Source, phrased_tool, source_tools
 from toolchaos.domains.weather import data
 from toolchaos.domains.weather.world import (
     ALERT_COMPARISONS,
@@ -172,13 +172,6 @@ def _iso_day(value: str, param: str) -> date:
         return date.fromisoformat(value.strip())
     except ValueError:
         raise unprocessable(f"{param} '{value}' is not a valid calendar date") from None
-
-
-def _clock_minutes(value: str, param: str) -> int:
-    minutes = clock_minutes(value.strip())
-    if minutes is None:
-        raise unprocessable(f"{param} must be a 24-hour time written HH:MM, got '{value}'")
-    return minutes
 
 
 @_tool()
@@ -422,9 +415,9 @@ def get_sun_times(world: LocationWorld, location: str, date: str) -> dict[str, A
 # -- air quality ----------------------------------------------------------------------------
 
 
-def _reading(world: LocationWorld, location: str, table: str, source: str) -> dict[str, Any]:
+def _reading(world: LocationWorld, source: Source, location: str) -> dict[str, Any]:
     loc = resolve_location(world, location)
-    row = world.table(table).get(loc.location_id)
+    row = world.table(source.table).get(loc.location_id)
     if row is None:  # pragma: no cover - every location has a reading of each network
         raise not_found("Air quality reading", location)
     fields = row.model_dump(mode="json")
@@ -433,54 +426,53 @@ def _reading(world: LocationWorld, location: str, table: str, source: str) -> di
         "name": loc.name,
         **{k: v for k, v in fields.items() if k != "location_id"},
         "category": aqi_category(fields["aqi"]),
-        "source": source,
+        "source": source.name,
     }
 
 
-@_tool()
-def get_air_quality(world: LocationWorld, location: str) -> dict[str, Any]:
-    """Current air quality from the national regulatory monitoring network.
-
-    This network is the authoritative reference: when air-quality sources disagree, its
-    reading prevails. Returns location_id, name, {aq}, plus source, monitor_count and
-    station_name. The community sensors (get_air_quality_sensors) and the satellite
-    estimate (get_air_quality_satellite) report the same fields independently.
-
+_AQ_TOOLS = source_tools(
+    _reading,
+    """
     Args:
         world: The weather service (not shown to the agent).
         location: {place}
-    """
-    return _reading(world, location, "aq_official", data.AQ_OFFICIAL)
+    """,
+    Source(
+        "get_air_quality",
+        "aq_official",
+        data.AQ_OFFICIAL,
+        """Current air quality from the national regulatory monitoring network.
 
+        This network is the authoritative reference: when air-quality sources disagree, its
+        reading prevails. Returns location_id, name, {aq}, plus source, monitor_count and
+        station_name. The community sensors (get_air_quality_sensors) and the satellite
+        estimate (get_air_quality_satellite) report the same fields independently.
+        """,
+    ),
+    Source(
+        "get_air_quality_sensors",
+        "aq_sensors",
+        data.AQ_SENSORS,
+        """Current air quality from the PurpleSky community network of low-cost sensors.
 
-@_tool()
-def get_air_quality_sensors(world: LocationWorld, location: str) -> dict[str, Any]:
-    """Current air quality from the PurpleSky community network of low-cost sensors.
+        Returns location_id, name, {aq}, plus source, sensor_count and humidity_corrected.
+        Updated every few minutes but not a regulatory reference: the national network
+        (get_air_quality) is authoritative where they disagree.
+        """,
+    ),
+    Source(
+        "get_air_quality_satellite",
+        "aq_satellite",
+        data.AQ_SATELLITE,
+        """Current air quality estimated from satellite aerosol measurements.
 
-    Returns location_id, name, {aq}, plus source, sensor_count and humidity_corrected.
-    Updated every few minutes but not a regulatory reference: the national network
-    (get_air_quality) is authoritative where they disagree.
-
-    Args:
-        world: The weather service (not shown to the agent).
-        location: {place}
-    """
-    return _reading(world, location, "aq_sensors", data.AQ_SENSORS)
-
-
-@_tool()
-def get_air_quality_satellite(world: LocationWorld, location: str) -> dict[str, Any]:
-    """Current air quality estimated from satellite aerosol measurements.
-
-    Returns location_id, name, {aq}, plus source, grid_km (size of the estimate's grid
-    cell) and cloud_free. An independent estimate, refreshed at each overpass; the
-    national network (get_air_quality) is authoritative where they disagree.
-
-    Args:
-        world: The weather service (not shown to the agent).
-        location: {place}
-    """
-    return _reading(world, location, "aq_satellite", data.AQ_SATELLITE)
+        Returns location_id, name, {aq}, plus source, grid_km (size of the estimate's grid
+        cell) and cloud_free. An independent estimate, refreshed at each overpass; the
+        national network (get_air_quality) is authoritative where they disagree.
+        """,
+    ),
+    declare=_tool,
+)
 
 
 # -- points of interest, distance, time -----------------------------------------------------
@@ -602,7 +594,7 @@ def convert_time(
     start = resolve_location(world, from_location, "from_location")
     end = resolve_location(world, to_location, "to_location")
     day = _iso_day(date, "date")
-    minutes = _clock_minutes(time, "time")
+    minutes = clock_arg(time, "time")
     if isinstance(add_minutes, bool) or not 0 <= add_minutes <= MAX_TRAVEL_MINUTES:
         raise unprocessable(f"add_minutes must be from 0 to {MAX_TRAVEL_MINUTES}")
     origin_tz = timezone(timedelta(hours=start.utc_offset_hours))
@@ -979,9 +971,7 @@ TOOLS: list[Tool] = [
     get_day_forecast_backup,
     precipitation_total,
     get_sun_times,
-    get_air_quality,
-    get_air_quality_sensors,
-    get_air_quality_satellite,
+    *_AQ_TOOLS,
     list_points_of_interest,
     get_point_of_interest,
     compute_distance,

@@ -177,51 +177,42 @@ class ForecastDay(Row):
     humidity_pct: int
 
 
-class BackupForecastDay(Row):
-    """The backup provider's forecast for one location and day (an independent source)."""
+class BackupForecastDay(ForecastDay):
+    """The backup provider's forecast for one location and day (an independent source).
 
-    location_id: str
-    date: str
-    condition: str
-    temp_high_c: float
-    temp_low_c: float
-    precip_mm: float
-    precip_chance_pct: int
-    wind_kph: float
-    humidity_pct: int
+    Its forecast fields are those of :class:`ForecastDay`; the rest are its own.
+    """
+
     model_run: str
     grid_cell: str
 
 
-class OfficialReading(Row):
-    """The latest reading of the national regulatory monitors for one location."""
+class AirReading(Row):
+    """The fields every air-quality network reports for one location, and when it read them."""
 
     location_id: str
     aqi: int
     pm25_ugm3: float
     as_of: str
+
+
+class OfficialReading(AirReading):
+    """The latest reading of the national regulatory monitors for one location."""
+
     monitor_count: int
     station_name: str
 
 
-class SensorReading(Row):
+class SensorReading(AirReading):
     """The latest reading of the community low-cost sensor network for one location."""
 
-    location_id: str
-    aqi: int
-    pm25_ugm3: float
-    as_of: str
     sensor_count: int
     humidity_corrected: bool
 
 
-class SatelliteReading(Row):
+class SatelliteReading(AirReading):
     """The latest satellite-derived estimate for one location."""
 
-    location_id: str
-    aqi: int
-    pm25_ugm3: float
-    as_of: str
     grid_km: int
     cloud_free: bool
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from toolchaos.domains.transportation.world import at
 from toolchaos.suites.toolbench_x.generate import TemplateContext
 
 TOPIC = "transportation and mobility"
@@ -22,14 +23,6 @@ MONTHS = (
 def _now(ctx: TemplateContext) -> datetime:
     now: datetime = ctx.world.now()
     return now
-
-
-def _today(ctx: TemplateContext) -> date:
-    return _now(ctx).date()
-
-
-def _day(ctx: TemplateContext, offset: int) -> str:
-    return (_today(ctx) + timedelta(days=offset)).isoformat()
 
 
 def _station(ctx: TemplateContext, station_id: str) -> Any:
@@ -71,12 +64,8 @@ def _date_text(ctx: TemplateContext, iso: str) -> str:
     )
 
 
-def _departs(trip: Any) -> datetime:
-    return datetime.fromisoformat(f"{trip.departure_date}T{trip.departure_time}:00+00:00")
-
-
 def _future(ctx: TemplateContext, trip: Any, hours: float = 0) -> bool:
-    return _departs(trip) > _now(ctx) + timedelta(hours=hours)
+    return at(trip.departure_date, trip.departure_time) > _now(ctx) + timedelta(hours=hours)
 
 
 def _departures(ctx: TemplateContext, station_id: str, day: str) -> list[Any]:

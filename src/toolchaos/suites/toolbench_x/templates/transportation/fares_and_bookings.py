@@ -12,7 +12,6 @@ from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _arg,
     _confirmed,
     _date_text,
-    _day,
     _direct,
     _distinct,
     _future,
@@ -27,7 +26,7 @@ def _trip(ctx: TemplateContext, trip_id: str) -> Any:
 
 def book_second_train_business(ctx: TemplateContext) -> Draft:
     """Mixture, writes: passenger and rail trips apart -> book the second in business -> booking."""
-    day = _day(ctx, ctx.rng.randint(1, 4))
+    day = ctx.day(ctx.rng.randint(1, 4))
 
     def fits(route: Any) -> bool:
         trips = _direct(ctx, route.origin_station_id, route.destination_station_id, day)
@@ -127,7 +126,7 @@ def move_booking_to_another_day(ctx: TemplateContext) -> Draft:
         return booking.status == "confirmed" and _future(ctx, booking, hours=1)
 
     booking = ctx.pick("bookings", fits)
-    days = [_day(ctx, k) for k in range(1, 5) if _day(ctx, k) != booking.departure_date]
+    days = [ctx.day(k) for k in range(1, 5) if ctx.day(k) != booking.departure_date]
     day = ctx.rng.choice(days)
     options = _direct(ctx, booking.origin_station_id, booking.destination_station_id, day)
     if not options or options[0].seats(booking.fare_class) < 1:

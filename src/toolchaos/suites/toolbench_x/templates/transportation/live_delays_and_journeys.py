@@ -13,7 +13,6 @@ from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _arg,
     _confirmed,
     _date_text,
-    _day,
     _departures,
     _distinct,
     _ids,
@@ -193,7 +192,7 @@ def ride_budget(ctx: TemplateContext) -> Draft:
 
 def quickest_departure_window(ctx: TemplateContext) -> Draft:
     """Parallel: plan the same journey from three start times; the shortest total time."""
-    day = _day(ctx, ctx.rng.randint(1, 4))
+    day = ctx.day(ctx.rng.randint(1, 4))
     routes = ctx.rows("routes")
     ends = {(r.origin_station_id, r.destination_station_id) for r in routes}
     starts = sorted({r.origin_station_id for r in routes})
@@ -243,7 +242,7 @@ def quickest_departure_window(ctx: TemplateContext) -> Draft:
 
 def board_worst_delay(ctx: TemplateContext) -> Draft:
     """Mixture: today's departures, then the board lines of the first three; worst delay."""
-    today = _day(ctx, 0)
+    today = ctx.day(0)
 
     def fits(station: Any) -> bool:
         first = _departures(ctx, station.station_id, today)[:3]
@@ -274,7 +273,7 @@ def board_worst_delay(ctx: TemplateContext) -> Draft:
 
 def journey_leg_delays(ctx: TemplateContext) -> Draft:
     """Mixture: plan today's journey with a change, then both legs' live delays; their sum."""
-    today = _day(ctx, 0)
+    today = ctx.day(0)
     now = _now(ctx)
     live = ctx.world.table("operator_feed")
     routes = ctx.rows("routes")

@@ -12,7 +12,6 @@ from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _arg,
     _confirmed,
     _date_text,
-    _day,
     _departures,
     _direct,
     _distinct,
@@ -24,7 +23,7 @@ from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
 
 def second_departure_route_length(ctx: TemplateContext) -> Draft:
     """Sequential: departures board -> the day's second departure -> its route's length."""
-    day = _day(ctx, ctx.rng.randint(1, 4))
+    day = ctx.day(ctx.rng.randint(1, 4))
     station = ctx.pick("stations", lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
     prompt = ctx.say(
         "What is the second departure of the day from {st} on {date}, and how long is the "
@@ -47,7 +46,7 @@ def second_departure_route_length(ctx: TemplateContext) -> Draft:
 
 def second_rail_trip_arrival(ctx: TemplateContext) -> Draft:
     """Sequential: resolve the origin -> rail trips to the destination -> the second's arrival."""
-    day = _day(ctx, ctx.rng.randint(1, 4))
+    day = ctx.day(ctx.rng.randint(1, 4))
     route = ctx.pick(
         "routes",
         lambda r: (
@@ -153,7 +152,7 @@ def longest_trip_arrival(ctx: TemplateContext) -> Draft:
 
 def second_departures_distance(ctx: TemplateContext) -> Draft:
     """Mixture: two departure boards in parallel, then each second departure; total km."""
-    day = _day(ctx, ctx.rng.randint(1, 4))
+    day = ctx.day(ctx.rng.randint(1, 4))
     stations = ctx.sample("stations", 2, lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
     prompt = ctx.say(
         "On {date} I'll ride the second departure from {a} and, separately, the second "
@@ -178,7 +177,7 @@ def second_departures_distance(ctx: TemplateContext) -> Draft:
 
 def longest_of_first_departures(ctx: TemplateContext) -> Draft:
     """Mixture: departures board, then the first three trips fanned out; longest arrives when?"""
-    day = _day(ctx, ctx.rng.randint(1, 4))
+    day = ctx.day(ctx.rng.randint(1, 4))
 
     def fits(station: Any) -> bool:
         first = _departures(ctx, station.station_id, day)[:3]
