@@ -1,0 +1,22 @@
+"""Restructuring must not change behaviour: every baseline scores as recorded."""
+
+import json
+import sys
+from pathlib import Path
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_every_scripted_baseline_reports_exactly_as_recorded(tmp_path: Path) -> None:
+    sys.path.insert(0, str(GOLDEN))
+    try:
+        from snapshot import snapshot
+    finally:
+        sys.path.remove(str(GOLDEN))
+    recorded = json.loads((GOLDEN / "baselines.json").read_text(encoding="utf-8"))
+    now = json.loads(json.dumps(snapshot(tmp_path)))
+    for suite in recorded:
+        assert now[suite]["dataset_sha256"] == recorded[suite]["dataset_sha256"], suite
+        for name, text in recorded[suite]["tables"].items():
+            assert now[suite]["tables"][name] == text, f"{suite}: {name} changed"
+        assert set(now[suite]["tables"]) == set(recorded[suite]["tables"]), suite
