@@ -53,8 +53,8 @@ unit: $(STAMP)
 	$(BIN)/pytest -m "not local"
 
 # The fuzz tests with 50 times the examples `make test` draws (several minutes).
-FUZZ_TESTS = tests/domains/test_fuzz_tools.py tests/suites/test_fuzz_loaders.py \
-	tests/toolfailbench/test_tfb_importer_fuzz.py tests/hazards/test_fuzz_hazard_layer.py
+FUZZ_TESTS = tests/domains/test_fuzz_tools.py tests/suites/toolbench_x/test_fuzz_loaders.py \
+	tests/suites/toolfailbench/test_tfb_importer_fuzz.py tests/hazards/test_fuzz_hazard_layer.py
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -p no:cacheprovider $(FUZZ_TESTS)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from toolchaos.build.pipeline import V1_TARGETS, build_toolbench_x
+from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
 
 
 def main() -> None:

@@ -306,7 +306,7 @@ def make_task(
     writes: bool = False,
 ) -> TaskSpec:
     """A fixture task: the summed temperature of three cities (or an alert, when writes)."""
-    from toolchaos.build.validate import replay_reference
+    from toolchaos.suites.toolbench_x.validate import replay_reference
 
     if writes:
         steps = [
@@ -402,7 +402,7 @@ def fixture_world() -> WeatherWorld:
 
 def variant_tasks() -> list[TaskSpec]:
     """Unhazarded fixture tasks that, between them, give every hazard variant a fit."""
-    from toolchaos.build.validate import replay_reference
+    from toolchaos.suites.toolbench_x.validate import replay_reference
 
     drafts = [
         (

@@ -5,8 +5,7 @@ The public API is small: load a suite's tasks, run models on them, score and rep
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
+from toolchaos._version import __version__
 from toolchaos.api import load_tasks, report, run, score
 
 __all__ = ["__version__", "load_tasks", "report", "run", "score"]

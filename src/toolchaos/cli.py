@@ -216,12 +216,11 @@ def report(
     Several run directories are reported side by side (many models in one table).
     """
     from toolchaos.report.tables import build_report, print_report, write_report
-    from toolchaos.scoring.diagnostics import parse_thresholds
+    from toolchaos.suites.base import ReportOptions
 
-    rule = parse_thresholds(thresholds)
     if html_episodes < 0:
         raise BadInput("--html-episodes must be 0 or more")
-    result = build_report(directories, rule)
+    result = build_report(directories, ReportOptions(thresholds=thresholds))
     paths = write_report(result, write or directories[0], figures=figures)
     if html is not None:
         from toolchaos.report.html import write_html
@@ -342,10 +341,11 @@ def export(
 @app.command()
 @clean_errors
 def build(
-    suite: Annotated[str, typer.Argument(help="The suite to build: toolbench-x.")],
+    suite: Annotated[str, typer.Argument(help="The suite to build: toolbench-x or toolfailbench.")],
     out_file: Annotated[
-        Path, typer.Option("--out", "-o", help="The JSONL task file to write.")
-    ] = Path("toolbench-x.jsonl"),
+        Path | None,
+        typer.Option("--out", "-o", help="The JSONL task file to write (default: SUITE.jsonl)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="The generation seed.")] = 0,
     per_cell: Annotated[
         int, typer.Option(help="Tasks per (subtopic, workflow type), at most 5.")
@@ -363,45 +363,43 @@ def build(
 
     Writes the JSONL task file and, beside it, the build report (FILE.build.json) with the
     count after every stage and the reason for every drop. With the defaults this is
-    ToolBench-X v1 as shipped: `toolchaos build toolbench-x --seed 0`.
+    the task set as shipped: `toolchaos build toolbench-x --seed 0` (ToolBench-X v1), or
+    `toolchaos build toolfailbench --seed 0`.
     """
-    from toolchaos.build.pipeline import V1_TARGETS, build_toolbench_x
-    from toolchaos.suites.base import to_jsonl
-    from toolchaos.suites.toolbench_x.generate import SUITE
+    from toolchaos.suites import get_suite
+    from toolchaos.suites.base import BuildOptions, to_jsonl
 
-    if suite != SUITE:
-        raise BadInput(f"cannot build {suite!r}; buildable suites: {SUITE}")
-    if not 1 <= per_cell <= 5:
-        raise BadInput("--per-cell must be between 1 and 5")
-    targets = None if keep_all or per_cell != 5 else V1_TARGETS
-    tasks, build_report = build_toolbench_x(seed, per_cell=per_cell, targets=targets)
+    built = get_suite(suite).build(BuildOptions(seed=seed, per_cell=per_cell, keep_all=keep_all))
+    out_file = out_file or Path(f"{suite}.jsonl")
     report_path = out_file.with_suffix(".build.json")
     try:
         out_file.parent.mkdir(parents=True, exist_ok=True)
-        out_file.write_text(to_jsonl(tasks), encoding="utf-8")
-        report_path.write_text(build_report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        out_file.write_text(to_jsonl(built.tasks), encoding="utf-8")
+        report_path.write_text(built.report_json, encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"cannot write {out_file}: {exc.strerror}") from None
-    stages = ", ".join(f"{k} {v}" for k, v in build_report.counts.items())
-    err.print(f"{stages}; retention {build_report.retention:.0%}", highlight=False)
-    err.print(f"{len(tasks)} tasks -> {out_file}; build report -> {report_path}")
-    for workflow, missing in build_report.shortfall.items():
-        err.print(f"warning: {missing} {workflow} tasks short of the target", style="yellow")
+    err.print(built.summary, highlight=False)
+    err.print(f"{len(built.tasks)} tasks -> {out_file}; build report -> {report_path}")
+    for warning in built.warnings:
+        err.print(f"warning: {warning}", style="yellow")
 
 
 @app.command()
 @clean_errors
 def validate(
     task_file: Annotated[Path, typer.Argument(help="A JSONL task file.")],
+    suite_name: Annotated[
+        str, typer.Option("--suite", help="The suite the tasks belong to.")
+    ] = "toolbench-x",
 ) -> None:
     """Run the shipping validators on every task of a file; exit 1 if any fails."""
-    from toolchaos.build.validate import validate_task
-    from toolchaos.suites.base import load_tasks
+    from toolchaos.suites import get_suite
 
-    tasks = load_tasks(task_file)
+    suite = get_suite(suite_name)
+    tasks = suite.load(task_file)
     failing = 0
     for task in tasks:
-        problems = validate_task(task)
+        problems = suite.validate(task)
         if problems:
             failing += 1
             for problem in problems:
@@ -544,13 +542,13 @@ def judge_command(
 ) -> None:
     """Have two LLM judges label every ToolFailBench episode; the agent is never rerun."""
     from toolchaos.models.config import ModelEntry
-    from toolchaos.scoring.judging import judge_run
+    from toolchaos.suites import get_suite
 
     specs = _split(judges)
     if not 1 <= len(specs) <= 2:
         raise BadInput("give one or two --judge models")
     entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
-    count = judge_run(directory, entries, concurrency, limit)
+    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
     err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
 
 

@@ -9,14 +9,19 @@ from types import ModuleType
 
 import pytest
 
-from toolchaos.build.pipeline import build_toolbench_x
-from toolchaos.build.validate import episode_correct, play_sync, replay_reference, validate_task
 from toolchaos.core.types import HazardFamily
 from toolchaos.domains import REGISTRY, get_domain
 from toolchaos.hazards import VARIANTS
 from toolchaos.hazards.assign import PROPOSERS
 from toolchaos.hazards.hints import _TEMPLATES
 from toolchaos.suites.toolbench_x.generate import TEMPLATE_PACKAGES
+from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
+from toolchaos.suites.toolbench_x.validate import (
+    episode_correct,
+    play_sync,
+    replay_reference,
+    validate_task,
+)
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "library.py"
 KEY = (HazardFamily.OUTPUT_DRIFT, "title_case_keys")

@@ -3,11 +3,11 @@ import json
 import pytest
 
 from conftest import HAZARDS, make_task, transient
-from toolchaos.build.validate import episode_correct, play_sync
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import HazardFamily, HazardSpec, ToolCall
 from toolchaos.env.runtime import Env
 from toolchaos.hazards import build_hazard
+from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
 
 
 def weather(env: Env, city: str = "Oslo") -> dict:

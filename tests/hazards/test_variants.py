@@ -10,12 +10,12 @@ import random
 import pytest
 
 from conftest import variant_tasks
-from toolchaos.build.validate import episode_correct, play_sync, replay_reference
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards import VARIANTS
 from toolchaos.hazards.assign import PROPOSERS, Proposal
 from toolchaos.hazards.hints import _TEMPLATES, hint_for
+from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
 
 def hazarded(family: str, variant: str) -> list[tuple[TaskSpec, Proposal]]:

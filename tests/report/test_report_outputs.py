@@ -19,7 +19,8 @@ from toolchaos.report.html import (
     select_episodes,
     visible,
 )
-from toolchaos.report.tables import Report, ReportTable, build_report, to_latex, write_report
+from toolchaos.report.tables import Report, build_report, to_latex, write_report
+from toolchaos.suites.base import ReportOptions, ReportTable
 
 ARMS = ["clean", "hazard", "hint", "oracle-label"]
 MODELS = ["scripted/oracle", "scripted/naive", "scripted/retry", "scripted/no-tool"]
@@ -69,7 +70,7 @@ def test_many_runs_side_by_side_with_the_diagnostic_tables(report: Report) -> No
 
 
 def test_median_thresholds_change_the_title_and_the_labels(runs: tuple[Path, Path]) -> None:
-    report = build_report(list(runs), "median")
+    report = build_report(list(runs), ReportOptions(thresholds="median"))
     assert any("medians over" in n for n in report.notes)
     assert set(report.labels["tau_a"]) == {report.labels["tau_a"].iloc[0]}
 

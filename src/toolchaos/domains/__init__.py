@@ -13,6 +13,7 @@ from typing import Any
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.tools import Tool
+from toolchaos.core.types import TaskSpec
 from toolchaos.core.world import World
 
 REGISTRY: dict[str, str] = {
@@ -91,3 +92,12 @@ def get_domain(name: str) -> Domain:
     module, attr = target.split(":")
     domain: Domain = getattr(importlib.import_module(module), attr)
     return domain
+
+
+def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
+    """Return a fresh world for ``task``: the domain's seeded world, forked and patched."""
+    domain = domain or get_domain(task.domain)
+    world = domain.world(task.world_seed).fork()
+    if task.world_patch:
+        world.apply_patch(task.world_patch)
+    return world

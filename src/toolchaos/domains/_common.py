@@ -17,11 +17,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, TypeGuard, TypeVar
 
 from toolchaos.core.errors import ToolError
+from toolchaos.core.values import ISO_DATE
 from toolchaos.core.world import Row
 
 _T = TypeVar("_T")
 
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 HH_MM = re.compile(r"(\d{2}):(\d{2})")
 MEAN_EARTH_RADIUS_KM = 6371.0088
 
@@ -129,11 +129,6 @@ def check_choice(param: str, value: Any, allowed: Sequence[str]) -> None:
 def is_integer(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a JSON integer (Python counts a bool as an int; JSON does not)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_number(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a JSON number: an int or a float, but not a bool."""
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 # -- lookups and listings ----------------------------------------------------------------

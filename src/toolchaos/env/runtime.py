@@ -13,22 +13,12 @@ from typing import Any
 from toolchaos.core.errors import HarnessFault, ToolError
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
-from toolchaos.core.world import World
-from toolchaos.domains import Domain, get_domain
+from toolchaos.domains import Domain, get_domain, make_world
 from toolchaos.env.validation import check_arguments, parse_arguments
 from toolchaos.hazards import Hazard, HazardContext, PendingCall, build_hazard
 
 HAZARD_ARMS = frozenset({"hazard", "hint", "oracle-label"})
 ARMS = ("clean", "hazard", "hint", "oracle-label")
-
-
-def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
-    """Return a fresh world for ``task``: the domain's seeded world, forked and patched."""
-    domain = domain or get_domain(task.domain)
-    world = domain.world(task.world_seed).fork()
-    if task.world_patch:
-        world.apply_patch(task.world_patch)
-    return world
 
 
 class Env:

@@ -17,10 +17,8 @@ from typing import Any
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, follow, is_ref, ref_steps, resolve
 from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryStep, TaskSpec, ToolKind
-from toolchaos.domains import Domain
-from toolchaos.domains._common import is_number
-from toolchaos.env.runtime import make_world
-from toolchaos.hazards.specification_drift import ISO_DATE
+from toolchaos.core.values import ISO_DATE, is_number
+from toolchaos.domains import Domain, make_world
 
 
 @dataclass
@@ -218,7 +216,10 @@ def _param_format(
         except Unresolved:
             continue
         for name, value in args.items():
-            if not (isinstance(value, str) and ISO_DATE.match(value)) or (step.tool, name) in seen:
+            if (
+                not (isinstance(value, str) and ISO_DATE.fullmatch(value))
+                or (step.tool, name) in seen
+            ):
                 continue
             seen.add((step.tool, name))
             recipe = [RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})]
@@ -531,7 +532,7 @@ def _locale_date(
         return []
     out = []
     for step, name, value in _answer_fields(task, results):
-        if not (isinstance(value, str) and ISO_DATE.match(value)):
+        if not (isinstance(value, str) and ISO_DATE.fullmatch(value)):
             continue
         tool = task.reference.steps[step].tool
         recipe = [RecoveryStep(action="reformat", params={"field": name, "from": "DD.MM.YYYY"})]

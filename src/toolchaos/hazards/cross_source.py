@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from toolchaos.core.types import HazardFamily
-from toolchaos.domains._common import is_number
+from toolchaos.core.values import is_number
 from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, map_records, register
 
 

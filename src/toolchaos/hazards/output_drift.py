@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from toolchaos.core.types import HazardFamily
-from toolchaos.domains._common import is_number
+from toolchaos.core.values import ISO_DATE, is_number
 from toolchaos.hazards.base import (
     Hazard,
     HazardContext,
@@ -15,7 +15,6 @@ from toolchaos.hazards.base import (
     register,
     transform_keys,
 )
-from toolchaos.hazards.specification_drift import ISO_DATE
 
 
 class _OutputDrift(Hazard):
@@ -140,7 +139,7 @@ class MissingOutputField(_OutputDrift):
 
 
 def _day_first(value: Any) -> Any:
-    if isinstance(value, str) and ISO_DATE.match(value):
+    if isinstance(value, str) and ISO_DATE.fullmatch(value):
         year, month, day = value.split("-")
         return f"{day}.{month}.{year}"
     return value

@@ -8,9 +8,9 @@ from typing import ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import HazardFamily, ToolSpec
+from toolchaos.core.values import ISO_DATE
 from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register, with_parameters
 
-ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
 
 
@@ -135,7 +135,11 @@ class ParameterFormat(Hazard):
         """Reject an ISO date with an error that states the expected format."""
         name = self.spec.params["param"]
         value = call.arguments.get(name)
-        if self.fires(call.tool, call.ordinal) and isinstance(value, str) and ISO_DATE.match(value):
+        if (
+            self.fires(call.tool, call.ordinal)
+            and isinstance(value, str)
+            and ISO_DATE.fullmatch(value)
+        ):
             self.log(ctx, call.tool, call.ordinal, f"parameter {name!r} expects DD/MM/YYYY")
             raise ToolError(
                 f"Invalid format for parameter '{name}': '{value}'. Expected a date as DD/MM/YYYY.",

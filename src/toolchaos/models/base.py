@@ -108,7 +108,7 @@ class SharedClientFactory:
 
 
 PROVIDERS: dict[str, str] = {
-    "scripted": "toolchaos.models.scripted:make_factory",
+    "scripted": "toolchaos.suites.scripted:make_factory",
     "openai": "toolchaos.models.openai_compat:make_factory",
     "openai-compat": "toolchaos.models.openai_compat:make_factory",
     "anthropic": "toolchaos.models.anthropic_client:make_factory",

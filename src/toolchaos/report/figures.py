@@ -18,7 +18,7 @@ import pandas as pd
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from toolchaos.report.tables import FigureSpec
+    from toolchaos.suites.base import FigureSpec
 
 DPI = 100
 _RC: dict[Any, Any] = {
@@ -81,7 +81,7 @@ def draw_family_accuracy(table: pd.DataFrame, arms: Sequence[str], figure: Figur
     """Grouped bars: accuracy per hazard family (x) and model (bars), one panel per arm.
 
     Args:
-        table: :func:`toolchaos.scoring.toolbench.breakdown` by ``family``.
+        table: :func:`toolchaos.suites.toolbench_x.scoring.breakdown` by ``family``.
         arms: The arm columns to draw, one panel each.
         figure: Where to draw.
     """
@@ -116,7 +116,7 @@ def draw_stacked_shares(
 
     Args:
         table: One row per model with a ``model`` column, a count column and one share
-            column per category (as :func:`toolchaos.scoring.diagnostics.action_table`).
+            column per category (as :func:`toolchaos.suites.toolbench_x.diagnostics.action_table`).
         categories: The share columns, in stacking order.
         count: The column holding each row's count (shown in its label).
         xlabel: The x-axis label.

@@ -27,9 +27,10 @@ import jinja2
 import pandas as pd
 
 from toolchaos.report.figures import render
-from toolchaos.report.tables import Report, ReportTable, _shown, cell_text, inert
+from toolchaos.report.tables import Report, _shown, cell_text, inert
 from toolchaos.runner.store import Store
-from toolchaos.scoring.diagnostics import ACTION_ORDER, BEHAVIOUR_ORDER
+from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites.base import ReportTable
 
 DEFAULT_MAX_EPISODES = 1000
 TEXT_LIMIT = 4000
@@ -241,8 +242,8 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
             }
         )
     label_counts = Counter(label for e in episodes for label in e["labels"])
-    known = [*OUTCOMES, *ACTION_ORDER, "none", *BEHAVIOUR_ORDER]
-    # a suite's own labels (ToolFailBench's tool_skip, ...) follow the known ones
+    known = [*OUTCOMES, *(label for name in REGISTRY for label in get_suite(name).label_order)]
+    # labels no suite orders (ToolFailBench's tool_skip, ...) follow the ordered ones
     present = [*known, *sorted(set(label_counts) - set(known))]
     options = {
         "model": sorted(set(index["model"])),

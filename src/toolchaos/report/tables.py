@@ -1,7 +1,7 @@
 """Report tables over one or many run directories: terminal, markdown, CSV and LaTeX.
 
 A report is a pure function of the stores. :func:`build_report` has the report
-contributor of each suite present (:mod:`toolchaos.report.suites`) score that suite's
+contributor of each suite present (:meth:`Suite.report`) score that suite's
 episodes, computes the tables every suite shares (accuracy, usage, test-time scaling)
 over them, and asks each contributor for its own tables and figures. Each table knows
 which episodes stand behind each cell, so the HTML report can link a cell to the trace
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 from rich.console import Console
@@ -24,37 +24,15 @@ from rich.table import Table
 
 from toolchaos.models.config import ModelEntry
 from toolchaos.runner.store import Store
-from toolchaos.scoring.diagnostics import ThresholdRule
-from toolchaos.scoring.toolbench import accuracy_rows, sampling_table, usage_table
-
-if TYPE_CHECKING:
-    from toolchaos.report.suites import SuiteReport
-
-CellLink = Callable[[Mapping[str, Any], str], dict[str, str] | None]
-"""Given a table row and a column, the trace-viewer filter of the episodes behind the cell
-(keys ``model``, ``arm``, ``family``, ``workflow``, ``label``), or None."""
-
-
-@dataclass
-class ReportTable:
-    """One table of a report: a file name stem, a title, the data and its cell links."""
-
-    name: str
-    title: str
-    frame: pd.DataFrame
-    link: CellLink | None = None
-    note: str = ""
-
-
-@dataclass
-class FigureSpec:
-    """One figure of a report: drawn on a fresh matplotlib Figure by ``draw``."""
-
-    name: str
-    title: str
-    draw: Callable[[Any], None]
-    size: tuple[float, float] = (8.0, 4.5)
-    rendered: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+from toolchaos.scoring.tables import accuracy_rows, sampling_table, usage_table
+from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites.base import (
+    FigureSpec,
+    ReportOptions,
+    ReportTable,
+    RunData,
+    SuiteReport,
+)
 
 
 @dataclass
@@ -80,26 +58,13 @@ class Report:
         return {t.name: t.frame for t in self.sections}
 
 
-@dataclass
-class RunData:
-    """What one run directory holds for one suite: its tasks, scored episodes, model entries."""
-
-    run: str
-    store: Store
-    tasks: dict[str, Any]
-    frame: pd.DataFrame
-    entries: dict[str, ModelEntry] = field(default_factory=dict)
-
-
 def load_frame(directories: list[Path]) -> pd.DataFrame:
     """Score every episode of every run directory into one frame.
 
     Episodes of a suite that has no report contributor are left out (see
     :func:`build_report`, which says so in a note).
     """
-    from toolchaos.report.suites import contributors
-
-    suites = contributors()
+    suites = contributors(ReportOptions())
     frames = []
     for directory in directories:
         store = Store.open_existing(directory, read_only=True)
@@ -134,6 +99,12 @@ def _score_run(
     return (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()), scored
 
 
+def contributors(options: ReportOptions) -> dict[str, SuiteReport]:
+    """A fresh report contributor for every registered suite that has one."""
+    found = {name: get_suite(name).report(options) for name in REGISTRY}
+    return {name: contributor for name, contributor in found.items() if contributor is not None}
+
+
 def _model_entries(store: Store) -> dict[str, ModelEntry]:
     """The model entries a run stored (meta ``models``), by spec (the first of a spec)."""
     entries: dict[str, ModelEntry] = {}
@@ -143,19 +114,17 @@ def _model_entries(store: Store) -> dict[str, ModelEntry]:
     return entries
 
 
-def build_report(directories: list[Path], thresholds: ThresholdRule | None = None) -> Report:
+def build_report(directories: list[Path], options: ReportOptions | None = None) -> Report:
     """Compute the report of ``directories`` (a pure function of their stores).
 
     Args:
         directories: Run directories; their episodes are reported side by side.
-        thresholds: The failure-behaviour thresholds (ToolBench-X): fixed values (the
-            defaults when None) or ``"median"`` over the failed episodes of all runs.
+        options: What suites may read, e.g. the ToolBench-X failure-behaviour thresholds
+            (the defaults when None, or ``"median"`` over the failed episodes of all runs).
     """
-    from toolchaos.report.suites import contributors
-
     entries: dict[str, ModelEntry] = {}
     frames = []
-    suites = contributors(thresholds)
+    suites = contributors(options or ReportOptions())
     skipped: Counter[str] = Counter()
     for directory in directories:
         store = Store.open_existing(directory, read_only=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.agents import PROTOCOLS
 from toolchaos.agents.native import LoopConfig
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Episode, EpisodeStatus
@@ -28,8 +27,9 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
     env: Any = None
     try:
         client = factory.for_episode(item.task, item.arm, item.sample)
-        env = get_suite(item.task.suite).make_env(item.task, item.arm)
-        result = await PROTOCOLS[item.protocol](item.task, item.arm, env, client, config)
+        suite = get_suite(item.task.suite)
+        env = suite.make_env(item.task, item.arm)
+        result = await suite.protocols[item.protocol](item.task, item.arm, env, client, config)
     except ModelFatal:
         raise  # the model cannot be used at all: stop the run, store nothing for this one
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's

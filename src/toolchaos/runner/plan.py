@@ -5,10 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from toolchaos.agents import PROTOCOLS as AGENT_PROTOCOLS
-
 PROTOCOL = "native"
-PROTOCOLS = tuple(AGENT_PROTOCOLS)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from toolchaos import __version__
+from toolchaos._version import __version__
 from toolchaos.agents.native import LoopConfig
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.jsonutil import digest, dumps
@@ -35,9 +35,9 @@ from toolchaos.models.base import ModelFactory, make_factory
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.transport import ResponseCache
 from toolchaos.runner.episode import play
-from toolchaos.runner.plan import PROTOCOLS, PlannedEpisode, make_plan
+from toolchaos.runner.plan import PlannedEpisode, make_plan
 from toolchaos.runner.store import STORE_NAME, Store
-from toolchaos.suites import get_suite
+from toolchaos.suites import REGISTRY, get_suite
 from toolchaos.suites.base import stratified_subset
 
 MANIFEST_NAME = "manifest.json"
@@ -147,16 +147,19 @@ def with_defaults(config: RunConfig) -> RunConfig:
 def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
     """Check the config and load what it names, raising BadInput on any bad value."""
     suite = get_suite(config.suite)
-    if (config.protocol == "two-step") != (suite.protocol == "two-step"):
+    if config.protocol not in suite.protocols:
+        known = {p for name in REGISTRY for p in get_suite(name).protocols}
+        if config.protocol not in known:
+            raise BadInput(
+                f"unknown protocol {config.protocol!r}; known: {', '.join(sorted(known))}"
+            )
         raise BadInput(
             f"protocol {config.protocol!r} does not fit suite {suite.name!r} "
-            f"(it plays {suite.protocol!r}{' only' if suite.protocol == 'two-step' else ''})"
+            f"(it plays {', '.join(repr(p) for p in suite.protocols)})"
         )
     for arm in config.arms:
         if arm not in ARMS:
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
-    if config.protocol not in PROTOCOLS:
-        raise BadInput(f"unknown protocol {config.protocol!r}; known: {', '.join(PROTOCOLS)}")
     if config.samples < 1 or config.concurrency < 1 or config.workers < 1:
         raise BadInput("--samples, --concurrency and --workers must be at least 1")
     specs = config.specs
@@ -168,7 +171,7 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     if config.subset is not None:
         if config.subset < 1:
             raise BadInput("--subset must be at least 1")
-        tasks = stratified_subset(tasks, config.subset)
+        tasks = stratified_subset(tasks, config.subset, suite.stratum)
     if config.limit is not None:
         tasks = tasks[: config.limit]
     return tasks, suite.dataset_hash(path), path, factories

@@ -1,4 +1,11 @@
-"""What a suite is: a name, its shipped task file, and how to load task files."""
+"""The one place a benchmark plugs in: what a suite is and what it contributes.
+
+A suite is a :class:`Suite`: its name, its shipped task file and task model, the arms and
+protocols it plays, its scripted baselines, how an episode's env is built, how its task
+set is built, and what it adds to a report (a :class:`SuiteReport`). The generic layers
+(runner, report, scripted provider, CLI) reach a suite only through this interface and
+the registry in :mod:`toolchaos.suites`; they never import a suite's own modules.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +13,167 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+import pandas as pd
 from pydantic import BaseModel, ValidationError
 
+from toolchaos.agents.native import LoopConfig, LoopResult
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import TaskSpec
+from toolchaos.env.base import EpisodeEnv
+from toolchaos.models.base import ModelClient
+
+TaskT = TypeVar("TaskT", bound=BaseModel)
+EnvT = TypeVar("EnvT", bound=EpisodeEnv)
+
+EpisodeProtocol = Callable[[TaskT, str, EnvT, ModelClient, LoopConfig], Awaitable[LoopResult]]
+"""A protocol: ``async (task, arm, env, client, config) -> LoopResult``."""
+
+Baseline = Callable[[TaskT, str], ModelClient]
+"""A scripted baseline: ``(task, mode) -> client`` playing that task in that mode."""
+
+CellLink = Callable[[Mapping[str, Any], str], dict[str, str] | None]
+"""Given a table row and a column, the trace-viewer filter of the episodes behind the cell
+(keys ``model``, ``arm``, ``family``, ``workflow``, ``label``), or None."""
+
+
+@dataclass
+class ReportTable:
+    """One table of a report: a file name stem, a title, the data and its cell links."""
+
+    name: str
+    title: str
+    frame: pd.DataFrame
+    link: CellLink | None = None
+    note: str = ""
+
+
+@dataclass
+class FigureSpec:
+    """One figure of a report: drawn on a fresh matplotlib Figure by ``draw``."""
+
+    name: str
+    title: str
+    draw: Callable[[Any], None]
+    size: tuple[float, float] = (8.0, 4.5)
+    rendered: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+
+
+@dataclass
+class Contribution:
+    """A suite's part of a report."""
+
+    tables: list[ReportTable] = field(default_factory=list)
+    figures: list[FigureSpec] = field(default_factory=list)
+    labels: pd.DataFrame = field(default_factory=pd.DataFrame)
+    notes: list[str] = field(default_factory=list)
+
+
+class EpisodeReader(Protocol):
+    """What a suite's report may read from a run's store (``runner.store.Store`` has it)."""
+
+    def episode_json(
+        self, *, arms: Collection[str] | None = None, keys: Collection[str] | None = None
+    ) -> Iterator[tuple[str, str]]:
+        """``(key, stored JSON)`` of stored episodes, in key order."""
+        ...
+
+    def judgements(self) -> list[dict[str, Any]]:
+        """Every stored judge label."""
+        ...
+
+    def get_meta(self, key: str) -> str | None:
+        """One run metadata value."""
+        ...
+
+
+@dataclass
+class RunData:
+    """What one run directory holds for one suite: its tasks, scored episodes, model entries."""
+
+    run: str
+    store: EpisodeReader
+    tasks: dict[str, Any]
+    frame: pd.DataFrame
+    entries: dict[str, Any] = field(default_factory=dict)
+
+
+class ReportOptions(BaseModel):
+    """Report settings a suite may read (each suite ignores what is not its own).
+
+    Attributes:
+        thresholds: ToolBench-X failure-behaviour thresholds as the CLI takes them
+            (``default``, ``median`` or ``TAU_A,TAU_R``), or an already parsed rule.
+    """
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    thresholds: Any = None
+
+
+class SuiteReport(Protocol):
+    """The report contributor of one suite (built fresh for every report)."""
+
+    def score(
+        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
+    ) -> pd.DataFrame:
+        """Score the suite's episode summaries of one run: one row per episode.
+
+        The frame has at least the columns the shared tables read
+        (:mod:`toolchaos.scoring.tables`): key, suite, model, protocol, arm, task_id,
+        sample, status, error, correct, vote_key, family, workflow, and the usage columns.
+        """
+        ...
+
+    def read_run(self, data: RunData) -> None:
+        """Read what the suite needs from one run while its store is open."""
+        ...
+
+    def finish(self, frame: pd.DataFrame) -> Contribution:
+        """Compute the suite's tables from its scored episodes of every run."""
+        ...
+
+
+class BuildOptions(BaseModel):
+    """How to build a suite's task set.
+
+    Attributes:
+        seed: The generation seed (same seed, same bytes).
+        per_cell: ToolBench-X: tasks per (subtopic, workflow type).
+        keep_all: ToolBench-X: keep every validated task instead of the shipped sizes.
+    """
+
+    seed: int = 0
+    per_cell: int = 5
+    keep_all: bool = False
+
+
+class BuildResult(BaseModel):
+    """A built task set and its build report (written beside it as FILE.build.json)."""
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    tasks: list[Any]
+    report_json: str
+    summary: str
+    warnings: list[str] = []
+
+
+class Problem(BaseModel):
+    """One validator's finding about one task."""
+
+    task_id: str
+    check: str
+    reason: str
 
 
 @dataclass(frozen=True)
-class Suite:
+class Suite(Generic[TaskT, EnvT]):
     """A benchmark suite.
 
     Args:
@@ -27,34 +181,71 @@ class Suite:
         package: The package whose ``data/`` folder holds the shipped tasks.
         data_file: The file name of the shipped task set inside ``data/``.
         arms: The arms this suite runs by default.
-        protocol: The protocol its episodes play by default.
         task_model: The pydantic model of one stored task (one JSONL line).
+        protocol: The protocol its episodes play by default.
+        protocols: Every protocol it can play, by the name ``--protocol`` takes.
+        baselines: Its scripted baselines by mode (``scripted/<mode>``).
+        baseline_fallback: The mode that plays a mode this suite does not have (another
+            suite's baseline), or None to refuse it.
+        label_order: The order its per-episode labels are offered in the trace viewer
+            (labels not named here follow, sorted).
     """
 
     name: str
     package: str
     data_file: str
     arms: tuple[str, ...]
-    protocol: str = "native"
-    task_model: type[BaseModel] = TaskSpec
+    task_model: type[TaskT]
+    protocol: str
+    protocols: Mapping[str, EpisodeProtocol[TaskT, EnvT]]
+    baselines: Mapping[str, Baseline[TaskT]] = field(default_factory=dict)
+    baseline_fallback: str | None = None
+    label_order: tuple[str, ...] = ()
 
     def default_path(self) -> Path:
         """The path of the task file shipped inside the installed package."""
         return Path(str(resources.files(self.package).joinpath("data", self.data_file)))
 
-    def load(self, path: Path | None = None) -> list[Any]:
+    def load(self, path: Path | None = None) -> list[TaskT]:
         """Load the shipped task set, or the task file at ``path``."""
         return load_jsonl(path or self.default_path(), self.task_model, self.name)
 
-    def parse_task(self, text: str) -> Any:
+    def parse_task(self, text: str) -> TaskT:
         """One stored task of this suite, from its JSON."""
         return self.task_model.model_validate_json(text)
 
-    def make_env(self, task: Any, arm: str) -> Any:
+    def make_env(self, task: TaskT, arm: str) -> EnvT:
         """The environment one episode of ``task`` plays in."""
-        from toolchaos.env.runtime import Env
+        raise NotImplementedError
 
-        return Env(task, arm)
+    def stratum(self, task: TaskT) -> tuple[str, str]:
+        """The stratum a stratified subset spreads ``task`` over."""
+        return ("", "")
+
+    def baseline(self, task: TaskT, mode: str) -> ModelClient:
+        """A fresh scripted baseline in ``mode`` playing ``task``."""
+        maker = self.baselines.get(mode)
+        if maker is None and self.baseline_fallback is not None:
+            maker = self.baselines[self.baseline_fallback]
+        if maker is None:
+            raise BadInput(f"suite {self.name} has no scripted baseline {mode!r}")
+        return maker(task, mode)
+
+    def report(self, options: ReportOptions) -> SuiteReport | None:
+        """This suite's report contributor, or None (its episodes are left out, with a note)."""
+        return None
+
+    def build(self, options: BuildOptions) -> BuildResult:
+        """Build this suite's task set (the shipped one with the default options)."""
+        raise BadInput(f"suite {self.name} cannot be built")
+
+    def validate(self, task: TaskT) -> list[Problem]:
+        """The shipping validators' problems with ``task`` (none: it passes)."""
+        return []
+
+    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
+        """Have LLM judges label this suite's stored episodes of a run; return how many."""
+        raise BadInput(f"suite {self.name} has no LLM judges")
 
     def dataset_hash(self, path: Path) -> str:
         """SHA-256 of the task file (or of every file of a task directory, in order)."""
@@ -129,23 +320,17 @@ def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
     return load_jsonl(path, TaskSpec, suite)
 
 
-def _stratum(task: Any) -> tuple[str, str]:
-    """(workflow, hazard family) for ToolBench-X; (domain, failure mode) for ToolFailBench."""
-    hazard = getattr(task, "hazard", None)
-    if hasattr(task, "workflow"):
-        return task.workflow, hazard.family.value if hazard else "none"
-    return getattr(task, "domain", ""), getattr(task, "target_failure_mode", "")
-
-
-def stratified_subset(tasks: list[Any], n: int, seed: int = 0) -> list[Any]:
-    """``n`` tasks spread evenly over (workflow type, hazard family) strata, chosen with a seed.
+def stratified_subset(
+    tasks: list[Any], n: int, stratum: Callable[[Any], tuple[str, str]], seed: int = 0
+) -> list[Any]:
+    """``n`` tasks spread evenly over the suite's strata (``stratum``), chosen with a seed.
 
     Strata take turns, in a stable order, each giving its next task (shuffled with the
     seed), so a small subset still covers every workflow and hazard family.
     """
     strata: dict[tuple[str, str], list[Any]] = {}
     for task in sorted(tasks, key=lambda t: t.id):
-        strata.setdefault(_stratum(task), []).append(task)
+        strata.setdefault(stratum(task), []).append(task)
     rng = random.Random(seed)
     for members in strata.values():
         rng.shuffle(members)

@@ -20,6 +20,7 @@ from typing import Any, Literal, cast
 
 from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -28,7 +29,6 @@ from toolchaos.domains._common import (
     enum_schema,
     find_key,
     int_arg,
-    is_number,
     listing,
     money,
     not_found,

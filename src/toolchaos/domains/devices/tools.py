@@ -20,6 +20,7 @@ from typing import Any, Literal, cast
 
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import is_number
 from toolchaos.core.world import World
 from toolchaos.domains._common import (
     conflict,
@@ -27,7 +28,6 @@ from toolchaos.domains._common import (
     find_key,
     haversine_km,
     is_integer,
-    is_number,
     listing,
     money,
     not_found,

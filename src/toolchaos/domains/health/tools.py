@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from typing import Any, Literal, cast
 
 from toolchaos.core.tools import Param, Tool
+from toolchaos.core.values import is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -27,7 +28,6 @@ from toolchaos.domains._common import (
     enum_schema,
     find_key,
     is_integer,
-    is_number,
     listing,
     money,
     not_found,

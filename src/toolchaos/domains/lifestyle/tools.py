@@ -19,6 +19,7 @@ from typing import Any, Literal, cast
 from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Param, Tool, tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -30,7 +31,6 @@ from toolchaos.domains._common import (
     enum_schema,
     find_key,
     int_arg,
-    is_number,
     listing,
     money,
     not_found,

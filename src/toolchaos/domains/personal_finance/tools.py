@@ -23,6 +23,7 @@ from typing import Any, cast
 from toolchaos.core.errors import ToolError
 from toolchaos.core.tools import Tool, tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -35,7 +36,6 @@ from toolchaos.domains._common import (
     find_key,
     int_arg,
     is_integer,
-    is_number,
     listing,
     money,
     row_json,

@@ -22,6 +22,7 @@ from typing import Any, Literal, cast
 
 from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -32,7 +33,6 @@ from toolchaos.domains._common import (
     enum_schema,
     find_key,
     is_integer,
-    is_number,
     listing,
     money,
     not_found,

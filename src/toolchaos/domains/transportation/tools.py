@@ -19,6 +19,7 @@ from typing import Any, Literal, cast
 
 from toolchaos.core.tools import Param, Tool, tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
@@ -32,7 +33,6 @@ from toolchaos.domains._common import (
     find_key,
     haversine_km,
     is_integer,
-    is_number,
     listing,
     money,
     not_found,

@@ -17,10 +17,10 @@ from typing import Any, Literal, cast
 
 from toolchaos.core.tools import Param, Tool
 from toolchaos.core.types import ToolKind
+from toolchaos.core.values import ISO_DATE, is_number
 from toolchaos.core.world import Row, World
 from toolchaos.domains import _shapes as shapes
 from toolchaos.domains._common import (
-    ISO_DATE,
     check_choice,
     clock_arg,
     conflict,
@@ -28,7 +28,6 @@ from toolchaos.domains._common import (
     find_key,
     haversine_km,
     is_integer,
-    is_number,
     listing,
     not_found,
     row_json,

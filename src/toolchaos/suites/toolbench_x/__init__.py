@@ -1,12 +1,8 @@
-"""The ToolBench-X suite: multi-step tool tasks under recoverable hazards."""
+"""The ToolBench-X suite (arXiv 2606.25819): multi-step tool tasks under recoverable hazards.
 
-from toolchaos.suites.base import Suite
-
-SUITE = Suite(
-    name="toolbench-x",
-    package="toolchaos.suites.toolbench_x",
-    data_file="tasks.jsonl",
-    arms=("clean", "hazard", "hint", "oracle-label"),
-)
-
-__all__ = ["SUITE"]
+Everything only ToolBench-X uses lives here: task generation and the subtopic templates
+(``generate``, ``templates/``), the build and its validators (``pipeline``, ``validate``),
+the policy-decision protocol (``decision``), the scripted baselines and their recovery
+steps (``baselines``, ``recovery``), scoring and trajectory diagnostics (``scoring``,
+``diagnostics``) and its part of a report (``report``). ``suite`` plugs it in.
+"""

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Literal
 
-from toolchaos.build.validate import replay_reference
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, get_domain
+from toolchaos.suites.toolbench_x.validate import replay_reference
 
 SUITE = "toolbench-x"
 Workflow = Literal["sequential", "parallel", "mixture"]

@@ -1,4 +1,4 @@
-"""ToolFailBench as a suite of the runner: its tasks, its protocol, how episodes play."""
+"""ToolFailBench as a suite of the runner: its tasks, its protocol, baselines, build, report."""
 
 from __future__ import annotations
 
@@ -6,15 +6,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolchaos.suites.base import Suite
+from toolchaos.models.base import ModelClient
+from toolchaos.suites.base import BuildOptions, BuildResult, ReportOptions, Suite, SuiteReport
+from toolchaos.suites.toolfailbench.baselines import BEHAVIOURS, FailPolicy
+from toolchaos.suites.toolfailbench.env import FailEnv
+from toolchaos.suites.toolfailbench.two_step import run_two_step
 from toolchaos.suites.toolfailbench.types import FailTask
 
 
+def _baseline(task: FailTask, mode: str) -> ModelClient:
+    return FailPolicy(task, mode)
+
+
 @dataclass(frozen=True)
-class ToolFailSuite(Suite):
+class ToolFailSuite(Suite[FailTask, FailEnv]):
     """The shipped 1,000 tasks, or a task file; one arm, the two-step protocol."""
 
-    def load(self, path: Path | None = None) -> list[Any]:
+    def load(self, path: Path | None = None) -> list[FailTask]:
         """Load the shipped tasks, a JSONL task file, or a v5 release (its root folder)."""
         if path is not None and path.is_dir():
             from toolchaos.suites.toolfailbench.importer import load_v5, release_tasks
@@ -22,11 +30,35 @@ class ToolFailSuite(Suite):
             return release_tasks(load_v5(path))
         return super().load(path)
 
-    def make_env(self, task: Any, arm: str) -> Any:
+    def make_env(self, task: FailTask, arm: str) -> FailEnv:
         """The domain's tools, with the task's trap (or the release's mock) on its call."""
-        from toolchaos.suites.toolfailbench.env import FailEnv
-
         return FailEnv(task)
+
+    def stratum(self, task: FailTask) -> tuple[str, str]:
+        """(domain, failure mode aimed at)."""
+        return task.domain, task.target_failure_mode
+
+    def report(self, options: ReportOptions) -> SuiteReport:
+        """Failure rates, agreement, leaderboards and the ablations."""
+        from toolchaos.suites.toolfailbench.report import ToolFailReport
+
+        return ToolFailReport()
+
+    def build(self, options: BuildOptions) -> BuildResult:
+        """The seeded generator over all five domains (the shipped set with seed 0)."""
+        from toolchaos.suites.toolfailbench.generate import build_toolfailbench
+
+        tasks, report = build_toolfailbench(options.seed)
+        kinds = ", ".join(f"{n} {kind}" for kind, n in report.counts["by_kind"].items())
+        return BuildResult(
+            tasks=tasks, report_json=report.to_json(), summary=f"{len(tasks)} tasks ({kinds})"
+        )
+
+    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
+        """Judge A (decision tree) and judge B (evidence) label every finished episode."""
+        from toolchaos.suites.toolfailbench.judges import judge_run
+
+        return judge_run(directory, judges, concurrency, limit)
 
 
 SUITE = ToolFailSuite(
@@ -34,6 +66,8 @@ SUITE = ToolFailSuite(
     package="toolchaos.suites.toolfailbench",
     data_file="tasks.jsonl",
     arms=("clean",),
-    protocol="two-step",
     task_model=FailTask,
+    protocol="two-step",
+    protocols={"two-step": run_two_step},
+    baselines=dict.fromkeys(BEHAVIOURS, _baseline),
 )

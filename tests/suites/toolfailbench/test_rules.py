@@ -1,4 +1,4 @@
-from toolchaos.scoring.toolfailbench import ExecutedCall, classify
+from toolchaos.suites.toolfailbench.rules import ExecutedCall, classify
 
 RETURN = {"ticker": "ACME", "price_usd": 131.4, "currency": "USD", "exchange": "NASDAQ"}
 VOCAB = {

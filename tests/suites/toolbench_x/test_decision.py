@@ -1,12 +1,12 @@
 import asyncio
 
 from conftest import HAZARDS, make_task
-from toolchaos.agents.decision import parse_decision, run_decision
 from toolchaos.agents.native import LoopConfig
-from toolchaos.build.validate import episode_correct
 from toolchaos.core.types import Episode
 from toolchaos.env.runtime import Env
-from toolchaos.models.scripted import ScriptedFactory
+from toolchaos.suites.scripted import ScriptedFactory
+from toolchaos.suites.toolbench_x.decision import parse_decision, run_decision
+from toolchaos.suites.toolbench_x.validate import episode_correct
 
 
 def play(mode: str, variant: str, arm: str) -> tuple[bool, Episode]:

@@ -256,7 +256,7 @@ def observe(episode: Episode | Mapping[str, Any], task: TaskSpec, correct: bool)
             (:meth:`toolchaos.runner.store.Store.episode_json`).
         task: The episode's task (for the reference call count and hazard family).
         correct: Whether the episode was scored correct
-            (:func:`toolchaos.scoring.toolbench.score_frame`).
+            (:func:`toolchaos.suites.toolbench_x.scoring.score_frame`).
     """
     data: Mapping[str, Any] = (
         episode.model_dump(mode="json") if isinstance(episode, Episode) else episode

@@ -13,8 +13,6 @@ from collections import Counter
 
 import pytest
 
-from toolchaos.build.pipeline import build_toolbench_x
-from toolchaos.build.validate import validate_task
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
@@ -26,6 +24,8 @@ from toolchaos.suites.toolbench_x.generate import (
     TemplateContext,
     subtopics,
 )
+from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
+from toolchaos.suites.toolbench_x.validate import validate_task
 
 PER_CELL = 5
 AGGREGATES = {"sum", "min", "max", "argmin", "argmax"}

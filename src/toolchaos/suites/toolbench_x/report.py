@@ -1,28 +1,22 @@
-"""What each suite adds to a report: its own tables, figures and per-episode labels.
+"""ToolBench-X's part of a report: its own tables, figures and per-episode labels.
 
-A suite contributes by registering a factory in :data:`CONTRIBUTORS` that builds a
-:class:`SuiteReport`: ``score`` turns the suite's stored episode summaries into scored
-rows, ``read_run`` is called once per run directory while its store is open (read what
-you need from it, e.g. traces), then ``finish`` once with the scored episodes of that
-suite from every run. A suite without a contributor is left out of reports, with a note.
-ToolBench-X adds degradation and hint gain, accuracy by workflow type and hazard family,
-and the trajectory diagnostics.
+:meth:`ToolBenchXSuite.report` builds a :class:`ToolBenchXReport` (the
+:class:`~toolchaos.suites.base.SuiteReport` of this suite): degradation and hint gain,
+accuracy by workflow type and hazard family, and the trajectory diagnostics.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import pandas as pd
 
 from toolchaos.report.figures import draw_family_accuracy, draw_stacked_shares
-from toolchaos.report.tables import FigureSpec, ReportTable, RunData
-from toolchaos.runner.store import Store
-from toolchaos.scoring.diagnostics import (
+from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
+from toolchaos.suites.toolbench_x.diagnostics import (
     ACTION_ORDER,
     BEHAVIOUR_ORDER,
     HAZARD_ARMS,
@@ -36,38 +30,7 @@ from toolchaos.scoring.diagnostics import (
     observe,
     resolve_thresholds,
 )
-from toolchaos.scoring.toolbench import ARM_ORDER, arm_summary, breakdown, score_frame
-
-
-@dataclass
-class Contribution:
-    """A suite's part of a report."""
-
-    tables: list[ReportTable] = field(default_factory=list)
-    figures: list[FigureSpec] = field(default_factory=list)
-    labels: pd.DataFrame = field(default_factory=pd.DataFrame)
-    notes: list[str] = field(default_factory=list)
-
-
-class SuiteReport(Protocol):
-    """The report contributor of one suite (built fresh for every report)."""
-
-    def score(
-        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
-    ) -> pd.DataFrame:
-        """Score the suite's episode summaries of one run: one row per episode.
-
-        The frame has at least the columns of
-        :func:`toolchaos.scoring.toolbench.score_frame` that the shared tables read:
-        key, suite, model, protocol, arm, task_id, sample, status, error, correct,
-        vote_key, family, workflow, and the usage columns.
-        """
-
-    def read_run(self, data: RunData) -> None:
-        """Read what the suite needs from one run while its store is open."""
-
-    def finish(self, frame: pd.DataFrame) -> Contribution:
-        """Compute the suite's tables from its scored episodes of every run."""
+from toolchaos.suites.toolbench_x.scoring import ARM_ORDER, arm_summary, breakdown, score_frame
 
 
 class ToolBenchXReport:
@@ -85,7 +48,7 @@ class ToolBenchXReport:
         self.runs: list[str] = []
 
     def score(
-        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
+        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
     ) -> pd.DataFrame:
         """Score against each task's reference (:func:`score_frame`)."""
         return score_frame(summaries, dict(tasks))
@@ -222,20 +185,3 @@ def _label_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
     if column in ACTION_ORDER or column in BEHAVIOUR_ORDER:
         found["label"] = column
     return found or None
-
-
-def _tool_fail(thresholds: ThresholdRule | None) -> SuiteReport:
-    from toolchaos.report.toolfailbench import ToolFailReport
-
-    return ToolFailReport()
-
-
-CONTRIBUTORS: dict[str, Callable[[ThresholdRule | None], SuiteReport]] = {
-    ToolBenchXReport.suite: ToolBenchXReport,
-    "toolfailbench": _tool_fail,
-}
-
-
-def contributors(thresholds: ThresholdRule | None = None) -> dict[str, SuiteReport]:
-    """A fresh contributor for every registered suite."""
-    return {suite: factory(thresholds) for suite, factory in CONTRIBUTORS.items()}

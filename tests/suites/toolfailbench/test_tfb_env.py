@@ -7,9 +7,9 @@ import json
 import pytest
 
 from toolchaos.core.types import ToolCall
-from toolchaos.scoring.toolfailbench import ExecutedCall, classify
 from toolchaos.suites.toolfailbench import FailTask, get_domain, load_fail_tasks
 from toolchaos.suites.toolfailbench.env import FailEnv
+from toolchaos.suites.toolfailbench.rules import ExecutedCall, classify
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from toolchaos.core.types import (
     ToolCall,
     TraceEntry,
 )
-from toolchaos.scoring.diagnostics import (
+from toolchaos.suites.toolbench_x.diagnostics import (
     FailureBehaviour,
     PostFailureAction,
     Thresholds,

@@ -19,11 +19,12 @@ from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, reso
 from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec, ToolCall
 from toolchaos.domains import get_domain
 from toolchaos.env.runtime import Env
-from toolchaos.models.scripted import ScriptedFactory
 from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PlannedEpisode
 from toolchaos.scoring.answer import leaks
-from toolchaos.scoring.toolbench import score_episode
+from toolchaos.suites.base import Problem
+from toolchaos.suites.scripted import ScriptedFactory
+from toolchaos.suites.toolbench_x.scoring import score_episode
 
 
 class ReferenceRun(BaseModel):
@@ -32,14 +33,6 @@ class ReferenceRun(BaseModel):
     results: dict[int, Any]
     answer: str
     end_state: str
-
-
-class Problem(BaseModel):
-    """One reason a task fails validation."""
-
-    task_id: str
-    check: str
-    reason: str
 
 
 def replay_reference(task: TaskSpec) -> ReferenceRun:

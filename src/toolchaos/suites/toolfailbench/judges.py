@@ -1,24 +1,33 @@
-"""LLM judges for ToolFailBench traces, and the ensemble with the rule classifier.
+"""LLM judges for ToolFailBench traces, the judging run, and the ensemble with the rules.
 
 Two judges share one base rubric and differ by an overlay: judge A walks a decision tree,
 judge B attributes every claim in the answer to evidence. Each must return one JSON
 object ``{"label": ..., "rationale": ...}``. Malformed output is asked for again, then
 stored as no label. The ensemble is the majority of rule, judge A and judge B; a tie goes
 to the rule label, and a judge with no label leaves the vote to the others.
+
+``toolchaos judge`` (:func:`judge_run`) has judge A (decision-tree overlay) and judge B
+(evidence overlay) label every finished episode of a run and stores their labels beside
+the rule label in the run's store. Rejudging never reruns the agent.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from toolchaos.core.jsonutil import object_in
 from toolchaos.core.types import Message
-from toolchaos.models.base import ModelClient, ModelRequest
-from toolchaos.scoring.toolfailbench import LABELS
+from toolchaos.models.base import ModelClient, ModelFactory, ModelRequest, make_factory
+from toolchaos.models.config import ModelEntry
+from toolchaos.runner.run import run_lock
+from toolchaos.runner.store import Store
+from toolchaos.suites.toolfailbench.rules import LABELS
 
 BASE_RUBRIC = (
     "You grade one answer from an assistant that had tools. Choose exactly one label:\n"
@@ -115,3 +124,54 @@ def trace_text(task: Any, episode: dict[str, Any]) -> str:
         lines.append("Executed calls: none")
     lines.append(f"Final answer: {episode.get('final_answer', '')}")
     return "\n".join(lines)
+
+
+RATERS = (("judge_a", "decision-tree"), ("judge_b", "evidence"))
+
+
+def judge_run(
+    directory: Path, judges: list[ModelEntry], concurrency: int = 8, limit: int | None = None
+) -> int:
+    """Label every finished ToolFailBench episode of ``directory``; return how many."""
+    entries = judges if len(judges) == 2 else [judges[0], judges[0]]
+    factories = [make_factory(entry) for entry in entries]
+    store = Store.open_existing(directory)
+    with run_lock(directory):
+        try:
+            tasks = store.tasks()
+            rows = [
+                r
+                for r in store.summaries()
+                if r["suite"] == "toolfailbench" and r["status"] == "finished"
+            ][:limit]
+            episodes = dict(store.episode_json(keys={r["key"] for r in rows}))
+            asyncio.run(_judge_all(store, tasks, rows, episodes, factories, entries, concurrency))
+        finally:
+            store.close()
+    return len(rows)
+
+
+async def _judge_all(
+    store: Store,
+    tasks: dict[str, Any],
+    rows: list[dict[str, Any]],
+    episodes: dict[str, str],
+    factories: list[ModelFactory],
+    entries: list[ModelEntry],
+    concurrency: int,
+) -> None:
+    limit = asyncio.Semaphore(concurrency)
+
+    async def one(row: dict[str, Any]) -> None:
+        key = str(row["key"])
+        task = tasks[str(row["task_id"])]
+        text = trace_text(task, json.loads(episodes[key]))
+        for (rater, overlay), factory, entry in zip(RATERS, factories, entries, strict=True):
+            client = factory.for_episode(task, "judge", 0)
+            async with limit:
+                verdict = await judge(client, rater, overlay, text)
+            store.put_judgement(key, rater, entry.spec, verdict.label, verdict.rationale)
+
+    async with asyncio.TaskGroup() as group:
+        for row in rows:
+            group.create_task(one(row))

@@ -2,7 +2,7 @@ import asyncio
 
 from toolchaos.core.types import Message, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
-from toolchaos.scoring.judges import ensemble, judge, parse_verdict
+from toolchaos.suites.toolfailbench.judges import ensemble, judge, parse_verdict
 
 
 class Scripted:

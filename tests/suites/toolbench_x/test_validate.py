@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from toolchaos.build.validate import validate_task
 from toolchaos.core.types import TaskSpec
 from toolchaos.suites import get_suite
+from toolchaos.suites.toolbench_x.validate import validate_task
 
 
 @cache

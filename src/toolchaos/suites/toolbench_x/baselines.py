@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from toolchaos.agents import recovery
-from toolchaos.agents.recovery import Call, Handled, StepState
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
 from toolchaos.core.types import Message, RecoveryStep, TaskSpec, ToolCall, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.suites.toolbench_x import recovery
+from toolchaos.suites.toolbench_x.recovery import Call, Handled, StepState
 
 Mode = Literal["oracle", "naive", "retry", "no-tool"]
 MODES: tuple[Mode, ...] = ("oracle", "naive", "retry", "no-tool")

@@ -27,12 +27,13 @@ import pandas as pd
 
 from toolchaos.agents.native import LoopConfig
 from toolchaos.models.config import ModelEntry
-from toolchaos.report.suites import Contribution
-from toolchaos.report.tables import FigureSpec, ReportTable, RunData
-from toolchaos.runner.store import Store
 from toolchaos.scoring.answer import normalize
-from toolchaos.scoring.judges import ensemble
-from toolchaos.scoring.toolfailbench import (
+from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
+from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
+from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
+from toolchaos.suites.toolfailbench.judges import ensemble
+from toolchaos.suites.toolfailbench.rules import (
     REPEAT_COPIES,
     REPEAT_RUN_CHARS,
     REPEAT_SPAN,
@@ -44,9 +45,6 @@ from toolchaos.scoring.toolfailbench import (
     label_episode,
     output_checks,
 )
-from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
-from toolchaos.suites.toolfailbench.domains import get_domain
-from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 
 RATES = ("TSR", "CTUR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
 JUDGES = ("judge_a", "judge_b")
@@ -58,7 +56,7 @@ _SPEC_TOKEN = re.compile(r"[-:]")
 
 
 class ToolFailReport:
-    """The ToolFailBench contributor (see :mod:`toolchaos.report.suites`)."""
+    """The ToolFailBench contributor (see :mod:`toolchaos.suites.toolbench_x.report`)."""
 
     suite = "toolfailbench"
 
@@ -67,7 +65,7 @@ class ToolFailReport:
         self.entries: dict[str, dict[str, ModelEntry]] = {}
 
     def score(
-        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: Store
+        self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
     ) -> pd.DataFrame:
         """Label every episode with the rule classifier, from its stored trace."""
         traces: dict[str, list[ExecutedCall]] = {}

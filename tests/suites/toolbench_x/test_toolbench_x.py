@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from toolchaos.build.pipeline import V1_TARGETS, build_toolbench_x
-from toolchaos.build.validate import validate_task
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import to_jsonl
 from toolchaos.suites.toolbench_x.generate import normalized_prompt, subtopics
+from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
+from toolchaos.suites.toolbench_x.validate import validate_task
 
 SUITE = get_suite("toolbench-x")
 

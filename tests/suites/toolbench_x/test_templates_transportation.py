@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from toolchaos.build.pipeline import build_toolbench_x
 from toolchaos.core.types import TaskSpec
 from toolchaos.suites.toolbench_x.generate import (
     WORKFLOWS,
@@ -18,6 +17,7 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     subtopics,
 )
+from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
 
 DOMAIN = "transportation"
 

@@ -8,9 +8,9 @@ from rich.console import Console
 
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
-from toolchaos.scoring.toolfailbench import executed_calls, failure_rates, label_episode
 from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
 from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.rules import executed_calls, failure_rates, label_episode
 from toolchaos.suites.toolfailbench.types import DOMAINS
 
 EXPECTED = {

@@ -4,7 +4,11 @@ from string import ascii_letters
 
 import pytest
 
-from toolchaos.scoring.toolfailbench import degenerate_repetition, invalid_output, output_checks
+from toolchaos.suites.toolfailbench.rules import (
+    degenerate_repetition,
+    invalid_output,
+    output_checks,
+)
 
 NUMBERED = " ".join(f"item{i}" for i in range(30))
 

@@ -9,9 +9,9 @@ from rich.console import Console
 
 from toolchaos.models.config import ModelEntry
 from toolchaos.report.tables import build_report
-from toolchaos.report.toolfailbench import ToolFailReport, spec_family
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
+from toolchaos.suites.toolfailbench.report import ToolFailReport, spec_family
 
 JUDGE_A = "openai/gpt-4o-mini"
 JUDGE_B = "anthropic/claude-3-5-haiku"

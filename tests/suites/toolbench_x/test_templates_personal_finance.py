@@ -13,12 +13,12 @@ import re
 
 import pytest
 
-from toolchaos.build.pipeline import BuildReport, build_toolbench_x
-from toolchaos.build.validate import replay_reference
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards.assign import proposals
 from toolchaos.suites.toolbench_x.generate import WORKFLOWS, raw_candidates, subtopics
+from toolchaos.suites.toolbench_x.pipeline import BuildReport, build_toolbench_x
+from toolchaos.suites.toolbench_x.validate import replay_reference
 
 DOMAIN = "personal_finance"
 PER_CELL = 5

@@ -12,14 +12,6 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
 
-from toolchaos.build.validate import (
-    episode_correct,
-    errors_leak,
-    leak_problems,
-    play_sync,
-    replay_reference,
-    validate_task,
-)
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards.assign import proposals
@@ -30,6 +22,14 @@ from toolchaos.suites.toolbench_x.generate import (
     normalized_prompt,
     raw_candidates,
     task_id,
+)
+from toolchaos.suites.toolbench_x.validate import (
+    episode_correct,
+    errors_leak,
+    leak_problems,
+    play_sync,
+    replay_reference,
+    validate_task,
 )
 
 # How many tasks ahead a family may be and still take a task that brings a new variant.

@@ -8,11 +8,12 @@ paper's single round). Sampling: temperature 0, max_tokens 1024, seed 42 by defa
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from toolchaos.agents.native import LoopConfig, LoopResult, tool_message
 from toolchaos.core.types import Message, Observation, ToolCall, ToolSpec, Usage
 from toolchaos.models.base import ModelClient
+from toolchaos.suites.toolfailbench.types import FailTask
 
 
 class ToolEnv(Protocol):
@@ -32,7 +33,7 @@ class ToolEnv(Protocol):
 
 
 async def run_two_step(
-    task: Any, arm: str, env: ToolEnv, client: ModelClient, config: LoopConfig
+    task: FailTask, arm: str, env: ToolEnv, client: ModelClient, config: LoopConfig
 ) -> LoopResult:
     """Play one single-turn task: tool rounds (at most ``config.rounds``), then the answer."""
     rounds = config.rounds

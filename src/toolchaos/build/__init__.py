@@ -1,1 +1,0 @@
-"""Dataset pipeline: generation, screening, hazard assignment, validation and selection."""

@@ -1,0 +1,87 @@
+"""ToolBench-X as a suite of the runner: its tasks, protocols, baselines, build and report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolchaos.agents.native import run_native
+from toolchaos.core.types import TaskSpec
+from toolchaos.env.runtime import Env
+from toolchaos.models.base import ModelClient
+from toolchaos.suites.base import (
+    BuildOptions,
+    BuildResult,
+    Problem,
+    ReportOptions,
+    Suite,
+    SuiteReport,
+)
+from toolchaos.suites.toolbench_x.baselines import MODES, ScriptedPolicy
+from toolchaos.suites.toolbench_x.decision import run_decision
+from toolchaos.suites.toolbench_x.diagnostics import ACTION_ORDER, BEHAVIOUR_ORDER
+
+
+def _baseline(task: TaskSpec, mode: str) -> ModelClient:
+    return ScriptedPolicy(task, mode)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ToolBenchXSuite(Suite[TaskSpec, Env]):
+    """The shipped v1 tasks in four arms, played natively or with the decision protocol."""
+
+    def make_env(self, task: TaskSpec, arm: str) -> Env:
+        """The task's domain world and toolbox, with its hazard outside ``clean``."""
+        return Env(task, arm)
+
+    def stratum(self, task: TaskSpec) -> tuple[str, str]:
+        """(workflow type, hazard family)."""
+        return task.workflow, task.hazard.family.value if task.hazard else "none"
+
+    def report(self, options: ReportOptions) -> SuiteReport:
+        """Arm summary, breakdowns and trajectory diagnostics."""
+        from toolchaos.suites.toolbench_x.diagnostics import parse_thresholds
+        from toolchaos.suites.toolbench_x.report import ToolBenchXReport
+
+        rule = options.thresholds
+        return ToolBenchXReport(parse_thresholds(rule) if isinstance(rule, str) else rule)
+
+    def build(self, options: BuildOptions) -> BuildResult:
+        """Generate, screen, cap, assign hazards, validate and select (v1 by default)."""
+        from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
+
+        if not 1 <= options.per_cell <= 5:
+            from toolchaos.core.errors import BadInput
+
+            raise BadInput("--per-cell must be between 1 and 5")
+        targets = None if options.keep_all or options.per_cell != 5 else V1_TARGETS
+        tasks, report = build_toolbench_x(options.seed, per_cell=options.per_cell, targets=targets)
+        stages = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+        return BuildResult(
+            tasks=tasks,
+            report_json=report.model_dump_json(indent=2) + "\n",
+            summary=f"{stages}; retention {report.retention:.0%}",
+            warnings=[
+                f"{missing} {workflow} tasks short of the target"
+                for workflow, missing in report.shortfall.items()
+            ],
+        )
+
+    def validate(self, task: TaskSpec) -> list[Problem]:
+        """Oracle, recovery, naive-fails and leak checks (see ``validate``)."""
+        from toolchaos.suites.toolbench_x.validate import validate_task
+
+        return validate_task(task)
+
+
+SUITE = ToolBenchXSuite(
+    name="toolbench-x",
+    package="toolchaos.suites.toolbench_x",
+    data_file="tasks.jsonl",
+    arms=("clean", "hazard", "hint", "oracle-label"),
+    task_model=TaskSpec,
+    protocol="native",
+    protocols={"native": run_native, "decision": run_decision},
+    baselines=dict.fromkeys(MODES, _baseline),
+    baseline_fallback="naive",
+    label_order=(*ACTION_ORDER, "none", *BEHAVIOUR_ORDER),
+)
