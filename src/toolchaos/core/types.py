@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class ToolKind(StrEnum):
@@ -110,6 +110,13 @@ class RecoveryStep(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
+RENAMED_VARIANTS: dict[tuple[str, str], str] = {
+    # the name also meant the output-drift variant (a result field left out)
+    (HazardFamily.INVOCATION_ERROR, "missing_field"): "missing_argument",
+}
+"""Old (family, variant) names that task files may still carry, and their current names."""
+
+
 class HazardSpec(BaseModel):
     """A hazard planned for a task: which variant hits which tool on which call ordinals."""
 
@@ -119,6 +126,16 @@ class HazardSpec(BaseModel):
     ordinals: list[int] | Literal["all"] = "all"
     params: dict[str, Any] = Field(default_factory=dict)
     recovery: list[RecoveryStep] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _current_variant_name(cls, data: Any) -> Any:
+        """Read a renamed variant under its current name, so old task files still play."""
+        if isinstance(data, dict):
+            renamed = RENAMED_VARIANTS.get((str(data.get("family")), str(data.get("variant"))))
+            if renamed is not None:
+                return {**data, "variant": renamed}
+        return data
 
 
 class HazardEvent(BaseModel):

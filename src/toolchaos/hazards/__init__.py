@@ -12,7 +12,11 @@ from toolchaos.hazards.base import (
     Hazard,
     HazardContext,
     PendingCall,
+    Proposal,
+    Results,
     build_hazard,
+    hint_for,
+    proposals,
     register,
 )
 
@@ -21,11 +25,15 @@ __all__ = [
     "Hazard",
     "HazardContext",
     "PendingCall",
+    "Proposal",
+    "Results",
     "build_hazard",
     "cross_source",
     "execution_failure",
+    "hint_for",
     "invocation_error",
     "output_drift",
+    "proposals",
     "register",
     "specification_drift",
 ]

@@ -4,16 +4,33 @@ A hazard sits between the agent and the tools (the transition kernel Ph). It may
 what the agent sees of the toolbox, reject or alter a call before it runs, or alter the
 result after it ran. It fires by call ordinal of its target tool, never by time or chance,
 and all of its state lives in the per-episode :class:`HazardContext`.
+
+A variant is one class: its runtime hooks, where it fits a task (:meth:`Hazard.propose`)
+and what the ``hint`` arm tells the agent about it (:attr:`Hazard.hints`), registered once
+with :func:`register`.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import HazardEvent, HazardFamily, HazardSpec, ToolSpec
+from toolchaos.core.types import (
+    HazardEvent,
+    HazardFamily,
+    HazardSpec,
+    Hint,
+    RecoveryStep,
+    TaskSpec,
+    ToolSpec,
+)
+from toolchaos.domains import Domain
+
+Results = dict[int, Any]
+"""The results of a task's reference steps in the clean world, by step index."""
 
 
 @dataclass
@@ -33,8 +50,24 @@ class PendingCall:
     ordinal: int
 
 
+@dataclass
+class Proposal:
+    """A candidate hazard for a task.
+
+    It carries the tools the toolbox must gain for it and any change the task needs so the
+    hazard can bite (e.g. an id written loosely in the prompt).
+    """
+
+    spec: HazardSpec
+    extra_tools: list[str] = field(default_factory=list)
+    task_update: dict[str, Any] = field(default_factory=dict)
+
+
 class Hazard:
     """Base class of a hazard variant. Override only the hooks the variant needs.
+
+    A registered variant must also say where it fits (:meth:`propose`) and give its
+    :attr:`hints`.
 
     Args:
         spec: The task's hazard spec (family, variant, target tool, ordinals, params).
@@ -43,9 +76,55 @@ class Hazard:
     family: ClassVar[HazardFamily]
     variant: ClassVar[str]
     summary: ClassVar[str] = ""
+    hints: ClassVar[tuple[str, str]]
+    """The minimal (at most 90 words) and the detailed (at most 220) hint template.
+
+    They name the kind of trouble and the way out, never a value from the answer;
+    ``{tool}``, the spec's params and ``{resolver}`` (the recipe's tool) fill them in.
+    """
 
     def __init__(self, spec: HazardSpec) -> None:
         self.spec = spec
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """Every hazard of this variant that fits ``task``, in a deterministic order.
+
+        A variant fits only where it makes sense: a fallback needs a real alternative
+        tool, a renamed field must be one the task's path reads, a unit change must feed a
+        number the answer reports. The build keeps a proposal only if the oracle recovers
+        and the naive baseline fails under it.
+
+        Args:
+            task: The unhazarded task.
+            domain: The task's domain (its ``notes`` name fallbacks, resolvers, ...).
+            rng: The build's seeded generator, for variants that draw a parameter.
+            results: The reference steps' results in the clean world.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def proposal(
+        cls,
+        tool: str,
+        params: dict[str, Any],
+        recovery: list[RecoveryStep],
+        ordinals: list[int] | None = None,
+        extra_tools: list[str] | None = None,
+        task_update: dict[str, Any] | None = None,
+    ) -> Proposal:
+        """A proposal of this variant on ``tool`` (on all its calls unless ``ordinals``)."""
+        spec = HazardSpec(
+            family=cls.family,
+            variant=cls.variant,
+            tool=tool,
+            ordinals=ordinals if ordinals is not None else "all",
+            params=params,
+            recovery=recovery,
+        )
+        return Proposal(spec, extra_tools=extra_tools or [], task_update=task_update or {})
 
     def fires(self, tool: str, ordinal: int) -> bool:
         """Return whether the hazard hits call number ``ordinal`` (1-based) of ``tool``."""
@@ -88,7 +167,16 @@ VARIANTS: dict[tuple[HazardFamily, str], type[Hazard]] = {}
 
 
 def register(cls: type[Hazard]) -> type[Hazard]:
-    """Class decorator: register a hazard variant under (family, variant)."""
+    """Class decorator: register a hazard variant under (family, variant).
+
+    Raises:
+        TypeError: The class (or a base below :class:`Hazard`) defines no ``propose`` or
+            no ``hints``: the build could never plan it, or the hint arm could not name it.
+    """
+    own = {name for klass in cls.__mro__[: cls.__mro__.index(Hazard)] for name in vars(klass)}
+    missing = [name for name in ("propose", "hints") if name not in own]
+    if missing:
+        raise TypeError(f"hazard variant {cls.__name__} defines no {' and no '.join(missing)}")
     VARIANTS[(cls.family, cls.variant)] = cls
     return cls
 
@@ -100,6 +188,39 @@ def build_hazard(spec: HazardSpec) -> Hazard:
         known = ", ".join(f"{f.value}/{v}" for f, v in sorted(VARIANTS))
         raise BadInput(f"unknown hazard variant {spec.family.value}/{spec.variant}; known: {known}")
     return cls(spec)
+
+
+def proposals(
+    task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+) -> dict[HazardFamily, list[Proposal]]:
+    """Every fitting proposal of every registered variant for ``task``, grouped by family.
+
+    Variants are asked in (family, variant) order, whatever order they registered in, so
+    the draws they take from ``rng`` (and so the build) do not depend on import order.
+    ``results`` are the reference steps' results in the clean world.
+    """
+    out: dict[HazardFamily, list[Proposal]] = {}
+    for (family, _variant), cls in sorted(VARIANTS.items()):
+        found = cls.propose(task, domain, rng, results)
+        if found:
+            out.setdefault(family, []).extend(found)
+    return out
+
+
+def hint_for(spec: HazardSpec, delivery: str = "start") -> Hint | None:
+    """Return the hint texts for ``spec``, or None when no registered variant matches it."""
+    cls = VARIANTS.get((spec.family, spec.variant))
+    if cls is None:
+        return None
+    values = {"tool": spec.tool, **{k: str(v) for k, v in spec.params.items()}}
+    for step in spec.recovery:
+        values.setdefault("resolver", str(step.params.get("tool", "")))
+    minimal, detailed = (text.format(**values) for text in cls.hints)
+    return Hint(
+        minimal=minimal,
+        detailed=detailed,
+        delivery="start" if delivery == "start" else "first_anomaly",
+    )
 
 
 def transform_keys(

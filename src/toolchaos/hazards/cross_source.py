@@ -8,12 +8,23 @@ authoritative.
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec
 from toolchaos.core.values import is_number
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, map_records, register
+from toolchaos.domains import Domain
+from toolchaos.hazards.base import (
+    Hazard,
+    HazardContext,
+    PendingCall,
+    Proposal,
+    Results,
+    map_records,
+    register,
+)
+from toolchaos.hazards.propose import NUMERIC_OPS, value_at
 
 
 def _distort(value: Any, factor: float) -> Any:
@@ -35,9 +46,69 @@ def _older(stamp: Any, days: int) -> Any:
 
 
 class _Conflict(Hazard):
-    """Distort ``params.field`` in the target's result by ``params.factor``."""
+    """Distort ``params.field`` in the target's result by ``params.factor``.
 
+    A variant fits a numeric answer field that the domain's ``notes["sources"]`` lists for
+    the target tool, with :meth:`cross_checked` saying which other sources the recipe asks.
+    """
+
+    family: ClassVar[HazardFamily] = HazardFamily.CROSS_SOURCE_CONFLICT
     stale_days: ClassVar[int] = 0
+    prefer: ClassVar[str]
+    """How the recipe picks a value: ``fresh``, ``majority`` or ``authoritative``."""
+    factor: ClassVar[float]
+    """How far the target's value is moved (the spec's ``params.factor``)."""
+
+    @classmethod
+    def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
+        """The sources the recipe checks the target against, or None where the variant does not fit.
+
+        Args:
+            alternatives: The other sources of the fact, the target left out.
+            authority: The source the docs call authoritative ("" when they name none).
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A numeric answer field (a step's top-level field) that other sources also serve."""
+        sources: dict[str, Any] = domain.notes.get("sources", {})
+        if task.reference.answer_spec.op not in NUMERIC_OPS:
+            return []
+        out = []
+        seen: set[tuple[str, str]] = set()
+        for path in task.reference.answer_spec.refs:
+            if len(path) != 2 or not isinstance(path[1], str):
+                continue
+            step = task.reference.steps[int(path[0])]
+            if (step.tool, path[1]) in seen:
+                continue
+            seen.add((step.tool, path[1]))
+            how = sources.get(step.tool)
+            if how is None or path[1] not in how.get("fields", []):
+                continue
+            if not is_number(value_at(results, list(path))):
+                continue
+            authority = str(how.get("authoritative", ""))
+            others = [a for a in how["alternatives"] if a != step.tool]
+            chosen = cls.cross_checked(others, authority)
+            if chosen is None:
+                continue
+            time_field = str(how.get("time_field", "as_of"))
+            check = {
+                "alternatives": chosen,
+                "args_map": {a: how["args_map"][a] for a in chosen},
+                "field": path[1],
+                "prefer": cls.prefer,
+                "time_field": time_field,
+                "authoritative": authority,
+            }
+            recipe = [RecoveryStep(action="cross_check", params=check)]
+            params = {"field": path[1], "factor": cls.factor, "time_field": time_field}
+            out.append(cls.proposal(step.tool, params, recipe, extra_tools=chosen))
+        return out
 
     def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
         """Return the distorted (and, for a stale source, back-dated) result."""
@@ -63,25 +134,67 @@ class _Conflict(Hazard):
 class StaleSource(_Conflict):
     """The target serves an old value with an older timestamp than the other source."""
 
-    family: ClassVar[HazardFamily] = HazardFamily.CROSS_SOURCE_CONFLICT
     variant: ClassVar[str] = "stale_source"
     summary: ClassVar[str] = "one source is stale (older timestamp)"
     stale_days: ClassVar[int] = 3
+    prefer: ClassVar[str] = "fresh"
+    factor: ClassVar[float] = 1.2
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} source may serve out-of-date data. Compare it with another source and "
+        "trust the one with the newer timestamp.",
+        "Reliability notice. The data from {tool} may be stale: its '{time_field}' "
+        "timestamp can lag behind other providers of the same figures. Check the same "
+        "item with another source available to you, compare the '{time_field}' stamps, "
+        "and use the value from the most recently updated source.",
+    )
+
+    @classmethod
+    def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
+        """One other source, whose fresher timestamp settles it."""
+        return alternatives[:1]
 
 
 @register
 class CorruptedOutlier(_Conflict):
     """One of three sources returns a corrupted outlier."""
 
-    family: ClassVar[HazardFamily] = HazardFamily.CROSS_SOURCE_CONFLICT
     variant: ClassVar[str] = "corrupted_outlier"
     summary: ClassVar[str] = "one of three sources is a corrupted outlier"
+    prefer: ClassVar[str] = "majority"
+    factor: ClassVar[float] = 3.5
+    hints: ClassVar[tuple[str, str]] = (
+        "One data source may return a corrupted value. Check '{field}' against the other "
+        "sources and go with the value most of them agree on.",
+        "Reliability notice. One of the providers of '{field}' is returning corrupted "
+        "figures that are far off the true value. Ask every available source for the same "
+        "item, compare the answers, and keep the value that the majority agrees on; treat "
+        "a lone outlier as an error.",
+    )
+
+    @classmethod
+    def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
+        """Two other sources, so three make a majority; it does not fit with fewer."""
+        return alternatives[:2] if len(alternatives) >= 2 else None
 
 
 @register
 class NonAuthoritative(_Conflict):
     """A non-authoritative source disagrees with the one the docs name as authoritative."""
 
-    family: ClassVar[HazardFamily] = HazardFamily.CROSS_SOURCE_CONFLICT
     variant: ClassVar[str] = "authoritative"
     summary: ClassVar[str] = "sources disagree; the docs name the authoritative one"
+    prefer: ClassVar[str] = "authoritative"
+    factor: ClassVar[float] = 1.25
+    hints: ClassVar[tuple[str, str]] = (
+        "Sources may disagree about '{field}'. When they do, use the source the "
+        "documentation names as authoritative.",
+        "Reliability notice. The providers of '{field}' do not always agree. The tool "
+        "documentation names one of them as the authoritative reference. If the source "
+        "you used gives a different figure from the authoritative one, the authoritative "
+        "source is right: check it and use its value.",
+    )
+
+    @classmethod
+    def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
+        """The authoritative source; it does not fit where the target is the authority."""
+        return [authority] if authority in alternatives else None

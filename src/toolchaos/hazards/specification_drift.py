@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import date
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
-from toolchaos.core.types import HazardFamily, ToolSpec
+from toolchaos.core.reference import Unresolved, resolve
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, ToolSpec
 from toolchaos.core.values import ISO_DATE
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register, with_parameters
+from toolchaos.domains import Domain
+from toolchaos.hazards.base import (
+    Hazard,
+    HazardContext,
+    PendingCall,
+    Proposal,
+    Results,
+    register,
+    with_parameters,
+)
+from toolchaos.hazards.propose import camel, step_tools
 
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
 
@@ -21,6 +33,32 @@ class RenamedParameter(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "renamed_parameter"
     summary: ClassVar[str] = "a parameter was renamed in the backend but not in the docs"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service renamed one of its parameters and the documentation is out of "
+        "date. Read its error message for the new name and call it again.",
+        "Reliability notice. The backend of {tool} was updated and one of its parameters "
+        "now goes by a different name than the documentation shows. A call with the old "
+        "name is rejected with an error that states the parameter's new name. Keep the "
+        "same value, send it under the new name, and carry on with the task. The data "
+        "returned is unchanged.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """Any argument the path passes, once per (tool, parameter)."""
+        out = []
+        seen: set[tuple[str, str]] = set()
+        for step in task.reference.steps:
+            for name in step.args:
+                if (step.tool, name) in seen:
+                    continue
+                seen.add((step.tool, name))
+                new = camel(name) if "_" in name else f"{name}_value"
+                recipe = [RecoveryStep(action="adapt", params={"rename_args": {name: new}})]
+                out.append(cls.proposal(step.tool, {"param": name, "to": new}, recipe))
+        return out
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the parameter under its new name."""
@@ -49,6 +87,10 @@ class RenamedParameter(Hazard):
             call.arguments = {(old if k == new else k): v for k, v in call.arguments.items()}
 
 
+def _swap_case(value: str) -> str:
+    return value.lower() if value != value.lower() else value.upper()
+
+
 @register
 class ChangedEnum(Hazard):
     """The backend renamed the values of an enum parameter (``params.mapping``: doc -> new)."""
@@ -56,6 +98,32 @@ class ChangedEnum(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "changed_enum"
     summary: ClassVar[str] = "the allowed values of an enum parameter changed"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service changed the allowed values of one parameter. Use the values its "
+        "error message lists.",
+        "Reliability notice. One of the parameters of {tool} that takes a fixed set of "
+        "values now expects them written differently from the documentation. A call with "
+        "a documented value is rejected, and the error lists the values the service "
+        "accepts now. Pick the listed value that means the same thing as the one you "
+        "intended and repeat the call.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """An enum argument the path passes as a string: every value changes case."""
+        out = []
+        for step in task.reference.steps:
+            props = domain.tools[step.tool].spec.parameters["properties"]
+            for name, value in step.args.items():
+                values = props.get(name, {}).get("enum")
+                if not values or value not in values or not isinstance(value, str):
+                    continue
+                mapping = {str(v): _swap_case(str(v)) for v in values}
+                recipe = [RecoveryStep(action="adapt", params={"map_values": {name: mapping}})]
+                out.append(cls.proposal(step.tool, {"param": name, "mapping": mapping}, recipe))
+        return out
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the new enum values."""
@@ -97,6 +165,27 @@ class DeprecatedTool(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "deprecated_tool"
     summary: ClassVar[str] = "a tool was retired in favour of a v2 with other parameters"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} tool has been retired. Use its replacement, {v2}, instead.",
+        "Reliability notice. {tool} has been retired and now answers every call with a "
+        "'gone' error. Its successor, {v2}, provides the same information; its parameters "
+        "may be named differently, so read its description and map your arguments onto "
+        "it. Use {v2} for the rest of the task.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A path tool the domain has a v2 of (``notes["v2"]``)."""
+        versions: dict[str, Any] = domain.notes.get("v2", {})
+        out = []
+        for tool in step_tools(task):
+            if tool in versions:
+                v2 = versions[tool]
+                recipe = [RecoveryStep(action="fallback", params=dict(v2))]
+                out.append(cls.proposal(tool, {"v2": v2["tool"]}, recipe, extra_tools=[v2["tool"]]))
+        return out
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Answer every call of the retired tool with 410 Gone naming the replacement."""
@@ -130,6 +219,38 @@ class ParameterFormat(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "parameter_format"
     summary: ClassVar[str] = "a parameter's format changed from what the docs say"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service now expects dates in '{param}' as DD/MM/YYYY, whatever its "
+        "documentation says.",
+        "Reliability notice. The documentation of {tool} says the '{param}' parameter takes "
+        "an ISO date (YYYY-MM-DD), but the service now rejects that and expects the day "
+        "first: DD/MM/YYYY. Rewrite the same date in the new format and repeat the call; "
+        "the rest of the request stays as it was.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """An argument the path passes as an ISO date, once per (tool, parameter)."""
+        out = []
+        seen: set[tuple[str, str]] = set()
+        for step in task.reference.steps:
+            try:
+                args = resolve(step.args, results)
+            except Unresolved:
+                continue
+            for name, value in args.items():
+                if (
+                    not (isinstance(value, str) and ISO_DATE.fullmatch(value))
+                    or (step.tool, name) in seen
+                ):
+                    continue
+                seen.add((step.tool, name))
+                recipe = [RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})]
+                params = {"param": name, "format": "DD/MM/YYYY"}
+                out.append(cls.proposal(step.tool, params, recipe))
+        return out
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject an ISO date with an error that states the expected format."""

@@ -14,8 +14,7 @@ from pydantic import BaseModel, Field
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
-from toolchaos.hazards.assign import proposals
-from toolchaos.hazards.hints import hint_for
+from toolchaos.hazards import hint_for, proposals
 from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,

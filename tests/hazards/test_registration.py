@@ -1,0 +1,87 @@
+"""One hazard variant is one class: runtime hooks, proposer and hints, registered once.
+
+And a renamed variant still loads from old task files under its new name.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from toolchaos.core.types import HazardFamily, HazardSpec, TaskSpec
+from toolchaos.domains import Domain
+from toolchaos.hazards import VARIANTS, Hazard, Proposal, Results, hint_for, register
+from toolchaos.suites import get_suite
+from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
+
+SUITE = get_suite("toolbench-x")
+
+
+@pytest.mark.parametrize("key", sorted(VARIANTS), ids=lambda k: f"{k[0].value}/{k[1]}")
+def test_every_variant_has_its_own_proposer_and_both_hints(key: tuple[HazardFamily, str]) -> None:
+    cls = VARIANTS[key]
+    assert (cls.family, cls.variant) == key
+    # its own proposer, not the base class's placeholder
+    assert getattr(cls.propose, "__func__", None) is not getattr(Hazard.propose, "__func__", None)
+    minimal, detailed = cls.hints
+    assert minimal.strip() and detailed.strip() and minimal != detailed
+
+
+def _propose_nothing(
+    cls: type[Hazard], task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+) -> list[Proposal]:
+    return []
+
+
+def test_a_variant_without_a_proposer_or_hints_does_not_register() -> None:
+    class NoProposer(Hazard):
+        family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
+        variant: ClassVar[str] = "no_proposer"
+        hints: ClassVar[tuple[str, str]] = ("short", "long")
+
+    class NoHints(Hazard):
+        family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
+        variant: ClassVar[str] = "no_hints"
+        propose = classmethod(_propose_nothing)
+
+    with pytest.raises(TypeError, match="defines no propose"):
+        register(NoProposer)
+    with pytest.raises(TypeError, match="defines no hints"):
+        register(NoHints)
+    assert not {"no_proposer", "no_hints"} & {v for _, v in VARIANTS}
+
+
+def _old_line(path: Path) -> str:
+    """A shipped missing-argument task, written as task files before the rename wrote it."""
+    marker = '"family":"invocation_error","variant":"missing_argument"'
+    line = next(line for line in path.read_text(encoding="utf-8").splitlines() if marker in line)
+    return line.replace(marker, '"family":"invocation_error","variant":"missing_field"')
+
+
+def test_an_old_missing_field_invocation_error_loads_and_plays_as_missing_argument(
+    tmp_path: Path,
+) -> None:
+    old = tmp_path / "old.jsonl"
+    old.write_text(_old_line(SUITE.default_path()) + "\n", encoding="utf-8")
+    [task] = SUITE.load(old)
+    assert task.hazard is not None
+    assert (task.hazard.family, task.hazard.variant) == (
+        HazardFamily.INVOCATION_ERROR,
+        "missing_argument",
+    )
+    assert task.hints == hint_for(task.hazard, task.hints.delivery if task.hints else "start")
+    oracle = play_sync(task, "oracle", "hazard")
+    assert {e.variant for e in oracle.hazard_events} == {"missing_argument"}
+    assert episode_correct(oracle, task)
+    assert not episode_correct(play_sync(task, "naive", "hazard"), task)
+
+
+def test_the_output_drift_missing_field_keeps_its_name() -> None:
+    spec = HazardSpec.model_validate(
+        {"family": "output_drift", "variant": "missing_field", "tool": "t"}
+    )
+    assert spec.variant == "missing_field"
+    assert VARIANTS[(HazardFamily.OUTPUT_DRIFT, "missing_field")].__name__ == "MissingOutputField"
