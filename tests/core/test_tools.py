@@ -1,9 +1,26 @@
+import ast
+import json
+from pathlib import Path
 from typing import Literal
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from toolchaos.core.tools import SchemaError, tool
+import toolchaos
+from toolchaos.core.tools import (
+    Param,
+    SchemaError,
+    array,
+    choice,
+    integer,
+    json_schema_for,
+    make_tool,
+    nullable,
+    record,
+    string,
+    tool,
+    tool_spec,
+)
 from toolchaos.core.types import ToolKind
 
 
@@ -77,3 +94,54 @@ def test_read_is_the_default_kind_and_optional_is_not_required() -> None:
     assert find.spec.parameters["required"] == []
     assert find.spec.parameters["properties"]["tags"]["items"] == {"type": "string"}
     assert find.spec.to_openai()["function"]["name"] == "find"
+
+
+def test_a_described_schema_keeps_its_keywords_in_order() -> None:
+    ticker = string("A ticker.", pattern="^[A-Z]{1,5}$")
+    assert list(ticker) == ["type", "description", "pattern"]
+    spec = tool_spec("quote", "A quote.", [Param.described("ticker", ticker)])
+    assert json.dumps(spec.parameters["properties"]["ticker"]) == json.dumps(ticker)
+    years = integer("How many years.", minimum=1, default=5)
+    spec = tool_spec("history", "A history.", [Param.described("years", years, required=False)])
+    assert list(spec.parameters["properties"]["years"]) == list(years)
+    assert spec.parameters["required"] == []
+
+
+def test_the_schema_builders_agree_with_the_annotations() -> None:
+    assert string("x") == {**json_schema_for(str), "description": "x"}
+    assert integer("x") == {**json_schema_for(int), "description": "x"}
+    assert choice(("sea", "city"), "x") == {
+        **json_schema_for(Literal["sea", "city"]),
+        "description": "x",
+    }
+    assert choice((2, 5), "x")["type"] == "integer"
+    assert array(string("x"), "y")["items"] == string("x")
+    assert nullable(string("x"))["type"] == ["string", "null"]
+    out = record({"a": string("x"), "b": integer("y")})
+    assert out["required"] == ["a", "b"] and out["additionalProperties"] is False
+    Draft202012Validator.check_schema(out)
+
+
+def test_a_parameter_without_a_description_is_refused_without_a_docstring_too() -> None:
+    with pytest.raises(SchemaError, match="parameter 'nights' of tool 'book' has no description"):
+        tool_spec("book", "Book a room.", [Param.described("nights", {"type": "integer"})])
+    with pytest.raises(SchemaError, match="tool 'book' has no description"):
+        make_tool("book", " ", [], lambda world: {})
+
+
+def test_tool_specs_are_built_only_by_tool_spec() -> None:
+    """Every declared tool's spec comes from ``tool_spec``, so no third way creeps back.
+
+    The v5 importer is the one exception: it takes a published release's specs as they
+    are, so what the agent sees matches the release byte for byte.
+    """
+    root = Path(toolchaos.__file__).parent
+    builders: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if name == "ToolSpec":
+                    builders.add(path.relative_to(root).as_posix())
+    assert builders == {"core/tools.py", "suites/toolfailbench/importer.py"}

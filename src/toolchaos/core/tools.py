@@ -1,9 +1,20 @@
-"""Tools: pure functions of (world, arguments) with a JSON schema the agent sees.
+"""Tools: pure functions of their arguments with a JSON schema the agent sees.
 
-``@tool`` builds the schema from a function's signature and Google-style docstring and
-refuses a parameter the docstring does not describe. The shared tool shapes in
-``toolchaos.domains._shapes`` build tools from a few lines of data through the same
-:func:`make_tool`, so every tool is one :class:`Tool` whatever its origin.
+Every tool an agent sees, in either suite, gets its spec from :func:`tool_spec`, which
+refuses a tool or a parameter without a description. Three declarations lead there:
+
+- ``@tool`` reads the schema from a function's signature and Google-style docstring
+  (a ToolBench-X tool: a function of a world and its arguments);
+- :func:`make_tool` takes the parameters as data; the shared tool shapes in
+  ``toolchaos.domains._shapes`` build their tools with it;
+- a suite whose tools have no world (ToolFailBench: a pure function of the validated
+  arguments, with a declared output schema) calls :func:`tool_spec` itself, with
+  parameters described by the schema builders below (:func:`string`, :func:`choice`,
+  :func:`record`...), which also describe its output.
+
+The schema builders are the only ones: :func:`json_schema_for` and :func:`tool_spec` are
+written with the same primitives, so a parameter reads the same whichever way it was
+declared.
 """
 
 from __future__ import annotations
@@ -11,7 +22,7 @@ from __future__ import annotations
 import inspect
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin
 
@@ -34,6 +45,15 @@ class Param:
     schema: dict[str, Any]
     description: str
     required: bool = True
+
+    @classmethod
+    def described(cls, name: str, schema: dict[str, Any], required: bool = True) -> Param:
+        """A parameter whose schema already carries its description (built by :func:`string`...).
+
+        The description keeps its place in the schema, so the agent reads the keywords in
+        the order they were written.
+        """
+        return cls(name, schema, str(schema.get("description", "")), required)
 
 
 @dataclass(frozen=True)
@@ -58,6 +78,34 @@ class Tool:
         return self.fn(world, **arguments)
 
 
+def tool_spec(
+    name: str, description: str, params: Sequence[Param], kind: ToolKind = ToolKind.READ
+) -> ToolSpec:
+    """Build the spec an agent sees of a tool; every tool's spec is built here.
+
+    Args:
+        name: The tool name the agent sees.
+        description: What the tool does.
+        params: Its parameters, in the order the agent sees them.
+        kind: READ for tools that only look, WRITE for tools that change a world.
+
+    Returns:
+        The spec, whose parameters are a closed object.
+
+    Raises:
+        SchemaError: The tool or one of its parameters has no description.
+    """
+    if not description.strip():
+        raise SchemaError(f"tool {name!r} has no description")
+    properties: dict[str, Any] = {}
+    for p in params:
+        if not p.description.strip():
+            raise SchemaError(f"parameter {p.name!r} of tool {name!r} has no description")
+        properties[p.name] = _described(p.schema, p.description.strip())
+    parameters = _closed_object(properties, [p.name for p in params if p.required])
+    return ToolSpec(name=name, description=description.strip(), parameters=parameters, kind=kind)
+
+
 def make_tool(
     name: str,
     description: str,
@@ -66,47 +114,94 @@ def make_tool(
     kind: ToolKind = ToolKind.READ,
 ) -> Tool:
     """Build a :class:`Tool` from its parts; every parameter must carry a description."""
-    if not description.strip():
-        raise SchemaError(f"tool {name!r} has no description")
-    properties: dict[str, Any] = {}
-    required: list[str] = []
-    for p in params:
-        if not p.description.strip():
-            raise SchemaError(f"parameter {p.name!r} of tool {name!r} has no description")
-        properties[p.name] = {**p.schema, "description": p.description.strip()}
-        if p.required:
-            required.append(p.name)
-    schema: dict[str, Any] = {
+    return Tool(spec=tool_spec(name, description, params, kind), fn=fn)
+
+
+# --------------------------------------------------------------------------- schemas
+
+_SCALARS: tuple[tuple[type, str], ...] = (
+    (str, "string"),
+    (bool, "boolean"),
+    (int, "integer"),
+    (float, "number"),
+)
+
+
+def _described(schema: dict[str, Any], description: str, **keywords: Any) -> dict[str, Any]:
+    # A description the schema already holds is replaced in place (a dict keeps a key's
+    # first position), so a schema built by string() and the like reads as written.
+    return {**schema, "description": description, **keywords}
+
+
+def _enum(values: Sequence[Any]) -> dict[str, Any]:
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return {"type": kind, "enum": list(values)}
+
+
+def _array(items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": items}
+
+
+def _closed_object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
         "type": "object",
         "properties": properties,
         "required": required,
         "additionalProperties": False,
     }
-    spec = ToolSpec(name=name, description=description.strip(), parameters=schema, kind=kind)
-    return Tool(spec=spec, fn=fn)
+
+
+def string(description: str, **keywords: Any) -> dict[str, Any]:
+    """A described string; ``keywords`` add JSON-schema keywords (``pattern``, ``format``...)."""
+    return _described(json_schema_for(str), description, **keywords)
+
+
+def number(description: str, **keywords: Any) -> dict[str, Any]:
+    """A described number; ``keywords`` add JSON-schema keywords (``minimum``...)."""
+    return _described(json_schema_for(float), description, **keywords)
+
+
+def integer(description: str, **keywords: Any) -> dict[str, Any]:
+    """A described integer; ``keywords`` add JSON-schema keywords (``minimum``, ``default``...)."""
+    return _described(json_schema_for(int), description, **keywords)
+
+
+def boolean(description: str, **keywords: Any) -> dict[str, Any]:
+    """A described boolean."""
+    return _described(json_schema_for(bool), description, **keywords)
+
+
+def choice(values: Sequence[Any], description: str, **keywords: Any) -> dict[str, Any]:
+    """A described string or integer restricted to ``values`` (integer when all are ints)."""
+    return _described(_enum(values), description, **keywords)
+
+
+def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` that also admits null."""
+    return {**schema, "type": [schema["type"], "null"]}
+
+
+def array(items: dict[str, Any], description: str) -> dict[str, Any]:
+    """A described array of ``items``."""
+    return _described(_array(items), description)
+
+
+def record(fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """An object whose fields are all required and closed to others (a tool's output)."""
+    return _closed_object(fields, list(fields))
 
 
 def json_schema_for(annotation: Any) -> dict[str, Any]:
     """Return the JSON schema of a Python annotation used for a tool parameter."""
     origin = get_origin(annotation)
-    if annotation is str:
-        return {"type": "string"}
-    if annotation is bool:
-        return {"type": "boolean"}
-    if annotation is int:
-        return {"type": "integer"}
-    if annotation is float:
-        return {"type": "number"}
+    for scalar, kind in _SCALARS:
+        if annotation is scalar:
+            return {"type": kind}
     if origin is Literal:
-        values = list(get_args(annotation))
-        kind = "integer" if all(isinstance(v, int) for v in values) else "string"
-        return {"type": kind, "enum": values}
+        return _enum(get_args(annotation))
     if origin in (list, tuple) or annotation is list:
         args = get_args(annotation)
-        schema: dict[str, Any] = {"type": "array"}
-        if args:
-            schema["items"] = json_schema_for(args[0])
-        return schema
+        return _array(json_schema_for(args[0])) if args else {"type": "array"}
     if origin is dict or annotation is dict:
         return {"type": "object"}
     if origin in (typing.Union, types.UnionType):

@@ -16,7 +16,7 @@ from toolchaos.suites.toolfailbench import (
     FailTask,
     build_toolfailbench,
     default_path,
-    get_domain,
+    fail_domain,
     leak_problems,
     load_fail_tasks,
     tool_return,
@@ -56,7 +56,7 @@ def test_shipped_file_has_the_promised_counts(shipped: list[FailTask]) -> None:
             assert set(registers) == set(REGISTERS)
             assert all(n in (16, 17) for n in registers.values())
         tools = Counter(t.expected_tool for t in shipped if t.domain == domain and t.needs_tool)
-        assert set(tools) == set(get_domain(domain).tool_names)
+        assert set(tools) == set(fail_domain(domain).tool_names)
         assert all(15 <= n <= 18 for n in tools.values())
 
 
@@ -111,7 +111,7 @@ def test_the_expected_call_returns_the_trap(required: list[FailTask]) -> None:
         assert normalize(str(got[key])) == normalize(task.trap_value or "")
         plain = tool_return(task.domain, None, task.expected_tool, task.expected_arguments)
         assert plain != task.trap_return
-        schema = get_domain(task.domain).output_schemas[task.expected_tool]
+        schema = fail_domain(task.domain).output_schemas[task.expected_tool]
         from jsonschema import Draft202012Validator
 
         assert not list(Draft202012Validator(schema).iter_errors(task.trap_return))
@@ -153,7 +153,7 @@ def test_leak_check_catches_a_leak(required: list[FailTask]) -> None:
     assert leak_problems(leaky) == [
         f"task {task.id}: trap value {task.trap_value!r} appears in the prompt"
     ]
-    domain = get_domain("finance")
+    domain = fail_domain("finance")
     spec = domain.tools[0].model_copy(
         update={"description": f"{domain.tools[0].description} Often {task.trap_value}."}
     )

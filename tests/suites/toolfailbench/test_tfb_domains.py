@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,8 +13,26 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from toolchaos.core.errors import BadInput, ToolError
-from toolchaos.suites.toolfailbench import get_domain, tool_return
-from toolchaos.suites.toolfailbench._kit import Draw, LabelTrap, NumberTrap, canon_text
+from toolchaos.core.tools import (
+    Param,
+    SchemaError,
+    choice,
+    integer,
+    record,
+    string,
+    tool,
+    tool_spec,
+)
+from toolchaos.suites.toolfailbench import fail_domain, tool_return
+from toolchaos.suites.toolfailbench._kit import (
+    Call,
+    Draw,
+    LabelTrap,
+    NumberTrap,
+    ToolDef,
+    canon_text,
+    declare,
+)
 from toolchaos.suites.toolfailbench.domains import domain_kit
 from toolchaos.suites.toolfailbench.returns import arguments_match, own_return
 from toolchaos.suites.toolfailbench.types import DOMAINS, FailTask
@@ -29,7 +47,7 @@ def _validate(schema: dict[str, Any], value: Any) -> None:
 
 @pytest.mark.parametrize("name", DOMAINS)
 def test_every_domain_has_nine_valid_tools(name: str) -> None:
-    domain = get_domain(name)
+    domain = fail_domain(name)
     assert domain.name == name
     assert len(domain.tools) == 9
     assert len(set(domain.tool_names)) == 9
@@ -51,7 +69,7 @@ def test_every_domain_has_nine_valid_tools(name: str) -> None:
 
 def test_unknown_domain_is_bad_input() -> None:
     with pytest.raises(BadInput, match="unknown ToolFailBench domain 'astrology'"):
-        get_domain("astrology")
+        fail_domain("astrology")
 
 
 @pytest.mark.parametrize("kit", KITS, ids=DOMAINS)
@@ -128,7 +146,7 @@ def _strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
 @st.composite
 def _calls(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
     name = draw(st.sampled_from(DOMAINS))
-    spec = draw(st.sampled_from(get_domain(name).tools))
+    spec = draw(st.sampled_from(fail_domain(name).tools))
     props = spec.parameters["properties"]
     arguments = {p: draw(_strategy(props[p])) for p in spec.parameters["required"]}
     for p in props:
@@ -142,9 +160,60 @@ def _calls(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
 def test_any_valid_arguments_get_plausible_typed_data(call: tuple[str, str, Any]) -> None:
     name, tool, arguments = call
     result = tool_return(name, None, tool, arguments)
-    _validate(get_domain(name).output_schemas[tool], result)
+    _validate(fail_domain(name).output_schemas[tool], result)
     assert tool_return(name, None, tool, arguments) == result
     json.dumps(result)  # JSON-able
+
+
+def _no_data(call: Call) -> dict[str, Any]:
+    return {}
+
+
+def test_a_fail_tool_and_a_toolbench_x_tool_come_from_one_builder() -> None:
+    @tool()
+    def get_bond_yield(world: object, country: str, maturity_years: Literal[2, 10]) -> dict:
+        """Benchmark government bond yield.
+
+        Args:
+            country: Issuing country.
+            maturity_years: Maturity in years.
+        """
+        return {}
+
+    declared = declare(
+        "get_bond_yield",
+        "Benchmark government bond yield.",
+        {
+            "country": string("Issuing country."),
+            "maturity_years": choice((2, 10), "Maturity in years."),
+        },
+        {"yield_pct": string("Yield.")},
+        _no_data,
+    )
+    assert type(declared.spec) is type(get_bond_yield.spec)
+    assert declared.spec == get_bond_yield.spec
+    assert json.dumps(declared.spec.to_openai()) == json.dumps(get_bond_yield.spec.to_openai())
+
+
+@pytest.mark.parametrize("kit", KITS, ids=DOMAINS)
+def test_every_fail_tool_is_what_the_core_builders_make_of_it(kit: Any) -> None:
+    for tool_def in kit.tools.values():
+        assert isinstance(tool_def, ToolDef)
+        spec, parameters = tool_def.spec, tool_def.spec.parameters
+        params = [
+            Param.described(name, schema, required=name in parameters["required"])
+            for name, schema in parameters["properties"].items()
+        ]
+        rebuilt = tool_spec(spec.name, spec.description, params)
+        assert json.dumps(rebuilt.model_dump()) == json.dumps(spec.model_dump())
+        assert json.dumps(record(tool_def.output["properties"])) == json.dumps(tool_def.output)
+
+
+def test_declare_refuses_an_undocumented_parameter_and_an_optional_without_default() -> None:
+    with pytest.raises(SchemaError, match="parameter 'ticker' of tool 'quote' has no description"):
+        declare("quote", "A quote.", {"ticker": {"type": "string"}}, {}, _no_data)
+    with pytest.raises(SchemaError, match="optional parameter 'years' of 'quote' has no default"):
+        declare("quote", "A quote.", {"years": integer("Years.")}, {}, _no_data, optional=["years"])
 
 
 def test_arguments_match_canonically() -> None:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from toolchaos.core.types import ToolCall
-from toolchaos.suites.toolfailbench import FailTask, get_domain, load_fail_tasks
+from toolchaos.suites.toolfailbench import FailTask, fail_domain, load_fail_tasks
 from toolchaos.suites.toolfailbench.env import FailEnv
 from toolchaos.suites.toolfailbench.rules import ExecutedCall, classify
 
@@ -20,7 +20,7 @@ def shipped() -> list[FailTask]:
 def test_env_serves_the_trap_and_api_style_errors(shipped: list[FailTask]) -> None:
     task = next(t for t in shipped if t.needs_tool and t.domain == "medicine")
     env = FailEnv(task)
-    assert [s.name for s in env.toolbox()] == get_domain("medicine").tool_names
+    assert [s.name for s in env.toolbox()] == fail_domain("medicine").tool_names
     args = json.dumps(task.expected_arguments)
     hit = env.call(ToolCall(id="c1", name=task.expected_tool or "", arguments=args))
     assert hit.ok and hit.content == task.trap_return
@@ -32,14 +32,14 @@ def test_env_serves_the_trap_and_api_style_errors(shipped: list[FailTask]) -> No
 
 
 def test_field_vocabulary_lists_nested_fields() -> None:
-    vocabulary = get_domain("finance").field_vocabulary()
+    vocabulary = fail_domain("finance").field_vocabulary()
     assert {"price", "revenue_bn", "weight_pct", "ex_date"} <= vocabulary
 
 
 def test_shipped_tasks_label_as_expected_under_the_rule_classifier(
     shipped: list[FailTask],
 ) -> None:
-    vocabularies = {d: get_domain(d).field_vocabulary() for d in {t.domain for t in shipped}}
+    vocabularies = {d: fail_domain(d).field_vocabulary() for d in {t.domain for t in shipped}}
     for task in shipped:
         vocabulary = vocabularies[task.domain]
         wanted = task.must_contain if task.match_mode == "all" else task.must_contain[:1]

@@ -9,7 +9,7 @@ from rich.console import Console
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
 from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
-from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.rules import executed_calls, failure_rates, label_episode
 from toolchaos.suites.toolfailbench.types import DOMAINS
 
@@ -34,7 +34,7 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], 
     labels: dict[tuple[str, str], Counter[str]] = {}
     for episode in store.episodes():
         task = by_id[episode.task_id]
-        vocabulary = get_domain(task.domain).field_vocabulary()
+        vocabulary = fail_domain(task.domain).field_vocabulary()
         trace = [entry.model_dump(mode="json") for entry in episode.trace]
         verdict = label_episode(task, executed_calls(trace), episode.final_answer, vocabulary)
         labels.setdefault((episode.model, task.domain), Counter())[

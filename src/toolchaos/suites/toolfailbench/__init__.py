@@ -11,7 +11,7 @@ Importing this package is cheap; the names below load their modules on first use
 
 Public names:
     FailTask, ToolFailDomain: the data model (``types``).
-    get_domain: a domain's role prompt, nine tools and answer formats (``domains``).
+    fail_domain: a domain's role prompt, nine tools and answer formats (``domains``).
     tool_return: what a tool returns within a task (``returns``).
     leak_problems: what of a task's answer shows in what the agent sees (``leakage``).
     build_toolfailbench: the seeded generator (``generate``).
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from toolchaos.suites.toolfailbench.dataset import default_path, load_fail_tasks
-    from toolchaos.suites.toolfailbench.domains import get_domain
+    from toolchaos.suites.toolfailbench.domains import fail_domain
     from toolchaos.suites.toolfailbench.generate import build_toolfailbench
     from toolchaos.suites.toolfailbench.importer import ImportedRelease, load_v5
     from toolchaos.suites.toolfailbench.leakage import leak_problems
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, str] = {
     "FailTask": "types",
     "ToolFailDomain": "types",
-    "get_domain": "domains",
+    "fail_domain": "domains",
     "tool_return": "returns",
     "leak_problems": "leakage",
     "build_toolfailbench": "generate",
@@ -61,7 +61,7 @@ __all__ = [
     "ToolFailDomain",
     "build_toolfailbench",
     "default_path",
-    "get_domain",
+    "fail_domain",
     "leak_problems",
     "load_fail_tasks",
     "load_v5",

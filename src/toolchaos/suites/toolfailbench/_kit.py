@@ -28,6 +28,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolchaos.core.tools import Param, SchemaError, record, tool_spec
 from toolchaos.core.types import ToolSpec
 from toolchaos.suites.toolfailbench.types import MatchMode, Register, ToolFailDomain
 
@@ -176,58 +177,18 @@ class Call:
 Producer = Callable[[Call], dict[str, Any]]
 
 
-# --------------------------------------------------------------------------- schemas
-
-
-def string(description: str, **extra: Any) -> dict[str, Any]:
-    """A string parameter or field."""
-    return {"type": "string", "description": description, **extra}
-
-
-def number(description: str, **extra: Any) -> dict[str, Any]:
-    """A number parameter or field."""
-    return {"type": "number", "description": description, **extra}
-
-
-def integer(description: str, **extra: Any) -> dict[str, Any]:
-    """An integer parameter or field."""
-    return {"type": "integer", "description": description, **extra}
-
-
-def boolean(description: str) -> dict[str, Any]:
-    """A boolean field."""
-    return {"type": "boolean", "description": description}
-
-
-def choice(values: Sequence[Any], description: str, **extra: Any) -> dict[str, Any]:
-    """A string or integer parameter restricted to ``values``."""
-    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
-    return {"type": kind, "enum": list(values), "description": description, **extra}
-
-
-def nullable(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` that also admits null."""
-    return {**schema, "type": [schema["type"], "null"]}
-
-
-def array(items: dict[str, Any], description: str) -> dict[str, Any]:
-    """An array field."""
-    return {"type": "array", "items": items, "description": description}
-
-
-def record(fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """An object whose fields are all required and closed to others."""
-    return {
-        "type": "object",
-        "properties": fields,
-        "required": list(fields),
-        "additionalProperties": False,
-    }
+# --------------------------------------------------------------------------- tools
 
 
 @dataclass(frozen=True)
 class ToolDef:
     """One tool: what the agent sees, the schema of what it returns, and its body.
+
+    The spec and the output schema come from core's builders
+    (:func:`~toolchaos.core.tools.tool_spec`, :func:`~toolchaos.core.tools.record`), as
+    every ToolBench-X tool's do; the body and ``unordered`` are this suite's own. A body
+    takes a :class:`Call` rather than a world: a tool here has no state, only the values
+    its :class:`Draw` derives from the call.
 
     ``unordered`` names arguments whose order does not matter (two drugs of an
     interaction check); they are sorted before matching and hashing.
@@ -256,19 +217,23 @@ def declare(
 ) -> ToolDef:
     """Declare a tool; every parameter not in ``optional`` is required, every field returned.
 
-    An optional parameter must carry its ``default`` in its schema: arguments are matched
-    and hashed with defaults filled in, so leaving one out asks the same as giving it.
+    Parameters and fields are described schemas (:func:`~toolchaos.core.tools.string`
+    and the like). An optional parameter must carry its ``default`` in its schema:
+    arguments are matched and hashed with defaults filled in, so leaving one out asks the
+    same as giving it.
+
+    Raises:
+        SchemaError: The tool or a parameter has no description, or an optional
+            parameter has no default.
     """
     for param in optional:
         if "default" not in params[param]:
-            raise ValueError(f"optional parameter {param!r} of {name!r} has no default")
-    parameters = {
-        "type": "object",
-        "properties": params,
-        "required": [p for p in params if p not in optional],
-        "additionalProperties": False,
-    }
-    spec = ToolSpec(name=name, description=description, parameters=parameters)
+            raise SchemaError(f"optional parameter {param!r} of {name!r} has no default")
+    spec = tool_spec(
+        name,
+        description,
+        [Param.described(p, schema, required=p not in optional) for p, schema in params.items()],
+    )
     return ToolDef(spec, record(returns), produce, tuple(unordered))
 
 

@@ -15,7 +15,7 @@ from typing import Literal
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import Message, ToolCall, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
-from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.types import FailTask
 
 Behaviour = Literal["oracle", "skip", "ignore", "fabricate", "overuse"]
@@ -65,7 +65,7 @@ class FailPolicy:
                 name=self.task.expected_tool,
                 arguments=dumps(self.task.expected_arguments),
             )
-        tool = get_domain(self.task.domain).tools[0]
+        tool = fail_domain(self.task.domain).tools[0]
         required = tool.parameters.get("required", [])
         props = tool.parameters.get("properties", {})
         args = {name: _example(props.get(name, {})) for name in required}
@@ -88,7 +88,7 @@ class FailPolicy:
     def _fabricated(self, returns: list[str]) -> str:
         data = json.loads(returns[-1]) if returns else {}
         present = set(data) if isinstance(data, dict) else set()
-        vocabulary = sorted(get_domain(self.task.domain).field_vocabulary() - present)
+        vocabulary = sorted(fail_domain(self.task.domain).field_vocabulary() - present)
         invented = [
             f"{name.replace('_', ' ')} {12.5 + 3 * i:.1f}" for i, name in enumerate(vocabulary[:3])
         ]

@@ -17,7 +17,7 @@ from typing import Any
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import Observation, ToolCall, ToolSpec, TraceEntry
 from toolchaos.env.validation import check_arguments, parse_arguments
-from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 from toolchaos.suites.toolfailbench.returns import tool_return
 from toolchaos.suites.toolfailbench.types import FailTask, ToolFailDomain
@@ -34,7 +34,9 @@ class FailEnv:
         self.task = task
         release = task.metadata.get(RELEASE_DOMAIN)
         self.release = release is not None
-        self.domain = ToolFailDomain.model_validate(release) if release else get_domain(task.domain)
+        self.domain = (
+            ToolFailDomain.model_validate(release) if release else fail_domain(task.domain)
+        )
         self.trace: list[TraceEntry] = []
 
     hazard_events: tuple[()] = ()  # ToolFailBench injects no hazards

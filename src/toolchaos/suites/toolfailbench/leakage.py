@@ -49,9 +49,9 @@ def leak_problems(task: FailTask, domain: ToolFailDomain | None = None) -> list[
         appears in the prompt"``; empty when nothing leaks.
     """
     if domain is None:
-        from toolchaos.suites.toolfailbench.domains import get_domain
+        from toolchaos.suites.toolfailbench.domains import fail_domain
 
-        domain = get_domain(task.domain)
+        domain = fail_domain(task.domain)
     places = {"the prompt": task.prompt}
     if task.needs_tool:
         values = answer_values(task)

@@ -30,7 +30,7 @@ from toolchaos.models.config import ModelEntry
 from toolchaos.scoring.answer import normalize
 from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
-from toolchaos.suites.toolfailbench.domains import get_domain
+from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
 from toolchaos.suites.toolfailbench.judges import ensemble
 from toolchaos.suites.toolfailbench.rules import (
@@ -665,9 +665,9 @@ def _release(task: Any) -> tuple[frozenset[str], frozenset[str]]:
 
 @cache
 def _vocabulary(domain: str) -> frozenset[str]:
-    return frozenset(get_domain(domain).field_vocabulary())
+    return frozenset(fail_domain(domain).field_vocabulary())
 
 
 @cache
 def _tool_names(domain: str) -> frozenset[str]:
-    return frozenset(tool.name.lower() for tool in get_domain(domain).tools)
+    return frozenset(tool.name.lower() for tool in fail_domain(domain).tools)

@@ -30,9 +30,9 @@ def domain_kit(name: str) -> DomainKit:
     return kit
 
 
-def get_domain(name: str) -> ToolFailDomain:
+def fail_domain(name: str) -> ToolFailDomain:
     """Domain ``name`` as the agent sees it: role prompt, nine tools, answer formats."""
     return domain_kit(name).domain
 
 
-__all__ = ["MODULES", "domain_kit", "get_domain"]
+__all__ = ["MODULES", "domain_kit", "fail_domain"]

@@ -10,6 +10,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from toolchaos.core.tools import array, boolean, choice, integer, nullable, number, string
 from toolchaos.suites.toolfailbench._kit import (
     Calculation,
     Call,
@@ -20,18 +21,11 @@ from toolchaos.suites.toolfailbench._kit import (
     Question,
     Target,
     ToolDef,
-    array,
     assemble,
-    boolean,
     canon_text,
-    choice,
     declare,
     figure,
-    integer,
     load_table,
-    nullable,
-    number,
-    string,
 )
 
 # --------------------------------------------------------------------------- tables

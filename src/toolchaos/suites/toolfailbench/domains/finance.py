@@ -8,6 +8,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from toolchaos.core.tools import array, choice, integer, nullable, number, record, string
 from toolchaos.suites.toolfailbench._kit import (
     BASE_DATE,
     Calculation,
@@ -18,20 +19,13 @@ from toolchaos.suites.toolfailbench._kit import (
     Question,
     Target,
     ToolDef,
-    array,
     assemble,
     canon_text,
-    choice,
     declare,
     figure,
-    integer,
     load_table,
-    nullable,
-    number,
-    record,
     rounded,
     show,
-    string,
 )
 
 # --------------------------------------------------------------------------- tables

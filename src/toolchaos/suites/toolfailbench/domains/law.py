@@ -8,6 +8,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from toolchaos.core.tools import boolean, choice, integer, nullable, number, string
 from toolchaos.suites.toolfailbench._kit import (
     Calculation,
     Call,
@@ -19,16 +20,10 @@ from toolchaos.suites.toolfailbench._kit import (
     Target,
     ToolDef,
     assemble,
-    boolean,
     canon_text,
-    choice,
     declare,
     figure,
-    integer,
     load_table,
-    nullable,
-    number,
-    string,
 )
 
 # --------------------------------------------------------------------------- tables

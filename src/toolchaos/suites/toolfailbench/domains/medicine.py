@@ -7,6 +7,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from toolchaos.core.tools import array, boolean, choice, integer, nullable, number, record, string
 from toolchaos.suites.toolfailbench._kit import (
     Calculation,
     Call,
@@ -17,19 +18,11 @@ from toolchaos.suites.toolfailbench._kit import (
     Question,
     Target,
     ToolDef,
-    array,
     assemble,
-    boolean,
     canon_text,
-    choice,
     declare,
     figure,
-    integer,
     load_table,
-    nullable,
-    number,
-    record,
-    string,
 )
 
 # --------------------------------------------------------------------------- tables

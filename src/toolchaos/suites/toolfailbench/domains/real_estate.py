@@ -7,6 +7,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from toolchaos.core.tools import choice, integer, nullable, number, string
 from toolchaos.suites.toolfailbench._kit import (
     BASE_DATE,
     Calculation,
@@ -19,14 +20,9 @@ from toolchaos.suites.toolfailbench._kit import (
     ToolDef,
     assemble,
     canon_text,
-    choice,
     declare,
     figure,
-    integer,
     load_table,
-    nullable,
-    number,
-    string,
 )
 
 # --------------------------------------------------------------------------- tables
