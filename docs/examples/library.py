@@ -2,8 +2,10 @@
 
 A tiny library domain (books and loans), one subtopic with a sequential, a parallel and
 a mixture template, and a new output-drift variant ("title_case") with its proposer,
-recovery action and hints. tests/docs/test_examples.py registers all three and checks that
-the build validates every task.
+recovery action and hints. Being one module outside the package, it lists its subtopics in
+``SUBTOPICS`` next to its ``DOMAIN``, so the one registry line of the domain registers
+them too (a domain in the package puts them in its template package instead).
+tests/docs/test_examples.py adds that line and checks that the build validates every task.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from toolchaos.core.tools import tool
 from toolchaos.core.types import (
     AnswerSpec,
     HazardFamily,
-    HazardSpec,
     RecoveryStep,
     RefStep,
     TaskSpec,
@@ -25,9 +26,7 @@ from toolchaos.core.types import (
 from toolchaos.core.world import Row, World
 from toolchaos.domains import Domain, tool_map
 from toolchaos.domains import _shapes as shapes
-from toolchaos.hazards.assign import Proposal, proposes
-from toolchaos.hazards.base import Hazard, HazardContext, PendingCall, register
-from toolchaos.hazards.hints import register_hints
+from toolchaos.hazards import Hazard, HazardContext, PendingCall, Proposal, Results, register
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 
 # -- 1. a domain: a world and its tools ------------------------------------------------------
@@ -175,11 +174,10 @@ def longest_title_author(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+# Their domain and its topic come from DOMAIN when ToolBench-X loads them.
 SUBTOPICS = [
     Subtopic(
         name="library loans",
-        topic="lifestyle and daily activities",
-        domain="library",
         templates={
             "sequential": [book_after_loan],
             "parallel": [total_pages],
@@ -198,6 +196,28 @@ class TitleCaseKeys(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.OUTPUT_DRIFT
     variant: ClassVar[str] = "title_case_keys"
     summary: ClassVar[str] = "result keys change case"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service may capitalize its field names. Match them ignoring case.",
+        "Reliability notice. Responses from {tool} may spell every field name in Title "
+        "Case, for example 'Pages' for the documented 'pages'. The values are unchanged; "
+        "read the fields without regard to case.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """It fits where the answer reads a field of a library tool's result."""
+        if task.domain != "library":
+            return []
+        out = []
+        for path in task.reference.answer_spec.refs:
+            field = str(path[-1])
+            # the recipe reuses the shared ``normalize`` action: rename the key back
+            recipe = [RecoveryStep(action="normalize", params={"rename": {field.title(): field}})]
+            tool_name = task.reference.steps[int(path[0])].tool
+            out.append(cls.proposal(tool_name, {"field": field}, recipe))
+        return out
 
     def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
         """Rename every top-level key to Title Case."""
@@ -205,42 +225,3 @@ class TitleCaseKeys(Hazard):
             return result
         self.log(ctx, call.tool, call.ordinal, "keys in Title Case")
         return {k.title(): v for k, v in result.items()}
-
-
-def title_case_recipe(field: str) -> list[RecoveryStep]:
-    """Its recovery reuses the shared ``normalize`` action: rename the key back."""
-    return [RecoveryStep(action="normalize", params={"rename": {field.title(): field}})]
-
-
-@proposes(HazardFamily.OUTPUT_DRIFT, "title_case_keys")
-def propose_title_case(
-    task: TaskSpec, domain: Domain, rng: random.Random, results: dict[int, Any]
-) -> list[Proposal]:
-    """It fits where the answer reads a field of a library tool's result."""
-    if task.domain != "library":
-        return []
-    out = []
-    for path in task.reference.answer_spec.refs:
-        tool_name = task.reference.steps[int(path[0])].tool
-        field = str(path[-1])
-        spec = HazardSpec(
-            family=HazardFamily.OUTPUT_DRIFT,
-            variant="title_case_keys",
-            tool=tool_name,
-            params={"field": field},
-            recovery=title_case_recipe(field),
-        )
-        out.append(Proposal(spec))
-    return out
-
-
-register_hints(
-    HazardFamily.OUTPUT_DRIFT,
-    "title_case_keys",
-    minimal="The {tool} service may capitalize its field names. Match them ignoring case.",
-    detailed=(
-        "Reliability notice. Responses from {tool} may spell every field name in Title "
-        "Case, for example 'Pages' for the documented 'pages'. The values are unchanged; "
-        "read the fields without regard to case."
-    ),
-)

@@ -1,7 +1,8 @@
 """Simulated domains. Each lives in its own folder and registers with one line here.
 
 The registry maps a domain name to ``"module:attribute"`` of its :class:`Domain` object and
-imports it only when asked, so loading one domain never imports the others.
+imports it only when asked, so loading one domain never imports the others. The line is
+all a suite needs too: ToolBench-X finds a domain's subtopic templates by its name.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ REGISTRY: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Domain:
-    """A domain: its world type, its tools keyed by name, and notes for the hazard layer.
+    """A domain: its topic, world type, tools keyed by name, and notes for the hazard layer.
+
+    ``topic`` is the topic its tasks fall under, unless a subtopic names another.
 
     ``notes`` tells the hazard assigner where a variant can fit. Every entry names real
     tools of the domain; nothing here is a stub. Keys (all optional):

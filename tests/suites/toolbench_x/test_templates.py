@@ -1,35 +1,41 @@
 """What every domain's subtopic templates promise, checked once over all of them.
 
-A build of one domain alone (no dataset quotas) fills every (subtopic, workflow) cell
-with five valid tasks of the right shape, and every template varies enough to give at
-least five different prompts. Run one domain with ``-k <domain>``.
+Every registered domain has a template package named after it, whose modules are its
+subtopics. A build of one domain alone (no dataset quotas) fills every (subtopic,
+workflow) cell with five valid tasks of the right shape, and every template varies enough
+to give at least five different prompts. Run one domain with ``-k <domain>``.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 from collections import Counter
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import TaskSpec
-from toolchaos.domains import get_domain
+from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.suites.toolbench_x import templates
 from toolchaos.suites.toolbench_x.generate import (
-    TEMPLATE_PACKAGES,
     WORKFLOWS,
     NoFit,
     Subtopic,
     TemplateContext,
+    subtopic_modules,
     subtopics,
+    template_package,
 )
 from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
 from toolchaos.suites.toolbench_x.validate import validate_task
 
 PER_CELL = 5
 AGGREGATES = {"sum", "min", "max", "argmin", "argmax"}
-DOMAINS = sorted(TEMPLATE_PACKAGES)
+DOMAINS = sorted(set(REGISTRY) - {"fixture"})
 _BUILT: dict[str, list[TaskSpec]] = {}
 
 
@@ -44,15 +50,51 @@ def independent(task: TaskSpec) -> list[int]:
     return [i for i, step in enumerate(task.reference.steps) if not ref_steps(step.args)]
 
 
+def test_every_registered_domain_has_a_template_package_named_after_it() -> None:
+    packages = {m.name for m in pkgutil.iter_modules(templates.__path__) if m.ispkg}
+    assert packages == set(DOMAINS)
+
+
 @pytest.mark.parametrize("domain", DOMAINS)
-def test_the_package_lists_subtopics_of_its_own_domain(domain: str) -> None:
-    package = importlib.import_module(TEMPLATE_PACKAGES[domain])
+def test_each_module_of_the_package_is_a_subtopic_of_its_domain(domain: str) -> None:
+    package = importlib.import_module(template_package(domain))
     subs = subtopics([domain])
     assert subs and all(isinstance(s, Subtopic) and s.domain == domain for s in subs)
     assert len({s.name for s in subs}) == len(subs)
-    assert len(package.SUBTOPIC_MODULES) == len(subs)
+    topic = get_domain(domain).topic
+    assert topic in {s.topic for s in subs}
+    # the modules declare neither their domain nor its topic: both come from the domain
+    modules = subtopic_modules(package)
+    declared = [importlib.import_module(f"{package.__name__}.{m}").SUBTOPIC for m in modules]
+    assert [s.name for s in declared] == [s.name for s in subs]
+    assert all(s.domain == "" and s.topic != topic for s in declared)
     for sub in subs:
         assert all(sub.templates.get(wf) for wf in WORKFLOWS), sub.name
+
+
+def fake_package(root: Path, *modules: str) -> ModuleType:
+    """A package on disk holding empty ``modules``, for the listing alone."""
+    for name in modules:
+        (root / f"{name}.py").write_text("", encoding="utf-8")
+    package = ModuleType("fake_templates")
+    package.__path__ = [str(root)]
+    return package
+
+
+def test_subtopic_modules_come_in_name_order_unless_the_package_fixes_one(
+    tmp_path: Path,
+) -> None:
+    package = fake_package(tmp_path, "rain", "air", "_helpers")
+    assert subtopic_modules(package) == ["air", "rain"]
+    package.SUBTOPIC_ORDER = ("rain", "air")  # type: ignore[attr-defined]
+    assert subtopic_modules(package) == ["rain", "air"]
+
+
+def test_a_subtopic_module_left_out_of_the_order_is_an_error(tmp_path: Path) -> None:
+    package = fake_package(tmp_path, "rain", "air", "wind")
+    package.SUBTOPIC_ORDER = ("rain", "air")  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="wind"):
+        subtopic_modules(package)
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

@@ -15,7 +15,7 @@ import pytest
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
-from toolchaos.hazards.assign import proposals
+from toolchaos.hazards import proposals
 from toolchaos.suites.toolbench_x.generate import WORKFLOWS, raw_candidates, subtopics
 from toolchaos.suites.toolbench_x.pipeline import BuildReport, build_toolbench_x
 from toolchaos.suites.toolbench_x.validate import replay_reference
@@ -29,7 +29,7 @@ VARIANTS = {
     "specification_drift/deprecated_tool",
     "specification_drift/parameter_format",
     "invocation_error/strict_format",
-    "invocation_error/missing_field",
+    "invocation_error/missing_argument",
     "invocation_error/ambiguous_entity",
     "execution_failure/transient",
     "execution_failure/outage",

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import importlib
 
-from toolchaos.suites.toolbench_x.generate import TEMPLATE_PACKAGES, slug, subtopics
-from toolchaos.suites.toolbench_x.templates.weather import SUBTOPIC_MODULES
+from toolchaos.suites.toolbench_x.generate import slug, subtopics, template_package
+from toolchaos.suites.toolbench_x.templates.weather import SUBTOPIC_ORDER
 
 DOMAIN = "weather"
 
 
 def test_one_module_per_subtopic_named_after_it() -> None:
-    package = TEMPLATE_PACKAGES[DOMAIN]
-    modules = [importlib.import_module(f"{package}.{name}") for name in SUBTOPIC_MODULES]
-    assert [m.SUBTOPIC for m in modules] == subtopics([DOMAIN])
-    for name, module in zip(SUBTOPIC_MODULES, modules, strict=True):
+    package = template_package(DOMAIN)
+    modules = [importlib.import_module(f"{package}.{name}") for name in SUBTOPIC_ORDER]
+    assert [m.SUBTOPIC.name for m in modules] == [s.name for s in subtopics([DOMAIN])]
+    for name, module in zip(SUBTOPIC_ORDER, modules, strict=True):
         assert slug(module.SUBTOPIC.name).replace("-", "_") == name
 
 

@@ -10,38 +10,27 @@ kept only when the oracle recovers and the naive baseline does not.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from types import ModuleType
 from typing import Any, Literal
 
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
-from toolchaos.domains import Domain, get_domain
+from toolchaos.domains import REGISTRY, Domain, get_domain
 from toolchaos.suites.toolbench_x.validate import replay_reference
 
 SUITE = "toolbench-x"
 Workflow = Literal["sequential", "parallel", "mixture"]
 WORKFLOWS: tuple[Workflow, ...] = ("sequential", "parallel", "mixture")
 
-# One line per domain: the package holding that domain's subtopic templates. The package
-# lists its subtopic modules in ``SUBTOPIC_MODULES`` (one line per subtopic), and each of
-# those modules defines ``SUBTOPIC``.
-TEMPLATE_PACKAGES: dict[str, str] = {
-    "commerce": "toolchaos.suites.toolbench_x.templates.commerce",
-    "communication": "toolchaos.suites.toolbench_x.templates.communication",
-    "devices": "toolchaos.suites.toolbench_x.templates.devices",
-    "government": "toolchaos.suites.toolbench_x.templates.government",
-    "health": "toolchaos.suites.toolbench_x.templates.health",
-    "lifestyle": "toolchaos.suites.toolbench_x.templates.lifestyle",
-    "media": "toolchaos.suites.toolbench_x.templates.media",
-    "personal_finance": "toolchaos.suites.toolbench_x.templates.personal_finance",
-    "productivity": "toolchaos.suites.toolbench_x.templates.productivity",
-    "transportation": "toolchaos.suites.toolbench_x.templates.transportation",
-    "weather": "toolchaos.suites.toolbench_x.templates.weather",
-}
+TEMPLATES_PACKAGE = "toolchaos.suites.toolbench_x.templates"
+"""Where the subtopic templates live: one package per domain, named after the domain."""
 
 
 @dataclass
@@ -123,12 +112,17 @@ Template = Callable[[TemplateContext], Draft]
 
 @dataclass(frozen=True)
 class Subtopic:
-    """A subtopic: its name, topic, domain and its templates per workflow type."""
+    """A subtopic: its name, its templates per workflow type, its topic and its domain.
+
+    A subtopic module declares only its name and templates, and a topic when it is not
+    its domain's: :func:`subtopics` fills in the domain, and the domain's topic where the
+    module names none, so neither is written again in the templates.
+    """
 
     name: str
-    topic: str
-    domain: str
     templates: dict[str, list[Template]]
+    topic: str = ""
+    domain: str = ""
 
 
 def ref(step: int, *keys: Any) -> dict[str, list[Any]]:
@@ -141,18 +135,80 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+def template_package(domain: str) -> str:
+    """The name of the package holding the subtopic templates of ``domain``."""
+    return f"{TEMPLATES_PACKAGE}.{domain}"
+
+
+def template_domain(module: str) -> str:
+    """The domain whose template package holds ``module`` (a template module's ``__name__``)."""
+    inside = module.removeprefix(f"{TEMPLATES_PACKAGE}.")
+    if inside == module:
+        raise ValueError(f"{module} is not inside {TEMPLATES_PACKAGE}")
+    return inside.split(".")[0]
+
+
+def subtopic_modules(package: ModuleType) -> list[str]:
+    """The subtopic modules of a template package, in the order the build visits them.
+
+    Every module of the package not starting with ``_`` is one subtopic, visited in name
+    order unless the package fixes an order in ``SUBTOPIC_ORDER``. Every candidate of a
+    build draws its generator from one seeded stream, so this order is part of what a
+    seed reproduces; the shipped packages keep the order their subtopics were written in.
+
+    Raises:
+        ValueError: ``SUBTOPIC_ORDER`` does not list each module of the package once.
+    """
+    modules = pkgutil.iter_modules(package.__path__)
+    found = sorted(m.name for m in modules if not m.name.startswith("_"))
+    order = list(getattr(package, "SUBTOPIC_ORDER", found))
+    if sorted(order) != found:
+        raise ValueError(
+            f"{package.__name__}.SUBTOPIC_ORDER must list each subtopic module once: "
+            f"it lists {order}, the package holds {found}"
+        )
+    return order
+
+
+def _declaring_module(domain: str) -> ModuleType:
+    """The module whose attribute the domain registry names for ``domain``."""
+    return importlib.import_module(REGISTRY[domain].partition(":")[0])
+
+
+def _declared(domain: str) -> list[Subtopic]:
+    """The subtopics ``domain``'s templates declare, as written (no defaults filled in).
+
+    A shipped domain's templates are the package named after it (its domain module may
+    not import this suite); a domain declared in one module outside the package, like
+    docs/examples/library.py, may list its subtopics in ``SUBTOPICS`` next to its domain.
+    A domain with neither (the tests' fixture domain) has no subtopics.
+    """
+    name = template_package(domain)
+    if importlib.util.find_spec(name) is None:
+        return list(getattr(_declaring_module(domain), "SUBTOPICS", []))
+    package = importlib.import_module(name)
+    return [importlib.import_module(f"{name}.{m}").SUBTOPIC for m in subtopic_modules(package)]
+
+
 def subtopics(domains: list[str] | None = None) -> list[Subtopic]:
-    """Every registered subtopic (of the given domains), in a stable order."""
+    """Every subtopic of the registered domains (or of ``domains``), in a stable order.
+
+    Domains come in name order, and each domain's subtopics in the order its templates
+    give (:func:`subtopic_modules`). Each subtopic comes back with its domain's name and,
+    unless it names its own topic, its domain's topic.
+
+    Raises:
+        ValueError: A subtopic names another domain than the one whose templates hold it.
+    """
     out: list[Subtopic] = []
-    for name in sorted(TEMPLATE_PACKAGES):
+    for name in sorted(REGISTRY):
         if domains is not None and name not in domains:
             continue
-        package = importlib.import_module(TEMPLATE_PACKAGES[name])
-        if hasattr(package, "SUBTOPICS"):  # a one-module extension (docs/examples/library.py)
-            out.extend(package.SUBTOPICS)
-            continue
-        for module in package.SUBTOPIC_MODULES:
-            out.append(importlib.import_module(f"{package.__name__}.{module}").SUBTOPIC)
+        topic = get_domain(name).topic
+        for sub in _declared(name):
+            if sub.domain not in ("", name):
+                raise ValueError(f"subtopic {sub.name!r} of {name} names domain {sub.domain!r}")
+            out.append(replace(sub, domain=name, topic=sub.topic or topic))
     return out
 
 

@@ -4,7 +4,7 @@ Each template picks entities from the seeded world and writes the request a cust
 shop assistant would make; the answer comes from replaying the path, never from here.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "order_tracking",
     "returns_and_refunds",
     "subscriptions_and_billing",

@@ -2,6 +2,4 @@
 
 from __future__ import annotations
 
-TOPIC = "commerce"
-DOMAIN = "commerce"
 RECENT = "2026-01-31"  # deliveries on or after this are inside the 30-day return window

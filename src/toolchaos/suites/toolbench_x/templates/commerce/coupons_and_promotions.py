@@ -7,7 +7,6 @@ from collections import Counter
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import DOMAIN, TOPIC
 
 # (coupon field, op, how a person asks about it)
 _TERMS = (
@@ -169,8 +168,6 @@ def customer_coupon_savings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="coupons and promotions",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [coupon_on_open_order, coupon_of_an_order],
         "parallel": [compare_coupon_terms, orders_discount_total],

@@ -6,7 +6,6 @@ from collections import Counter
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import DOMAIN, TOPIC
 
 
 def _orders_by(ctx: TemplateContext, status: str) -> Counter[str]:
@@ -155,8 +154,6 @@ def later_parcel_location(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="order tracking",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [eta_by_email, parcel_weight_for_invoice],
         "parallel": [heaviest_parcel_destination, combined_parcel_weight],

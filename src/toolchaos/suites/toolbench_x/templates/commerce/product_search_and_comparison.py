@@ -6,7 +6,6 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import DOMAIN, TOPIC
 
 # where a person checks a price, and the tool that serves it
 PRICE_SOURCES = {
@@ -181,8 +180,6 @@ def budget_shortlist_price(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="product search and comparison",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [cheapest_match_price, named_product_elsewhere],
         "parallel": [wishlist_extreme, heaviest_to_ship],

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import DOMAIN, TOPIC
 
 
 def return_and_refund(ctx: TemplateContext) -> Draft:
@@ -151,8 +150,6 @@ def returned_value_of_orders(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="returns and refunds",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [return_and_refund, return_customer_email],
         "parallel": [priciest_returned_item, basket_price],

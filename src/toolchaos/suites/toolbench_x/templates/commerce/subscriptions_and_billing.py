@@ -6,7 +6,6 @@ from collections import Counter
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import DOMAIN, TOPIC
 
 
 def cancel_by_email(ctx: TemplateContext) -> Draft:
@@ -139,8 +138,6 @@ def subscriber_home_city_and_plan(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="subscriptions and billing",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [cancel_by_email, invoice_customer_city],
         "parallel": [subscription_bundle_price, largest_invoice],

@@ -1,4 +1,4 @@
-"""Communication subtopics, one module each, listed in ``SUBTOPIC_MODULES``.
+"""Communication subtopics, one module each, in the order of ``SUBTOPIC_ORDER``.
 
 Mail, contacts and groups, chats, calls and voicemail, the family mobile plan, roaming,
 newsletters, scheduled messages and video meetings.
@@ -8,7 +8,7 @@ request someone managing their own communications would make; the answer comes f
 replaying the path, never from here.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "email_inbox",
     "contacts_and_groups",
     "group_chats_and_messaging",

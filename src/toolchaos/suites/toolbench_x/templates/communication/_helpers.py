@@ -15,8 +15,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.scoring.answer import leaks
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext, ref
 
-TOPIC = "communication"
-DOMAIN = "communication"
 HOME = "US"
 
 RATE_SOURCES = {

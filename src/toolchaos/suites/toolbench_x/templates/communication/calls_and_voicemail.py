@@ -8,9 +8,7 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
-    DOMAIN,
     SMS_RATE,
-    TOPIC,
     contact_row,
     findable,
     rate_pick,
@@ -221,8 +219,6 @@ def two_contacts_talk_time(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="calls and voicemail",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [call_back_rate, talk_time_with_earliest_missed],
         "parallel": [talk_time_three_contacts, last_call_lengths],

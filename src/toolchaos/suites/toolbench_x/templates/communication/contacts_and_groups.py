@@ -6,9 +6,7 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
-    DOMAIN,
     SMS_RATE,
-    TOPIC,
     abroad,
     city_by_offset,
     findable,
@@ -153,8 +151,6 @@ def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="contacts and groups",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [call_rate_to_contact, add_contact_to_a_group],
         "parallel": [furthest_ahead_in_time, biggest_group],

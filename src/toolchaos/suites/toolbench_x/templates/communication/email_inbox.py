@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
-    DOMAIN,
-    TOPIC,
     findable,
     op_words,
     rep_pick,
@@ -192,8 +190,6 @@ def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="email inbox",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [sender_reputation_of_email, label_latest_from_contact],
         "parallel": [storage_by_sender_domain, reputation_of_three_domains],

@@ -8,9 +8,7 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
-    DOMAIN,
     SMS_RATE,
-    TOPIC,
     contact_row,
     finds_first,
     group_chats,
@@ -187,8 +185,6 @@ def my_posts_in_two_chats(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="group chats and messaging",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [last_poster_rate, post_in_chat],
         "parallel": [busiest_of_three_chats, largest_chat],

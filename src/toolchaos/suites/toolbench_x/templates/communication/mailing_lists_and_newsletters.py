@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
-    DOMAIN,
-    TOPIC,
     finds_first,
     op_words,
     rep_pick,
@@ -213,8 +211,6 @@ def two_newsletters_storage(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="mailing lists and newsletters",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [
             unsubscribe_sender_of_email,

@@ -6,11 +6,7 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
-from toolchaos.suites.toolbench_x.templates.communication._helpers import (
-    DOMAIN,
-    TOPIC,
-    line_owners,
-)
+from toolchaos.suites.toolbench_x.templates.communication._helpers import line_owners
 
 _METHODS = {
     "cycle_average": "my average over the whole cycle so far",
@@ -198,8 +194,6 @@ def daily_usage_two_lines(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="mobile plan and usage",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [projection_for_line, top_up_recommended],
         "parallel": [projected_across_lines, used_so_far_across_lines],

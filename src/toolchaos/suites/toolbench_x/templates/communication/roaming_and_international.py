@@ -7,9 +7,7 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
-    DOMAIN,
     RATE_SOURCES,
-    TOPIC,
     abroad,
     clear_of,
     op_words,
@@ -259,8 +257,6 @@ def two_leg_trip_cost(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="roaming and international calls",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [pass_trip_estimate, pass_for_contact_visit],
         "parallel": [rate_across_three_countries, every_source_worst_case, cheapest_trip_of_three],

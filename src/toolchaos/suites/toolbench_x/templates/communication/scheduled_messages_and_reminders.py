@@ -7,9 +7,7 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
-    DOMAIN,
     SMS_RATE,
-    TOPIC,
     abroad,
     city_by_offset,
     contact_row,
@@ -287,8 +285,6 @@ def queued_recipients_time_zones(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="scheduled messages and reminders",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [
             remind_at_their_time,

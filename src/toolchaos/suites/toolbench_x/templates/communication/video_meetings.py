@@ -9,8 +9,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
-    DOMAIN,
-    TOPIC,
     abroad,
     city_by_offset,
     contact_row,
@@ -299,8 +297,6 @@ def invitee_time_zones(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="video meetings",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [meeting_then_post_link, meeting_with_text_reminder, invitee_call_rate],
         "parallel": [meetings_per_room, room_limits],

@@ -9,7 +9,7 @@ never from here. Templates read the world (``read`` or ``ctx.rows``) only to cho
 entities that make a well-posed task.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "app_permissions",
     "privacy_requests",
     "login_activity",

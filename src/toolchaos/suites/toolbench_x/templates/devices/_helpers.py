@@ -8,9 +8,8 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
 
-TECH = "technology and devices"
+# The security subtopics name their topic; the others take the domain's own.
 SECURITY = "security and privacy"
-DOMAIN = "devices"
 MEMBERS = ("Maya", "Daniel", "Priya", "Leo")
 CATEGORY_WORDS = {
     "thermostat": "thermostat",

@@ -7,7 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
     MEMBERS,
     SECURITY,
     account_query,
@@ -174,7 +173,6 @@ def enable_2fa_two(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="account security",
     topic=SECURITY,
-    domain=DOMAIN,
     templates={
         "sequential": [enable_2fa, password_age_check],
         "parallel": [oldest_password, breach_exposure_of_services],

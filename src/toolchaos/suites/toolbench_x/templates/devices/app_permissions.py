@@ -8,7 +8,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
     SECURITY,
     extreme,
     unique_extreme,
@@ -209,7 +208,6 @@ def busiest_app_on_device(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="app permissions",
     topic=SECURITY,
-    domain=DOMAIN,
     templates={
         "sequential": [restrict_permission, uses_of_grant],
         "parallel": [app_uses_across_devices],

@@ -8,8 +8,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
-    TECH,
     each_listed,
     extreme,
     unique_extreme,
@@ -203,8 +201,6 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="cloud storage and backups",
-    topic=TECH,
-    domain=DOMAIN,
     templates={
         "sequential": [quota_projection, backup_device],
         "parallel": [used_across_drives, soonest_full],

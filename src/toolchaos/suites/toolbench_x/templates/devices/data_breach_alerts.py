@@ -8,7 +8,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
     MEMBERS,
     SECURITY,
     breach_sizes,
@@ -196,7 +195,6 @@ def two_breaches_then_notices(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="data breach alerts",
     topic=SECURITY,
-    domain=DOMAIN,
     templates={
         "sequential": [respond_to_breach, breach_size_for_account],
         "parallel": [breach_totals, breach_by_id],

@@ -9,9 +9,7 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     CATEGORY_WORDS,
-    DOMAIN,
     MEMBERS,
-    TECH,
     devices,
     each_listed,
     extreme,
@@ -201,8 +199,6 @@ def repaired_devices_paid(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="device warranties and repairs",
-    topic=TECH,
-    domain=DOMAIN,
     templates={
         "sequential": [repair_then_power_off, coverage_end_of_owned],
         "parallel": [days_left_three, total_paid],

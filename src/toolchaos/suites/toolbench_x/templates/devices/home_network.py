@@ -6,8 +6,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.devices import data
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
-    TECH,
     extreme,
     names,
     pick_devices,
@@ -181,8 +179,6 @@ def block_two_clients(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="home network",
-    topic=TECH,
-    domain=DOMAIN,
     templates={
         "sequential": [speed_where_device_is, speed_for_client],
         "parallel": [room_speeds, client_data_use],

@@ -7,7 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
     SECURITY,
     account_query,
     extreme,
@@ -223,7 +222,6 @@ def worst_hop(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="login activity",
     topic=SECURITY,
-    domain=DOMAIN,
     templates={
         "sequential": [travel_latest_two, travel_latest_vs_third],
         "parallel": [fastest_pair, failed_signins],

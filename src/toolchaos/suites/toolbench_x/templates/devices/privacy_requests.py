@@ -7,7 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
     SECURITY,
     account_query,
     extreme,
@@ -185,7 +184,6 @@ def delete_breached(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="privacy requests",
     topic=SECURITY,
-    domain=DOMAIN,
     templates={
         "sequential": [request_after_review, export_then_delete],
         "parallel": [open_request_deadlines],

@@ -8,8 +8,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     CATEGORY_WORDS,
-    DOMAIN,
-    TECH,
     devices,
     each_listed,
     extreme,
@@ -193,8 +191,6 @@ def room_energy(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="smart home control",
-    topic=TECH,
-    domain=DOMAIN,
     templates={
         "sequential": [energy_of_room_device, switch_device],
         "parallel": [total_energy_three, hungriest_device],

@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
-    DOMAIN,
-    TECH,
     each_listed,
     extreme,
     names,
@@ -201,8 +199,6 @@ def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="software updates",
-    topic=TECH,
-    domain=DOMAIN,
     templates={
         "sequential": [schedule_latest, latest_build_of_room_device],
         "parallel": [download_sizes, newest_build],

@@ -5,7 +5,7 @@ writes the request a resident (or a caseworker helping one) would make; the answ
 from replaying the path, never from here.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "permits_and_licences",
     "tax_filing_and_refunds",
     "benefits_and_assistance",

@@ -13,8 +13,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
 
-TOPIC = "government and public services"
-DOMAIN = "government"
 WAIT_SOURCES = {
     "get_office_wait_time": "the agency portal",
     "get_office_wait_time_311": "the 311 status feed",

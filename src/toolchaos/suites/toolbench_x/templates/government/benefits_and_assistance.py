@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     found_by_name,
     office_kind_parallel,
     office_waits_mixture,
@@ -168,8 +166,6 @@ def category_programs_for_me(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="benefits and assistance",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [income_limit_for_me, check_then_apply],
         "parallel": [monthly_support_total, benefits_office_queue],

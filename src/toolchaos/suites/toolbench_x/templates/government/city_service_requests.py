@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     found_by_name,
     office_kind_parallel,
     office_waits_mixture,
@@ -158,8 +156,6 @@ def street_open_requests(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="city service requests",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [my_open_request_target, report_at_home],
         "parallel": [three_requests_overdue, service_center_queue],

@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -169,8 +167,6 @@ def two_voters_next_election(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="elections and voting",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [how_far_to_vote, request_ballot_for_next],
         "parallel": [carpool_to_polls, election_errands],

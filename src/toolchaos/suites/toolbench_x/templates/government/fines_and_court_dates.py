@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -160,8 +158,6 @@ def two_plates_due(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="fines and court dates",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [oldest_ticket_due, pay_oldest_for_plate, contest_and_check_court],
         "parallel": [three_tickets_total, court_day_errands],

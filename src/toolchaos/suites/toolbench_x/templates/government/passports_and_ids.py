@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     found_by_name,
     office_kind_parallel,
     office_waits_mixture,
@@ -175,8 +173,6 @@ def ready_dates_of_two(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="passports and ids",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [cheapest_replacement, apply_and_book_verification],
         "parallel": [passport_office_queue, family_document_fees],

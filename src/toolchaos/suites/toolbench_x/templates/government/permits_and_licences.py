@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -201,8 +199,6 @@ def fees_of_pending_applications(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="permits and licences",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [decision_for_pending_application, apply_and_book_drop_off],
         "parallel": [permit_fee_bundle, latest_decision_of_three, permit_day_errands],

@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     found_by_name,
     office_waits_mixture,
     resident,
@@ -194,8 +192,6 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="tax filing and refunds",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [rate_on_my_return, refund_deposit_date, add_deduction_for_unfiled],
         "parallel": [bracket_scenarios, household_refunds],

@@ -8,8 +8,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     found_by_name,
     office_kind_parallel,
     office_waits_mixture,
@@ -163,8 +161,6 @@ def household_weight(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="vehicle registration",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [renewal_cost_for_my_car, renew_by_plate],
         "parallel": [fleet_renewal, motor_vehicle_queue],

@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
-    DOMAIN,
-    TOPIC,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -176,8 +174,6 @@ def neighbours_days_until(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="waste collection",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [my_next_pickup, pickup_after_trip, bulky_pickup_request],
         "parallel": [soonest_of_three_addresses, drop_off_errands],

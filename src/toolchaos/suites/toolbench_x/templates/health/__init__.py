@@ -6,7 +6,7 @@ come from replaying the reference path. Many templates read a fact that three se
 serve (drug prices, clinic waits, nutrition facts), so cross-source conflicts fit often.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "medications",
     "refills",
     "appointments",

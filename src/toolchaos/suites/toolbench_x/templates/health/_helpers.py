@@ -25,17 +25,14 @@ from toolchaos.suites.toolbench_x.generate import (
     TemplateContext,
     draft_to_task,
     ref,
+    template_domain,
     when,
 )
 
-TOPIC = "health and wellness"
-DOMAIN = "health"
 RELATION_WORDS = {"spouse": "partner", "child": "kid", "parent": "parent"}
-_PROBE = Subtopic(name="probe", topic=TOPIC, domain=DOMAIN, templates={})
+_PROBE = Subtopic(name="probe", templates={}, domain=template_domain(__name__))
 
 __all__ = [
-    "DOMAIN",
-    "TOPIC",
     "AnswerSpec",
     "Draft",
     "NoFit",
@@ -252,7 +249,7 @@ def _tool_texts(tools: list[str]) -> list[str]:
     """The descriptions of the path's tools and of every tool a hazard could add to them."""
     from toolchaos.domains import get_domain
 
-    domain = get_domain(DOMAIN)
+    domain = get_domain(_PROBE.domain)
     names = set(tools)
     for tool in tools:
         for section in ("fallbacks", "v2", "resolvers", "write_verifiers"):

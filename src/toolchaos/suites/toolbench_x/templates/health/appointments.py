@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -190,8 +188,6 @@ def two_clinic_openings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="doctor appointments",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [book_at_named_clinic, wait_at_booked_clinic],
         "parallel": [shortest_wait, open_slot_count],

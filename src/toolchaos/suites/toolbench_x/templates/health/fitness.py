@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -226,8 +224,6 @@ def week_distance(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="fitness tracking",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [zone_of_workout, log_workout_and_snack],
         "parallel": [three_day_totals, family_step_race],

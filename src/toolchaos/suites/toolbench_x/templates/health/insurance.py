@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -209,8 +207,6 @@ def claims_reestimated(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="insurance claims and coverage",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [planned_procedure, reestimate_claim],
         "parallel": [family_deductibles, same_bill_three_people],

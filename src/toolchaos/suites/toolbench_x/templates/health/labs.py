@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -194,8 +192,6 @@ def flagged_results(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="lab results",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [earlier_result, book_blood_draw],
         "parallel": [family_latest, draw_site_waits],

@@ -6,8 +6,6 @@ from typing import Any
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -232,8 +230,6 @@ def switch_cost(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="medications and dosage schedules",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [fill_price, supply_left],
         "parallel": [cheapest_of_three, first_to_run_out],

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -204,8 +202,6 @@ def two_searched_foods(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="nutrition and meal logging",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [logged_item, look_up_then_log],
         "parallel": [plate_total],

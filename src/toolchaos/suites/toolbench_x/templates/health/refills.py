@@ -6,8 +6,6 @@ from typing import Any
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -231,8 +229,6 @@ def pending_total_cash(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="pharmacy refills",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [refill_for_pickup, pickup_on_visit_day, pending_refill_cash],
         "parallel": [tablets_on_hand, best_quote],

@@ -6,8 +6,6 @@ from datetime import date, timedelta
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -205,8 +203,6 @@ def best_recovery(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="sleep and recovery",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [resting_share, night_after_workout],
         "parallel": [three_nights, afternoon_caffeine],

@@ -6,8 +6,6 @@ from typing import Any
 
 from toolchaos.suites.toolbench_x.generate import ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
-    DOMAIN,
-    TOPIC,
     AnswerSpec,
     Draft,
     NoFit,
@@ -179,8 +177,6 @@ def travel_clinic_wait(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="vaccinations and travel health",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [booster_due_date, book_travel_clinic],
         "parallel": [trip_pharmacy_bill, doses_on_record],

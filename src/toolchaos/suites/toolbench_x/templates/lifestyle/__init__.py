@@ -7,7 +7,7 @@ READ tools (``_read``) only to choose entities that make a well-posed task (a fr
 an open appointment slot, an occasion not planned yet), never to write the answer.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "recipes_and_cooking",
     "grocery_shopping",
     "restaurant_reservations",

@@ -13,8 +13,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
 
-TOPIC = "lifestyle and daily activities"
-DOMAIN = "lifestyle"
 PRICE_SOURCES = {
     "get_item_price": "the store's own catalog",
     "compare_item_price": "ShelfScout",

@@ -5,9 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     PRICE_SOURCES,
-    TOPIC,
     _basket_total,
     _extreme,
     _items,
@@ -141,8 +139,6 @@ def gift_across_stores(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="gifts and occasions",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [plan_birthday_with_gift, gift_idea_price],
         "parallel": [gift_basket, soonest_birthday],

@@ -5,9 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     PRICE_SOURCES,
-    TOPIC,
     _basket_total,
     _extreme,
     _items,
@@ -163,8 +161,6 @@ def restock_expiring(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="grocery shopping",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [new_list_total, last_item_price],
         "parallel": [cheapest_store, basket_at_one_store],

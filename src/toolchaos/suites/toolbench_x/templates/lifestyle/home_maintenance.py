@@ -7,9 +7,7 @@ from datetime import timedelta
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     RATING_SOURCES,
-    TOPIC,
     _book_listed,
     _rate_each_found,
     _rate_three,
@@ -146,8 +144,6 @@ def best_rated_trade(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="home maintenance",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [done_and_book_next, rating_of_local_pro],
         "parallel": [cheapest_quote, trade_ratings],

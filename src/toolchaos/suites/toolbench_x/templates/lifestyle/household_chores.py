@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
-    TOPIC,
     _basket_total,
     _list_at_stores,
     _stores,
@@ -107,8 +105,6 @@ def restock_cleaning_list(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="household chores",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [done_and_next_turn],
         "parallel": [minutes_for_member, cleaning_supplies],

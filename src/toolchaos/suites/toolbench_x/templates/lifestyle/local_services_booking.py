@@ -5,9 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     RATING_SOURCES,
-    TOPIC,
     _book_listed,
     _free_service,
     _locallens_of_two,
@@ -135,8 +133,6 @@ def two_providers_ratings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="local services booking",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [book_earliest, rated_local_pick],
         "parallel": [cheapest_haircut, guide_check_three],

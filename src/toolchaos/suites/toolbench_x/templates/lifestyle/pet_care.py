@@ -5,9 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     PRICE_SOURCES,
-    TOPIC,
     _book_listed,
     _extreme,
     _free_service,
@@ -154,8 +152,6 @@ def food_cost_all_pets(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="pet care",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [food_bag_price, book_vet_visit],
         "parallel": [daily_food_for_three, vet_clinic_ratings],

@@ -5,9 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     PRICE_SOURCES,
-    TOPIC,
     _basket_total,
     _listed_total,
     _source,
@@ -130,8 +128,6 @@ def garden_aisle_cost(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="plants and gardening",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [water_and_feed],
         "parallel": [waterings_for_three, garden_supplies],

@@ -7,9 +7,7 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
     PRICE_SOURCES,
-    TOPIC,
     _extreme,
     _listed_total,
     _source,
@@ -187,8 +185,6 @@ def dry_weight_of_cups(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="recipes and cooking",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [grams_for_a_crowd, ingredient_price_for_recipe],
         "parallel": [fastest_of_three, party_menu_calories],

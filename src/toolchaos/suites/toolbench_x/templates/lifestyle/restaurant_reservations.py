@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
-    DOMAIN,
-    TOPIC,
     _extreme,
     _locallens_of_two,
     _rate_each_found,
@@ -172,8 +170,6 @@ def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="restaurant reservations",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [book_first_free_table, move_reservation],
         "parallel": [best_rated_of_three, nearest_of_three],

@@ -1,6 +1,6 @@
 """Media subtopics (topic "entertainment and media"), one module each."""
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "movie_showtimes",
     "streaming_watchlists",
     "music_playlists",

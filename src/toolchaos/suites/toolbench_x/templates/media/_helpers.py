@@ -13,9 +13,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Template, TemplateContext, ref
 
-TOPIC = "entertainment and media"
-DOMAIN = "media"
-
 RATING_SOURCES = {
     "get_ratings": "CriticHub",
     "get_ratings_fanpulse": "FanPulse",

@@ -5,10 +5,8 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
     PRICE_SOURCES,
     TIERS,
-    TOPIC,
     abc,
 )
 
@@ -192,8 +190,6 @@ def two_artists_next_shows(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="concerts and live events",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [song_to_ticket, city_first_show_price],
         "parallel": [three_sellers_one_tier, three_shows_budget],

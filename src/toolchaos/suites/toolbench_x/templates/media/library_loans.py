@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     best_of_three_rated,
     listed,
@@ -171,8 +169,6 @@ def author_books_rating(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="books and library loans",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [renew_then_fee, hold_book_rating],
         "parallel": [fines_by_loan_id, three_books_rating],

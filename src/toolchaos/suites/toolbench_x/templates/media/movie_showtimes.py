@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     listed,
     rating_ask,
@@ -243,8 +241,6 @@ def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="movie showtimes and tickets",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [earliest_show_quote, book_last_show_before],
         "parallel": [cheapest_across_cinemas, best_rated_now_showing],

@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     best_of_three_rated,
     listed,
@@ -165,8 +163,6 @@ def artist_albums_length(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="music and playlists",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [album_playlist_longest_track, playlist_opener_album_rating],
         "parallel": [three_albums_length, best_album_of_three],

@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     best_of_three_rated,
     rating_ask,
@@ -170,8 +168,6 @@ def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="podcasts",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [catch_up_minutes, podcast_rating_via_search],
         "parallel": [listening_since, best_podcast_of_three],

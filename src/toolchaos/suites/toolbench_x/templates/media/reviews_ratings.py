@@ -5,9 +5,7 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
     RATING_SOURCES,
-    TOPIC,
     abc,
     digits,
     listed,
@@ -170,8 +168,6 @@ def fragment_titles_scores(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="reviews and ratings",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [review_then_watchlist, my_review_vs_critics],
         "parallel": [three_aggregators, mixed_kinds_best],

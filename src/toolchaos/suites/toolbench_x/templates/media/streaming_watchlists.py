@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     listed,
     rating_ask,
@@ -182,8 +180,6 @@ def watchlist_ratings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="streaming catalogue and watchlists",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [watchlist_binge, season_binge_from_search],
         "parallel": [three_series_runtime, best_rated_on_service],

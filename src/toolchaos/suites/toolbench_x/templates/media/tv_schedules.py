@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     listed,
     rating_ask,
@@ -160,8 +158,6 @@ def movie_night_ratings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="tv schedules",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [record_film_airing, drama_tonight_binge],
         "parallel": [longest_programme_at, films_on_tv_rating],

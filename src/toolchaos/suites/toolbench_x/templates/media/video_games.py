@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    DOMAIN,
-    TOPIC,
     abc,
     best_of_three_rated,
     listed,
@@ -151,8 +149,6 @@ def budget_games_rating(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="video games",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [cheapest_similar_rating, studio_catalogue_rating],
         "parallel": [cart_total, best_game_of_three],

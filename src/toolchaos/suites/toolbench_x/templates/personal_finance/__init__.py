@@ -6,7 +6,7 @@ from here. Templates only read the world, through the domain's own READ tools wh
 precondition needs a computed figure.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "spending_and_budgets",
     "loans_and_payments",
     "currency_exchange",

@@ -6,9 +6,6 @@ from typing import Any
 
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
-TOPIC = "personal finance"
-DOMAIN = "personal_finance"
-
 
 def _choice(ctx: TemplateContext, items: list[Any], what: str) -> Any:
     """One of ``items`` chosen by the rng, or NoFit when there is none."""

@@ -6,7 +6,6 @@ from collections import Counter
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import DOMAIN, TOPIC
 
 _MONTHS = (
     ("December", "2025-12-01", "2025-12-31"),
@@ -103,8 +102,6 @@ def couple_card_limits(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="credit cards",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [card_month_spending],
         "parallel": [compare_cards],

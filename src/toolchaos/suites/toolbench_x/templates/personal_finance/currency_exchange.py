@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
-    DOMAIN,
-    TOPIC,
     _choice,
     _usd,
 )
@@ -285,8 +283,6 @@ def foreign_charges_today(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="currency exchange",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [foreign_charge_now, board_rate_for_home, send_money_home],
         "parallel": [strongest_of_three, fewest_units_on_board, weakest_reference],

@@ -9,8 +9,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
-    DOMAIN,
-    TOPIC,
     _choice,
     _usd,
 )
@@ -489,8 +487,6 @@ def top_up_then_pay_and_schedule(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="loans and payments",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [
             refinance_quote,

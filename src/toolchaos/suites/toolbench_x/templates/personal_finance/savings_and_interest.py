@@ -7,7 +7,6 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import DOMAIN, TOPIC
 
 
 def _holder_with_one(ctx: TemplateContext, kind: str) -> tuple[Any, Any]:
@@ -136,8 +135,6 @@ def household_savings(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="savings and interest",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [last_deposit_into_savings, savings_pot_details],
         "parallel": [best_savings_rate],

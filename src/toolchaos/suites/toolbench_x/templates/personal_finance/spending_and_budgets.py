@@ -8,8 +8,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
-    DOMAIN,
-    TOPIC,
     _choice,
     _usd,
 )
@@ -470,8 +468,6 @@ def recent_merchants_totals(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="spending and budgets",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [latest_two_category_charges, raise_budget_for_charge, last_visit_date],
         "parallel": [

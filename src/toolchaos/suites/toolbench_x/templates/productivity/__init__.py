@@ -4,7 +4,7 @@ Workflow: tasks, calendars, meeting rooms, documents and time tracking. Data and
 analytics: spreadsheet queries, dashboards, surveys and A/B experiments.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "task_management",
     "calendar_scheduling",
     "meeting_rooms",

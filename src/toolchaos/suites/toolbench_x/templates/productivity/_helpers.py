@@ -15,8 +15,7 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
-DOMAIN = "productivity"
-WORK = "productivity and workflow"
+# The analytics subtopics name their topic; the others take the domain's own.
 DATA = "data and analytics"
 
 KPI_SOURCES = {

@@ -6,7 +6,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
-    DOMAIN,
     combined,
     one_per,
 )
@@ -210,7 +209,6 @@ def running_controls(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="a/b experiments",
     topic=DATA,
-    domain=DOMAIN,
     templates={
         "sequential": [treatment_counts, lift_of_searched],
         "parallel": [controls_compared, lifts_compared],

@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
-    DOMAIN,
-    WORK,
     combined,
     person,
     read_each,
@@ -266,8 +264,6 @@ def free_time_two_days(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="calendar scheduling",
-    topic=WORK,
-    domain=DOMAIN,
     templates={
         "sequential": [book_first_free_slot, organizer_overlap],
         "parallel": [best_overlap_partner, freest_day],

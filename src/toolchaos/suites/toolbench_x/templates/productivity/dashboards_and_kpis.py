@@ -6,7 +6,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
-    DOMAIN,
     KPI_SOURCES,
     combined,
     one_per,
@@ -192,7 +191,6 @@ def latest_vs_change(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="dashboards and kpis",
     topic=DATA,
-    domain=DOMAIN,
     templates={
         "sequential": [baseline_value, change_from_cache],
         "parallel": [quarter_of_a_kpi, dashboard_percentages],

@@ -9,8 +9,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity.world import parse_stamp
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
-    DOMAIN,
-    WORK,
     combined,
     one_per,
     person,
@@ -219,8 +217,6 @@ def two_rooms_for_meeting(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="meeting rooms",
-    topic=WORK,
-    domain=DOMAIN,
     templates={
         "sequential": [book_smallest_video_room, room_of_my_meeting],
         "parallel": [three_rooms_one_day],

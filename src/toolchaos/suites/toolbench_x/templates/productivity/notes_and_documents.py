@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
-    DOMAIN,
-    WORK,
     combined,
     iso,
     one_per,
@@ -206,8 +204,6 @@ def hours_behind_two_docs(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="notes and documents",
-    topic=WORK,
-    domain=DOMAIN,
     templates={
         "sequential": [doc_project_hours, write_notes_in_author_project],
         "parallel": [three_docs_reading],

@@ -9,7 +9,6 @@ from toolchaos.domains.productivity import data
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
-    DOMAIN,
     KPI_SOURCES,
     combined,
 )
@@ -248,7 +247,6 @@ def ticket_teams(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="spreadsheet queries",
     topic=DATA,
-    domain=DOMAIN,
     templates={
         "sequential": [best_month_company_revenue, slice_percentile],
         "parallel": [regions_compared, source_percentiles],

@@ -8,7 +8,6 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
-    DOMAIN,
     combined,
     read_each,
 )
@@ -199,7 +198,6 @@ def two_segments_one_question(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="survey analysis",
     topic=DATA,
-    domain=DOMAIN,
     templates={
         "sequential": [segment_of_question],
         "parallel": [segments_compared, surveys_nps],

@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
-    DOMAIN,
-    WORK,
     combined,
     iso,
     one_per,
@@ -259,8 +257,6 @@ def owner_workload(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="task management",
-    topic=WORK,
-    domain=DOMAIN,
     templates={
         "sequential": [urgent_task_project_hours, add_task_then_start],
         "parallel": [next_todo_effort, hours_on_three_projects],

@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
-    DOMAIN,
-    WORK,
     combined,
     iso,
     one_per,
@@ -241,8 +239,6 @@ def pair_timesheets(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="time tracking",
-    topic=WORK,
-    domain=DOMAIN,
     templates={
         "sequential": [first_project_hours, log_two_days],
         "parallel": [three_project_hours, team_billing],

@@ -6,7 +6,7 @@ Templates read the world only to choose entities the path can serve (a second de
 that exists, delays that differ, a booking that can still be cancelled).
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "rail_and_bus_schedules",
     "fares_and_bookings",
     "live_delays_and_journeys",

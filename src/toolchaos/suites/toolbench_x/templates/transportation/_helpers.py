@@ -9,8 +9,6 @@ from typing import Any
 from toolchaos.domains.transportation.world import at
 from toolchaos.suites.toolbench_x.generate import TemplateContext
 
-TOPIC = "transportation and mobility"
-DOMAIN = "transportation"
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 

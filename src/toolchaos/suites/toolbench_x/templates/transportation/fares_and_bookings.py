@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
-    DOMAIN,
-    TOPIC,
     _arg,
     _confirmed,
     _date_text,
@@ -287,8 +285,6 @@ def first_class_upgrade_quote(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="fares and bookings",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [cancel_second_trip, move_booking_to_another_day],
         "parallel": [cheapest_first_class, economy_total, bookings_paid_total],

@@ -8,8 +8,6 @@ from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
-    DOMAIN,
-    TOPIC,
     _arg,
     _confirmed,
     _date_text,
@@ -337,8 +335,6 @@ def journey_leg_delays(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="live delays and journeys",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [my_next_train_delay, ride_after_arrival, booked_trip_emissions],
         "parallel": [

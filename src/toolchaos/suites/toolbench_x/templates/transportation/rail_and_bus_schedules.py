@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
-    DOMAIN,
-    TOPIC,
     _arg,
     _confirmed,
     _date_text,
@@ -213,8 +211,6 @@ def longest_of_first_departures(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="rail and bus schedules",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [
             second_departure_route_length,

@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
-    DOMAIN,
-    TOPIC,
     _arg,
     _spoken,
 )
@@ -131,8 +129,6 @@ def ride_between_found_stations(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="ride hailing",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [ride_then_footprint],
         "parallel": [car_types_compared],

@@ -6,7 +6,6 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
-from toolchaos.suites.toolbench_x.templates.transportation._helpers import DOMAIN, TOPIC
 
 MODE_WORDS = {
     "rail": "by train",
@@ -126,8 +125,6 @@ def route_versus_driving(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="travel emissions",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [route_footprint],
         "parallel": [greenest_mode],

@@ -7,7 +7,7 @@ entities that make a well-posed task (a unique warmest day, a non-zero rain tota
 flight that lands on another date), never to write the answer.
 """
 
-SUBTOPIC_MODULES = (
+SUBTOPIC_ORDER = (
     "forecasts_and_trip_weather",
     "air_quality",
     "places_and_distances",

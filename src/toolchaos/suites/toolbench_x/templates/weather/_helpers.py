@@ -6,9 +6,6 @@ from typing import Any
 
 from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
 
-TOPIC = "location and environment"
-DOMAIN = "weather"
-
 
 def _name_count(ctx: TemplateContext, name: str) -> int:
     return sum(loc.name == name for loc in ctx.rows("locations"))

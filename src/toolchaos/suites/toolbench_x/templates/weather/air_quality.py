@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
-    DOMAIN,
-    TOPIC,
     _plain,
     _query,
     _saved,
@@ -235,8 +233,6 @@ def air_at_saved_cities(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="air quality",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [air_at_saved_spot, aqi_alert_at_saved_city, reset_aqi_alert],
         "parallel": [air_across_cities, worst_case_three_networks],

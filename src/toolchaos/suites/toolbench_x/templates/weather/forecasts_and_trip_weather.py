@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
-    DOMAIN,
-    TOPIC,
     _plain,
     _query,
     _saved,
@@ -390,8 +388,6 @@ def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="forecasts and trip weather",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [sunset_on_warmest_day, week_alert_for_saved_place, save_city_then_alert],
         "parallel": [trip_total_rain, windiest_date, extreme_on_a_day],

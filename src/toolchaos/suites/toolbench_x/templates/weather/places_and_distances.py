@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
-    DOMAIN,
-    TOPIC,
     _plain,
     _query,
     _saved,
@@ -263,8 +261,6 @@ def saved_cities_from(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="places and distances",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [landing_day, spot_distance],
         "parallel": [nearest_of_three, highest_city, daylight_comparison],

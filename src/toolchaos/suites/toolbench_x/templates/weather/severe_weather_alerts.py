@@ -5,8 +5,6 @@ from __future__ import annotations
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
-    DOMAIN,
-    TOPIC,
     _plain,
     _query,
     _spoken,
@@ -206,8 +204,6 @@ def two_cities_week_peak(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="severe weather alerts",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [severe_alert_for_the_week, alert_day_forecast],
         "parallel": [week_peak_of_three],

@@ -7,8 +7,6 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
-    DOMAIN,
-    TOPIC,
     _plain,
     _query,
     _saved,
@@ -236,8 +234,6 @@ def saved_cities_clock_gap(ctx: TemplateContext) -> Draft:
 
 SUBTOPIC = Subtopic(
     name="time zones and world clocks",
-    topic=TOPIC,
-    domain=DOMAIN,
     templates={
         "sequential": [sunrise_at_home_elsewhere, closing_time_abroad],
         "parallel": [furthest_ahead, biggest_time_gap],
