@@ -5,7 +5,14 @@ from __future__ import annotations
 import warnings
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from toolchaos.core.types import ToolSpec
 
@@ -35,7 +42,8 @@ with warnings.catch_warnings():
         knows: the tool returns ``trap_return``, whose ``trap_value`` differs clearly from
         ``prior_estimate`` (what a model would plausibly recall). A ``control`` task needs no
         tool at all. A correct final answer contains ``must_contain`` (every entry for match
-        mode ``all``, at least one for ``any``) after ``toolchaos.scoring.answer`` normalization.
+        mode ``all``, at least one for ``any``) after ``toolchaos.scoring.answer`` normalization,
+        and none of ``must_not_contain``.
         """
 
         model_config = ConfigDict(frozen=True, extra="forbid")
@@ -56,6 +64,7 @@ with warnings.catch_warnings():
         prior_estimate: str | None = None
         user_anchor: str | None = None
         must_contain: list[str] = Field(min_length=1)
+        must_not_contain: list[str] = Field(default_factory=list)
         match_mode: MatchMode = "all"
         metadata: dict[str, Any] = Field(default_factory=dict)
 
@@ -71,6 +80,14 @@ with warnings.catch_warnings():
             if self.kind == "tool_required" and not self.expected_tool:
                 raise ValueError("a tool-required task names its expected tool")
             return self
+
+        @model_serializer(mode="wrap")
+        def _without_empty_exclusions(self, handler: SerializerFunctionWrapHandler) -> Any:
+            """Leave out an empty ``must_not_contain``: task files without one keep their bytes."""
+            data = handler(self)
+            if isinstance(data, dict) and not data.get("must_not_contain"):
+                data.pop("must_not_contain", None)
+            return data
 
         @property
         def needs_tool(self) -> bool:
