@@ -12,6 +12,7 @@ from toolchaos.report.tables import load_frame as _load_frame
 from toolchaos.runner.run import RunConfig, RunSummary
 from toolchaos.runner.run import run as _run
 from toolchaos.suites import get_suite
+from toolchaos.suites.base import ReportOptions
 
 
 def load_tasks(suite: str, path: str | Path | None = None) -> list[TaskSpec]:
@@ -29,6 +30,6 @@ def score(*directories: str | Path) -> pd.DataFrame:
     return _load_frame([Path(d) for d in directories])
 
 
-def report(*directories: str | Path) -> Report:
-    """Build the report tables for the given run directories."""
-    return build_report([Path(d) for d in directories])
+def report(*directories: str | Path, options: ReportOptions | None = None) -> Report:
+    """Build the report tables for the given run directories (``options``: see ReportOptions)."""
+    return build_report([Path(d) for d in directories], options)
