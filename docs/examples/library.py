@@ -13,21 +13,32 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Self
 
-from toolchaos.core.errors import ToolError
-from toolchaos.core.tools import tool
-from toolchaos.core.types import (
+from toolchaos.ext import (
     AnswerSpec,
+    Domain,
+    Draft,
+    Hazard,
+    HazardContext,
     HazardFamily,
+    NoFit,
+    PendingCall,
+    Proposal,
     RecoveryStep,
     RefStep,
+    Results,
+    Row,
+    Subtopic,
     TaskSpec,
+    TemplateContext,
+    ToolError,
     ToolKind,
+    World,
+    lookup,
+    ref,
+    register_hazard,
+    tool,
+    tool_map,
 )
-from toolchaos.core.world import Row, World
-from toolchaos.domains import Domain, tool_map
-from toolchaos.domains import _shapes as shapes
-from toolchaos.hazards import Hazard, HazardContext, PendingCall, Proposal, Results, register
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
 
 # -- 1. a domain: a world and its tools ------------------------------------------------------
 
@@ -75,7 +86,7 @@ class LibraryWorld(World):
         return cls(seed=seed, books=books, loans={})
 
 
-get_book = shapes.lookup(
+get_book = lookup(
     "get_book",
     "books",
     "book_id",
@@ -189,7 +200,7 @@ SUBTOPICS = [
 # -- 3. a hazard variant ------------------------------------------------------------------------
 
 
-@register
+@register_hazard
 class TitleCaseKeys(Hazard):
     """Output drift: every result key comes back in Title Case ("Pages", "Author")."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import sys
 from collections.abc import Iterator
@@ -9,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import toolchaos
+import toolchaos.ext
 from toolchaos import RunConfig, run
 from toolchaos.ext import PROVIDERS
 from toolchaos.report.tables import build_report
@@ -46,3 +49,12 @@ def test_a_registered_provider_plays_a_suite_like_any_model(provider: None, tmp_
     assert all(e.usage.output_tokens > 0 and not e.trace for e in episodes)
     rows = build_report([tmp_path / "run"]).rows
     assert [r["model"] for r in rows] == ["canned/I cannot look that up."]
+
+
+def test_the_examples_import_only_public_names() -> None:
+    for path in sorted(EXAMPLE.parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("toolchaos"):
+                assert node.module in {"toolchaos", "toolchaos.ext"}, (path.name, node.module)
+                public = toolchaos if node.module == "toolchaos" else toolchaos.ext
+                assert {a.name for a in node.names} <= set(public.__all__), path.name
