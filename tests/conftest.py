@@ -26,7 +26,18 @@ from toolchaos.core.types import (
     ToolKind,
 )
 from toolchaos.core.world import Row, World
-from toolchaos.domains import REGISTRY, Domain, tool_map
+from toolchaos.domains import (
+    REGISTRY,
+    Domain,
+    DomainNotes,
+    Fallback,
+    Resolver,
+    Sources,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 
 # Fuzzing: a bounded number of examples in `make test`, many more in `make fuzz`
 # (HYPOTHESIS_PROFILE=fuzz). Examples are derandomized in CI so a run is repeatable.
@@ -265,36 +276,36 @@ FIXTURE = Domain(
     topic="weather",
     world_type=WeatherWorld,
     tools=tool_map(ALL_TOOLS),
-    notes={
-        "fallbacks": {"get_weather": {"tool": "get_weather_backup", "args_map": {"city": "city"}}},
-        "v2": {"get_weather": {"tool": "get_weather_v2", "args_map": {"location": "city"}}},
-        "unit_conversions": {"temp_c": {"to_unit": "F-offset", "factor": 1.8}},
-        "resolvers": {
-            "get_weather": {
-                "param": "city",
-                "tool": "find_city",
-                "query_param": "query",
-                "id_path": ["results", 0, "city_id"],
-            }
+    notes=DomainNotes(
+        fallbacks={"get_weather": Fallback(tool="get_weather_backup", args_map={"city": "city"})},
+        v2={"get_weather": V2Tool(tool="get_weather_v2", args_map={"location": "city"})},
+        unit_conversions={"temp_c": UnitConversion(to_unit="F-offset", factor=1.8)},
+        resolvers={
+            "get_weather": Resolver(
+                param="city",
+                tool="find_city",
+                query_param="query",
+                id_path=("results", 0, "city_id"),
+            )
         },
-        "write_verifiers": {
-            "set_alert": {
-                "tool": "list_alerts",
-                "args_map": {"city": "city"},
-                "list": "results",
-                "match": {"threshold_c": "threshold_c"},
-            }
+        write_verifiers={
+            "set_alert": WriteVerifier(
+                tool="list_alerts",
+                args_map={"city": "city"},
+                records_key="results",
+                match={"threshold_c": "threshold_c"},
+            )
         },
-        "sources": {
-            "get_weather": {
-                "alternatives": ["station_b", "station_c"],
-                "args_map": {"station_b": {"city": "city"}, "station_c": {"city": "city"}},
-                "fields": ["temp_c"],
-                "time_field": "as_of",
-                "authoritative": "station_c",
-            }
+        sources={
+            "get_weather": Sources(
+                alternatives=("station_b", "station_c"),
+                args_map={"station_b": {"city": "city"}, "station_c": {"city": "city"}},
+                fields=("temp_c",),
+                time_field="as_of",
+                authoritative="station_c",
+            )
         },
-    },
+    ),
 )
 REGISTRY["fixture"] = f"{__name__}:FIXTURE"
 
@@ -518,10 +529,10 @@ class DomainTools:
         self, world: World, write: str, args: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """The records that the notes' verifier of ``write`` shows for a call with ``args``."""
-        how = self.domain.notes["write_verifiers"][write]
-        query = {read: args[param] for read, param in how["args_map"].items()}
-        records = self.call(world, how["tool"], **query)[how["list"]]
-        return [r for r in records if all(r[f] == args[p] for f, p in how["match"].items())]
+        how = self.domain.notes.write_verifiers[write]
+        query = {read: args[param] for read, param in how.args_map.items()}
+        records = self.call(world, how.tool, **query)[how.records_key]
+        return [r for r in records if all(r[f] == args[p] for f, p in how.match.items())]
 
     def read_results(self, world: World, calls: Calls) -> list[tuple[str, dict[str, Any]]]:
         """Run calls that must succeed; return each tool's name and its JSON-able result."""

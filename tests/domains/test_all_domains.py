@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import World
-from toolchaos.domains import REGISTRY, Domain, get_domain
+from toolchaos.domains import REGISTRY, Domain, DomainNotes, get_domain
 from toolchaos.domains.commerce.world import CommerceWorld
 from toolchaos.domains.communication.world import CommunicationWorld
 from toolchaos.domains.devices.world import DevicesWorld
@@ -252,38 +252,10 @@ def test_tool_schema_is_valid_and_documented(name: str, tool: str) -> None:
 def test_notes_name_real_tools_and_parameters(name: str) -> None:
     domain = get_domain(name)
     notes = domain.notes
-    assert set(notes) == DECLARED[name].notes
-    named: set[str] = set()
-    for section in ("fallbacks", "v2", "resolvers", "write_verifiers"):
-        for tool, entry in notes.get(section, {}).items():
-            named |= {tool, entry["tool"]}
-    for tool, entry in notes.get("sources", {}).items():
-        named |= {tool, entry["authoritative"], *entry["alternatives"]}
-    assert named <= set(domain.tools)
-
-    def params(tool: str) -> set[str]:
-        return set(domain.tools[tool].spec.parameters["properties"])
-
-    for section in ("fallbacks", "v2"):
-        for tool, entry in notes.get(section, {}).items():
-            for new, old in entry["args_map"].items():
-                assert new in params(entry["tool"]) and old in params(tool)
-    for tool, entry in notes.get("resolvers", {}).items():
-        assert entry["param"] in params(tool)
-        assert entry["query_param"] in params(entry["tool"])
-    for tool, entry in notes.get("write_verifiers", {}).items():
-        assert domain.tools[tool].kind is ToolKind.WRITE
-        assert domain.tools[entry["tool"]].kind is ToolKind.READ
-        for read_param, write_param in entry["args_map"].items():
-            assert read_param in params(entry["tool"]) and write_param in params(tool)
-        assert set(entry["match"].values()) <= params(tool)
-    for tool, entry in notes.get("sources", {}).items():
-        assert entry["authoritative"] in {tool, *entry["alternatives"]}
-        assert tool not in entry["alternatives"]
-        assert set(entry["args_map"]) == set(entry["alternatives"])
-        for alt, mapping in entry["args_map"].items():
-            for new, old in mapping.items():
-                assert new in params(alt) and old in params(tool)
+    assert {s for s in DomainNotes.model_fields if getattr(notes, s)} == DECLARED[name].notes
+    assert notes.problems(domain.tools) == []  # checked when the domain was built, too
+    for tool in domain.tools:
+        assert notes.companions(tool) <= set(domain.tools)
 
 
 # -- the seeded world ----------------------------------------------------------------------

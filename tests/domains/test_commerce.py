@@ -102,21 +102,21 @@ def test_track_shipment_names_its_backup() -> None:
 
 
 def test_fallback_note_points_at_a_real_second_source(base: CommerceWorld) -> None:
-    fallback = DOMAIN.notes["fallbacks"]["track_shipment"]
-    backup = DOMAIN.tools[fallback["tool"]]
+    fallback = DOMAIN.notes.fallbacks["track_shipment"]
+    backup = DOMAIN.tools[fallback.tool]
     primary = DOMAIN.tools["track_shipment"]
-    for new, old in fallback["args_map"].items():
+    for new, old in fallback.args_map.items():
         assert new in backup.spec.parameters["properties"]
         assert old in primary.spec.parameters["properties"]
     tracking = next(iter(base.shipments))
-    args = {new: tracking for new in fallback["args_map"]}
+    args = {new: tracking for new in fallback.args_map}
     got = backup(base, **args)
     assert got["tracking_number"] == tracking
     assert "order_id" not in got  # the aggregator's own record, not a copy of the carrier's
 
 
 def test_three_price_sources_agree_in_the_clean_world(base: CommerceWorld) -> None:
-    sources = DOMAIN.notes["sources"]
+    sources = DOMAIN.notes.sources
     assert set(sources) == {"get_product", "get_price_pricewatch", "get_price_marketplace"}
     for product in list(base.products.values())[:10]:
         got = {t: call(base, t, product_id=product.product_id.lower()) for t in sources}
@@ -127,17 +127,20 @@ def test_three_price_sources_agree_in_the_clean_world(base: CommerceWorld) -> No
             assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:00Z", when)
             assert when < base.now().strftime("%Y-%m-%dT%H:%M:%SZ")
     for tool, entry in sources.items():
-        assert entry["authoritative"] == "get_product"
+        assert entry.authoritative == "get_product"
         assert "authoritative" in DOMAIN.tools[tool].spec.description
     refused(base, "get_price_pricewatch", 404, product_id="P-9999")
     refused(base, "get_price_marketplace", 404, product_id="P-9999")
 
 
 def test_unit_conversions_cover_fields_the_tools_return(base: CommerceWorld) -> None:
-    conversions = DOMAIN.notes["unit_conversions"]
-    assert conversions["weight_kg"] == {"to_unit": "lb", "factor": pytest.approx(2.20462)}
-    assert conversions["price_usd"]["factor"] == 100
-    assert conversions["amount_usd"]["factor"] == 100
+    conversions = DOMAIN.notes.unit_conversions
+    assert conversions["weight_kg"].model_dump() == {
+        "to_unit": "lb",
+        "factor": pytest.approx(2.20462),
+    }
+    assert conversions["price_usd"].factor == 100
+    assert conversions["amount_usd"].factor == 100
     seen: set[str] = set()
     world = base.fork()
     for name, args in read_calls(world):
@@ -145,7 +148,7 @@ def test_unit_conversions_cover_fields_the_tools_return(base: CommerceWorld) -> 
     seen.update(numeric_keys(call(world, "issue_refund", return_id=approved_return(world))))
     for name, conversion in conversions.items():
         assert name in seen, f"no tool returns {name}"
-        assert conversion["factor"] > 0 and conversion["to_unit"]
+        assert conversion.factor > 0 and conversion.to_unit
 
 
 def test_results_are_json_with_units_in_float_names(base: CommerceWorld) -> None:
@@ -378,7 +381,7 @@ def test_create_return_then_refund(base: CommerceWorld, world: CommerceWorld) ->
 def test_write_verifier_finds_the_return_a_write_created(world: CommerceWorld) -> None:
     order, item = next(return_candidates(world, in_window=True))
     args = {"order_id": order.order_id, "product_id": item.product_id, "qty": 1}
-    assert set(DOMAIN.notes["write_verifiers"]) == {"create_return"}
+    assert set(DOMAIN.notes.write_verifiers) == {"create_return"}
     before = domain_tools.verified_records(world, "create_return", args)
     created = call(world, "create_return", **args, reason="damaged")
     assert domain_tools.verified_records(world, "create_return", args) == [*before, created]

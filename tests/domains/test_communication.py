@@ -102,7 +102,7 @@ def test_tool_count_and_writes() -> None:
     writes = {n for n, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE}
     assert 25 <= len(DOMAIN.tools) <= 40
     assert len(writes) >= 4
-    assert writes <= set(DOMAIN.notes["write_verifiers"])
+    assert writes <= set(DOMAIN.notes.write_verifiers)
 
 
 # -- the seeded world ----------------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_world_tables_are_consistent(seed: int) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_three_sources_agree_in_the_clean_world(seed: int) -> None:
     w = CommunicationWorld.build(seed)
-    fields = DOMAIN.notes["sources"]["get_roaming_rates"]["fields"]
+    fields = DOMAIN.notes.sources["get_roaming_rates"].fields
     for code in w.countries:
         if code == "US":
             continue
@@ -145,7 +145,7 @@ def test_the_three_sources_agree_in_the_clean_world(seed: int) -> None:
         assert len({tuple(r[f] for f in fields) for r in readings}) == 1
         assert len({r["source"] for r in readings}) == 3
         assert all(r["as_of"].endswith("Z") for r in readings)
-    rep_fields = DOMAIN.notes["sources"]["check_sender_reputation"]["fields"]
+    rep_fields = DOMAIN.notes.sources["check_sender_reputation"].fields
     for domain in w.rep_mailtrust:
         readings = [call(w, t, domain=domain) for t in REP_TOOLS]
         assert len({tuple(r[f] for f in rep_fields) for r in readings}) == 1
@@ -153,7 +153,7 @@ def test_the_three_sources_agree_in_the_clean_world(seed: int) -> None:
 
 def test_fallbacks_and_v2_return_the_same_keys(base: CommunicationWorld) -> None:
     for section in ("fallbacks", "v2"):
-        for tool, entry in DOMAIN.notes[section].items():
+        for tool, entry in getattr(DOMAIN.notes, section).items():
             args = dict(
                 next(a for n, a in read_calls(base) if n == tool)
                 if tool != "get_contact"
@@ -162,8 +162,8 @@ def test_fallbacks_and_v2_return_the_same_keys(base: CommunicationWorld) -> None
             if tool == "estimate_roaming_cost":
                 args = {"country": "JP", "days": 4, "data_mb_per_day": 200.0}
             mine = call(base, tool, **args)
-            alt_args = {new: args[old] for new, old in entry["args_map"].items() if old in args}
-            theirs = call(base, entry["tool"], **alt_args)
+            alt_args = {new: args[old] for new, old in entry.args_map.items() if old in args}
+            theirs = call(base, entry.tool, **alt_args)
             assert set(mine) - {"source", "reference", "as_of"} <= set(theirs)
             for key in set(mine) - {"source", "reference", "as_of"}:
                 assert mine[key] == theirs[key], (tool, key)

@@ -108,7 +108,7 @@ def test_read_calls_cover_every_read_tool(base: DevicesWorld) -> None:
     reads = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.READ}
     assert {name for name, _ in read_calls(base)} == reads
     writes = {name for name, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE}
-    assert writes == set(DOMAIN.notes["write_verifiers"])
+    assert writes == set(DOMAIN.notes.write_verifiers)
     assert 25 <= len(DOMAIN.tools) <= 50 and len(writes) >= 4
 
 
@@ -522,10 +522,10 @@ def test_fallbacks_and_v2_return_the_same_facts(base: DevicesWorld) -> None:
         "get_account_security": {"account": solo_account(base).account_id},
     }
     for key in ("fallbacks", "v2"):
-        for tool, alt in DOMAIN.notes[key].items():
+        for tool, alt in getattr(DOMAIN.notes, key).items():
             primary = call(base, tool, **args[tool])
-            mapped = {new: args[tool][old] for new, old in alt["args_map"].items()}
-            second = call(base, alt["tool"], **mapped)
+            mapped = {new: args[tool][old] for new, old in alt.args_map.items()}
+            second = call(base, alt.tool, **mapped)
             for fact in set(primary) - {"as_of", "source"}:
                 if fact in second:
                     assert second[fact] == primary[fact], (tool, fact)
@@ -538,28 +538,28 @@ def test_unit_conversions_cover_fields_the_tools_return(base: DevicesWorld) -> N
     seen: set[str] = set()
     for name, args in read_calls(base):
         seen |= set(numeric_keys(call(base, name, **args)))
-    for field, conversion in DOMAIN.notes["unit_conversions"].items():
+    for field, conversion in DOMAIN.notes.unit_conversions.items():
         assert field in seen, f"no tool returns {field}"
-        assert conversion["factor"] > 0 and conversion["to_unit"]
-    assert len(DOMAIN.notes["unit_conversions"]) >= 3
+        assert conversion.factor > 0 and conversion.to_unit
+    assert len(DOMAIN.notes.unit_conversions) >= 3
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_turn_a_name_into_its_id(base: DevicesWorld, tool: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool]
+    how = DOMAIN.notes.resolvers[tool]
     names = {
         "search_devices": ("Living Room TV", device(base, "Living Room TV").device_id),
         "search_accounts": (solo_account(base).service, solo_account(base).account_id),
         "list_drives": (next(iter(base.drives.values())).label, next(iter(base.drives))),
     }
-    if how["tool"] == "list_breach_notices":
+    if how.tool == "list_breach_notices":
         notice = call(base, "list_breach_notices")["results"][0]
         name, expected = notice["service"], notice["breach_id"]
     else:
-        name, expected = names[how["tool"]]
-    found = call(base, how["tool"], **{how["query_param"]: name})
-    assert follow({0: found}, [0, *how["id_path"]]) == expected
-    assert DOMAIN.tools[tool].spec.parameters["properties"][how["param"]]["type"] == "string"
+        name, expected = names[how.tool]
+    found = call(base, how.tool, **{how.query_param: name})
+    assert follow({0: found}, [0, *how.id_path]) == expected
+    assert DOMAIN.tools[tool].spec.parameters["properties"][how.param]["type"] == "string"
 
 
 def test_write_verifiers_find_the_record_a_write_made(world: DevicesWorld) -> None:
@@ -619,7 +619,7 @@ def test_write_verifiers_find_the_record_a_write_made(world: DevicesWorld) -> No
         "set_app_permission": {**grant_args, "access": "ask"},
         "create_privacy_request": {"account": solo.account_id, "kind": kind},
     }
-    assert set(writes) == set(DOMAIN.notes["write_verifiers"])
+    assert set(writes) == set(DOMAIN.notes.write_verifiers)
     for tool, args in writes.items():
         created = call(world, tool, **args)
         records = domain_tools.verified_records(world, tool, args)
@@ -632,10 +632,10 @@ def test_every_field_named_in_notes_is_returned(base: DevicesWorld) -> None:
     keys: set[str] = set()
     for name, args in read_calls(base):
         keys |= all_keys(call(base, name, **args))
-    for how in DOMAIN.notes["sources"].values():
-        assert set(how["fields"]) | {how["time_field"]} <= keys
-        assert how["authoritative"] in DOMAIN.tools
-    for how in DOMAIN.notes["write_verifiers"].values():
-        assert set(how["match"]) <= keys
-    for how in DOMAIN.notes["resolvers"].values():
-        assert how["id_path"][-1] in keys
+    for how in DOMAIN.notes.sources.values():
+        assert set(how.fields) | {how.time_field} <= keys
+        assert how.authoritative in DOMAIN.tools
+    for how in DOMAIN.notes.write_verifiers.values():
+        assert set(how.match) <= keys
+    for how in DOMAIN.notes.resolvers.values():
+        assert how.id_path[-1] in keys

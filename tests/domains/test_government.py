@@ -403,23 +403,23 @@ def test_notes_fields_are_returned(base: GovernmentWorld) -> None:
         if date.fromisoformat(c.registration_expires) < base.today()
     )
     keys |= all_keys(call(base, "quote_registration_renewal", plate=late.plate))
-    assert set(DOMAIN.notes["unit_conversions"]) <= keys
-    for tool, entry in DOMAIN.notes["sources"].items():
-        assert set(entry["fields"]) <= all_keys(call(base, tool, office=next(iter(base.offices))))
+    assert set(DOMAIN.notes.unit_conversions) <= keys
+    for tool, entry in DOMAIN.notes.sources.items():
+        assert set(entry.fields) <= all_keys(call(base, tool, office=next(iter(base.offices))))
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_find_the_id(base: GovernmentWorld, tool: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool]
+    how = DOMAIN.notes.resolvers[tool]
     name = (
         first_resident(base).name
-        if how["param"] == "resident"
+        if how.param == "resident"
         else next(iter(base.offices.values())).name
     )
-    found = call(base, how["tool"], **{how["query_param"]: name})
-    assert found["results"][0][how["id_path"][-1]]
+    found = call(base, how.tool, **{how.query_param: name})
+    assert found["results"][0][how.id_path[-1]]
 
 
 def test_every_write_has_a_verifier() -> None:
     writes = {n for n, t in DOMAIN.tools.items() if t.kind is ToolKind.WRITE}
-    assert writes == set(DOMAIN.notes["write_verifiers"])
+    assert writes == set(DOMAIN.notes.write_verifiers)

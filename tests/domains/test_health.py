@@ -524,12 +524,12 @@ def test_fallback_and_v2_return_the_same_keys(base: HealthWorld) -> None:
     }
     volatile = {"source", "as_of", "survey_week", "patients_waiting"}
     for key in ("fallbacks", "v2"):
-        for tool, alt in DOMAIN.notes[key].items():
+        for tool, alt in getattr(DOMAIN.notes, key).items():
             first = call(base, tool, **args[tool])
             mapped = {
-                new: args[tool][old] for new, old in alt["args_map"].items() if old in args[tool]
+                new: args[tool][old] for new, old in alt.args_map.items() if old in args[tool]
             }
-            second = call(base, alt["tool"], **mapped)
+            second = call(base, alt.tool, **mapped)
             for fact in set(first) - volatile:
                 assert second[fact] == first[fact], (tool, fact)
 
@@ -538,15 +538,15 @@ def test_unit_conversions_cover_fields_the_tools_return(base: HealthWorld) -> No
     seen: set[str] = set()
     for name, args in read_calls(base):
         seen |= set(numeric_keys(call(base, name, **args)))
-    for field, conversion in DOMAIN.notes["unit_conversions"].items():
+    for field, conversion in DOMAIN.notes.unit_conversions.items():
         assert field in seen, f"no tool returns {field}"
-        assert conversion["factor"] > 0 and conversion["to_unit"]
-    assert len(DOMAIN.notes["unit_conversions"]) >= 3
+        assert conversion.factor > 0 and conversion.to_unit
+    assert len(DOMAIN.notes.unit_conversions) >= 3
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_turn_a_name_into_its_id(base: HealthWorld, tool: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool]
+    how = DOMAIN.notes.resolvers[tool]
     names = {
         "search_members": (primary(base).first_name, primary(base).member_id),
         "search_medications": (
@@ -559,10 +559,10 @@ def test_resolvers_turn_a_name_into_its_id(base: HealthWorld, tool: str) -> None
             next(f.food_id for f in base.foods.values() if f.name == "Banana"),
         ),
     }
-    name, wanted = names[how["tool"]]
-    found = call(base, how["tool"], **{how["query_param"]: name})
-    assert follow({0: found}, [0, *how["id_path"]]) == wanted
-    assert DOMAIN.tools[tool].spec.parameters["properties"][how["param"]]["type"] == "string"
+    name, wanted = names[how.tool]
+    found = call(base, how.tool, **{how.query_param: name})
+    assert follow({0: found}, [0, *how.id_path]) == wanted
+    assert DOMAIN.tools[tool].spec.parameters["properties"][how.param]["type"] == "string"
 
 
 def test_write_verifiers_find_the_record_a_write_made(world: HealthWorld) -> None:
@@ -599,18 +599,18 @@ def test_write_verifiers_find_the_record_a_write_made(world: HealthWorld) -> Non
             "food": "Apple",
         },
     }
-    assert set(writes) == set(DOMAIN.notes["write_verifiers"])
+    assert set(writes) == set(DOMAIN.notes.write_verifiers)
     for tool, args in writes.items():
         created = call(world, tool, **args)
         assert domain_tools.verified_records(world, tool, args)[-1] == created, tool
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["sources"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.sources))
 def test_sources_fields_appear_in_every_source(base: HealthWorld, tool: str) -> None:
-    how = DOMAIN.notes["sources"][tool]
+    how = DOMAIN.notes.sources[tool]
     family = next(f for f in SOURCE_FAMILIES.values() if tool in f)
-    assert how["authoritative"] == family[0] and how["time_field"] == "as_of"
-    assert sorted(how["alternatives"]) == sorted(t for t in family if t != tool)
+    assert how.authoritative == family[0] and how.time_field == "as_of"
+    assert sorted(how.alternatives) == sorted(t for t in family if t != tool)
     args = {
         "medication": "atorvastatin",
         "quantity": 30,
@@ -620,9 +620,9 @@ def test_sources_fields_appear_in_every_source(base: HealthWorld, tool: str) -> 
     }
     params = DOMAIN.tools[tool].spec.parameters["properties"]
     first = call(base, tool, **{p: args[p] for p in params})
-    for alt in how["alternatives"]:
-        other = call(base, alt, **{new: args[old] for new, old in how["args_map"][alt].items()})
-        for field in how["fields"]:
+    for alt in how.alternatives:
+        other = call(base, alt, **{new: args[old] for new, old in how.args_map[alt].items()})
+        for field in how.fields:
             assert other[field] == first[field]
         assert other["as_of"] != first["as_of"] or alt == tool
 
@@ -631,9 +631,9 @@ def test_every_field_named_in_notes_is_returned(base: HealthWorld) -> None:
     keys: set[str] = set()
     for name, args in read_calls(base):
         keys |= all_keys(call(base, name, **args))
-    for how in DOMAIN.notes["sources"].values():
-        assert set(how["fields"]) | {how["time_field"]} <= keys
-    for how in DOMAIN.notes["write_verifiers"].values():
-        assert set(how["match"]) <= keys
-    for how in DOMAIN.notes["resolvers"].values():
-        assert how["id_path"][-1] in keys
+    for how in DOMAIN.notes.sources.values():
+        assert set(how.fields) | {how.time_field} <= keys
+    for how in DOMAIN.notes.write_verifiers.values():
+        assert set(how.match) <= keys
+    for how in DOMAIN.notes.resolvers.values():
+        assert how.id_path[-1] in keys

@@ -368,13 +368,13 @@ def test_fallbacks_and_v2_return_the_same_keys(base: LifestyleWorld) -> None:
     main = call(base, "get_rating_locallens", business=rest.name)
     alt = call(base, "get_rating_starboard", business=rest.name)
     assert set(main) == set(alt) and main["rating_stars"] == alt["rating_stars"]
-    for tool, how in DOMAIN.notes["v2"].items():
-        assert DOMAIN.tools[how["tool"]].spec.description.startswith("Version 2"), tool
+    for tool, how in DOMAIN.notes.v2.items():
+        assert DOMAIN.tools[how.tool].spec.description.startswith("Version 2"), tool
 
 
 def test_resolvers_find_the_named_record(base: LifestyleWorld) -> None:
-    for tool, how in DOMAIN.notes["resolvers"].items():
-        assert how["param"] in DOMAIN.tools[tool].spec.parameters["properties"], tool
+    for tool, how in DOMAIN.notes.resolvers.items():
+        assert how.param in DOMAIN.tools[tool].spec.parameters["properties"], tool
     item = first(base, "items")
     found = call(base, "search_items", query=item.name)
     assert found["results"][0]["item_id"] == item.item_id

@@ -444,14 +444,14 @@ def test_fallback_and_v2_return_the_same_keys(base: MediaWorld) -> None:
         "compute_binge_time": {"series": series.series_id, "minutes_per_day": 90},
     }
     for key in ("fallbacks", "v2"):
-        for tool, alt in DOMAIN.notes[key].items():
+        for tool, alt in getattr(DOMAIN.notes, key).items():
             primary = call(base, tool, **args[tool])
             mapped = {
-                new: args[tool][old] for new, old in alt["args_map"].items() if old in args[tool]
+                new: args[tool][old] for new, old in alt.args_map.items() if old in args[tool]
             }
-            second = call(base, alt["tool"], **mapped)
+            second = call(base, alt.tool, **mapped)
             facts = set(primary) - {"source", "seller", "as_of", "available", "review_count"}
-            assert facts <= set(second), (tool, alt["tool"])
+            assert facts <= set(second), (tool, alt.tool)
             for fact in facts:
                 assert second[fact] == primary[fact], (tool, fact)
 
@@ -460,14 +460,14 @@ def test_unit_conversions_cover_fields_the_tools_return(base: MediaWorld) -> Non
     seen: set[str] = set()
     for name, args in read_calls(base):
         seen |= set(numeric_keys(call(base, name, **args)))
-    for field, conversion in DOMAIN.notes["unit_conversions"].items():
+    for field, conversion in DOMAIN.notes.unit_conversions.items():
         assert field in seen, f"no tool returns {field}"
-        assert conversion["factor"] > 0 and conversion["to_unit"]
+        assert conversion.factor > 0 and conversion.to_unit
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_turn_a_title_into_its_id(base: MediaWorld, tool: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool]
+    how = DOMAIN.notes.resolvers[tool]
     kinds = {
         "item": None,
         "series": "series",
@@ -477,11 +477,11 @@ def test_resolvers_turn_a_title_into_its_id(base: MediaWorld, tool: str) -> None
         "film": "film",
         "book": "book",
     }
-    kind = kinds[how["param"]] or "film"
+    kind = kinds[how.param] or "film"
     table = next(t for k, t, _ in CATALOGUE_TABLES if k == kind)
     row = next(iter(base.table(table).values()))
-    found = call(base, how["tool"], **{how["query_param"]: row.title})
-    item_id = follow({0: found}, [0, *how["id_path"]])
+    found = call(base, how.tool, **{how.query_param: row.title})
+    item_id = follow({0: found}, [0, *how.id_path])
     assert base.catalogue_item(item_id) == (kind, row.title)
 
 
@@ -517,7 +517,7 @@ def test_write_verifiers_find_the_record_a_write_made(world: MediaWorld) -> None
         },
         "submit_review": {"item": next(f for f in world.films if f not in reviewed), "stars": 3},
     }
-    assert set(writes) == set(DOMAIN.notes["write_verifiers"])
+    assert set(writes) == set(DOMAIN.notes.write_verifiers)
     for tool, args in writes.items():
         call(world, tool, **args)
         assert len(domain_tools.verified_records(world, tool, args)) == 1, tool
@@ -525,26 +525,26 @@ def test_write_verifiers_find_the_record_a_write_made(world: MediaWorld) -> None
 
 @pytest.mark.parametrize("tool", RATING_TOOLS + PRICE_TOOLS)
 def test_sources_fields_appear_in_every_source(base: MediaWorld, tool: str) -> None:
-    how = DOMAIN.notes["sources"][tool]
-    assert how["authoritative"] in ("get_ratings", "get_ticket_price")
+    how = DOMAIN.notes.sources[tool]
+    assert how.authoritative in ("get_ratings", "get_ticket_price")
     args = (
         {"item": next(iter(base.games.values())).title}
         if tool in RATING_TOOLS
         else {"event_id": next(iter(base.events)), "tier": "general"}
     )
     primary = call(base, tool, **args)
-    for alt in how["alternatives"]:
-        other = call(base, alt, **{new: args[old] for new, old in how["args_map"][alt].items()})
-        for field in how["fields"]:
+    for alt in how.alternatives:
+        other = call(base, alt, **{new: args[old] for new, old in how.args_map[alt].items()})
+        for field in how.fields:
             assert other[field] == primary[field]
-        assert how["time_field"] in other
+        assert how.time_field in other
 
 
 def test_every_field_named_in_notes_is_returned(base: MediaWorld) -> None:
     keys: set[str] = set()
     for name, args in read_calls(base):
         keys |= all_keys(call(base, name, **args))
-    for how in DOMAIN.notes["sources"].values():
-        assert set(how["fields"]) | {how["time_field"]} <= keys
-    for how in DOMAIN.notes["write_verifiers"].values():
-        assert set(how["match"]) <= keys
+    for how in DOMAIN.notes.sources.values():
+        assert set(how.fields) | {how.time_field} <= keys
+    for how in DOMAIN.notes.write_verifiers.values():
+        assert set(how.match) <= keys

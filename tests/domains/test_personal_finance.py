@@ -192,29 +192,27 @@ def test_schemas_carry_enums_dates_and_documented_defaults() -> None:
 # -- the notes contract -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("primary", sorted(DOMAIN.notes["fallbacks"]))
+@pytest.mark.parametrize("primary", sorted(DOMAIN.notes.fallbacks))
 def test_fallbacks_serve_the_same_facts(base: FinanceWorld, primary: str) -> None:
-    fallback = DOMAIN.notes["fallbacks"][primary]
-    assert set(fallback["args_map"]) <= params(fallback["tool"])
-    assert set(fallback["args_map"].values()) <= params(primary)
+    fallback = DOMAIN.notes.fallbacks[primary]
+    assert set(fallback.args_map) <= params(fallback.tool)
+    assert set(fallback.args_map.values()) <= params(primary)
     first, second = RATE_TOOLS[primary]
     args = {first: "CHF", second: "SEK"}
     mine = call(base, primary, **args)
-    theirs = call(
-        base, fallback["tool"], **{new: args[old] for new, old in fallback["args_map"].items()}
-    )
+    theirs = call(base, fallback.tool, **{new: args[old] for new, old in fallback.args_map.items()})
     shared = {"base", "quote", "rate", "as_of", "source"}
     assert shared <= set(mine) and shared <= set(theirs)
     assert {k: theirs[k] for k in ("base", "quote", "rate")} == {
         k: mine[k] for k in ("base", "quote", "rate")
     }
-    assert fallback["tool"] in DOMAIN.tools[primary].spec.description
+    assert fallback.tool in DOMAIN.tools[primary].spec.description
 
 
 def test_v2_returns_the_same_results(base: FinanceWorld) -> None:
-    entry = DOMAIN.notes["v2"]["list_transactions"]
-    assert set(entry["args_map"]) == params(entry["tool"])
-    assert set(entry["args_map"].values()) == params("list_transactions")
+    entry = DOMAIN.notes.v2["list_transactions"]
+    assert set(entry.args_map) == params(entry.tool)
+    assert set(entry.args_map.values()) == params("list_transactions")
     assert "remains fully supported" in DOMAIN.tools["list_transactions"].spec.description
     account = spending_account(base)
     v1_args = {
@@ -224,12 +222,12 @@ def test_v2_returns_the_same_results(base: FinanceWorld) -> None:
         "category": "dining",
         "limit": 7,
     }
-    v2_args = {new: v1_args[old] for new, old in entry["args_map"].items()}
-    assert call(base, entry["tool"], **v2_args) == call(base, "list_transactions", **v1_args)
+    v2_args = {new: v1_args[old] for new, old in entry.args_map.items()}
+    assert call(base, entry.tool, **v2_args) == call(base, "list_transactions", **v1_args)
 
 
 def test_unit_conversions_cover_fields_the_tools_return(base: FinanceWorld) -> None:
-    conversions = DOMAIN.notes["unit_conversions"]
+    conversions = DOMAIN.notes.unit_conversions
     world = base.fork()
     seen: set[str] = set()
     for name, args in read_calls(world):
@@ -239,20 +237,20 @@ def test_unit_conversions_cover_fields_the_tools_return(base: FinanceWorld) -> N
     for name, conversion in conversions.items():
         assert name.endswith("_usd")
         assert name in seen, f"no tool returns {name}"
-        assert conversion == {"to_unit": "USD cents", "factor": 100.0}
+        assert conversion.model_dump() == {"to_unit": "USD cents", "factor": 100.0}
     assert {"balance_usd", "amount_usd", "monthly_payment_usd"} <= set(conversions)
 
 
-@pytest.mark.parametrize("tool_name", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool_name", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_find_the_id_a_name_stands_for(base: FinanceWorld, tool_name: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool_name]
-    assert how["param"] in params(tool_name)
-    assert how["query_param"] in params(how["tool"])
-    table = {"search_merchants": base.merchants, "search_payees": base.payees}[how["tool"]]
+    how = DOMAIN.notes.resolvers[tool_name]
+    assert how.param in params(tool_name)
+    assert how.query_param in params(how.tool)
+    table = {"search_merchants": base.merchants, "search_payees": base.payees}[how.tool]
     for row in table.values():
-        found = call(base, how["tool"], **{how["query_param"]: row.name})
+        found = call(base, how.tool, **{how.query_param: row.name})
         value: Any = found
-        for key in how["id_path"]:
+        for key in how.id_path:
             value = value[key]
         assert value == next(k for k, r in table.items() if r.name == row.name)
         assert value != row.name
@@ -281,7 +279,7 @@ def test_resolver_tools_accept_a_name_or_an_id(world: FinanceWorld) -> None:
     assert first["payee_id"] == second["payee_id"] == payee_id
 
 
-@pytest.mark.parametrize("write", sorted(DOMAIN.notes["write_verifiers"]))
+@pytest.mark.parametrize("write", sorted(DOMAIN.notes.write_verifiers))
 def test_write_verifiers_show_the_record_a_write_created(base: FinanceWorld, write: str) -> None:
     world = base.fork()
     args = write_calls(world)[write]
@@ -291,19 +289,19 @@ def test_write_verifiers_show_the_record_a_write_created(base: FinanceWorld, wri
 
 
 def test_sources_agree_and_name_their_authority(base: FinanceWorld) -> None:
-    sources = DOMAIN.notes["sources"]
+    sources = DOMAIN.notes.sources
     assert set(sources) == set(RATE_TOOLS)
     for tool_name, how in sources.items():
-        assert set(how["alternatives"]) == set(RATE_TOOLS) - {tool_name}
-        assert how["fields"] == ["rate"] and how["time_field"] == "as_of"
-        assert how["authoritative"] == "get_reference_rate"
-        for alt, mapping in how["args_map"].items():
+        assert set(how.alternatives) == set(RATE_TOOLS) - {tool_name}
+        assert how.fields == ("rate",) and how.time_field == "as_of"
+        assert how.authoritative == "get_reference_rate"
+        for alt, mapping in how.args_map.items():
             assert set(mapping) == params(alt)
             assert set(mapping.values()) == params(tool_name)
         first, second = RATE_TOOLS[tool_name]
         mine = call(base, tool_name, **{first: "AUD", second: "MXN"})
         assert {"rate", "as_of"} <= set(mine)
-        for alt, mapping in how["args_map"].items():
+        for alt, mapping in how.args_map.items():
             theirs = call(
                 base,
                 alt,

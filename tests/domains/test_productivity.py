@@ -328,13 +328,13 @@ def test_log_time_and_documents(base: WorkspaceWorld) -> None:
 
 
 def test_write_verifiers_cover_every_creating_write() -> None:
-    verified = set(DOMAIN.notes["write_verifiers"])
+    verified = set(DOMAIN.notes.write_verifiers)
     assert {"create_task", "create_event", "book_room", "create_document", "log_time"} == verified
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["sources"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.sources))
 def test_sources_agree_in_the_clean_world(base: WorkspaceWorld, tool: str) -> None:
-    how = DOMAIN.notes["sources"][tool]
+    how = DOMAIN.notes.sources[tool]
     params = DOMAIN.tools[tool].spec.parameters["properties"]
     proj, _ = active_member(base)
     exp = next(iter(base.experiments.values()))
@@ -348,10 +348,10 @@ def test_sources_agree_in_the_clean_world(base: WorkspaceWorld, tool: str) -> No
         p: values[p] for p in params if p in values and p not in ("to_date", "end_date", "until")
     }
     primary = call(base, tool, **args)
-    for alt in how["alternatives"]:
-        mapped = {new: args[old] for new, old in how["args_map"][alt].items() if old in args}
+    for alt in how.alternatives:
+        mapped = {new: args[old] for new, old in how.args_map[alt].items() if old in args}
         other = call(base, alt, **mapped)
-        for field in how["fields"]:
+        for field in how.fields:
             assert other[field] == primary[field], (tool, alt, field)
         assert other["as_of"] != primary["as_of"] and other["source"] != primary["source"]
 
@@ -367,20 +367,20 @@ def test_fallbacks_and_v2_return_the_same_keys(base: WorkspaceWorld) -> None:
         "query_dataset": {"dataset": "DS-TRAFFIC", "metric": "signups", "where": "source = paid"},
     }
     for key in ("fallbacks", "v2"):
-        for tool, alt in DOMAIN.notes[key].items():
+        for tool, alt in getattr(DOMAIN.notes, key).items():
             primary = call(base, tool, **args[tool])
             mapped = {
-                new: args[tool][old] for new, old in alt["args_map"].items() if old in args[tool]
+                new: args[tool][old] for new, old in alt.args_map.items() if old in args[tool]
             }
-            second = call(base, alt["tool"], **mapped)
-            assert set(primary) == set(second), (tool, alt["tool"])
+            second = call(base, alt.tool, **mapped)
+            assert set(primary) == set(second), (tool, alt.tool)
             for fact in set(primary) - {"as_of", "source"}:
                 assert second[fact] == primary[fact], (tool, fact)
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_turn_a_name_into_its_id(base: WorkspaceWorld, tool: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool]
+    how = DOMAIN.notes.resolvers[tool]
     table = {
         "search_people": ("people", "person_id"),
         "list_projects": ("projects", "project_id"),
@@ -389,11 +389,11 @@ def test_resolvers_turn_a_name_into_its_id(base: WorkspaceWorld, tool: str) -> N
         "list_datasets": ("datasets", "dataset_id"),
         "list_surveys": ("surveys", "survey_id"),
         "list_experiments": ("experiments", "experiment_id"),
-    }[how["tool"]]
+    }[how.tool]
     for row in base.table(table[0]).values():
-        found = call(base, how["tool"], **{how["query_param"]: row.name})
-        assert follow({0: found}, [0, *how["id_path"]]) == getattr(row, table[1])
-    assert DOMAIN.tools[tool].spec.parameters["properties"][how["param"]]["type"] == "string"
+        found = call(base, how.tool, **{how.query_param: row.name})
+        assert follow({0: found}, [0, *how.id_path]) == getattr(row, table[1])
+    assert DOMAIN.tools[tool].spec.parameters["properties"][how.param]["type"] == "string"
 
 
 def test_every_field_named_in_notes_is_returned(base: WorkspaceWorld) -> None:
@@ -403,10 +403,10 @@ def test_every_field_named_in_notes_is_returned(base: WorkspaceWorld) -> None:
         result = call(base, name, **args)
         keys |= all_keys(result)
         numbers |= set(numeric_keys(result))
-    for how in DOMAIN.notes["sources"].values():
-        assert set(how["fields"]) | {how["time_field"]} <= keys
-    for how in DOMAIN.notes["write_verifiers"].values():
-        assert set(how["match"]) <= keys
-    for field, conversion in DOMAIN.notes["unit_conversions"].items():
+    for how in DOMAIN.notes.sources.values():
+        assert set(how.fields) | {how.time_field} <= keys
+    for how in DOMAIN.notes.write_verifiers.values():
+        assert set(how.match) <= keys
+    for field, conversion in DOMAIN.notes.unit_conversions.items():
         assert field in numbers or field in keys, field
-        assert conversion["factor"] > 0
+        assert conversion.factor > 0

@@ -746,21 +746,24 @@ def _params(tool_name: str) -> set[str]:
 
 def test_fallbacks_and_v2_serve_the_same_result_keys(base: TransportationWorld) -> None:
     calls = dict(read_calls(base))
-    for tool_name, entry in {**DOMAIN.notes["fallbacks"], **DOMAIN.notes["v2"]}.items():
+    for tool_name, entry in {**DOMAIN.notes.fallbacks, **DOMAIN.notes.v2}.items():
         args = calls[tool_name]
         primary = call(base, tool_name, **args)
-        mapped = {new: args[old] for new, old in entry["args_map"].items() if old in args}
-        alternative = call(base, entry["tool"], **mapped)
+        mapped = {new: args[old] for new, old in entry.args_map.items() if old in args}
+        alternative = call(base, entry.tool, **mapped)
         shared = set(primary) & set(alternative) - {"as_of"}
         assert shared, tool_name
         assert {k: primary[k] for k in shared} == {k: alternative[k] for k in shared}
 
 
 def test_unit_conversions_cover_fields_the_tools_return(world: TransportationWorld) -> None:
-    conversions = DOMAIN.notes["unit_conversions"]
-    assert conversions["distance_km"] == {"to_unit": "mi", "factor": pytest.approx(0.621371)}
-    assert conversions["fare_usd"] == {"to_unit": "USD cents", "factor": 100.0}
-    assert conversions["co2_kg"] == {"to_unit": "lb", "factor": pytest.approx(2.20462)}
+    conversions = DOMAIN.notes.unit_conversions
+    assert conversions["distance_km"].model_dump() == {
+        "to_unit": "mi",
+        "factor": pytest.approx(0.621371),
+    }
+    assert conversions["fare_usd"].model_dump() == {"to_unit": "USD cents", "factor": 100.0}
+    assert conversions["co2_kg"].model_dump() == {"to_unit": "lb", "factor": pytest.approx(2.20462)}
     seen: set[str] = set()
     for name, args in read_calls(world):
         seen.update(numeric_keys(call(world, name, **args)))
@@ -778,19 +781,19 @@ def test_unit_conversions_cover_fields_the_tools_return(world: TransportationWor
     seen.update(numeric_keys(call(world, "cancel_booking", booking_id=confirmed.booking_id)))
     for name, conversion in conversions.items():
         assert name in seen, f"no tool returns {name}"
-        assert conversion["factor"] > 0 and conversion["to_unit"]
+        assert conversion.factor > 0 and conversion.to_unit
 
 
 def test_resolvers_turn_names_into_the_ids_the_tools_use(base: TransportationWorld) -> None:
-    for tool_name, entry in DOMAIN.notes["resolvers"].items():
+    for tool_name, entry in DOMAIN.notes.resolvers.items():
         for station in base.stations.values():
             name = label(base, station.station_id)
-            found = call(base, entry["tool"], **{entry["query_param"]: name})
+            found = call(base, entry.tool, **{entry.query_param: name})
             value: Any = found
-            for key in entry["id_path"]:
+            for key in entry.id_path:
                 value = value[key]
             assert value == station.station_id, (tool_name, name)
-        assert entry["param"] in _params(tool_name)
+        assert entry.param in _params(tool_name)
 
 
 def test_write_verifiers_find_the_record_a_write_created(world: TransportationWorld) -> None:
@@ -803,7 +806,7 @@ def test_write_verifiers_find_the_record_a_write_created(world: TransportationWo
         },
         "register_passenger": {"name": "Grace Hopper", "email": "grace@example.org"},
     }
-    assert set(writes) == set(DOMAIN.notes["write_verifiers"])
+    assert set(writes) == set(DOMAIN.notes.write_verifiers)
     for write, args in writes.items():
         created = call(world, write, **args)
         assert created in domain_tools.verified_records(world, write, args)
@@ -811,19 +814,19 @@ def test_write_verifiers_find_the_record_a_write_created(world: TransportationWo
 
 def test_sources_name_fields_each_feed_returns(base: TransportationWorld) -> None:
     trip_id = live_trip(base)
-    for tool_name, entry in DOMAIN.notes["sources"].items():
-        assert entry["authoritative"] == "get_trip_status"
-        assert tool_name not in entry["alternatives"] and len(entry["alternatives"]) == 2
+    for tool_name, entry in DOMAIN.notes.sources.items():
+        assert entry.authoritative == "get_trip_status"
+        assert tool_name not in entry.alternatives and len(entry.alternatives) == 2
         args = {next(iter(_params(tool_name))): trip_id}
         primary = call(base, tool_name, **args)
-        for alt in entry["alternatives"]:
-            mapped = {new: args[old] for new, old in entry["args_map"][alt].items()}
+        for alt in entry.alternatives:
+            mapped = {new: args[old] for new, old in entry.args_map[alt].items()}
             other = call(base, alt, **mapped)
             for result in (primary, other):
-                assert set(entry["fields"]) | {entry["time_field"]} <= all_keys(result)
-            for fact in entry["fields"]:
+                assert set(entry.fields) | {entry.time_field} <= all_keys(result)
+            for fact in entry.fields:
                 assert primary[fact] == other[fact]
-    assert set(DOMAIN.notes["sources"]) == set(FEEDS)
+    assert set(DOMAIN.notes.sources) == set(FEEDS)
 
 
 # -- forks ----------------------------------------------------------------------------------

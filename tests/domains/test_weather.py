@@ -698,12 +698,12 @@ def test_fallback_and_v2_return_the_same_keys(base: LocationWorld) -> None:
         "compute_distance": {"from_location": "Lima", "to_location": "Cairo"},
     }
     for key in ("fallbacks", "v2"):
-        for tool, alt in DOMAIN.notes[key].items():
+        for tool, alt in getattr(DOMAIN.notes, key).items():
             primary = call(base, tool, **args[tool])
             mapped = {
-                new: args[tool][old] for new, old in alt["args_map"].items() if old in args[tool]
+                new: args[tool][old] for new, old in alt.args_map.items() if old in args[tool]
             }
-            second = call(base, alt["tool"], **mapped)
+            second = call(base, alt.tool, **mapped)
             facts = set(primary) - {
                 "issued_at",
                 "provider",
@@ -712,7 +712,7 @@ def test_fallback_and_v2_return_the_same_keys(base: LocationWorld) -> None:
                 "monitor_count",
                 "station_name",
             }
-            assert facts <= set(second), (tool, alt["tool"])
+            assert facts <= set(second), (tool, alt.tool)
             for fact in facts:
                 assert second[fact] == primary[fact], (tool, fact)
 
@@ -721,24 +721,30 @@ def test_unit_conversions_cover_fields_the_tools_return(base: LocationWorld) -> 
     seen: set[str] = set()
     for name, args in read_calls(base):
         seen |= set(numeric_keys(call(base, name, **args)))
-    conversions = DOMAIN.notes["unit_conversions"]
-    assert conversions["wind_kph"] == {"to_unit": "mph", "factor": pytest.approx(0.621371)}
-    assert conversions["precip_mm"] == {"to_unit": "in", "factor": pytest.approx(0.0393701)}
-    assert conversions["elevation_m"]["factor"] == pytest.approx(3.28084)
-    assert conversions["distance_km"]["factor"] == pytest.approx(0.621371)
+    conversions = DOMAIN.notes.unit_conversions
+    assert conversions["wind_kph"].model_dump() == {
+        "to_unit": "mph",
+        "factor": pytest.approx(0.621371),
+    }
+    assert conversions["precip_mm"].model_dump() == {
+        "to_unit": "in",
+        "factor": pytest.approx(0.0393701),
+    }
+    assert conversions["elevation_m"].factor == pytest.approx(3.28084)
+    assert conversions["distance_km"].factor == pytest.approx(0.621371)
     assert "temp_high_c" not in conversions  # Celsius to Fahrenheit is not a factor
     for field, conversion in conversions.items():
         assert field in seen, f"no tool returns {field}"
-        assert conversion["factor"] > 0 and conversion["to_unit"]
+        assert conversion.factor > 0 and conversion.to_unit
 
 
-@pytest.mark.parametrize("tool", sorted(DOMAIN.notes["resolvers"]))
+@pytest.mark.parametrize("tool", sorted(DOMAIN.notes.resolvers))
 def test_resolvers_turn_a_plain_name_into_its_id(base: LocationWorld, tool: str) -> None:
-    how = DOMAIN.notes["resolvers"][tool]
+    how = DOMAIN.notes.resolvers[tool]
     loc = by_name(base, "Nairobi")
-    found = call(base, how["tool"], **{how["query_param"]: "Nairobi"})
-    assert follow({0: found}, [0, *how["id_path"]]) == loc.location_id
-    assert DOMAIN.tools[tool].spec.parameters["properties"][how["param"]]["type"] == "string"
+    found = call(base, how.tool, **{how.query_param: "Nairobi"})
+    assert follow({0: found}, [0, *how.id_path]) == loc.location_id
+    assert DOMAIN.tools[tool].spec.parameters["properties"][how.param]["type"] == "string"
 
 
 def test_write_verifiers_find_the_record_a_write_made(world: LocationWorld) -> None:
@@ -746,7 +752,7 @@ def test_write_verifiers_find_the_record_a_write_made(world: LocationWorld) -> N
         "save_place": {"location": unsaved(world).name, "label": "Verify me"},
         "create_weather_alert": alert_args(world, threshold=20),
     }
-    assert set(writes) == set(DOMAIN.notes["write_verifiers"])
+    assert set(writes) == set(DOMAIN.notes.write_verifiers)
     for tool, args in writes.items():
         created = call(world, tool, **args)
         assert domain_tools.verified_records(world, tool, args) == [created], tool
@@ -754,24 +760,24 @@ def test_write_verifiers_find_the_record_a_write_made(world: LocationWorld) -> N
 
 @pytest.mark.parametrize("tool", AQ_TOOLS)
 def test_sources_fields_appear_in_every_source(base: LocationWorld, tool: str) -> None:
-    how = DOMAIN.notes["sources"][tool]
-    assert how["fields"] == ["aqi", "pm25_ugm3"] and how["time_field"] == "as_of"
-    assert how["authoritative"] == "get_air_quality"
+    how = DOMAIN.notes.sources[tool]
+    assert how.fields == ("aqi", "pm25_ugm3") and how.time_field == "as_of"
+    assert how.authoritative == "get_air_quality"
     primary = call(base, tool, location="Beijing")
-    for alt in how["alternatives"]:
-        other = call(base, alt, **{new: "Beijing" for new in how["args_map"][alt]})
-        for field in how["fields"]:
+    for alt in how.alternatives:
+        other = call(base, alt, **{new: "Beijing" for new in how.args_map[alt]})
+        for field in how.fields:
             assert other[field] == primary[field]
-        assert how["time_field"] in other and how["time_field"] in primary
+        assert how.time_field in other and how.time_field in primary
 
 
 def test_every_field_named_in_notes_is_returned(base: LocationWorld) -> None:
     keys: set[str] = set()
     for name, args in read_calls(base):
         keys |= all_keys(call(base, name, **args))
-    for how in DOMAIN.notes["sources"].values():
-        assert set(how["fields"]) | {how["time_field"]} <= keys
-    for how in DOMAIN.notes["write_verifiers"].values():
-        assert set(how["match"]) <= keys
-    for how in DOMAIN.notes["resolvers"].values():
-        assert how["id_path"][-1] in keys
+    for how in DOMAIN.notes.sources.values():
+        assert set(how.fields) | {how.time_field} <= keys
+    for how in DOMAIN.notes.write_verifiers.values():
+        assert set(how.match) <= keys
+    for how in DOMAIN.notes.resolvers.values():
+        assert how.id_path[-1] in keys

@@ -10,12 +10,22 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import TaskSpec
 from toolchaos.core.world import World
+from toolchaos.domains.notes import (
+    DomainNotes,
+    Fallback,
+    InvalidNotes,
+    Resolver,
+    Sources,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    check_notes,
+)
 
 REGISTRY: dict[str, str] = {
     "commerce": "toolchaos.domains.commerce:DOMAIN",
@@ -38,32 +48,22 @@ class Domain:
 
     ``topic`` is the topic its tasks fall under, unless a subtopic names another.
 
-    ``notes`` tells the hazard assigner where a variant can fit. Every entry names real
-    tools of the domain; nothing here is a stub. Keys (all optional):
-
-    - ``fallbacks``: ``{tool: {"tool": alt, "args_map": {alt_param: tool_param}}}``, an
-      independent alternative serving the same facts under the same result keys (outage).
-    - ``v2``: ``{tool: {"tool": v2_tool, "args_map": {v2_param: tool_param}}}``, the newer
-      version of a tool, returning the same result keys (deprecated tool replaced by v2).
-    - ``unit_conversions``: ``{field: {"to_unit": str, "factor": float}}`` for numeric
-      result fields (drifted value = documented value * factor).
-    - ``resolvers``: ``{tool: {"param": p, "tool": search_tool, "query_param": q,
-      "id_path": [...]}}``, where ``tool`` accepts a name or an id in ``p`` and
-      ``search_tool(q=name)`` returns the id at ``id_path`` (ambiguous entity).
-    - ``write_verifiers``: ``{write_tool: {"tool": read_tool, "args_map": {read_param:
-      write_param}, "list": key, "match": {record_field: write_param}}}``, a read that shows
-      whether a write already happened (timeout after a committed write).
-    - ``sources``: ``{tool: {"alternatives": [t2, t3], "args_map": {t2: {p2: p}, ...},
-      "fields": [numeric fact fields], "time_field": "as_of", "authoritative": name}}``,
-      independent sources of the same facts under the same keys, each stamping the time
-      its data was last updated (cross-source conflicts).
+    ``notes`` (:class:`DomainNotes`) tells the hazard assigner where a variant can fit:
+    fallbacks, v2 tools, unit conversions, name-to-id resolvers, write verifiers and
+    independent sources (see :mod:`toolchaos.domains.notes` for each shape). Every note
+    names real tools of the domain; nothing there is a stub. Building a domain checks
+    that: a note naming a tool or a parameter the domain does not have raises
+    :class:`InvalidNotes`.
     """
 
     name: str
     topic: str
     world_type: type[World]
     tools: dict[str, Tool]
-    notes: dict[str, Any] = field(default_factory=dict)
+    notes: DomainNotes = field(default_factory=DomainNotes)
+
+    def __post_init__(self) -> None:
+        check_notes(self.name, self.notes, self.tools)
 
     def world(self, seed: int) -> World:
         """Return the shared base world for ``seed`` (fork it before an episode)."""
@@ -104,3 +104,20 @@ def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
     if task.world_patch:
         world.apply_patch(task.world_patch)
     return world
+
+
+__all__ = [
+    "REGISTRY",
+    "Domain",
+    "DomainNotes",
+    "Fallback",
+    "InvalidNotes",
+    "Resolver",
+    "Sources",
+    "UnitConversion",
+    "V2Tool",
+    "WriteVerifier",
+    "get_domain",
+    "make_world",
+    "tool_map",
+]

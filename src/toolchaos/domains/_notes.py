@@ -1,16 +1,18 @@
 """Builders of a domain's notes: the hazard layer's map of where each variant fits.
 
 Every domain describes its independent sources and its name-to-id resolvers in the same
-shape; these write that shape once, so a domain's ``__init__`` only names its tools.
+shape; these write that shape once (as the typed notes of :mod:`toolchaos.domains.notes`),
+so a domain's ``__init__`` only names its tools.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+
+from toolchaos.domains.notes import Resolver, Sources
 
 
-def resolver(param: str, tool: str, id_field: str, query_param: str = "query") -> dict[str, Any]:
+def resolver(param: str, tool: str, id_field: str, query_param: str = "query") -> Resolver:
     """The note of a parameter that takes a name an id can be looked up for.
 
     Args:
@@ -19,12 +21,9 @@ def resolver(param: str, tool: str, id_field: str, query_param: str = "query") -
         id_field: The id's field in the first of that tool's 'results'.
         query_param: The search tool's parameter that takes the name.
     """
-    return {
-        "param": param,
-        "tool": tool,
-        "query_param": query_param,
-        "id_path": ["results", 0, id_field],
-    }
+    return Resolver(
+        param=param, tool=tool, query_param=query_param, id_path=("results", 0, id_field)
+    )
 
 
 def args_map(params: Mapping[str, Sequence[str]], tool: str, other: str) -> dict[str, str]:
@@ -47,7 +46,7 @@ def sources(
     params: Mapping[str, Sequence[str]],
     fields: Sequence[str],
     authoritative: str | None = None,
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, Sources]:
     """The sources notes of a family of independent tools serving the same fact.
 
     Each tool's note names the others as alternatives, maps their parameters to its own
@@ -64,14 +63,14 @@ def sources(
     """
     tools = list(params)
     authority = tools[0] if authoritative is None else authoritative
-    notes: dict[str, dict[str, Any]] = {}
+    notes: dict[str, Sources] = {}
     for tool in tools:
-        others = [t for t in tools if t != tool]
-        notes[tool] = {
-            "alternatives": others,
-            "args_map": {o: args_map(params, tool, o) for o in others},
-            "fields": list(fields),
-            "time_field": "as_of",
-            "authoritative": authority,
-        }
+        others = tuple(t for t in tools if t != tool)
+        notes[tool] = Sources(
+            alternatives=others,
+            args_map={o: args_map(params, tool, o) for o in others},
+            fields=tuple(fields),
+            time_field="as_of",
+            authoritative=authority,
+        )
     return notes

@@ -48,7 +48,7 @@ def _older(stamp: Any, days: int) -> Any:
 class _Conflict(Hazard):
     """Distort ``params.field`` in the target's result by ``params.factor``.
 
-    A variant fits a numeric answer field that the domain's ``notes["sources"]`` lists for
+    A variant fits a numeric answer field that the domain's ``notes.sources`` lists for
     the target tool, with :meth:`cross_checked` saying which other sources the recipe asks.
     """
 
@@ -74,7 +74,7 @@ class _Conflict(Hazard):
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
         """A numeric answer field (a step's top-level field) that other sources also serve."""
-        sources: dict[str, Any] = domain.notes.get("sources", {})
+        sources = domain.notes.sources
         if task.reference.answer_spec.op not in NUMERIC_OPS:
             return []
         out = []
@@ -87,19 +87,19 @@ class _Conflict(Hazard):
                 continue
             seen.add((step.tool, path[1]))
             how = sources.get(step.tool)
-            if how is None or path[1] not in how.get("fields", []):
+            if how is None or path[1] not in how.fields:
                 continue
             if not is_number(value_at(results, list(path))):
                 continue
-            authority = str(how.get("authoritative", ""))
-            others = [a for a in how["alternatives"] if a != step.tool]
+            authority = how.authoritative or ""
+            others = [a for a in how.alternatives if a != step.tool]
             chosen = cls.cross_checked(others, authority)
             if chosen is None:
                 continue
-            time_field = str(how.get("time_field", "as_of"))
+            time_field = how.time_field
             check = {
                 "alternatives": chosen,
-                "args_map": {a: how["args_map"][a] for a in chosen},
+                "args_map": {a: dict(how.args_map[a]) for a in chosen},
                 "field": path[1],
                 "prefer": cls.prefer,
                 "time_field": time_field,

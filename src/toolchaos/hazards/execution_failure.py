@@ -100,17 +100,17 @@ class PersistentOutage(Hazard):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A path tool the domain has a fallback for (``notes["fallbacks"]``)."""
-        fallbacks: dict[str, Any] = domain.notes.get("fallbacks", {})
+        """A path tool the domain has a fallback for (``notes.fallbacks``)."""
+        fallbacks = domain.notes.fallbacks
         out = []
         for tool in step_tools(task):
             if tool not in fallbacks:
                 continue
             backup = fallbacks[tool]
-            fallback = {"tool": backup["tool"], "args_map": backup["args_map"]}
+            fallback = {"tool": backup.tool, "args_map": dict(backup.args_map)}
             recipe = [RecoveryStep(action="fallback", params=fallback)]
-            params = {"fallback": backup["tool"]}
-            out.append(cls.proposal(tool, params, recipe, extra_tools=[backup["tool"]]))
+            params = {"fallback": backup.tool}
+            out.append(cls.proposal(tool, params, recipe, extra_tools=[backup.tool]))
         return out
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
@@ -231,9 +231,9 @@ class TimeoutAfterWrite(Hazard):
     ) -> list[Proposal]:
         """A write called once that a later write builds on, with a verifier to check it.
 
-        The verifier is the domain's listing tool for it (``notes["write_verifiers"]``).
+        The verifier is the domain's listing tool for it (``notes.write_verifiers``).
         """
-        verifiers: dict[str, Any] = domain.notes.get("write_verifiers", {})
+        verifiers = domain.notes.write_verifiers
         out = []
         steps = task.reference.steps
         for index, step in enumerate(steps):
@@ -249,8 +249,14 @@ class TimeoutAfterWrite(Hazard):
             ):
                 continue
             how = verifiers[step.tool]
-            recipe = [RecoveryStep(action="verify_state", params=dict(how))]
-            out.append(cls.proposal(step.tool, {}, recipe, ordinals=[1], extra_tools=[how["tool"]]))
+            verify = {
+                "tool": how.tool,
+                "args_map": dict(how.args_map),
+                "list": how.records_key,
+                "match": dict(how.match),
+            }
+            recipe = [RecoveryStep(action="verify_state", params=verify)]
+            out.append(cls.proposal(step.tool, {}, recipe, ordinals=[1], extra_tools=[how.tool]))
         return out
 
     def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, follow
@@ -142,32 +142,38 @@ class AmbiguousEntity(Hazard):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A name argument whose domain resolver (``notes["resolvers"]``) maps it to an id."""
-        resolvers: dict[str, Any] = domain.notes.get("resolvers", {})
+        """A name argument whose domain resolver (``notes.resolvers``) maps it to an id."""
+        resolvers = domain.notes.resolvers
         out = []
         for step in task.reference.steps:
             how = resolvers.get(step.tool)
             if how is None:
                 continue
-            value = step.args.get(how["param"])
+            value = step.args.get(how.param)
             if not isinstance(value, str):
                 continue
             world = make_world(task, domain)
             try:
-                found = domain.tools[how["tool"]](world, **{how["query_param"]: value})
-                expected = follow({0: found}, [0, *how["id_path"]])
+                found = domain.tools[how.tool](world, **{how.query_param: value})
+                expected = follow({0: found}, [0, *how.id_path])
             except (ToolError, Unresolved):
                 continue
             if str(expected).casefold() == value.casefold():
                 continue  # the name already is the id: nothing to resolve
-            recipe = [RecoveryStep(action="resolve", params=dict(how))]
+            resolve = {
+                "param": how.param,
+                "tool": how.tool,
+                "query_param": how.query_param,
+                "id_path": list(how.id_path),
+            }
+            recipe = [RecoveryStep(action="resolve", params=resolve)]
             params = {
-                "param": how["param"],
+                "param": how.param,
                 "name": value,
                 "expected_id": expected,
-                "resolver": how["tool"],
+                "resolver": how.tool,
             }
-            out.append(cls.proposal(step.tool, params, recipe, extra_tools=[how["tool"]]))
+            out.append(cls.proposal(step.tool, params, recipe, extra_tools=[how.tool]))
         return out
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:

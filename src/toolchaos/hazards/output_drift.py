@@ -119,8 +119,8 @@ class UnitChange(_OutputDrift):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A numeric answer field the domain converts (``notes["unit_conversions"]``)."""
-        conversions: dict[str, Any] = domain.notes.get("unit_conversions", {})
+        """A numeric answer field the domain converts (``notes.unit_conversions``)."""
+        conversions = domain.notes.unit_conversions
         answer = task.reference.answer_spec
         if answer.op not in NUMERIC_OPS:
             return []
@@ -131,9 +131,9 @@ class UnitChange(_OutputDrift):
                 continue
             conv = conversions[name]
             tool = task.reference.steps[int(path[0])].tool
-            back = {"field": name, "divide_by": conv["factor"], "unit": conv["to_unit"]}
+            back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
             recipe = [RecoveryStep(action="convert", params=back)]
-            params = {"field": name, "factor": conv["factor"], "unit": conv["to_unit"]}
+            params = {"field": name, "factor": conv.factor, "unit": conv.to_unit}
             out.append(cls.proposal(tool, params, recipe))
         return out
 

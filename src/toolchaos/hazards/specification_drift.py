@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from datetime import date
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, resolve
@@ -177,14 +177,15 @@ class DeprecatedTool(Hazard):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A path tool the domain has a v2 of (``notes["v2"]``)."""
-        versions: dict[str, Any] = domain.notes.get("v2", {})
+        """A path tool the domain has a v2 of (``notes.v2``)."""
+        versions = domain.notes.v2
         out = []
         for tool in step_tools(task):
             if tool in versions:
                 v2 = versions[tool]
-                recipe = [RecoveryStep(action="fallback", params=dict(v2))]
-                out.append(cls.proposal(tool, {"v2": v2["tool"]}, recipe, extra_tools=[v2["tool"]]))
+                fallback = {"tool": v2.tool, "args_map": dict(v2.args_map)}
+                recipe = [RecoveryStep(action="fallback", params=fallback)]
+                out.append(cls.proposal(tool, {"v2": v2.tool}, recipe, extra_tools=[v2.tool]))
         return out
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:

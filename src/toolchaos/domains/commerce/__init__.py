@@ -10,7 +10,7 @@ tracker (``get_price_pricewatch``) and the Bazaarly marketplace listing
 
 from __future__ import annotations
 
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import Domain, DomainNotes, Fallback, UnitConversion, WriteVerifier, tool_map
 from toolchaos.domains._notes import same_params, sources
 from toolchaos.domains.commerce.tools import TOOLS
 from toolchaos.domains.commerce.world import CommerceWorld
@@ -18,32 +18,30 @@ from toolchaos.domains.commerce.world import CommerceWorld
 _PRICE_TOOLS = ("get_product", "get_price_pricewatch", "get_price_marketplace")
 
 
-_USD_CENTS = {"to_unit": "USD cents", "factor": 100.0}
+_USD_CENTS = UnitConversion(to_unit="USD cents", factor=100.0)
 
 DOMAIN = Domain(
     name="commerce",
     topic="commerce",
     world_type=CommerceWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "track_shipment": {
-                "tool": "track_shipment_backup",
-                "args_map": {"tracking_number": "tracking_number"},
-            },
+    notes=DomainNotes(
+        fallbacks={
+            "track_shipment": Fallback(
+                tool="track_shipment_backup", args_map={"tracking_number": "tracking_number"}
+            ),
         },
-        "write_verifiers": {
-            "create_return": {
-                "tool": "list_returns",
-                "args_map": {"order_id": "order_id"},
-                "list": "results",
-                "match": {"product_id": "product_id", "order_id": "order_id"},
-            },
+        write_verifiers={
+            "create_return": WriteVerifier(
+                tool="list_returns",
+                args_map={"order_id": "order_id"},
+                match={"product_id": "product_id", "order_id": "order_id"},
+            ),
         },
-        "unit_conversions": {
-            "weight_kg": {"to_unit": "lb", "factor": 2.20462},
+        unit_conversions={
+            "weight_kg": UnitConversion(to_unit="lb", factor=2.20462),
             **{
-                name: dict(_USD_CENTS)
+                name: _USD_CENTS
                 for name in (
                     "price_usd",
                     "unit_price_usd",
@@ -59,8 +57,8 @@ DOMAIN = Domain(
                 )
             },
         },
-        "sources": sources(same_params(_PRICE_TOOLS, "product_id"), ["price_usd"]),
-    },
+        sources=sources(same_params(_PRICE_TOOLS, "product_id"), ["price_usd"]),
+    ),
 )
 
 __all__ = ["DOMAIN", "CommerceWorld"]

@@ -27,9 +27,16 @@ It gives every hazard variant a real place to fit:
 
 from __future__ import annotations
 
-from typing import Any
-
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    Resolver,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.communication.tools import TOOLS
 from toolchaos.domains.communication.world import CommunicationWorld
@@ -55,10 +62,10 @@ REP_FIELDS = ["reputation_score", "complaint_rate_pct"]
 
 
 _CALL_FILTERS = {"contact": "contact", "direction": "direction", "since": "since", "until": "until"}
-_USD_TO_EUR = {"to_unit": "EUR", "factor": 0.92}
+_USD_TO_EUR = UnitConversion(to_unit="EUR", factor=0.92)
 
 
-def _contact(param: str) -> dict[str, Any]:
+def _contact(param: str) -> Resolver:
     return resolver(param, "search_contacts", "contact_id")
 
 
@@ -67,45 +74,43 @@ DOMAIN = Domain(
     topic="communication",
     world_type=CommunicationWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_roaming_rates": {
-                "tool": "get_roaming_rates_roamcompare",
-                "args_map": {"country": "country"},
-            },
-            "check_sender_reputation": {
-                "tool": "check_sender_reputation_spamscope",
-                "args_map": {"domain": "domain"},
-            },
-            "get_call_log": {"tool": "get_call_log_device", "args_map": dict(_CALL_FILTERS)},
+    notes=DomainNotes(
+        fallbacks={
+            "get_roaming_rates": Fallback(
+                tool="get_roaming_rates_roamcompare", args_map={"country": "country"}
+            ),
+            "check_sender_reputation": Fallback(
+                tool="check_sender_reputation_spamscope", args_map={"domain": "domain"}
+            ),
+            "get_call_log": Fallback(tool="get_call_log_device", args_map=dict(_CALL_FILTERS)),
         },
-        "v2": {
-            "get_contact": {"tool": "get_contact_v2", "args_map": {"person": "contact"}},
-            "estimate_roaming_cost": {
-                "tool": "estimate_roaming_cost_v2",
-                "args_map": {
+        v2={
+            "get_contact": V2Tool(tool="get_contact_v2", args_map={"person": "contact"}),
+            "estimate_roaming_cost": V2Tool(
+                tool="estimate_roaming_cost_v2",
+                args_map={
                     "destination": "country",
                     "trip_days": "days",
                     "daily_data_mb": "data_mb_per_day",
                     "call_minutes": "call_minutes",
                     "sms_count": "sms_count",
                 },
-            },
+            ),
         },
-        "unit_conversions": {
-            "total_size_kb": {"to_unit": "MB", "factor": 1 / 1024},
-            "size_kb": {"to_unit": "MB", "factor": 1 / 1024},
-            "duration_sec": {"to_unit": "min", "factor": 1 / 60},
-            "total_minutes": {"to_unit": "h", "factor": 1 / 60},
-            "data_used_gb": {"to_unit": "MB", "factor": 1024.0},
-            "projected_gb": {"to_unit": "MB", "factor": 1024.0},
-            "data_mb": {"to_unit": "GB", "factor": 1 / 1024},
-            "best_cost_usd": dict(_USD_TO_EUR),
-            "pay_as_you_go_usd": dict(_USD_TO_EUR),
-            "price_usd": dict(_USD_TO_EUR),
-            "projected_overage_usd": dict(_USD_TO_EUR),
+        unit_conversions={
+            "total_size_kb": UnitConversion(to_unit="MB", factor=1 / 1024),
+            "size_kb": UnitConversion(to_unit="MB", factor=1 / 1024),
+            "duration_sec": UnitConversion(to_unit="min", factor=1 / 60),
+            "total_minutes": UnitConversion(to_unit="h", factor=1 / 60),
+            "data_used_gb": UnitConversion(to_unit="MB", factor=1024.0),
+            "projected_gb": UnitConversion(to_unit="MB", factor=1024.0),
+            "data_mb": UnitConversion(to_unit="GB", factor=1 / 1024),
+            "best_cost_usd": _USD_TO_EUR,
+            "pay_as_you_go_usd": _USD_TO_EUR,
+            "price_usd": _USD_TO_EUR,
+            "projected_overage_usd": _USD_TO_EUR,
         },
-        "resolvers": {
+        resolvers={
             **{
                 name: _contact("contact")
                 for name in (
@@ -125,73 +130,54 @@ DOMAIN = Domain(
             "list_meetings": resolver("room", "list_meeting_rooms", "room_id"),
             "create_meeting": resolver("room", "list_meeting_rooms", "room_id"),
         },
-        "write_verifiers": {
-            "add_contact_to_group": {
-                "tool": "search_contacts",
-                "args_map": {"group": "group"},
-                "list": "results",
-                "match": {"contact_id": "contact"},
-            },
-            "label_email": {
-                "tool": "search_emails",
-                "args_map": {"label": "label"},
-                "list": "results",
-                "match": {"email_id": "email_id"},
-            },
-            "send_email": {
-                "tool": "search_emails",
-                "args_map": {"subject_contains": "subject"},
-                "list": "results",
-                "match": {"subject": "subject"},
-            },
-            "send_chat_message": {
-                "tool": "get_chat_messages",
-                "args_map": {"chat": "chat"},
-                "list": "results",
-                "match": {"text": "text"},
-            },
-            "buy_data_addon": {
-                "tool": "get_plan",
-                "args_map": {},
-                "list": "addons",
-                "match": {"addon_code": "addon_code", "line_id": "line"},
-            },
-            "buy_roaming_pass": {
-                "tool": "list_roaming_passes",
-                "args_map": {"country": "country"},
-                "list": "results",
-                "match": {"start_date": "start_date", "days": "days"},
-            },
-            "unsubscribe_newsletter": {
-                "tool": "list_subscriptions",
-                "args_map": {},
-                "list": "results",
-                "match": {"list_id": "list_id"},
-            },
-            "schedule_message": {
-                "tool": "list_scheduled_messages",
-                "args_map": {"contact": "contact"},
-                "list": "results",
-                "match": {"text": "text", "channel": "channel"},
-            },
-            "cancel_scheduled_message": {
-                "tool": "list_scheduled_messages",
-                "args_map": {},
-                "list": "results",
-                "match": {"message_id": "message_id"},
-            },
-            "create_meeting": {
-                "tool": "list_meetings",
-                "args_map": {"title_contains": "title"},
-                "list": "results",
-                "match": {"title": "title", "duration_min": "duration_min"},
-            },
+        write_verifiers={
+            "add_contact_to_group": WriteVerifier(
+                tool="search_contacts", args_map={"group": "group"}, match={"contact_id": "contact"}
+            ),
+            "label_email": WriteVerifier(
+                tool="search_emails", args_map={"label": "label"}, match={"email_id": "email_id"}
+            ),
+            "send_email": WriteVerifier(
+                tool="search_emails",
+                args_map={"subject_contains": "subject"},
+                match={"subject": "subject"},
+            ),
+            "send_chat_message": WriteVerifier(
+                tool="get_chat_messages", args_map={"chat": "chat"}, match={"text": "text"}
+            ),
+            "buy_data_addon": WriteVerifier(
+                tool="get_plan",
+                args_map={},
+                records_key="addons",
+                match={"addon_code": "addon_code", "line_id": "line"},
+            ),
+            "buy_roaming_pass": WriteVerifier(
+                tool="list_roaming_passes",
+                args_map={"country": "country"},
+                match={"start_date": "start_date", "days": "days"},
+            ),
+            "unsubscribe_newsletter": WriteVerifier(
+                tool="list_subscriptions", args_map={}, match={"list_id": "list_id"}
+            ),
+            "schedule_message": WriteVerifier(
+                tool="list_scheduled_messages",
+                args_map={"contact": "contact"},
+                match={"text": "text", "channel": "channel"},
+            ),
+            "cancel_scheduled_message": WriteVerifier(
+                tool="list_scheduled_messages", args_map={}, match={"message_id": "message_id"}
+            ),
+            "create_meeting": WriteVerifier(
+                tool="list_meetings",
+                args_map={"title_contains": "title"},
+                match={"title": "title", "duration_min": "duration_min"},
+            ),
         },
-        "sources": {
+        sources={
             **sources(same_params(_RATE_TOOLS, "country"), RATE_FIELDS),
             **sources(same_params(_REP_TOOLS, "domain"), REP_FIELDS),
         },
-    },
+    ),
 )
 
 __all__ = ["DOMAIN", "CommunicationWorld"]

@@ -28,9 +28,16 @@ hazard variant a real place to fit:
 
 from __future__ import annotations
 
-from typing import Any
-
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    Resolver,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.devices.tools import TOOLS
 from toolchaos.domains.devices.world import DevicesWorld
@@ -65,15 +72,15 @@ SOURCES: dict[str, tuple[tuple[str, str, str], str, list[str]]] = {
 }
 
 
-def _device(param: str = "device") -> dict[str, Any]:
+def _device(param: str = "device") -> Resolver:
     return resolver(param, "search_devices", "device_id")
 
 
-def _account(param: str = "account") -> dict[str, Any]:
+def _account(param: str = "account") -> Resolver:
     return resolver(param, "search_accounts", "account_id")
 
 
-def _drive() -> dict[str, Any]:
+def _drive() -> Resolver:
     return resolver("drive", "list_drives", "drive_id")
 
 
@@ -112,46 +119,42 @@ DOMAIN = Domain(
     topic="technology and devices",
     world_type=DevicesWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_device_energy": {
-                "tool": "get_device_energy_vendor",
-                "args_map": {"device": "device"},
-            },
-            "get_latest_firmware": {
-                "tool": "get_latest_firmware_mirror",
-                "args_map": {"device": "device"},
-            },
-            "get_speed_test": {"tool": "get_speed_test_mlab", "args_map": {"room": "room"}},
-            "get_storage_usage": {
-                "tool": "get_storage_usage_client",
-                "args_map": {"drive": "drive"},
-            },
-            "get_breach": {"tool": "get_breach_index", "args_map": {"breach": "breach"}},
+    notes=DomainNotes(
+        fallbacks={
+            "get_device_energy": Fallback(
+                tool="get_device_energy_vendor", args_map={"device": "device"}
+            ),
+            "get_latest_firmware": Fallback(
+                tool="get_latest_firmware_mirror", args_map={"device": "device"}
+            ),
+            "get_speed_test": Fallback(tool="get_speed_test_mlab", args_map={"room": "room"}),
+            "get_storage_usage": Fallback(
+                tool="get_storage_usage_client", args_map={"drive": "drive"}
+            ),
+            "get_breach": Fallback(tool="get_breach_index", args_map={"breach": "breach"}),
         },
-        "v2": {
-            "get_device": {"tool": "get_device_v2", "args_map": {"device_ref": "device"}},
-            "get_account_security": {
-                "tool": "get_account_security_v2",
-                "args_map": {"account_ref": "account"},
-            },
+        v2={
+            "get_device": V2Tool(tool="get_device_v2", args_map={"device_ref": "device"}),
+            "get_account_security": V2Tool(
+                tool="get_account_security_v2", args_map={"account_ref": "account"}
+            ),
         },
-        "unit_conversions": {
-            "energy_kwh_30d": {"to_unit": "Wh", "factor": 1000.0},
-            "energy_kwh": {"to_unit": "Wh", "factor": 1000.0},
-            "avg_power_w": {"to_unit": "kW", "factor": 0.001},
-            "power_w": {"to_unit": "kW", "factor": 0.001},
-            "used_gb": {"to_unit": "MB", "factor": 1024.0},
-            "size_gb": {"to_unit": "MB", "factor": 1024.0},
-            "free_gb": {"to_unit": "MB", "factor": 1024.0},
-            "size_mb": {"to_unit": "KB", "factor": 1024.0},
-            "download_mbps": {"to_unit": "MB/s", "factor": 0.125},
-            "upload_mbps": {"to_unit": "MB/s", "factor": 0.125},
-            "distance_km": {"to_unit": "mi", "factor": 0.621371},
-            "speed_kmh": {"to_unit": "mph", "factor": 0.621371},
-            "data_gb_7d": {"to_unit": "MB", "factor": 1024.0},
+        unit_conversions={
+            "energy_kwh_30d": UnitConversion(to_unit="Wh", factor=1000.0),
+            "energy_kwh": UnitConversion(to_unit="Wh", factor=1000.0),
+            "avg_power_w": UnitConversion(to_unit="kW", factor=0.001),
+            "power_w": UnitConversion(to_unit="kW", factor=0.001),
+            "used_gb": UnitConversion(to_unit="MB", factor=1024.0),
+            "size_gb": UnitConversion(to_unit="MB", factor=1024.0),
+            "free_gb": UnitConversion(to_unit="MB", factor=1024.0),
+            "size_mb": UnitConversion(to_unit="KB", factor=1024.0),
+            "download_mbps": UnitConversion(to_unit="MB/s", factor=0.125),
+            "upload_mbps": UnitConversion(to_unit="MB/s", factor=0.125),
+            "distance_km": UnitConversion(to_unit="mi", factor=0.621371),
+            "speed_kmh": UnitConversion(to_unit="mph", factor=0.621371),
+            "data_gb_7d": UnitConversion(to_unit="MB", factor=1024.0),
         },
-        "resolvers": {
+        resolvers={
             **{name: _device() for name in _DEVICE_TOOLS},
             "get_device_v2": _device("device_ref"),
             **{name: _account() for name in _ACCOUNT_TOOLS},
@@ -173,68 +176,57 @@ DOMAIN = Domain(
                 for name in ("get_breach", "get_breach_index", "get_breach_press")
             },
         },
-        "write_verifiers": {
-            "set_device_state": {
-                "tool": "search_devices",
-                "args_map": {"query": "device"},
-                "list": "results",
-                "match": {"power_state": "power_state"},
-            },
-            "create_repair_request": {
-                "tool": "list_repair_requests",
-                "args_map": {"device": "device"},
-                "list": "results",
-                "match": {"issue": "issue", "dropoff_date": "dropoff_date"},
-            },
-            "cancel_repair_request": {
-                "tool": "list_repair_requests",
-                "args_map": {},
-                "list": "results",
-                "match": {"repair_id": "repair_id"},
-            },
-            "schedule_update": {
-                "tool": "list_scheduled_updates",
-                "args_map": {"device": "device"},
-                "list": "results",
-                "match": {"to_version": "version", "scheduled_for": "date"},
-            },
-            "create_backup_job": {
-                "tool": "list_backup_jobs",
-                "args_map": {"device": "device", "drive": "drive"},
-                "list": "results",
-                "match": {"frequency": "frequency"},
-            },
-            "set_client_access": {
-                "tool": "list_network_clients",
-                "args_map": {"query": "client"},
-                "list": "results",
-                "match": {"access": "access"},
-            },
-            "enable_two_factor": {
-                "tool": "search_accounts",
-                "args_map": {"query": "account"},
-                "list": "results",
-                "match": {"two_factor": "method"},
-            },
-            "set_app_permission": {
-                "tool": "list_app_permissions",
-                "args_map": {"device": "device", "app": "app", "permission": "permission"},
-                "list": "results",
-                "match": {"permission": "permission", "access": "access"},
-            },
-            "create_privacy_request": {
-                "tool": "list_privacy_requests",
-                "args_map": {"account": "account"},
-                "list": "results",
-                "match": {"kind": "kind"},
-            },
+        write_verifiers={
+            "set_device_state": WriteVerifier(
+                tool="search_devices",
+                args_map={"query": "device"},
+                match={"power_state": "power_state"},
+            ),
+            "create_repair_request": WriteVerifier(
+                tool="list_repair_requests",
+                args_map={"device": "device"},
+                match={"issue": "issue", "dropoff_date": "dropoff_date"},
+            ),
+            "cancel_repair_request": WriteVerifier(
+                tool="list_repair_requests", args_map={}, match={"repair_id": "repair_id"}
+            ),
+            "schedule_update": WriteVerifier(
+                tool="list_scheduled_updates",
+                args_map={"device": "device"},
+                match={"to_version": "version", "scheduled_for": "date"},
+            ),
+            "create_backup_job": WriteVerifier(
+                tool="list_backup_jobs",
+                args_map={"device": "device", "drive": "drive"},
+                match={"frequency": "frequency"},
+            ),
+            "set_client_access": WriteVerifier(
+                tool="list_network_clients",
+                args_map={"query": "client"},
+                match={"access": "access"},
+            ),
+            "enable_two_factor": WriteVerifier(
+                tool="search_accounts",
+                args_map={"query": "account"},
+                match={"two_factor": "method"},
+            ),
+            "set_app_permission": WriteVerifier(
+                tool="list_app_permissions",
+                args_map={"device": "device", "app": "app", "permission": "permission"},
+                match={"permission": "permission", "access": "access"},
+            ),
+            "create_privacy_request": WriteVerifier(
+                tool="list_privacy_requests",
+                args_map={"account": "account"},
+                match={"kind": "kind"},
+            ),
         },
-        "sources": {
+        sources={
             tool: note
             for tools, param, fields in SOURCES.values()
             for tool, note in sources(same_params(tools, param), fields).items()
         },
-    },
+    ),
 )
 
 __all__ = ["DOMAIN", "DevicesWorld"]

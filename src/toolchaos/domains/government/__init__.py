@@ -22,7 +22,15 @@ report problems to 311. Every hazard variant has a real place to fit:
 
 from __future__ import annotations
 
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.government.tools import TOOLS
 from toolchaos.domains.government.world import GovernmentWorld
@@ -63,127 +71,114 @@ DOMAIN = Domain(
     topic="government and public services",
     world_type=GovernmentWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_office_wait_time": {
-                "tool": "get_office_wait_time_311",
-                "args_map": {"office": "office"},
-            },
-            "get_collection_schedule": {
-                "tool": "get_collection_schedule_contractor",
-                "args_map": {"address": "address", "from_date": "from_date"},
-            },
-            "lookup_polling_place": {
-                "tool": "lookup_polling_place_state",
-                "args_map": {"resident": "resident", "election_id": "election_id"},
-            },
+    notes=DomainNotes(
+        fallbacks={
+            "get_office_wait_time": Fallback(
+                tool="get_office_wait_time_311", args_map={"office": "office"}
+            ),
+            "get_collection_schedule": Fallback(
+                tool="get_collection_schedule_contractor",
+                args_map={"address": "address", "from_date": "from_date"},
+            ),
+            "lookup_polling_place": Fallback(
+                tool="lookup_polling_place_state",
+                args_map={"resident": "resident", "election_id": "election_id"},
+            ),
         },
-        "v2": {
-            "estimate_decision_date": {
-                "tool": "estimate_decision_date_v2",
-                "args_map": {
+        v2={
+            "estimate_decision_date": V2Tool(
+                tool="estimate_decision_date_v2",
+                args_map={
                     "permit_code": "permit_type",
                     "submitted_on": "start_date",
                     "expedited": "expedited",
                 },
-            },
-            "calculate_tax": {
-                "tool": "calculate_tax_v2",
-                "args_map": {"income_usd": "taxable_income_usd", "status": "filing_status"},
-            },
-            "quote_registration_renewal": {
-                "tool": "quote_registration_renewal_v2",
-                "args_map": {
+            ),
+            "calculate_tax": V2Tool(
+                tool="calculate_tax_v2",
+                args_map={"income_usd": "taxable_income_usd", "status": "filing_status"},
+            ),
+            "quote_registration_renewal": V2Tool(
+                tool="quote_registration_renewal_v2",
+                args_map={
                     "plate_number": "plate",
                     "renew_on": "renewal_date",
                     "years": "term_years",
                 },
-            },
+            ),
         },
-        "unit_conversions": {
-            "wait_minutes": {"to_unit": "h", "factor": 1 / 60},
-            "distance_km": {"to_unit": "mi", "factor": 0.621371},
-            "weight_kg": {"to_unit": "lb", "factor": 2.20462},
-            "total_fee_usd": {"to_unit": "cents", "factor": 100.0},
-            "amount_due_usd": {"to_unit": "cents", "factor": 100.0},
+        unit_conversions={
+            "wait_minutes": UnitConversion(to_unit="h", factor=1 / 60),
+            "distance_km": UnitConversion(to_unit="mi", factor=0.621371),
+            "weight_kg": UnitConversion(to_unit="lb", factor=2.20462),
+            "total_fee_usd": UnitConversion(to_unit="cents", factor=100.0),
+            "amount_due_usd": UnitConversion(to_unit="cents", factor=100.0),
         },
-        "resolvers": {
+        resolvers={
             **{
                 name: resolver("resident", "search_residents", "resident_id")
                 for name in _RESIDENT_TOOLS
             },
             **{name: resolver("office", "search_offices", "office_id") for name in _OFFICE_TOOLS},
         },
-        "write_verifiers": {
-            "book_appointment": {
-                "tool": "list_appointments",
-                "args_map": {"resident": "resident"},
-                "list": "results",
-                "match": {"slot_id": "slot_id", "service": "service"},
-            },
-            "apply_for_permit": {
-                "tool": "list_permit_applications",
-                "args_map": {"resident": "resident"},
-                "list": "results",
-                "match": {"permit_type": "permit_type"},
-            },
-            "withdraw_permit_application": {
-                "tool": "list_permit_applications",
-                "args_map": {"application_id": "application_id"},
-                "list": "results",
-                "match": {"application_id": "application_id"},
-            },
-            "add_tax_deduction": {
-                "tool": "list_deductions",
-                "args_map": {"resident": "resident"},
-                "list": "results",
-                "match": {"kind": "kind", "amount_usd": "amount_usd"},
-            },
-            "apply_for_benefit": {
-                "tool": "list_benefit_applications",
-                "args_map": {"resident": "resident"},
-                "list": "results",
-                "match": {"program_id": "program"},
-            },
-            "renew_vehicle_registration": {
-                "tool": "list_vehicles",
-                "args_map": {"plate": "plate"},
-                "list": "results",
-                "match": {"plate": "plate"},
-            },
-            "apply_for_id_document": {
-                "tool": "list_id_applications",
-                "args_map": {"resident": "resident"},
-                "list": "results",
-                "match": {"service_code": "service_code"},
-            },
-            "pay_citation": {
-                "tool": "list_citations",
-                "args_map": {"citation_id": "citation_id"},
-                "list": "results",
-                "match": {"citation_id": "citation_id"},
-            },
-            "contest_citation": {
-                "tool": "list_citations",
-                "args_map": {"citation_id": "citation_id"},
-                "list": "results",
-                "match": {"citation_id": "citation_id"},
-            },
-            "request_mail_ballot": {
-                "tool": "get_voter_registration",
-                "args_map": {"resident": "resident"},
-                "list": "ballot_requests",
-                "match": {"election_id": "election_id"},
-            },
-            "create_service_request": {
-                "tool": "list_service_requests",
-                "args_map": {"address_contains": "address"},
-                "list": "results",
-                "match": {"category": "category", "address": "address"},
-            },
+        write_verifiers={
+            "book_appointment": WriteVerifier(
+                tool="list_appointments",
+                args_map={"resident": "resident"},
+                match={"slot_id": "slot_id", "service": "service"},
+            ),
+            "apply_for_permit": WriteVerifier(
+                tool="list_permit_applications",
+                args_map={"resident": "resident"},
+                match={"permit_type": "permit_type"},
+            ),
+            "withdraw_permit_application": WriteVerifier(
+                tool="list_permit_applications",
+                args_map={"application_id": "application_id"},
+                match={"application_id": "application_id"},
+            ),
+            "add_tax_deduction": WriteVerifier(
+                tool="list_deductions",
+                args_map={"resident": "resident"},
+                match={"kind": "kind", "amount_usd": "amount_usd"},
+            ),
+            "apply_for_benefit": WriteVerifier(
+                tool="list_benefit_applications",
+                args_map={"resident": "resident"},
+                match={"program_id": "program"},
+            ),
+            "renew_vehicle_registration": WriteVerifier(
+                tool="list_vehicles", args_map={"plate": "plate"}, match={"plate": "plate"}
+            ),
+            "apply_for_id_document": WriteVerifier(
+                tool="list_id_applications",
+                args_map={"resident": "resident"},
+                match={"service_code": "service_code"},
+            ),
+            "pay_citation": WriteVerifier(
+                tool="list_citations",
+                args_map={"citation_id": "citation_id"},
+                match={"citation_id": "citation_id"},
+            ),
+            "contest_citation": WriteVerifier(
+                tool="list_citations",
+                args_map={"citation_id": "citation_id"},
+                match={"citation_id": "citation_id"},
+            ),
+            "request_mail_ballot": WriteVerifier(
+                tool="get_voter_registration",
+                args_map={"resident": "resident"},
+                records_key="ballot_requests",
+                match={"election_id": "election_id"},
+            ),
+            "create_service_request": WriteVerifier(
+                tool="list_service_requests",
+                args_map={"address_contains": "address"},
+                match={"category": "category", "address": "address"},
+            ),
         },
-        "sources": sources(same_params(_WAIT_TOOLS, "office"), ["wait_minutes", "processing_days"]),
-    },
+        sources=sources(same_params(_WAIT_TOOLS, "office"), ["wait_minutes", "processing_days"]),
+    ),
 )
 
 __all__ = ["DOMAIN", "GovernmentWorld"]

@@ -24,7 +24,15 @@ vaccines, and claim on one health plan. Every hazard family has a real place to 
 
 from __future__ import annotations
 
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import resolver, sources
 from toolchaos.domains.health.tools import NUTRIENT_FIELDS, TOOLS
 from toolchaos.domains.health.world import HealthWorld
@@ -70,61 +78,56 @@ _MEMBER_TOOLS = (
     "list_claims",
     "estimate_cost",
 )
-_KCAL_TO_KJ = {"to_unit": "kJ", "factor": 4.184}
+_KCAL_TO_KJ = UnitConversion(to_unit="kJ", factor=4.184)
 
 DOMAIN = Domain(
     name="health",
     topic="health and wellness",
     world_type=HealthWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_daily_activity": {
-                "tool": "get_daily_activity_backup",
-                "args_map": {"member": "member", "date": "date"},
-            },
-            "get_drug_price": {
-                "tool": "get_drug_price_discount",
-                "args_map": {"medication": "medication", "quantity": "quantity"},
-            },
-            "get_clinic_wait_time": {
-                "tool": "get_wait_time_crowd",
-                "args_map": {"clinic": "clinic"},
-            },
-            "get_food_nutrition": {
-                "tool": "get_food_nutrition_label",
-                "args_map": {"food": "food", "servings": "servings"},
-            },
+    notes=DomainNotes(
+        fallbacks={
+            "get_daily_activity": Fallback(
+                tool="get_daily_activity_backup", args_map={"member": "member", "date": "date"}
+            ),
+            "get_drug_price": Fallback(
+                tool="get_drug_price_discount",
+                args_map={"medication": "medication", "quantity": "quantity"},
+            ),
+            "get_clinic_wait_time": Fallback(
+                tool="get_wait_time_crowd", args_map={"clinic": "clinic"}
+            ),
+            "get_food_nutrition": Fallback(
+                tool="get_food_nutrition_label", args_map={"food": "food", "servings": "servings"}
+            ),
         },
-        "v2": {
-            "get_prescription": {
-                "tool": "get_prescription_v2",
-                "args_map": {"rx_id": "prescription_id"},
-            },
-            "find_appointment_slots": {
-                "tool": "find_appointment_slots_v2",
-                "args_map": {
+        v2={
+            "get_prescription": V2Tool(
+                tool="get_prescription_v2", args_map={"rx_id": "prescription_id"}
+            ),
+            "find_appointment_slots": V2Tool(
+                tool="find_appointment_slots_v2",
+                args_map={
                     "service": "specialty",
                     "start_date": "from_date",
                     "end_date": "to_date",
                     "clinic_ref": "clinic",
                     "city": "city",
                 },
-            },
-            "get_sleep_record": {
-                "tool": "get_sleep_record_v2",
-                "args_map": {"member_ref": "member", "wake_date": "date"},
-            },
+            ),
+            "get_sleep_record": V2Tool(
+                tool="get_sleep_record_v2", args_map={"member_ref": "member", "wake_date": "date"}
+            ),
         },
-        "unit_conversions": {
-            "distance_km": {"to_unit": "mi", "factor": 0.621371},
-            "weight_kg": {"to_unit": "lb", "factor": 2.20462},
-            "height_cm": {"to_unit": "in", "factor": 0.393701},
-            "calories_kcal": dict(_KCAL_TO_KJ),
-            "calories_burned_kcal": dict(_KCAL_TO_KJ),
-            "sodium_mg": {"to_unit": "g", "factor": 0.001},
+        unit_conversions={
+            "distance_km": UnitConversion(to_unit="mi", factor=0.621371),
+            "weight_kg": UnitConversion(to_unit="lb", factor=2.20462),
+            "height_cm": UnitConversion(to_unit="in", factor=0.393701),
+            "calories_kcal": _KCAL_TO_KJ,
+            "calories_burned_kcal": _KCAL_TO_KJ,
+            "sodium_mg": UnitConversion(to_unit="g", factor=0.001),
         },
-        "resolvers": {
+        resolvers={
             **{name: resolver("member", "search_members", "member_id") for name in _MEMBER_TOOLS},
             "get_sleep_record_v2": resolver("member_ref", "search_members", "member_id"),
             **{
@@ -142,44 +145,37 @@ DOMAIN = Domain(
                 for name in (*_FAMILIES["nutrition"][0], "log_meal")
             },
         },
-        "write_verifiers": {
-            "request_refill": {
-                "tool": "list_refills",
-                "args_map": {"prescription_id": "prescription_id"},
-                "list": "results",
-                "match": {"prescription_id": "prescription_id", "pickup_date": "pickup_date"},
-            },
-            "book_appointment": {
-                "tool": "list_appointments",
-                "args_map": {"member": "member"},
-                "list": "results",
-                "match": {"slot_id": "slot_id", "reason": "reason"},
-            },
-            "cancel_appointment": {
-                "tool": "list_appointments",
-                "args_map": {},
-                "list": "results",
-                "match": {"appointment_id": "appointment_id"},
-            },
-            "log_workout": {
-                "tool": "list_workouts",
-                "args_map": {"member": "member", "from_date": "date", "to_date": "date"},
-                "list": "results",
-                "match": {"date": "date", "type": "type", "duration_min": "duration_min"},
-            },
-            "log_meal": {
-                "tool": "list_meals",
-                "args_map": {"member": "member", "date": "date"},
-                "list": "results",
-                "match": {"date": "date", "meal": "meal", "time": "time"},
-            },
+        write_verifiers={
+            "request_refill": WriteVerifier(
+                tool="list_refills",
+                args_map={"prescription_id": "prescription_id"},
+                match={"prescription_id": "prescription_id", "pickup_date": "pickup_date"},
+            ),
+            "book_appointment": WriteVerifier(
+                tool="list_appointments",
+                args_map={"member": "member"},
+                match={"slot_id": "slot_id", "reason": "reason"},
+            ),
+            "cancel_appointment": WriteVerifier(
+                tool="list_appointments", args_map={}, match={"appointment_id": "appointment_id"}
+            ),
+            "log_workout": WriteVerifier(
+                tool="list_workouts",
+                args_map={"member": "member", "from_date": "date", "to_date": "date"},
+                match={"date": "date", "type": "type", "duration_min": "duration_min"},
+            ),
+            "log_meal": WriteVerifier(
+                tool="list_meals",
+                args_map={"member": "member", "date": "date"},
+                match={"date": "date", "meal": "meal", "time": "time"},
+            ),
         },
-        "sources": {
+        sources={
             tool: note
             for tools, args, fields in _FAMILIES.values()
             for tool, note in sources({t: tuple(args) for t in tools}, fields).items()
         },
-    },
+    ),
 )
 
 __all__ = ["DOMAIN", "HealthWorld"]

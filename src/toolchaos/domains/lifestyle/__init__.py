@@ -27,7 +27,15 @@ It gives every hazard variant a real place to fit:
 
 from __future__ import annotations
 
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import resolver, same_params, sources
 from toolchaos.domains.lifestyle.tools import TOOLS
 from toolchaos.domains.lifestyle.world import LifestyleWorld
@@ -40,50 +48,47 @@ _ITEM = ("search_items", "item_id")
 _RECIPE = ("search_recipes", "recipe_id")
 _RESTAURANT = ("search_restaurants", "restaurant_id")
 _PROVIDER = ("search_providers", "provider_id")
-_G_TO_OZ = {"to_unit": "oz", "factor": 0.035274}
+_G_TO_OZ = UnitConversion(to_unit="oz", factor=0.035274)
 
 DOMAIN = Domain(
     name="lifestyle",
     topic="lifestyle and daily activities",
     world_type=LifestyleWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_item_price": {
-                "tool": "compare_item_price",
-                "args_map": {"store": "store", "item": "item"},
-            },
-            "get_receipt_price": {
-                "tool": "compare_item_price",
-                "args_map": {"store": "store", "item": "item"},
-            },
-            "get_rating_locallens": {
-                "tool": "get_rating_starboard",
-                "args_map": {"business": "business"},
-            },
+    notes=DomainNotes(
+        fallbacks={
+            "get_item_price": Fallback(
+                tool="compare_item_price", args_map={"store": "store", "item": "item"}
+            ),
+            "get_receipt_price": Fallback(
+                tool="compare_item_price", args_map={"store": "store", "item": "item"}
+            ),
+            "get_rating_locallens": Fallback(
+                tool="get_rating_starboard", args_map={"business": "business"}
+            ),
         },
-        "v2": {
-            "scale_recipe": {
-                "tool": "scale_recipe_v2",
-                "args_map": {"recipe_ref": "recipe", "target_servings": "servings"},
-            },
-            "convert_units": {
-                "tool": "convert_units_v2",
-                "args_map": {
+        v2={
+            "scale_recipe": V2Tool(
+                tool="scale_recipe_v2",
+                args_map={"recipe_ref": "recipe", "target_servings": "servings"},
+            ),
+            "convert_units": V2Tool(
+                tool="convert_units_v2",
+                args_map={
                     "amount": "quantity",
                     "source_unit": "from_unit",
                     "target_unit": "to_unit",
                     "ingredient": "ingredient",
                 },
-            },
+            ),
         },
-        "unit_conversions": {
-            "daily_food_g": dict(_G_TO_OZ),
-            "per_meal_g": dict(_G_TO_OZ),
-            "weight_kg": {"to_unit": "lb", "factor": 2.20462},
-            "distance_km": {"to_unit": "mi", "factor": 0.621371},
+        unit_conversions={
+            "daily_food_g": _G_TO_OZ,
+            "per_meal_g": _G_TO_OZ,
+            "weight_kg": UnitConversion(to_unit="lb", factor=2.20462),
+            "distance_km": UnitConversion(to_unit="mi", factor=0.621371),
         },
-        "resolvers": {
+        resolvers={
             **{t: resolver("item", *_ITEM) for t in (*PRICE_TOOLS, "add_list_item")},
             "add_gift_idea": resolver("item", *_ITEM),
             "get_recipe": resolver("recipe", *_RECIPE),
@@ -107,78 +112,63 @@ DOMAIN = Domain(
             "list_occasions": resolver("contact", "list_contacts", "contact_id", "name_contains"),
             "create_occasion": resolver("contact", "list_contacts", "contact_id", "name_contains"),
         },
-        "write_verifiers": {
-            "create_shopping_list": {
-                "tool": "list_shopping_lists",
-                "args_map": {"name_contains": "name"},
-                "list": "results",
-                "match": {"name": "name"},
-            },
-            "add_list_item": {
-                "tool": "get_shopping_list",
-                "args_map": {"list_id": "list_id"},
-                "list": "entries",
-                "match": {"quantity": "quantity"},
-            },
-            "create_reservation": {
-                "tool": "list_reservations",
-                "args_map": {"restaurant": "restaurant"},
-                "list": "results",
-                "match": {
+        write_verifiers={
+            "create_shopping_list": WriteVerifier(
+                tool="list_shopping_lists",
+                args_map={"name_contains": "name"},
+                match={"name": "name"},
+            ),
+            "add_list_item": WriteVerifier(
+                tool="get_shopping_list",
+                args_map={"list_id": "list_id"},
+                records_key="entries",
+                match={"quantity": "quantity"},
+            ),
+            "create_reservation": WriteVerifier(
+                tool="list_reservations",
+                args_map={"restaurant": "restaurant"},
+                match={
                     "date": "date",
                     "time": "time",
                     "party_size": "party_size",
                     "guest_name": "guest_name",
                 },
-            },
-            "cancel_reservation": {
-                "tool": "list_reservations",
-                "args_map": {},
-                "list": "results",
-                "match": {"reservation_id": "reservation_id"},
-            },
-            "book_service": {
-                "tool": "list_bookings",
-                "args_map": {"service_id": "service_id"},
-                "list": "results",
-                "match": {"service_id": "service_id", "date": "date", "time": "time"},
-            },
-            "complete_maintenance_task": {
-                "tool": "list_maintenance_tasks",
-                "args_map": {},
-                "list": "results",
-                "match": {"task_id": "task_id", "last_done": "done_on"},
-            },
-            "log_watering": {
-                "tool": "list_plants",
-                "args_map": {},
-                "list": "results",
-                "match": {"last_watered": "watered_on"},
-            },
-            "complete_chore": {
-                "tool": "list_chores",
-                "args_map": {},
-                "list": "results",
-                "match": {"last_done": "done_on"},
-            },
-            "create_occasion": {
-                "tool": "list_occasions",
-                "args_map": {"contact": "contact"},
-                "list": "results",
-                "match": {"kind": "kind", "date": "date", "budget_usd": "budget_usd"},
-            },
-            "add_gift_idea": {
-                "tool": "list_gift_ideas",
-                "args_map": {"occasion_id": "occasion_id"},
-                "list": "results",
-                "match": {"occasion_id": "occasion_id"},
-            },
+            ),
+            "cancel_reservation": WriteVerifier(
+                tool="list_reservations", args_map={}, match={"reservation_id": "reservation_id"}
+            ),
+            "book_service": WriteVerifier(
+                tool="list_bookings",
+                args_map={"service_id": "service_id"},
+                match={"service_id": "service_id", "date": "date", "time": "time"},
+            ),
+            "complete_maintenance_task": WriteVerifier(
+                tool="list_maintenance_tasks",
+                args_map={},
+                match={"task_id": "task_id", "last_done": "done_on"},
+            ),
+            "log_watering": WriteVerifier(
+                tool="list_plants", args_map={}, match={"last_watered": "watered_on"}
+            ),
+            "complete_chore": WriteVerifier(
+                tool="list_chores", args_map={}, match={"last_done": "done_on"}
+            ),
+            "create_occasion": WriteVerifier(
+                tool="list_occasions",
+                args_map={"contact": "contact"},
+                match={"kind": "kind", "date": "date", "budget_usd": "budget_usd"},
+            ),
+            "add_gift_idea": WriteVerifier(
+                tool="list_gift_ideas",
+                args_map={"occasion_id": "occasion_id"},
+                match={"occasion_id": "occasion_id"},
+            ),
         },
-        "sources": {
+        sources={
             **sources(same_params(PRICE_TOOLS, "store", "item"), ["price_usd"]),
             **sources(same_params(RATING_TOOLS, "business"), ["rating_stars"]),
         },
-    },
+    ),
 )
 
 __all__ = ["DOMAIN", "LifestyleWorld"]

@@ -9,7 +9,15 @@ named or given by id; every WRITE that creates a record has a listing to verify 
 
 from __future__ import annotations
 
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import args_map, resolver, sources
 from toolchaos.domains.personal_finance.tools import TOOLS
 from toolchaos.domains.personal_finance.world import FinanceWorld
@@ -41,68 +49,64 @@ DOMAIN = Domain(
     topic="personal finance",
     world_type=FinanceWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_reference_rate": {
-                "tool": "get_market_rate",
-                "args_map": args_map(_RATE_PARAMS, "get_reference_rate", "get_market_rate"),
-            },
-            "get_market_rate": {
-                "tool": "get_bank_board_rate",
-                "args_map": args_map(_RATE_PARAMS, "get_market_rate", "get_bank_board_rate"),
-            },
-            "get_bank_board_rate": {
-                "tool": "get_market_rate",
-                "args_map": args_map(_RATE_PARAMS, "get_bank_board_rate", "get_market_rate"),
-            },
+    notes=DomainNotes(
+        fallbacks={
+            "get_reference_rate": Fallback(
+                tool="get_market_rate",
+                args_map=args_map(_RATE_PARAMS, "get_reference_rate", "get_market_rate"),
+            ),
+            "get_market_rate": Fallback(
+                tool="get_bank_board_rate",
+                args_map=args_map(_RATE_PARAMS, "get_market_rate", "get_bank_board_rate"),
+            ),
+            "get_bank_board_rate": Fallback(
+                tool="get_market_rate",
+                args_map=args_map(_RATE_PARAMS, "get_bank_board_rate", "get_market_rate"),
+            ),
         },
-        "v2": {
-            "list_transactions": {
-                "tool": "list_transactions_v2",
-                "args_map": {
+        v2={
+            "list_transactions": V2Tool(
+                tool="list_transactions_v2",
+                args_map={
                     "account": "account_id",
                     "from_date": "start_date",
                     "to_date": "end_date",
                     "category": "category",
                     "max_results": "limit",
                 },
-            },
+            ),
         },
-        "unit_conversions": {
-            name: {"to_unit": "USD cents", "factor": 100.0} for name in _USD_FIELDS
+        unit_conversions={
+            name: UnitConversion(to_unit="USD cents", factor=100.0) for name in _USD_FIELDS
         },
-        "resolvers": {
+        resolvers={
             "get_merchant_spending": resolver("merchant", "search_merchants", "merchant_id"),
             "schedule_payment": resolver("payee", "search_payees", "payee_id"),
         },
-        "write_verifiers": {
-            "transfer_funds": {
-                "tool": "list_transfers",
-                "args_map": {"account_id": "from_account_id"},
-                "list": "results",
-                "match": {"to_account_id": "to_account_id", "amount_usd": "amount_usd"},
-            },
-            "pay_bill": {
-                "tool": "list_payments",
-                "args_map": {"account_id": "from_account_id"},
-                "list": "results",
-                "match": {"bill_id": "bill_id"},
-            },
-            "schedule_payment": {
-                "tool": "list_payments",
-                "args_map": {"account_id": "from_account_id"},
-                "list": "results",
-                "match": {"amount_usd": "amount_usd", "pay_on": "pay_on"},
-            },
-            "set_budget": {
-                "tool": "list_budgets",
-                "args_map": {"holder_id": "holder_id"},
-                "list": "results",
-                "match": {"category": "category", "limit_usd": "limit_usd"},
-            },
+        write_verifiers={
+            "transfer_funds": WriteVerifier(
+                tool="list_transfers",
+                args_map={"account_id": "from_account_id"},
+                match={"to_account_id": "to_account_id", "amount_usd": "amount_usd"},
+            ),
+            "pay_bill": WriteVerifier(
+                tool="list_payments",
+                args_map={"account_id": "from_account_id"},
+                match={"bill_id": "bill_id"},
+            ),
+            "schedule_payment": WriteVerifier(
+                tool="list_payments",
+                args_map={"account_id": "from_account_id"},
+                match={"amount_usd": "amount_usd", "pay_on": "pay_on"},
+            ),
+            "set_budget": WriteVerifier(
+                tool="list_budgets",
+                args_map={"holder_id": "holder_id"},
+                match={"category": "category", "limit_usd": "limit_usd"},
+            ),
         },
-        "sources": sources(_RATE_PARAMS, ["rate"]),
-    },
+        sources=sources(_RATE_PARAMS, ["rate"]),
+    ),
 )
 
 __all__ = ["DOMAIN", "FinanceWorld"]

@@ -26,9 +26,16 @@ experiments. It gives every hazard variant a real place to fit:
 
 from __future__ import annotations
 
-from typing import Any
-
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    Resolver,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import args_map, resolver, sources
 from toolchaos.domains.productivity.tools import TOOLS
 from toolchaos.domains.productivity.world import WorkspaceWorld
@@ -56,44 +63,42 @@ _SOURCE_FAMILIES: tuple[tuple[dict[str, tuple[str, ...]], list[str], str], ...] 
 )
 
 
-def _person(param: str) -> dict[str, Any]:
+def _person(param: str) -> Resolver:
     return resolver(param, "search_people", "person_id")
 
 
-def _project(param: str) -> dict[str, Any]:
+def _project(param: str) -> Resolver:
     return resolver(param, "list_projects", "project_id")
 
 
-_HOURS_TO_MIN = {"to_unit": "min", "factor": 60.0}
+_HOURS_TO_MIN = UnitConversion(to_unit="min", factor=60.0)
 
 DOMAIN = Domain(
     name="productivity",
     topic="productivity and workflow",
     world_type=WorkspaceWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_kpi_value": {
-                "tool": "get_kpi_value_bi",
-                "args_map": args_map(_KPI_PARAMS, "get_kpi_value", "get_kpi_value_bi"),
-            },
-            "get_project_hours": {
-                "tool": "get_project_hours_tracker",
-                "args_map": args_map(
-                    _HOURS_PARAMS, "get_project_hours", "get_project_hours_tracker"
-                ),
-            },
-            "get_variant_stats": {
-                "tool": "get_variant_stats_warehouse",
-                "args_map": args_map(
+    notes=DomainNotes(
+        fallbacks={
+            "get_kpi_value": Fallback(
+                tool="get_kpi_value_bi",
+                args_map=args_map(_KPI_PARAMS, "get_kpi_value", "get_kpi_value_bi"),
+            ),
+            "get_project_hours": Fallback(
+                tool="get_project_hours_tracker",
+                args_map=args_map(_HOURS_PARAMS, "get_project_hours", "get_project_hours_tracker"),
+            ),
+            "get_variant_stats": Fallback(
+                tool="get_variant_stats_warehouse",
+                args_map=args_map(
                     _VARIANT_PARAMS, "get_variant_stats", "get_variant_stats_warehouse"
                 ),
-            },
+            ),
         },
-        "v2": {
-            "list_tasks": {
-                "tool": "list_tasks_v2",
-                "args_map": {
+        v2={
+            "list_tasks": V2Tool(
+                tool="list_tasks_v2",
+                args_map={
                     "project_ref": "project",
                     "owner": "assignee",
                     "state": "status",
@@ -102,31 +107,31 @@ DOMAIN = Domain(
                     "due_after": "due_after",
                     "task_id": "task_id",
                 },
-            },
-            "query_dataset": {
-                "tool": "query_dataset_v2",
-                "args_map": {
+            ),
+            "query_dataset": V2Tool(
+                tool="query_dataset_v2",
+                args_map={
                     "dataset_id": "dataset",
                     "measure": "metric",
                     "aggregation": "agg",
                     "filter": "where",
                 },
-            },
+            ),
         },
-        "unit_conversions": {
-            "overlap_hours": dict(_HOURS_TO_MIN),
-            "logged_hours": dict(_HOURS_TO_MIN),
-            "billable_hours": dict(_HOURS_TO_MIN),
-            "total_hours": dict(_HOURS_TO_MIN),
-            "non_billable_hours": dict(_HOURS_TO_MIN),
-            "total_estimate_hours": dict(_HOURS_TO_MIN),
-            "estimate_hours": dict(_HOURS_TO_MIN),
-            "booked_hours": dict(_HOURS_TO_MIN),
-            "free_hours": dict(_HOURS_TO_MIN),
-            "billable_amount_usd": {"to_unit": "EUR", "factor": 0.92},
-            "hours": dict(_HOURS_TO_MIN),
+        unit_conversions={
+            "overlap_hours": _HOURS_TO_MIN,
+            "logged_hours": _HOURS_TO_MIN,
+            "billable_hours": _HOURS_TO_MIN,
+            "total_hours": _HOURS_TO_MIN,
+            "non_billable_hours": _HOURS_TO_MIN,
+            "total_estimate_hours": _HOURS_TO_MIN,
+            "estimate_hours": _HOURS_TO_MIN,
+            "booked_hours": _HOURS_TO_MIN,
+            "free_hours": _HOURS_TO_MIN,
+            "billable_amount_usd": UnitConversion(to_unit="EUR", factor=0.92),
+            "hours": _HOURS_TO_MIN,
         },
-        "resolvers": {
+        resolvers={
             "working_hours_overlap": _person("person_b"),
             "find_free_slots": _person("person_b"),
             "list_events": _person("person"),
@@ -163,44 +168,35 @@ DOMAIN = Domain(
             ),
             "experiment_lift": resolver("experiment", "list_experiments", "experiment_id"),
         },
-        "write_verifiers": {
-            "create_task": {
-                "tool": "list_tasks",
-                "args_map": {"project": "project"},
-                "list": "results",
-                "match": {"title": "title", "due_date": "due_date"},
-            },
-            "create_event": {
-                "tool": "list_events",
-                "args_map": {"person": "organizer"},
-                "list": "results",
-                "match": {"title": "title"},
-            },
-            "book_room": {
-                "tool": "list_room_bookings",
-                "args_map": {"room": "room"},
-                "list": "results",
-                "match": {"event_id": "event_id"},
-            },
-            "create_document": {
-                "tool": "search_documents",
-                "args_map": {"query": "title"},
-                "list": "results",
-                "match": {"title": "title", "kind": "kind"},
-            },
-            "log_time": {
-                "tool": "list_time_logs",
-                "args_map": {"person": "person", "project": "project"},
-                "list": "results",
-                "match": {"date": "date", "hours": "hours"},
-            },
+        write_verifiers={
+            "create_task": WriteVerifier(
+                tool="list_tasks",
+                args_map={"project": "project"},
+                match={"title": "title", "due_date": "due_date"},
+            ),
+            "create_event": WriteVerifier(
+                tool="list_events", args_map={"person": "organizer"}, match={"title": "title"}
+            ),
+            "book_room": WriteVerifier(
+                tool="list_room_bookings", args_map={"room": "room"}, match={"event_id": "event_id"}
+            ),
+            "create_document": WriteVerifier(
+                tool="search_documents",
+                args_map={"query": "title"},
+                match={"title": "title", "kind": "kind"},
+            ),
+            "log_time": WriteVerifier(
+                tool="list_time_logs",
+                args_map={"person": "person", "project": "project"},
+                match={"date": "date", "hours": "hours"},
+            ),
         },
-        "sources": {
+        sources={
             tool: note
             for params, fields, authority in _SOURCE_FAMILIES
             for tool, note in sources(params, fields, authority).items()
         },
-    },
+    ),
 )
 
 __all__ = ["DOMAIN", "WorkspaceWorld"]

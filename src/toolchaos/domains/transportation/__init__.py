@@ -15,20 +15,27 @@ Where the hazard layer can find real alternatives:
 
 from __future__ import annotations
 
-from typing import Any
-
-from toolchaos.domains import Domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    Resolver,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    tool_map,
+)
 from toolchaos.domains._notes import resolver, sources
 from toolchaos.domains.transportation.tools import TOOLS
 from toolchaos.domains.transportation.world import TransportationWorld
 
-_USD_CENTS = {"to_unit": "USD cents", "factor": 100.0}
-_MILES = {"to_unit": "mi", "factor": 0.621371}
-_POUNDS = {"to_unit": "lb", "factor": 2.20462}
-_SECONDS = {"to_unit": "seconds", "factor": 60.0}
+_USD_CENTS = UnitConversion(to_unit="USD cents", factor=100.0)
+_MILES = UnitConversion(to_unit="mi", factor=0.621371)
+_POUNDS = UnitConversion(to_unit="lb", factor=2.20462)
+_SECONDS = UnitConversion(to_unit="seconds", factor=60.0)
 
 
-def _station(param: str) -> dict[str, Any]:
+def _station(param: str) -> Resolver:
     return resolver(param, "find_stations", "station_id")
 
 
@@ -45,58 +52,51 @@ DOMAIN = Domain(
     topic="transportation and mobility",
     world_type=TransportationWorld,
     tools=tool_map(TOOLS),
-    notes={
-        "fallbacks": {
-            "get_trip": {"tool": "get_trip_backup", "args_map": {"trip_id": "trip_id"}},
-            "get_trip_status": {
-                "tool": "station_board_status",
-                "args_map": {"service_id": "trip_id"},
-            },
+    notes=DomainNotes(
+        fallbacks={
+            "get_trip": Fallback(tool="get_trip_backup", args_map={"trip_id": "trip_id"}),
+            "get_trip_status": Fallback(
+                tool="station_board_status", args_map={"service_id": "trip_id"}
+            ),
         },
-        "v2": {
-            "get_departures": {
-                "tool": "get_departures_v2",
-                "args_map": {
+        v2={
+            "get_departures": V2Tool(
+                tool="get_departures_v2",
+                args_map={
                     "station_ref": "station",
                     "service_date": "date",
                     "max_results": "limit",
                 },
-            },
+            ),
         },
-        "unit_conversions": {
-            **{name: dict(_MILES) for name in ("distance_km", "total_distance_km")},
+        unit_conversions={
+            **{name: _MILES for name in ("distance_km", "total_distance_km")},
             **{
-                name: dict(_USD_CENTS)
+                name: _USD_CENTS
                 for name in ("fare_usd", "total_fare_usd", "refund_usd", "fare_difference_usd")
             },
-            "co2_kg": dict(_POUNDS),
-            **{
-                name: dict(_SECONDS) for name in ("duration_min", "total_duration_min", "delay_min")
-            },
+            "co2_kg": _POUNDS,
+            **{name: _SECONDS for name in ("duration_min", "total_duration_min", "delay_min")},
         },
-        "resolvers": {
+        resolvers={
             "search_trips": _station("origin"),
             "get_departures": _station("station"),
             "get_departures_v2": _station("station_ref"),
             "plan_journey": _station("origin"),
             "ride_estimate": _station("dropoff"),
         },
-        "write_verifiers": {
-            "book_seat": {
-                "tool": "list_bookings",
-                "args_map": {"passenger_id": "passenger_id"},
-                "list": "results",
-                "match": {"trip_id": "trip_id"},
-            },
-            "register_passenger": {
-                "tool": "find_passengers",
-                "args_map": {"email": "email"},
-                "list": "results",
-                "match": {"email": "email"},
-            },
+        write_verifiers={
+            "book_seat": WriteVerifier(
+                tool="list_bookings",
+                args_map={"passenger_id": "passenger_id"},
+                match={"trip_id": "trip_id"},
+            ),
+            "register_passenger": WriteVerifier(
+                tool="find_passengers", args_map={"email": "email"}, match={"email": "email"}
+            ),
         },
-        "sources": sources({name: (param,) for name, param in _FEEDS.items()}, ["delay_min"]),
-    },
+        sources=sources({name: (param,) for name, param in _FEEDS.items()}, ["delay_min"]),
+    ),
 )
 
 __all__ = ["DOMAIN", "TransportationWorld"]

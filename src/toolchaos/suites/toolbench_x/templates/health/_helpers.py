@@ -252,11 +252,7 @@ def _tool_texts(tools: list[str]) -> list[str]:
     domain = get_domain(_PROBE.domain)
     names = set(tools)
     for tool in tools:
-        for section in ("fallbacks", "v2", "resolvers", "write_verifiers"):
-            entry = domain.notes[section].get(tool)
-            if entry is not None:
-                names.add(entry["tool"])
-        names.update(domain.notes["sources"].get(tool, {}).get("alternatives", []))
+        names |= domain.notes.companions(tool)
     texts = []
     for name in sorted(names):
         spec = domain.tools[name].spec
