@@ -5,7 +5,8 @@ Import from here, not from the modules behind it (their layout may change):
 - **a domain**: :class:`World` and :class:`Row` for its state, :func:`tool` (or the
   shared shapes :func:`lookup`, :func:`search`, :func:`aggregate`, :func:`create`,
   :func:`update`, :func:`source_tools`, ...) for its tools, :class:`Domain` and
-  :func:`tool_map` to declare it; then one line in :data:`DOMAINS`.
+  :func:`tool_map` to declare it, :class:`DomainNotes` for where hazards fit; then one
+  line in :data:`DOMAINS`.
 - **a subtopic** (ToolBench-X): template functions ``(TemplateContext) -> Draft`` with
   :func:`ref` between steps and an :class:`AnswerSpec`, collected in a :class:`Subtopic`.
 - **a hazard variant**: a :class:`Hazard` subclass with its hooks, ``propose`` and
@@ -40,7 +41,18 @@ from toolchaos.core.types import (
 )
 from toolchaos.core.world import Row, World
 from toolchaos.domains import REGISTRY as DOMAINS
-from toolchaos.domains import Domain, get_domain, tool_map
+from toolchaos.domains import (
+    Domain,
+    DomainNotes,
+    Fallback,
+    Resolver,
+    Sources,
+    UnitConversion,
+    V2Tool,
+    WriteVerifier,
+    get_domain,
+    tool_map,
+)
 from toolchaos.domains._common import bad_request, conflict, not_found, unprocessable
 from toolchaos.domains._shapes import (
     Filter,
@@ -94,8 +106,10 @@ __all__ = [
     "BuildResult",
     "Contribution",
     "Domain",
+    "DomainNotes",
     "Draft",
     "EpisodeEnv",
+    "Fallback",
     "FigureSpec",
     "Filter",
     "HarnessFault",
@@ -123,12 +137,14 @@ __all__ = [
     "RefStep",
     "ReportOptions",
     "ReportTable",
+    "Resolver",
     "ResponseCache",
     "Results",
     "Row",
     "RunData",
     "SharedClientFactory",
     "Source",
+    "Sources",
     "Subtopic",
     "Suite",
     "SuiteReport",
@@ -139,8 +155,11 @@ __all__ = [
     "ToolError",
     "ToolKind",
     "ToolSpec",
+    "UnitConversion",
     "Usage",
+    "V2Tool",
     "World",
+    "WriteVerifier",
     "aggregate",
     "answer_fields",
     "bad_request",
