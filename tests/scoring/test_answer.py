@@ -11,9 +11,11 @@ from toolchaos.scoring.answer import (
     contains,
     is_hedged,
     leaks,
+    mentions,
     normalize,
     normalize_tokens,
     score_answer,
+    unit_name,
 )
 
 # --- numbers ---------------------------------------------------------------------------
@@ -103,6 +105,221 @@ def test_unit_words_elsewhere_are_kept() -> None:
     assert normalize("12 in stock") == "12 in stock"
     assert normalize("the 1990s") == "the 1990s"
     assert normalize("12 mango") == "12 mango"
+
+
+# --- magnitudes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # before: "$3.45T" gave "3 45t", "$258B" gave "258b", "$124.8B" gave "124 8b"
+        ("$3.45T", "3.45 trillion"),
+        ("$258B", "258 billion"),
+        ("$124.8B", "124.8 billion"),
+        ("$1.485M", "1.485 million"),
+        ("£5m", "5 million"),
+        ("$799K", "799 thousand"),
+        ("915B", "915 billion"),
+        ("2.35T", "2.35 trillion"),
+        ("5K-employee org", "5 thousand employee org"),
+        ("32.4bn", "32.4 billion"),
+        ("32.4 bn euros", "32.4 billion"),
+        ("258 billion dollars", "258 billion"),
+        ("258,000,000,000", "258000000000"),  # digits stay digits in normalize
+    ],
+)
+def test_magnitudes(text: str, expected: str) -> None:
+    assert normalize(text) == expected
+
+
+def test_capital_letters_that_are_not_magnitudes() -> None:
+    assert normalize("SEC Rule 10B-5") == "sec rule 10b 5"  # a rule number
+    assert normalize("B2B") == "b2b"
+    assert normalize("65M AFib") == "65 afib"  # a 65-year-old man; M is no million here
+    assert normalize("10b") == "10b"  # lower case without a currency: no magnitude
+    assert normalize("2026-05-03T20:00:00Z") == "2026-05-03 20:00 z"
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("Apple's market cap is $3.45T.", "3.45"),
+        ("Apple's market cap is $3.45 trillion.", "$3.45T"),
+        ("Apple's market cap is $3,450,000,000,000.", "$3.45T"),
+        ("Salesforce is at $258B.", "258"),
+        ("market_cap_usd: 258000000000", "258"),  # read as 258 billion
+        ('{"market_cap_usd": 258000000000}', "$258 billion"),
+        ("$258,000 million", "$258B"),
+        ("revenue of $124.8B", "124.8"),
+        ("net_income_usd: -180000000", "-180"),
+        ("median $489K", "489"),  # 489 thousand
+        ("median $489K", "489,000"),
+        ("median $489,000", "$489K"),
+        ("corporate fines up to $100M", "100M"),  # a capital M may be a million
+        ("threshold is $126.4 million", "million"),
+        ("threshold is $126.4 million", "126.4"),
+    ],
+)
+def test_mentions_magnitudes(answer: str, reference: str) -> None:
+    assert mentions(answer, reference)
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("median $489,000", "489"),  # below a million digits stay digits
+        ("12,000 units", "12"),
+        ("Founded in 2012", "12"),
+        ("$3.45T", "3.45 billion"),
+        ("$258B", "258 million"),
+        ("$258B", "25"),
+        ("258000000001", "258"),  # not a whole number of thousands: no magnitude
+    ],
+)
+def test_mentions_magnitudes_keep_values_apart(answer: str, reference: str) -> None:
+    assert not mentions(answer, reference)
+
+
+# --- units in matching -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("The limitation period is 2 years.", "years"),  # before: "years" was dropped
+        ("The limitation period is 2 years.", "two"),
+        ("EUR/USD: 1.124 EUR per USD", "EUR"),
+        ("- 1.124\n- EUR", "EUR"),  # before: the list merged and EUR was dropped
+        ("Ford (F): 11.85 USD", "USD"),
+        ("a 5-year term", "5 years"),
+        ("5 yrs", "5 years"),
+        ("10y yield 4.85%", "10"),
+        ("about 1.5 months", "month"),
+        ("It takes 12 kg", "12"),  # a unit the reference leaves bare
+        ("It is 5.", "5 years"),  # a missing unit is tolerated
+        ("$12.50", "12.50 USD"),
+        ("12.50 dollars", "$12.50"),
+        ("5 pounds", "5 lb"),  # "pounds" may be weight
+        ("5 pounds", "£5"),  # or sterling
+        ("30 degrees", "30°C"),
+    ],
+)
+def test_mentions_units(answer: str, reference: str) -> None:
+    assert mentions(answer, reference)
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("5 months", "5 years"),  # before: both read "5" and matched
+        ("5 EUR", "$5"),
+        ("12 lb", "12 kg"),
+        ("30°F", "30°C"),
+        ("It is 5.", "years"),
+    ],
+)
+def test_mentions_units_that_conflict(answer: str, reference: str) -> None:
+    assert not mentions(answer, reference)
+
+
+def test_units_are_still_dropped_by_normalize() -> None:
+    assert normalize("5 years") == "5"
+    assert normalize("10y") == "10"
+    assert normalize("25 bps") == "25"
+    assert unit_name("USD") == "usd" and unit_name("$") == "usd"
+    assert unit_name("yrs") == "year" and unit_name("pct") == "percent"
+    assert unit_name("ACME") is None
+
+
+def test_exact_needs_the_units_to_agree() -> None:
+    score = score_answer("5 kg", "5 lb")  # equal once normalized, but not the same
+    assert not score.exact and not score.contains and not score.correct
+
+
+# --- date parts, plurals, number words -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("Stipulation of dismissal filed Nov 8, 2025.", "2025"),  # before: no match
+        ("Stipulation of dismissal filed Nov 8, 2025.", "2025-11-08"),
+        ("filed_date: 2025-11-08", "2025"),
+        ("KEV-listed since 2021-11-03", "2021-11"),
+        ("KEV-listed since November 3, 2021", "2021-11"),
+        ("KEV-listed in November 2021", "2021-11"),
+        ("KEV-listed in Nov 2021", "2021"),
+        ("as of 2026-04-30", "2026-04"),
+    ],
+)
+def test_mentions_date_parts(answer: str, reference: str) -> None:
+    assert mentions(answer, reference)
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("since 2021-10-03", "2021-11"),
+        ("filed Nov 8, 2025", "2024"),
+        ("filed Nov 8, 2025", "8"),  # only the year is found
+        ("on 2012-03-12", "12"),
+        ("in November 2021", "2021-11-03"),  # a month does not state its day
+    ],
+)
+def test_mentions_date_parts_keep_token_boundaries(answer: str, reference: str) -> None:
+    assert not mentions(answer, reference)
+
+
+def test_months_without_a_day_are_not_changed_by_normalize() -> None:
+    assert normalize("2021-11") == "2021 11"
+    assert normalize("November 2021") == "november 2021"
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("voice phishing of help desks", "help desk"),
+        ("the model has 12 layer", "layers"),
+        ("avoid concurrent MAOIs", "MAOI"),
+        ("both policies apply", "policy"),
+        ("three classes", "class"),
+        ("Exclusions: party who is a natural person", "exclusion"),
+    ],
+)
+def test_mentions_plurals(answer: str, reference: str) -> None:
+    assert mentions(answer, reference)
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference"),
+    [
+        ("in the 1990s", "1990"),
+        ("its value", "it"),
+        ("pineapples", "apple"),
+        ("one of them", "1"),  # digits are not found as number words
+        ("The limitation period is two years.", "2 years"),
+        ("SGLT2i", "SGLT2"),  # a different word, not a plural
+    ],
+)
+def test_mentions_does_not_stretch_words(answer: str, reference: str) -> None:
+    assert not mentions(answer, reference)
+
+
+def test_mentions_keeps_token_boundaries_and_empty_references() -> None:
+    assert not mentions("in 2012", "12")
+    assert not mentions("Order 1042 shipped", "42")
+    assert mentions("It is 12 items", "12")
+    assert not mentions("anything", "")
+    assert not mentions("anything", "?!")
+
+
+def test_hedging_sees_values_offered_with_magnitudes() -> None:
+    for reference in ("258", "258,000,000,000", "$258B"):
+        score = score_answer("either $258B or $300B", reference)
+        assert score.contains and score.hedged and not score.correct, reference
+    assert score_answer("Salesforce is at $258B.", "258").correct
+    assert score_answer("$258B, not $300B", "258").correct
 
 
 # --- dates and times -------------------------------------------------------------------
@@ -322,6 +539,13 @@ def test_leaks_positive() -> None:
     assert leaks("Paris", "Flights to PARIS are delayed")
 
 
+def test_leaks_use_the_answer_check() -> None:
+    # what the answer check would accept must count as shown
+    assert leaks("2025", "Dismissed on Nov 8, 2025.")
+    assert leaks("258", "Market cap: $258B")
+    assert not leaks("5 years", "a 5 month term")
+
+
 def test_leaks_negative() -> None:
     assert not leaks("42", "Order 1042 shipped")
     assert not leaks("12", "Founded in 2012")
@@ -341,6 +565,7 @@ _PIECES = [
     *"0123456789 ,.-/:$€%°aAbcdefgkmMpstuy",
     *[" ", "\t", "\n", "\u00a0", "\u202f", "\u2212", "\u2013", "é", "ß", "İ"],
     *["March ", "mar ", "5th ", " of ", "kg", " usd ", " pm", " am ", "e3", "1,000"],
+    *["K", "B", "T", " million", "bn", " years", "2021-11", "Nov 2021", "$3.45T", "10B-5"],
 ]
 _TEXT = st.lists(st.sampled_from(_PIECES), max_size=25).map("".join)
 
@@ -360,6 +585,16 @@ def test_normalize_is_idempotent(text: str) -> None:
 def test_normalize_is_idempotent_on_any_text(text: str) -> None:
     once = normalize(text)
     assert normalize(once) == once
+
+
+@given(_TEXT)
+@example("$3.45T")
+@example("5, billion")
+@example("0.5, billion usd")
+@example("Nov, 2021")
+def test_a_text_mentions_itself(text: str) -> None:
+    if normalize(text):
+        assert mentions(text, text)
 
 
 @given(st.integers(min_value=-(10**15), max_value=10**15), st.sampled_from([",", "\u202f"]))

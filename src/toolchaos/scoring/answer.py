@@ -1,4 +1,4 @@
-"""Answer normalization and matching for ToolBench-X answer checks.
+"""Answer normalization and matching for both suites' answer checks.
 
 An answer and its reference are compared as token sequences after normalization, so that
 surface differences a grader would not care about ("$1,000.00" vs "1000 USD", "March 5,
@@ -24,11 +24,18 @@ Normalization rules (``normalize_tokens``):
   negatives. An integer written with a leading zero
   ("007", "02139") is kept verbatim: leading zeros mark codes, not quantities. A decimal
   comma ("12,50") is not recognised: it would be ambiguous with thousands separators.
+* A magnitude after a number is kept as a word after it: the words thousand, million,
+  billion, trillion and the abbreviations bn, mn, tn ("5bn", "5 bn"); a K, B or T glued
+  to a number in capitals ("915B", "2.35T", "5K"; not "10B-5", a rule number); and k, m,
+  b or t glued to a currency amount in any case ("$3.45T", "$258b", "£5m"): "$3.45T" ->
+  ``3.45 trillion``. A capital M glued to a bare number is not read as a million ("65M"
+  is a 65-year-old man in a clinical note), and "m" stays metres there.
 * Currency symbols and codes ($, €, £, ¥, usd, eur, gbp, ...) are dropped when directly
-  before a number; currency words and units (usd, dollars, euros, %, percent, kg, g, lb,
-  km, mi, m, min, h, hours, days, °c, c, f, ...; see ``_UNITS``) are dropped when directly
-  after one, with or without a space. Elsewhere they are ordinary words, so "m" in
-  "plan m" stays. "in" and "s" are never units: "12 in stock" and "1990s" keep them.
+  before a number; currency words and units (usd, dollars, euros, %, percent, bps, kg, g,
+  lb, km, mi, m, min, h, hours, days, y, years, °c, c, f, ...; see ``_UNITS``) are
+  dropped when directly after one (or after its magnitude), with or without a space.
+  Elsewhere they are ordinary words, so "m" in "plan m" stays. "in" and "s" are never
+  units: "12 in stock" and "1990s" keep them.
 * Dates become ISO ``YYYY-MM-DD``: "2026-03-05", "2026/03/05", "March 5, 2026",
   "Mar. 5th 2026", "5 March 2026", "05-Mar-2026". Numeric dates with the year last are
   read month/day/year (US order, "03/05/2026" is 5 March) unless the first field cannot
@@ -36,6 +43,37 @@ Normalization rules (``normalize_tokens``):
   expanded. Impossible dates (30 February) are tokenized as ordinary numbers and words.
 * Times become ``HH:MM`` (``HH:MM:SS`` when the seconds are not zero), 24-hour:
   "14:30", "9:05" -> ``09:05``, "2:30 pm" -> ``14:30``, "2 pm" -> ``14:00``.
+
+Matching rules (``mentions``, and the containment of ``score_answer`` and ``leaks``): the
+reference must occur in the answer as a contiguous run of tokens of the answer's
+*reading*, the normalized tokens with these differences (the reading is never shown;
+``normalize`` stays as above):
+
+* Units are kept, under one name per unit ("yrs", "years", "-year" -> ``year``; "$",
+  "USD", "dollars" -> ``usd``; "%", "pct" -> ``percent``). A unit the answer states
+  after a number the reference leaves bare is skipped ("12" is found in "12 kg"). A unit
+  the reference states must not conflict with the answer's: "5 years" is not found in
+  "5 months" or "$5" in "5 EUR", but it is found in a bare "5", whose unit the question
+  usually implies. A unit word on its own is found where the answer uses it after a
+  number: "years" in "2 years", "EUR" in "1.124 EUR".
+* Numbers are compared by value, magnitudes included ("$258B", "258 billion",
+  "258,000,000,000" and "$258,000 million" are equal; "489K" equals "489,000"). A
+  number of a million or more written in full digits as a whole number of thousands is
+  read with its magnitude, as people say it, so that a reference's mantissa is found in
+  it as in the spelled-out form: "258" is found in "258,000,000,000" as in "$258
+  billion", and "-180" in "-180000000". Below a million, digits stay digits: "489" is
+  found in "$489K" (489 thousand) but not in "$489,000", and "12" is not found in
+  "12,000" or "2012".
+* Dates keep their parts findable: a year is found in a date or month of that year
+  ("2025" in "Nov 8, 2025"), and a month ``YYYY-MM`` ("2021-11", "November 2021") in a
+  date of that month.
+* A word is found in its plural or singular: "layer" and "layers", "MAOI" and "MAOIs",
+  "policy" and "policies", "class" and "classes" (the shorter form has at least three
+  characters, one of them a letter, so "1990" is not found in "1990s"; a plain "s" is
+  not added to a word ending in "s"). This is a spelling rule, not a dictionary: "new"
+  is found in "news".
+* A reference number word from zero to twenty is found as digits ("two" in "2 years");
+  not the other way round, since "one" is too common a word to stand for "1".
 
 Hedging rules (``is_hedged``): for a reference that is a single number, date or time,
 the answer is hedged when it offers alternatives of that kind: ``X or Y`` (fillers like
@@ -45,9 +83,10 @@ and "to" not after "from", which usually narrates a change). A hedge counts only
 of its alternatives is the reference or its range encloses it: alternatives that miss
 the reference earn no credit anyway, and flagging them would mostly catch ids such as
 "2024-17". A slash between numbers reads as alternatives, so a ratio "4/5" hedges a
-reference of 4. For any other reference, the answer is hedged when the reference is
-joined by "or" (or "/") to another word, as in "Paris or Lyon"; "or so", "or more",
-"or not" and similar do not count.
+reference of 4. Numbers offered with a magnitude count as values: "$258B or $300B"
+hedges a reference of 258 and of 258,000,000,000. For any other reference, the answer
+is hedged when the reference is joined by "or" (or "/") to another word, as in "Paris or
+Lyon"; "or so", "or more", "or not" and similar do not count.
 """
 
 from __future__ import annotations
@@ -58,6 +97,7 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Context, Decimal, InvalidOperation
 from functools import lru_cache
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -66,9 +106,11 @@ __all__ = [
     "contains",
     "is_hedged",
     "leaks",
+    "mentions",
     "normalize",
     "normalize_tokens",
     "score_answer",
+    "unit_name",
 ]
 
 # Month spellings as a prefix tree, so the scanner rejects a non-month word after one
@@ -90,16 +132,32 @@ _CURRENCY_PREFIX = rf"(?:us\$|[{_CURRENCY_SYMBOLS}]|(?:{_CURRENCY_CODES})(?![^\W
 # matter for correctness (a unit must end at a word boundary), but the longer spellings
 # go first so the common case matches without backtracking.
 _UNITS = (
-    rf"(?:{_CURRENCY_CODES}|us\$|[{_CURRENCY_SYMBOLS}]"
+    rf"(?:{_CURRENCY_CODES}|krw|rub|us\$|[{_CURRENCY_SYMBOLS}]"
     r"|dollars?|euros?|pounds?|yen|rupees?"
-    r"|%|percent|per\ cent|pct"
+    r"|%|percent|per\ cent|pct|bps|bp"
     r"|kilograms?|kgs?|grams?|g|mg|lbs?|ounces?|oz|tonnes?"
-    r"|kilomet(?:er|re)s?|km/h|kmh|kph|kms?|met(?:er|re)s?|m/s|mph|miles?|mi|cm|mm|m"
+    r"|kilomet(?:er|re)s?|km/h|kmh|kph|kms?|met(?:er|re)s?|m/s|mps|mph|miles?|mi|cm|mm|m"
     r"|feet|foot|ft|yards?|yd|inch(?:es)?"
-    r"|minutes?|mins?|hours?|hrs?|h|seconds?|secs?|ms|days?|weeks?|wks?|months?|years?|yrs?"
+    r"|minutes?|mins?|hours?|hrs?|h|seconds?|secs?|ms|days?|weeks?|wks?|months?|mo"
+    r"|years?|yrs?|y"
     r"|°\ ?[cf]|°|degrees?|deg|celsius|fahrenheit|c|f"
     r"|lit(?:er|re)s?|l|ml|gallons?|gal|kb|mb|gb|tb)"
 )
+# Magnitude words after a number, and the letters glued to a currency amount.
+_MAGNITUDE_WORDS = r"(?:thousand|million|billion|trillion|bn|mn|tn)"
+_MAGNITUDE_LETTERS = r"(?:k|m|b|t|bn|mn|tn)"
+_MAGNITUDE_EXPONENTS = {
+    "thousand": 3, "million": 6, "billion": 9, "trillion": 12,
+    "k": 3, "m": 6, "b": 9, "t": 12, "bn": 9, "mn": 6, "tn": 12,
+}  # fmt: skip
+_MAGNITUDE_NAMES = {3: "thousand", 6: "million", 9: "billion", 12: "trillion"}
+_MAGNITUDE_POWERS = {name: power for power, name in _MAGNITUDE_NAMES.items()}
+_MILLION_POWER = 6
+# A capital K, B or T glued to a number ("915B", "2.35T", "5K-employee") is a magnitude;
+# it is rewritten as a word before casefolding loses the capital. Not after a letter or a
+# point ("B2B", "v1.5B"), and not before "-5" or "/5" ("Rule 10B-5").
+_CAPITAL_MAGNITUDE = re.compile(r"(?<![\w.,])([0-9]+(?:[.,][0-9]+)*)([KBT])(?![^\W_])(?![-/][0-9])")
+_CAPITAL_NAMES = {"K": "thousand", "B": "billion", "T": "trillion"}
 
 # The scanner. Alternatives are tried left to right at each position, so dates and times
 # win over the numbers they are made of, and numbers win over words. A word is consumed
@@ -114,7 +172,7 @@ _PLAIN_WORD = (
     + _CURRENCY_CODES
     + r")[^\W\d_][^\W_]*)|"
 )
-_DATE_ALTERNATIVES = rf"""
+_DAY_DATES = rf"""
   (?P<iso>(?<![0-9])(?P<iso_y>[0-9]{{4}})(?P<iso_sep>[-/.])(?P<iso_m>[0-9]{{1,2}})
       (?P=iso_sep)(?P<iso_d>[0-9]{{1,2}})(?![0-9])(?:t(?=[0-9]{{1,2}}:))?)
 | (?P<num_dmy>(?<![0-9.])(?P<nd_a>[0-9]{{1,2}})(?P<nd_sep>[-/.])(?P<nd_b>[0-9]{{1,2}})
@@ -123,28 +181,43 @@ _DATE_ALTERNATIVES = rf"""
       (?P<md_y>[0-9]{{4}})(?![0-9]))
 | (?P<dmy>(?<![0-9])(?P<dm_d>[0-9]{{1,2}}){_ORDINAL}(?:\s+of)?(?:\s+|-)(?P<dm_m>{_MONTH}),?
       (?:\s+|-)(?P<dm_y>[0-9]{{4}})(?![0-9]))
-| (?P<time>(?<![0-9.:])(?P<t_h>[0-9]{{1,2}}):(?P<t_m>[0-9]{{2}})(?::(?P<t_s>[0-9]{{2}}))?
+|"""
+# Months without a day, only in the reading: "2021-11", "November 2021" -> 2021-11.
+_MONTH_DATES = rf"""
+  (?P<iso_ym>(?<![^\W_])(?P<ym_y>[0-9]{{4}})-(?P<ym_m>[0-9]{{1,2}})(?![^\W_]|[-/.][0-9]))
+| (?P<month_year>(?P<my_m>{_MONTH}),?\s+(?P<my_y>[0-9]{{4}})(?![^\W_]|[:.,][0-9]))
+|"""
+_TIMES = r"""
+  (?P<time>(?<![0-9.:])(?P<t_h>[0-9]{1,2}):(?P<t_m>[0-9]{2})(?::(?P<t_s>[0-9]{2}))?
       (?![0-9:])(?:\s*(?P<t_ap>[ap])\.?m(?![^\W_])\.?)?)
-| (?P<time12>(?<![0-9.])(?P<t12_h>[0-9]{{1,2}})\s*(?P<t12_ap>[ap])\.?m(?![^\W_])\.?)
+| (?P<time12>(?<![0-9.])(?P<t12_h>[0-9]{1,2})\s*(?P<t12_ap>[ap])\.?m(?![^\W_])\.?)
 |"""
 _PLAIN_ALTERNATIVES = rf"""
-  (?P<num>(?<![^\W_])(?<!\.)(?P<sign>[-\u2212])?(?:{_CURRENCY_PREFIX}\s*)?(?P<sign2>[-\u2212])?
+  (?P<num>(?<![^\W_])(?<!\.)(?P<sign>[-\u2212])?(?:(?P<cur>{_CURRENCY_PREFIX})\s*)?
+      (?P<sign2>[-\u2212])?
       (?P<mant>(?P<grouped>[0-9]{{1,3}}(?:,[0-9]{{3}})+)(?:\.[0-9]+)?
              |[0-9]+(?:\.[0-9]+)?
              |\.[0-9]+)
       (?P<exp>e[-+]?[0-9]+)?
       (?![0-9]|\.[0-9])
-      (?:[ \t]*{_UNITS}(?![^\W_]))?
+      (?:(?(cur)(?P<mag_glued>{_MAGNITUDE_LETTERS})|(?P<mag_abbr>bn|mn|tn))(?![^\W_])
+        |[ \t]*(?P<mag_word>{_MAGNITUDE_WORDS})(?![^\W_]))?
+      (?:[ \t]*(?P<unit>{_UNITS})(?![^\W_]))?
       (?![^\W_]))
 | (?P<other_word>[^\W_]+)  # starts with a digit, or like a month or a currency code
 | (?P<alt>/)
 | (?P<range>[-\u2013])  # hyphen or en dash
 """
 _SCAN = re.compile(
-    f"{_SCAN_START}(?:{_PLAIN_WORD}{_DATE_ALTERNATIVES}{_PLAIN_ALTERNATIVES})", re.VERBOSE
+    f"{_SCAN_START}(?:{_PLAIN_WORD}{_DAY_DATES}{_TIMES}{_PLAIN_ALTERNATIVES})", re.VERBOSE
 )
 # Used to re-read an impossible date or time ("30 Feb 2026", "25:99") as plain tokens.
 _SCAN_PLAIN = re.compile(f"{_SCAN_START}(?:{_PLAIN_WORD}{_PLAIN_ALTERNATIVES})", re.VERBOSE)
+# The reading's scanner also knows months without a day.
+_READ_SCAN = re.compile(
+    f"{_SCAN_START}(?:{_PLAIN_WORD}{_DAY_DATES}{_MONTH_DATES}{_TIMES}{_PLAIN_ALTERNATIVES})",
+    re.VERBOSE,
+)
 
 # Thin, narrow no-break and no-break spaces are typographic thousands separators (SI, most
 # European locales); a plain space is not one, see the module docstring.
@@ -156,7 +229,7 @@ _TYPOGRAPHIC_GROUP = re.compile(r"(?<=[0-9])[\u00a0\u2009\u202f](?=[0-9]{3}(?![0
 _MERGE_SITE = re.compile(
     rf"""
     (?<![^\ ])
-    (?: [-0-9][^\ ]*\ (?:{_UNITS}|[ap]m|of\ {_MONTH}|{_MONTH})(?![^\W_])
+    (?: [-0-9][^\ ]*\ (?:{_UNITS}|{_MAGNITUDE_WORDS}|[ap]m|of\ {_MONTH}|{_MONTH})(?![^\W_])
       | (?:{_CURRENCY_CODES}|{_MONTH})\ (?:-\ )?-?[0-9]
       | [0-9]+[^\W\d_]
     )
@@ -173,11 +246,94 @@ _MARKS = frozenset({_ALT, _RANGE})
 
 _NUMBER_TOKEN = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 _DATE_TOKEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_MONTH_TOKEN = re.compile(r"[0-9]{4}-[0-9]{2}")
+_YEAR_TOKEN = re.compile(r"[0-9]{4}")
 _TIME_TOKEN = re.compile(r"[0-9]{2}:[0-9]{2}(?::[0-9]{2})?")
+_CODE_TOKEN = re.compile(r"-?0[0-9]")
 
 # Exponents beyond this are left as written rather than expanded into huge digit strings.
 _MAX_EXPONENT = 40
 _DECIMAL = Context(prec=200)
+_THOUSAND = Decimal(10) ** 3
+_MILLION = Decimal(10) ** 6
+_BILLION = Decimal(10) ** 9
+_TRILLION = Decimal(10) ** 12
+# Numbers longer than this are not read for their value (ids, not quantities).
+_MAX_READ_DIGITS = 60
+
+# One name per unit in the reading; every name is itself a spelling in _UNITS, so a
+# rescan of the reading gives it back.
+_UNIT_SPELLINGS = {
+    "usd": ("usd", "us$", "$", "dollar", "dollars"),
+    "eur": ("eur", "€", "euro", "euros"),
+    "gbp": ("gbp", "£"),
+    "jpy": ("jpy", "¥", "yen"),
+    "inr": ("inr", "₹", "rupee", "rupees"),
+    "krw": ("krw", "₩"),
+    "rub": ("rub", "₽"),
+    "cad": ("cad",),
+    "aud": ("aud",),
+    "chf": ("chf",),
+    "cny": ("cny",),
+    "pound": ("pound", "pounds"),
+    "percent": ("percent", "per cent", "%", "pct"),
+    "bp": ("bp", "bps"),
+    "kg": ("kg", "kgs", "kilogram", "kilograms"),
+    "g": ("g", "gram", "grams"),
+    "mg": ("mg",),
+    "lb": ("lb", "lbs"),
+    "oz": ("oz", "ounce", "ounces"),
+    "tonne": ("tonne", "tonnes"),
+    "km": ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres"),
+    "kmh": ("kmh", "km/h", "kph"),
+    "m": ("m", "meter", "meters", "metre", "metres"),
+    "mps": ("mps", "m/s"),
+    "mph": ("mph",),
+    "mile": ("mile", "miles", "mi"),
+    "cm": ("cm",),
+    "mm": ("mm",),
+    "ft": ("ft", "feet", "foot"),
+    "yd": ("yd", "yard", "yards"),
+    "inch": ("inch", "inches"),
+    "minute": ("minute", "minutes", "min", "mins"),
+    "hour": ("hour", "hours", "hr", "hrs", "h"),
+    "second": ("second", "seconds", "sec", "secs"),
+    "ms": ("ms",),
+    "day": ("day", "days"),
+    "week": ("week", "weeks", "wk", "wks"),
+    "month": ("month", "months", "mo"),
+    "year": ("year", "years", "yr", "yrs", "y"),
+    "celsius": ("celsius", "°c", "° c", "c"),
+    "fahrenheit": ("fahrenheit", "°f", "° f", "f"),
+    "degree": ("degree", "degrees", "deg", "°"),
+    "liter": ("liter", "liters", "litre", "litres", "l"),
+    "ml": ("ml",),
+    "gallon": ("gallon", "gallons", "gal"),
+    "kb": ("kb",),
+    "mb": ("mb",),
+    "gb": ("gb",),
+    "tb": ("tb",),
+}
+_UNIT_NAMES = {
+    spelling: name for name, spellings in _UNIT_SPELLINGS.items() for spelling in spellings
+}
+_UNIT_SET = frozenset(_UNIT_SPELLINGS)
+# Units that name no single one of several ("5 pounds" may be weight or sterling; "30
+# degrees" may be Celsius or Fahrenheit): they agree with each of them.
+_GENERIC_UNITS = {
+    "pound": frozenset({"lb", "gbp"}),
+    "degree": frozenset({"celsius", "fahrenheit"}),
+}
+_NUMBER_WORDS = {
+    word: str(value)
+    for value, word in enumerate(
+        [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+            "seventeen", "eighteen", "nineteen", "twenty",
+        ]
+    )
+}  # fmt: skip
 
 # Words that may sit between a value and "or" without breaking an offer of alternatives
 # ("42, or maybe 45", "42 or it could be 45").
@@ -227,12 +383,51 @@ def _canon_number(sign: str | None, mant: str, grouped: bool, exp: str | None) -
     return text
 
 
+def _plain_decimal(value: Decimal) -> str:
+    """Return ``value`` as a canonical number token (no exponent, no trailing zeros)."""
+    text = format(value.normalize(_DECIMAL), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _read_number(token: str, exponent: int) -> list[str]:
+    """Return the reading of the number ``token`` times ``10**exponent`` (module rules).
+
+    A value of a million or more is read with its magnitude when it was written with one
+    or is a whole number of thousands; a value written with a magnitude below a million
+    is read in thousands; anything else keeps its digits.
+    """
+    if (
+        _CODE_TOKEN.match(token)
+        or len(token) > _MAX_READ_DIGITS
+        or not _NUMBER_TOKEN.fullmatch(token)
+    ):
+        # a code ("007"), an exponent kept as written or an absurdly long number: no
+        # value to read
+        return [token, _MAGNITUDE_NAMES[exponent]] if exponent else [token]
+    value = Decimal(token).scaleb(exponent, _DECIMAL)
+    size = abs(value)
+    if size >= _MILLION and (exponent or _DECIMAL.remainder(value, _THOUSAND) == 0):
+        power = 12 if size >= _TRILLION else 9 if size >= _BILLION else 6
+    elif exponent and size >= _THOUSAND:
+        power = 3
+    else:
+        return [_plain_decimal(value)]
+    return [_plain_decimal(value.scaleb(-power, _DECIMAL)), _MAGNITUDE_NAMES[power]]
+
+
 def _iso(year: str, month: int, day: str) -> str | None:
     """Return ``YYYY-MM-DD`` or None when the date does not exist."""
     try:
         return date(int(year), month, int(day)).isoformat()
     except ValueError:
         return None
+
+
+def _year_month(year: str, month: int) -> str | None:
+    """Return ``YYYY-MM`` or None when the month does not exist."""
+    return f"{int(year):04d}-{month:02d}" if 1 <= month <= 12 else None
 
 
 def _time(hour: str, minute: str, second: str | None, ampm: str | None) -> str | None:
@@ -259,11 +454,34 @@ def _date_token(match: re.Match[str], kind: str) -> str | None:
         return _iso(match["nd_y"], first, str(second))
     if kind == "mdy":
         return _iso(match["md_y"], _MONTHS[match["md_m"][:3]], match["md_d"])
+    if kind == "iso_ym":
+        return _year_month(match["ym_y"], int(match["ym_m"]))
+    if kind == "month_year":
+        return _year_month(match["my_y"], _MONTHS[match["my_m"][:3]])
     return _iso(match["dm_y"], _MONTHS[match["dm_m"][:3]], match["dm_d"])
 
 
-def _scan(text: str, pattern: re.Pattern[str], out: list[str]) -> bool:
+def _number_tokens(match: re.Match[str], reading: bool) -> list[str]:
+    """Return the tokens of a matched number: the value, its magnitude, in a reading its unit."""
+    token = _canon_number(
+        match["sign"] or match["sign2"], match["mant"], match["grouped"] is not None, match["exp"]
+    )
+    magnitude = match["mag_glued"] or match["mag_abbr"] or match["mag_word"]
+    exponent = _MAGNITUDE_EXPONENTS[magnitude] if magnitude else 0
+    if not reading:
+        return [token, _MAGNITUDE_NAMES[exponent]] if exponent else [token]
+    tokens = _read_number(token, exponent)
+    unit = match["unit"] or match["cur"]
+    if unit:
+        tokens.append(_UNIT_NAMES[unit])
+    return tokens
+
+
+def _scan(text: str, pattern: re.Pattern[str], out: list[str], reading: bool = False) -> bool:
     """Append the canonical tokens (and hedge markers) of folded ``text`` to ``out``.
+
+    With ``reading`` set, ``pattern`` is the reading's scanner and numbers are read as in
+    :func:`_read_number`, with their unit.
 
     Returns:
         Whether rescanning the space-joined tokens is sure to give them back: each token
@@ -282,13 +500,12 @@ def _scan(text: str, pattern: re.Pattern[str], out: list[str]) -> bool:
             out.append(match[0])
             continue
         if kind == "num":
-            token = _canon_number(
-                match["sign"] or match["sign2"],
-                match["mant"],
-                match["grouped"] is not None,
-                match["exp"],
-            )
-        elif kind == "alt":
+            tokens = _number_tokens(match, reading)
+            if settled and " ".join(tokens) != match[0]:
+                settled = False
+            out.extend(tokens)
+            continue
+        if kind == "alt":
             token = _ALT
         elif kind == "range":
             token = _RANGE
@@ -300,7 +517,7 @@ def _scan(text: str, pattern: re.Pattern[str], out: list[str]) -> bool:
             else:
                 parsed = _date_token(match, str(kind))
             if parsed is None:
-                _scan(match[0], _SCAN_PLAIN, out)
+                _scan(match[0], _SCAN_PLAIN, out, reading)
                 settled = False
                 continue
             token = parsed
@@ -314,8 +531,11 @@ def _fold(text: str) -> str:
     """Casefold ``text`` and drop accents and compatibility forms.
 
     Thin, narrow and no-break spaces between digit groups become commas first, because
-    NFKD would turn them into plain spaces, which do not group digits.
+    NFKD would turn them into plain spaces, which do not group digits; a capital K, B or
+    T glued to a number becomes its magnitude word, because casefolding loses the capital.
     """
+    if "K" in text or "B" in text or "T" in text:
+        text = _CAPITAL_MAGNITUDE.sub(lambda m: f"{m[1]} {_CAPITAL_NAMES[m[2]]}", text)
     if text.isascii():
         return text.casefold()
     text = _TYPOGRAPHIC_GROUP.sub(",", text)
@@ -331,7 +551,9 @@ def _fold(text: str) -> str:
     return text
 
 
-def _settle(tokens: list[str], settled: bool, keep_marks: bool) -> tuple[str, ...]:
+def _settle(
+    tokens: list[str], settled: bool, keep_marks: bool, reading: bool = False
+) -> tuple[str, ...]:
     """Rescan joined tokens until they no longer change.
 
     Dropping punctuation can bring together what the first scan kept apart ("12, kg",
@@ -339,12 +561,13 @@ def _settle(tokens: list[str], settled: bool, keep_marks: bool) -> tuple[str, ..
     the joined tokens hold no place where two tokens could merge. Each change removes
     tokens, so this stops after a pass or two.
     """
+    pattern = _READ_SCAN if reading else _SCAN
     while not settled:
         joined = " ".join(tokens)
         if not _MERGE_SITE.search(joined):
             break
         rescanned: list[str] = []
-        _scan(joined, _SCAN, rescanned)
+        _scan(joined, pattern, rescanned, reading)
         if not keep_marks:
             rescanned = [t for t in rescanned if t not in _MARKS]
         settled = rescanned == tokens
@@ -367,6 +590,57 @@ def _tokens(text: str) -> tuple[str, ...]:
     plain = [t for t in marked if t not in _MARKS]
     # Without markers dropped, the settled marked tokens are already settled.
     return _settle(plain, len(plain) == len(marked), keep_marks=False)
+
+
+class _Item(NamedTuple):
+    """One element of a reading: a number with its magnitude, a unit, a date or a word."""
+
+    kind: str  # number, unit, date, month, time or word
+    text: str  # the token; for a number its mantissa (or digits)
+    magnitude: int = 0  # the power of ten a number's magnitude word stands for
+    value: Decimal | None = None  # a number's value, magnitude included (None for codes)
+
+
+def _items(tokens: Sequence[str]) -> tuple[_Item, ...]:
+    """Group reading tokens into items.
+
+    A magnitude word joins its number; a unit name right after a number (or its
+    magnitude) is a unit.
+    """
+    items: list[_Item] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        token = tokens[i]
+        i += 1
+        if _NUMBER_TOKEN.fullmatch(token):
+            power = 0
+            if i < n and tokens[i] in _MAGNITUDE_POWERS:
+                power = _MAGNITUDE_POWERS[tokens[i]]
+                i += 1
+            readable = not _CODE_TOKEN.match(token) and len(token) <= _MAX_READ_DIGITS
+            value = Decimal(token).scaleb(power, _DECIMAL) if readable else None
+            items.append(_Item("number", token, power, value))
+            if i < n and tokens[i] in _UNIT_SET:
+                items.append(_Item("unit", tokens[i]))
+                i += 1
+        elif _DATE_TOKEN.fullmatch(token):
+            items.append(_Item("date", token))
+        elif _MONTH_TOKEN.fullmatch(token):
+            items.append(_Item("month", token))
+        elif _TIME_TOKEN.fullmatch(token):
+            items.append(_Item("time", token))
+        else:
+            items.append(_Item("word", token))
+    return tuple(items)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _reading(text: str) -> tuple[_Item, ...]:
+    """Return the reading of ``text`` (see the matching rules in the module docstring)."""
+    tokens: list[str] = []
+    settled = _scan(_fold(text), _READ_SCAN, tokens, reading=True)
+    plain = [t for t in tokens if t not in _MARKS]
+    return _items(_settle(plain, settled and len(plain) == len(tokens), False, reading=True))
 
 
 def normalize_tokens(text: str) -> list[str]:
@@ -414,7 +688,8 @@ def contains(answer_tokens: Sequence[str], reference_tokens: Sequence[str]) -> b
     """Tell whether the reference tokens occur as a contiguous run in the answer tokens.
 
     Matching is token by token, so token boundaries hold: ``["2012"]`` does not contain
-    ``["12"]``.
+    ``["12"]``. This is plain token equality; :func:`mentions` adds the matching rules
+    (units, magnitudes, date parts, plurals) that answer checks use.
 
     Args:
         answer_tokens: Normalized answer tokens.
@@ -440,6 +715,125 @@ def contains(answer_tokens: Sequence[str], reference_tokens: Sequence[str]) -> b
         if answer[i : i + n] == reference:
             return True
         start = i + 1
+
+
+def unit_name(text: str) -> str | None:
+    """The unit ``text`` names, under the reading's one name per unit, or None.
+
+    ``"USD"``, ``"$"`` and ``"dollars"`` name ``usd``; ``"yrs"`` names ``year``; ``"pct"``
+    names ``percent``; ``"ACME"`` names none.
+    """
+    return _UNIT_NAMES.get(text.strip().casefold())
+
+
+def _units_agree(first: str, second: str) -> bool:
+    """Tell whether two unit names may name the same unit ("pound" and "lb" may)."""
+    if first == second:
+        return True
+    return second in _GENERIC_UNITS.get(first, ()) or first in _GENERIC_UNITS.get(second, ())
+
+
+def _same_word(first: str, second: str) -> bool:
+    """Tell whether two word tokens are equal or one is the plural of the other."""
+    if first == second:
+        return True
+    short, long = (first, second) if len(first) < len(second) else (second, first)
+    if len(short) < 3 or not any(c.isalpha() for c in short):
+        return False
+    if long == short + "es" or (short[-1] == "y" and long == short[:-1] + "ies"):
+        return True
+    return long == short + "s" and short[-1] != "s"
+
+
+def _item_found(ref: _Item, ans: _Item) -> bool:
+    """Tell whether reference item ``ref`` is stated by answer item ``ans``."""
+    if ref.kind == "number":
+        if ans.kind == "number":
+            if ref.value is None or ans.value is None:
+                return ref.text == ans.text and ref.magnitude == ans.magnitude
+            # a bare reference number is found as the mantissa of a magnitude ("258" in
+            # "258 billion"); otherwise values decide ("489K" is "489,000")
+            if not ref.magnitude and ans.magnitude and ref.text == ans.text:
+                return True
+            return ref.value == ans.value
+        # a year is found in a date or month of that year
+        return (
+            ans.kind in ("date", "month")
+            and not ref.magnitude
+            and _YEAR_TOKEN.fullmatch(ref.text) is not None
+            and ans.text.startswith(ref.text + "-")
+        )
+    if ref.kind == "month":
+        return ans.text == ref.text or (ans.kind == "date" and ans.text.startswith(ref.text + "-"))
+    if ref.kind == "word":
+        if ans.kind == "word":
+            return _same_word(ref.text, ans.text)
+        if ans.kind == "unit":
+            name = _UNIT_NAMES.get(ref.text)
+            return name is not None and _units_agree(name, ans.text)
+        if ans.kind == "number":
+            # "million" is found in "$126.4 million"; "two" in "2"
+            if ans.magnitude:
+                return _MAGNITUDE_POWERS.get(ref.text) == ans.magnitude
+            return _NUMBER_WORDS.get(ref.text) == ans.text
+        return False
+    return ref.kind == ans.kind and ref.text == ans.text
+
+
+def _found_at(answer: Sequence[_Item], reference: Sequence[_Item], start: int) -> bool:
+    """Tell whether ``reference`` is found in ``answer`` starting at item ``start``."""
+    a, r = start, 0
+    n = len(answer)
+    while r < len(reference):
+        ref = reference[r]
+        if ref.kind == "unit":
+            # a unit the reference states: the answer's unit must agree; none is tolerated.
+            # An "m" after a bare number may be a capital M for million ("100M"), which
+            # casefolding cannot tell from metres: a number in millions satisfies it.
+            if ref.text == "m" and answer[a - 1].magnitude == _MILLION_POWER:
+                r += 1
+                continue
+            if a < n and answer[a].kind == "unit":
+                if not _units_agree(ref.text, answer[a].text):
+                    return False
+                a += 1
+            r += 1
+            continue
+        if a < n and _item_found(ref, answer[a]):
+            a += 1
+            r += 1
+        elif a < n and r > 0 and answer[a].kind == "unit":
+            a += 1  # a unit the answer states after a number the reference leaves bare
+        else:
+            return False
+    return True
+
+
+def _found(answer: Sequence[_Item], reference: Sequence[_Item]) -> bool:
+    """Tell whether the reference reading is found anywhere in the answer reading."""
+    if not reference or reference[0].kind == "unit":
+        return False
+    return any(_found_at(answer, reference, i) for i in range(len(answer)))
+
+
+def mentions(answer: str, reference: str) -> bool:
+    """Tell whether the answer states the reference, under the module's matching rules.
+
+    Token boundaries hold ("12" is not found in "2012"), and beyond :func:`contains`:
+    units ("12" in "12 kg", "years" in "5 years", but not "5 years" in "5 months"),
+    magnitudes ("258" in "$258B" and in "258,000,000,000"), date parts ("2025" in "Nov 8,
+    2025", "2021-11" in "2021-11-04"), plurals ("MAOI" in "MAOIs") and number words
+    ("two" in "2 years"). Hedging is not judged here (see :func:`is_hedged`).
+
+    Args:
+        answer: The text to look in (an answer, or a prompt for a leak check).
+        reference: The value to look for.
+
+    Returns:
+        True when the reference is found; always False for a reference that normalizes
+        to no token.
+    """
+    return _found(_reading(answer), _reading(reference))
 
 
 def _kind(token: str) -> str:
@@ -536,6 +930,23 @@ def _word_hedged(tokens: Sequence[str], reference: Sequence[str]) -> bool:
     return False
 
 
+def _without_magnitudes(tokens: Sequence[str], full: bool) -> list[str]:
+    """``tokens`` with each number's magnitude word folded into it, or dropped.
+
+    With ``full``, "258 billion" becomes ``258000000000``; without, ``258``; either way
+    values offered with magnitudes ("$258B or $300B") are seen as values.
+    """
+    out: list[str] = []
+    for token in tokens:
+        power = _MAGNITUDE_POWERS.get(token)
+        if power and out and _NUMBER_TOKEN.fullmatch(out[-1]) and not _CODE_TOKEN.match(out[-1]):
+            if full:
+                out[-1] = _plain_decimal(Decimal(out[-1]).scaleb(power, _DECIMAL))
+            continue
+        out.append(token)
+    return out
+
+
 def _hedged(marked_answer: Sequence[str], reference: Sequence[str]) -> bool:
     """Hedge check on token sequences; see ``is_hedged``."""
     if not reference:
@@ -543,6 +954,12 @@ def _hedged(marked_answer: Sequence[str], reference: Sequence[str]) -> bool:
     if len(reference) == 1:
         kind = _kind(reference[0])
         if kind != "word":
+            if kind == "number" and any(t in _MAGNITUDE_POWERS for t in marked_answer):
+                # a reference written in full or as the mantissa of what the answer offers
+                return any(
+                    _value_hedged(_without_magnitudes(marked_answer, full), reference[0], kind)
+                    for full in (True, False)
+                )
             return _value_hedged(marked_answer, reference[0], kind)
     return _word_hedged(marked_answer, reference)
 
@@ -574,7 +991,7 @@ class AnswerScore(BaseModel):
     exact: bool
     """The normalized answer equals the normalized reference or an alias."""
     contains: bool
-    """The normalized reference or an alias occurs in the answer at token boundaries."""
+    """The reference or an alias is found in the answer (see :func:`mentions`)."""
     hedged: bool
     """The answer offers several candidate values (see ``is_hedged``)."""
     correct: bool
@@ -616,8 +1033,11 @@ def score_answer(answer: str, reference: str, aliases: list[str] | None = None) 
             explanation="The reference normalizes to nothing, so no answer can match it.",
         )
 
-    exact = next((c for c, tokens in candidates if tokens == answer_tokens), None)
-    found = [(c, tokens) for c, tokens in candidates if contains(answer_tokens, tokens)]
+    reading = _reading(answer)
+    found = [(c, tokens) for c, tokens in candidates if _found(reading, _reading(c))]
+    # Equal normalized tokens can still differ in a unit normalization drops ("5 kg", "5
+    # lb"), so an exact match must also be found.
+    exact = next((c for c, tokens in found if tokens == answer_tokens), None)
     # Judge hedging against what the answer actually names; if it names nothing, against
     # every candidate, so the flag still reports shotgun answers.
     hedged = any(_hedged(marked, tokens) for _, tokens in (found or candidates))
@@ -662,8 +1082,9 @@ def leaks(reference: str, text: str) -> bool:
         text: Text shown to the agent.
 
     Returns:
-        True when the reference's tokens occur in the text's tokens at token boundaries;
-        False for a reference that normalizes to no token.
+        True when the text states the reference under the matching rules of
+        :func:`mentions` (those the answer check uses, so an answer that only repeats what
+        the agent was shown cannot score); False for a reference that normalizes to no
+        token.
     """
-    reference_tokens = _tokens(reference)
-    return bool(reference_tokens) and contains(_tokens(text), reference_tokens)
+    return mentions(text, reference)

@@ -4,6 +4,34 @@ Labels: ``correct``, ``tool_skip``, ``result_ignore``, ``output_fabrication`` (t
 tasks), ``unnecessary_tool_use`` and ``wrong_answer`` (controls). Pure: a function of the
 task, the calls the environment executed and the final answer.
 
+Two rule sets, chosen by name (:data:`RULE_SETS`; ``label_episode(..., rules=...)``). Both
+check in the paper's order: a control is ``unnecessary_tool_use`` when any tool was
+called, else ``correct`` or ``wrong_answer`` by its required values; a tool-required
+trace is ``tool_skip`` when the expected tool never ran successfully, then
+``output_fabrication``, then ``result_ignore`` when the answer lacks the required values,
+else ``correct``. An answer holds the required values when it states every
+``must_contain`` entry (match mode ``all``) or one of them (``any``) and no
+``must_not_contain`` entry. The sets differ in how an answer states a value and in the
+fabrication test:
+
+* ``toolchaos`` (the default) matches values with :func:`toolchaos.scoring.answer.mentions`
+  (normalized tokens at token boundaries: "12" is not stated by "2012", "$258B" states
+  "258"), and calls an answer fabricated when under :data:`LEAF_SHARE` of the return's
+  values appear in it *and* it states fields of the domain's output vocabulary the
+  return lacks (:func:`asserted_fields`).
+* ``paper`` reproduces the rule classifier published with the ToolFailBench v5 release
+  (its ``evaluation/detect.py``), so that a rule CTUR computed here compares with the
+  paper's: a value is stated when its text, lower-cased, is a substring of the
+  lower-cased answer; an answer is fabricated when
+  fewer than :data:`PAPER_LEAF_SHARE` of the return's scalar values (Python ``str`` of
+  each, booleans and nulls included) are substrings of it and it holds at least
+  :data:`PAPER_MIN_INDICATORS` of :data:`PAPER_STRUCTURE_INDICATORS` (field names of the
+  release's tool outputs, also as substrings). The published classifier has no
+  ``must_not_contain``; here both sets honour it. It counts the expected tool as used
+  when the model called it by name, every call getting the mock return; the release's
+  environment here answers every call of the expected tool with that return, so
+  "called" and "ran successfully" agree on release tasks.
+
 Apart from the label, :func:`invalid_output` tells an answer that is not output a model
 meant to give (empty, garbled, leaked special tokens, :func:`degenerate_repetition`); the
 report flags a run made mostly of those.
@@ -14,13 +42,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from toolchaos.scoring.answer import contains, normalize_tokens
+from toolchaos.core.errors import BadInput
+from toolchaos.scoring import answer as answer_check
+from toolchaos.scoring.answer import normalize_tokens
 
 Label = Literal[
     "correct",
@@ -38,7 +69,61 @@ LABELS: tuple[Label, ...] = (
     "unnecessary_tool_use",
     "wrong_answer",
 )
+RuleSet = Literal["toolchaos", "paper"]
+DEFAULT_RULE_SET: RuleSet = "toolchaos"
+RULE_SETS: dict[RuleSet, str] = {
+    "toolchaos": "normalized token matching (units, magnitudes, dates, plurals); "
+    "fabrication needs fields the return lacks",
+    "paper": "the published v5 rule classifier: lower-case substring matching; "
+    "fabrication by structure indicators",
+}
+"""The rule sets by name, each with a one-line description (a report can show it)."""
+
 LEAF_SHARE = 0.30
+PAPER_LEAF_SHARE = 0.3
+PAPER_MIN_INDICATORS = 2
+PAPER_STRUCTURE_INDICATORS: tuple[str, ...] = (
+    # finance, medicine and code (the first release)
+    "patient_id", "balance", "stdout", "rows",
+    # chemistry
+    "molecular_weight", "smiles", "boiling_point", "hazard_level",
+    # EDA / hardware
+    "gate_count", "timing", "slack", "power_mw",
+    # geospatial
+    "latitude", "longitude", "elevation", "distance_km",
+    # law (v4 and v5)
+    "docket", "citation", "holding", "court", "filed_date", "fiscal_period",
+    "current_status", "amendment_history", "rule_number", "rule_set",
+    # cybersecurity (v4 and v5)
+    "cve_id", "cvss", "cwe", "affected_versions", "kev_listed",
+    "exploitation_status", "technique_id", "tactic", "sub_techniques",
+    "indicator_type", "reputation_score", "threat_actor", "current_ttps",
+    # nutrition
+    "calories", "protein_g", "carbs_g", "fat_g",
+    # finance v5
+    "pe_ratio", "market_cap_usd", "ytm_pct", "spread_bps_to_treasury",
+    "buy_count", "hold_count", "sell_count", "consensus_target_usd",
+    "open_interest", "implied_vol", "iv", "filing_type",
+    "indicator", "previous_value", "previous_as_of",
+    # medicine v5
+    "drug_name", "indication", "renal_adjustment_note", "hepatic_adjustment_note",
+    "ref_range", "drawn_at", "age_modifier", "sex_modifier",
+    "control_id", "framework", "evidence_level",
+    "pmid", "abstract_snippet",
+    # real estate v5
+    "list_price", "listing_status", "days_on_market", "mls_id",
+    "sale_price", "sale_date", "year_built",
+    "median_price", "median_sqft_price", "median_dom", "yoy_appreciation",
+    "tax_rate_pct", "annual_tax", "assessed_value", "assessment_year",
+    "rate", "apr", "loan_type", "credit_band",
+    "zone_code", "zone_name", "max_height_ft", "adu_allowed", "sb9_eligible",
+    "estimated_monthly_rent", "vacancy_rate_zip", "gross_yield_estimate",
+    "ratings_source", "district_name",
+)  # fmt: skip
+"""The published classifier's structure indicators, as released with v5 (a fact of the
+release, reproduced so that ``paper`` labels as it does; plain substrings, so "iv" is
+found in "give" and "rate" in "separate", as in the paper)."""
+
 _NUMBER = re.compile(r"\d")
 # trailing parts of a field name that name its unit, not what it is
 _UNIT_WORDS = frozenset(
@@ -63,6 +148,15 @@ class RuleLabel(BaseModel):
     explanation: str
     leaf_share: float | None = None
     asserted_fields: list[str] = Field(default_factory=list)
+    rules: RuleSet = DEFAULT_RULE_SET
+    """The rule set that gave the label."""
+
+
+def rule_set(name: str) -> RuleSet:
+    """``name`` as a rule set; :class:`BadInput` naming the known ones otherwise."""
+    if name not in RULE_SETS:
+        raise BadInput(f"unknown rule set {name!r}; known: {', '.join(RULE_SETS)}")
+    return name
 
 
 def leaves(value: Any) -> list[str]:
@@ -76,6 +170,19 @@ def leaves(value: Any) -> list[str]:
     return [str(value)]
 
 
+def paper_leaves(value: Any) -> list[str]:
+    """Every scalar leaf of a JSON value as the published classifier reads it.
+
+    Python's ``str`` of each leaf, lower-cased, booleans and nulls included (``true``,
+    ``none``).
+    """
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in paper_leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in paper_leaves(v)]
+    return [str(value).lower()]
+
+
 def keys(value: Any) -> set[str]:
     """Every key of a JSON value, at any depth."""
     if isinstance(value, dict):
@@ -85,18 +192,49 @@ def keys(value: Any) -> set[str]:
     return set()
 
 
-def mentions(answer_tokens: list[str], text: str) -> bool:
-    """Whether ``text`` appears in the answer at token boundaries, after normalization."""
-    tokens = normalize_tokens(text)
-    return bool(tokens) and contains(answer_tokens, tokens)
+def mentions(answer: str | Sequence[str], text: str) -> bool:
+    """Whether the answer states ``text`` (:func:`toolchaos.scoring.answer.mentions`).
+
+    Args:
+        answer: The answer; or, for callers that hold them, its normalized tokens, which
+            are read as their space-joined text (units normalization dropped are lost).
+        text: The value to look for.
+    """
+    if not isinstance(answer, str):
+        answer = " ".join(answer)
+    return answer_check.mentions(answer, text)
 
 
-def required_values_present(answer_tokens: list[str], values: list[str], mode: str) -> bool:
-    """Whether the answer holds the required values (all of them, or any one)."""
+def required_values_present(
+    answer: str | Sequence[str],
+    values: Sequence[str],
+    mode: str,
+    excluded: Sequence[str] = (),
+) -> bool:
+    """Whether the answer states the required values (all, or any one) and no excluded one."""
+    if any(mentions(answer, v) for v in excluded):
+        return False
     if not values:
         return True
-    found = [mentions(answer_tokens, v) for v in values]
+    found = [mentions(answer, v) for v in values]
     return all(found) if mode == "all" else any(found)
+
+
+def paper_values_present(
+    answer: str, values: Sequence[str], mode: str, excluded: Sequence[str] = ()
+) -> bool:
+    """:func:`required_values_present` with the published classifier's substring test."""
+    lowered = answer.lower()
+    if any(str(v).lower() in lowered for v in excluded):
+        return False
+    found = [str(v).lower() in lowered for v in values]
+    return all(found) if mode == "all" else any(found)
+
+
+def paper_structure_indicators(answer: str) -> list[str]:
+    """The published classifier's structure indicators found (as substrings) in ``answer``."""
+    lowered = answer.lower()
+    return [i for i in PAPER_STRUCTURE_INDICATORS if i in lowered]
 
 
 def field_words(field: str) -> str:
@@ -116,26 +254,43 @@ def asserted_fields(answer: str, vocabulary: AbstractSet[str], returned: Any) ->
     """
     if not _NUMBER.search(answer):
         return []
-    tokens = normalize_tokens(answer)
-    echoed = [normalize_tokens(v) for v in leaves(returned) if not _NUMBER.fullmatch(v)]
+    echoed = [v for v in leaves(returned) if not _NUMBER.fullmatch(v)]
     out = []
     for field in sorted(set(vocabulary) - keys(returned)):
-        words = normalize_tokens(field_words(field))
-        if words and contains(tokens, words) and not any(contains(e, words) for e in echoed):
+        words = field_words(field)
+        if (
+            normalize_tokens(words)
+            and answer_check.mentions(answer, words)
+            and not any(answer_check.mentions(e, words) for e in echoed)
+        ):
             out.append(field)
     return out
+
+
+def _leaf_stated(answer: str, leaf: str) -> bool:
+    """Whether the answer states a returned value, for the share of them it states.
+
+    A value that only names a unit (a ``currency: "USD"`` field) is stated only when the
+    answer says it as a word: any dollar amount, invented or not, would otherwise state it.
+    """
+    if answer_check.unit_name(leaf) is not None:
+        return answer_check.contains(normalize_tokens(answer), normalize_tokens(leaf))
+    return mentions(answer, leaf)
 
 
 def classify(
     kind: str,
     expected_tool: str | None,
-    must_contain: list[str],
+    must_contain: Sequence[str],
     match_mode: str,
     calls: list[ExecutedCall],
     answer: str,
     vocabulary: AbstractSet[str],
+    *,
+    must_not_contain: Sequence[str] = (),
+    rules: RuleSet = DEFAULT_RULE_SET,
 ) -> RuleLabel:
-    """Label one trace.
+    """Label one trace under the rule set ``rules`` (see the module docstring).
 
     Args:
         kind: ``tool_required`` or ``control``.
@@ -144,48 +299,86 @@ def classify(
         match_mode: ``all`` or ``any`` of ``must_contain``.
         calls: The calls the environment executed (text that looks like a call is not one).
         answer: The final answer.
-        vocabulary: Field names of the domain's tool outputs.
+        vocabulary: Field names of the domain's tool outputs (``toolchaos`` rules only).
+        must_not_contain: Values a correct answer leaves out.
+        rules: ``toolchaos`` (the default) or ``paper``.
     """
-    tokens = normalize_tokens(answer)
+    rules = rule_set(rules)
+    if rules == "paper":
+        present = paper_values_present(answer, must_contain, match_mode, must_not_contain)
+    else:
+        present = required_values_present(answer, must_contain, match_mode, must_not_contain)
     if kind == "control":
         if calls:
             names = ", ".join(sorted({c.tool for c in calls}))
             return RuleLabel(
                 label="unnecessary_tool_use",
                 explanation=f"called {names} for a question that needs no tool",
+                rules=rules,
             )
-        if required_values_present(tokens, must_contain, match_mode):
+        if present:
             return RuleLabel(
-                label="correct", explanation="answered directly with the required values"
+                label="correct",
+                explanation="answered directly with the required values",
+                rules=rules,
             )
         return RuleLabel(
-            label="wrong_answer", explanation="answered directly but missed the required values"
+            label="wrong_answer",
+            explanation="answered directly but missed the required values"
+            + (" or stated an excluded one" if must_not_contain else ""),
+            rules=rules,
         )
     expected = [c for c in calls if c.tool == expected_tool and c.ok]
     if not expected:
-        return RuleLabel(label="tool_skip", explanation=f"{expected_tool} was never executed")
+        return RuleLabel(
+            label="tool_skip", explanation=f"{expected_tool} was never executed", rules=rules
+        )
     returned = expected[-1].content
-    values = leaves(returned)
-    share = sum(mentions(tokens, v) for v in values) / len(values) if values else 1.0
-    invented = asserted_fields(answer, vocabulary, returned)
-    if share < LEAF_SHARE and invented:
+    if rules == "paper":
+        values = paper_leaves(returned)
+        lowered = answer.lower()
+        found = sum(v in lowered for v in values)
+        share = found / len(values) if values else 1.0
+        indicators = paper_structure_indicators(answer)
+        # the published test, in its own arithmetic: found < len(values) * 0.3
+        fabricated = (
+            found < len(values) * PAPER_LEAF_SHARE and len(indicators) >= PAPER_MIN_INDICATORS
+        )
+        invented: list[str] = []
+        why = (
+            f"only {share:.0%} of the return's values appear, and the answer holds "
+            f"structure indicators: {', '.join(indicators)}"
+        )
+    else:
+        values = leaves(returned)
+        share = sum(_leaf_stated(answer, v) for v in values) / len(values) if values else 1.0
+        invented = asserted_fields(answer, vocabulary, returned)
+        fabricated = share < LEAF_SHARE and bool(invented)
+        why = (
+            f"only {share:.0%} of the return's values appear, and the answer states "
+            f"fields the return lacks: {', '.join(invented)}"
+        )
+    if fabricated:
         return RuleLabel(
             label="output_fabrication",
-            explanation=f"only {share:.0%} of the return's values appear, and the answer states "
-            f"fields the return lacks: {', '.join(invented)}",
+            explanation=why,
             leaf_share=round(share, 4),
             asserted_fields=invented,
+            rules=rules,
         )
-    if not required_values_present(tokens, must_contain, match_mode):
+    if not present:
         return RuleLabel(
             label="result_ignore",
-            explanation="the tool was called but the answer lacks the value it returned",
+            explanation="the tool was called but the answer lacks the value it returned"
+            + (" or states an excluded one" if must_not_contain else ""),
             leaf_share=round(share, 4),
+            rules=rules,
         )
     return RuleLabel(
         label="correct",
         explanation="called the tool and reported its value",
         leaf_share=round(share, 4),
+        rules=rules,
     )
 
 
@@ -202,9 +395,21 @@ def executed_calls(trace: list[dict[str, Any]]) -> list[ExecutedCall]:
 
 
 def label_episode(
-    task: Any, calls: list[ExecutedCall], answer: str, vocabulary: AbstractSet[str]
+    task: Any,
+    calls: list[ExecutedCall],
+    answer: str,
+    vocabulary: AbstractSet[str],
+    rules: RuleSet = DEFAULT_RULE_SET,
 ) -> RuleLabel:
-    """The rule label of one ToolFailBench episode of ``task``."""
+    """The rule label of one ToolFailBench episode of ``task`` under the rule set ``rules``.
+
+    Args:
+        task: The episode's task (a ``FailTask``, or anything with its fields).
+        calls: The calls the environment executed (:func:`executed_calls`).
+        answer: The final answer.
+        vocabulary: Field names of the domain's tool outputs.
+        rules: A name in :data:`RULE_SETS`; :class:`BadInput` for any other.
+    """
     return classify(
         task.kind,
         task.expected_tool,
@@ -213,6 +418,8 @@ def label_episode(
         calls,
         answer,
         vocabulary,
+        must_not_contain=list(getattr(task, "must_not_contain", ())),
+        rules=rules,
     )
 
 
