@@ -152,3 +152,77 @@ def test_tasks_lists_and_counts() -> None:
 )
 def test_tasks_refuses_a_filter_no_task_has(flag: str, value: str, fragment: str) -> None:
     assert_bad_input(toolchaos("tasks", "toolbench-x", flag, value), fragment)
+
+
+def test_tasks_lists_and_counts_toolfailbench() -> None:
+    listing = toolchaos("tasks", "toolfailbench", "--domain", "law", "--mode", "result_ignore")
+    assert listing.returncode == 0, listing.stderr
+    assert "Traceback" not in listing.stderr
+    lines = [line for line in listing.stdout.splitlines() if line.startswith("tfb-")]
+    tasks = [t for t in get_suite("toolfailbench").load() if t.domain == "law"]
+    wanted = [t for t in tasks if t.target_failure_mode == "result_ignore"]
+    assert len(lines) == len(wanted) > 0
+    assert "tool_required · law · mode: result_ignore" in listing.stdout
+    assert f"expects: {wanted[0].expected_tool}(" in listing.stdout
+    assert "ground truth (" in listing.stdout
+    controls = toolchaos("tasks", "toolfailbench", "--type", "control", "--domain", "finance")
+    assert controls.returncode == 0 and "expects: no tool call" in controls.stdout
+    stats = json.loads(toolchaos("tasks", "toolfailbench", "--stats", "--json").stdout)
+    assert set(stats) == {"n", "kind", "domain", "mode", "register", "trap_kind"}
+    everything = get_suite("toolfailbench").load()
+    assert stats["n"] == len(everything)
+    for key in ("kind", "domain", "mode", "register", "trap_kind"):
+        assert sum(stats[key].values()) == stats["n"], key
+    assert stats["trap_kind"]["none"] == stats["kind"]["control"]
+    assert stats["mode"]["control"] == stats["kind"]["control"]
+    law = json.loads(
+        toolchaos("tasks", "toolfailbench", "--domain", "law", "--stats", "--json").stdout
+    )
+    assert law["domain"] == {"law": law["n"]} and law["n"] == len(tasks)
+    text = toolchaos("tasks", "toolfailbench", "--stats")
+    assert text.returncode == 0 and "trap_kind:" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("suite", "flag", "value", "fragment"),
+    [
+        ("toolfailbench", "--hazard", "transient", "suite toolfailbench has no --hazard filter"),
+        ("toolfailbench", "--domain", "lawx", "did you mean 'law'"),
+        ("toolbench-x", "--domain", "finance", "suite toolbench-x has no --domain filter"),
+    ],
+)
+def test_tasks_filters_belong_to_their_suite(
+    suite: str, flag: str, value: str, fragment: str
+) -> None:
+    assert_bad_input(toolchaos("tasks", suite, flag, value), fragment)
+
+
+@pytest.mark.parametrize(
+    ("command", "fragments"),
+    [
+        ("run", ["ToolFailBench: domains and target failure modes", "ToolBench-X: clean"]),
+        ("tasks", ["e.g. toolbench-x or toolfailbench", "ToolFailBench: a domain"]),
+        ("report", ["--rules", "ToolFailBench: the rule set", "(ToolBench-X and own tools)"]),
+        ("build", ["ToolBench-X: tasks per"]),
+    ],
+)
+def test_help_texts_name_the_suite_they_serve(command: str, fragments: list[str]) -> None:
+    result = toolchaos(command, "--help")
+    text = " ".join(result.stdout.replace("│", " ").split())
+    for fragment in fragments:
+        assert fragment in text, fragment
+    assert "Run N tasks spread over workflow types and hazard families" not in text
+
+
+def test_report_refuses_an_unknown_rule_set(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    ran = toolchaos(
+        "run", "toolfailbench", "-m", "scripted/oracle", "--limit", "2", "--out", str(out)
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert_bad_input(toolchaos("report", str(out), "--rules", "strict"), "--rules must be one of")
+    for rules in ("toolchaos", "paper"):
+        named = toolchaos("report", str(out), "--rules", rules, "--no-figures")
+        assert named.returncode == 0, named.stderr
+        assert f"rule set '{rules}'" in " ".join(named.stdout.split())
+        assert f"Rule set: {rules}." in (out / "report.md").read_text()

@@ -299,7 +299,6 @@ def test_mentions_plurals(answer: str, reference: str) -> None:
         ("pineapples", "apple"),
         ("one of them", "1"),  # digits are not found as number words
         ("The limitation period is two years.", "2 years"),
-        ("SGLT2i", "SGLT2"),  # a different word, not a plural
     ],
 )
 def test_mentions_does_not_stretch_words(answer: str, reference: str) -> None:
@@ -601,3 +600,11 @@ def test_a_text_mentions_itself(text: str) -> None:
 def test_integers_with_thousands_separators(n: int, separator: str) -> None:
     assert normalize(f"{n:,}".replace(",", separator)) == str(n)
     assert normalize_tokens(f"${n:,}.00") == [str(n)]
+
+
+def test_a_drug_class_code_is_found_in_its_inhibitor_abbreviation() -> None:
+    from toolchaos.scoring.answer import mentions
+
+    assert mentions("Add an SGLT2i (dapagliflozin).", "SGLT2")
+    assert mentions("PDE5is are contraindicated with nitrates.", "PDE5")
+    assert not mentions("Take 12i tablets.", "12")  # a number is not a code

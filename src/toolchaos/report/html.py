@@ -70,7 +70,7 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
             href = filter_href(found)
             if href is not None and found is not None:
                 links[href] = found
-            cells.append({"text": cell_text(full[column]), "href": href})
+            cells.append({"text": cell_text(full[column], column), "href": href})
         rows.append(cells)
     return {
         "name": table.name,

@@ -14,10 +14,12 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -202,15 +204,20 @@ def inert(text: str) -> str:
     return text.translate(CONTROL_PICTURES)
 
 
-def cell_text(value: Any) -> str:
+PERCENT_SUFFIXES = ("%", " pp")
+"""A column whose name ends in one of these holds percentages (or percentage points)."""
+
+
+def cell_text(value: Any, column: Any = "") -> str:
     """How a table cell is shown: floats with 3 decimals, missing values as ``-``.
 
+    Floats in a percent column (its name ends in ``%`` or `` pp``) get 2 decimals.
     Control characters (terminal escapes, bells) are shown as pictures, never sent.
     """
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return "-"
     if isinstance(value, float):
-        return f"{value:.3f}"
+        return f"{value:.2f}" if str(column).endswith(PERCENT_SUFFIXES) else f"{value:.3f}"
     return inert(str(value))
 
 
@@ -224,21 +231,130 @@ def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
     return title, frame
 
 
-def print_report(report: Report, console: Console) -> None:
-    """Print the notes and every table (model-written text escaped: it cannot style)."""
+# the terminal layout: a column is drawn at most this wide (longer text wraps inside it),
+# and a table wider than the terminal is folded into parts that repeat its key columns
+MAX_CELL = 28
+KEY_COLUMNS = 2
+
+
+def _column_width(header: str, cells: list[str]) -> int:
+    """The width a column wants in the terminal.
+
+    Its widest cell (up to MAX_CELL), at least its header's widest word, and its whole
+    header when the cells are as wide.
+    """
+    widest = min(MAX_CELL, max((len(c) for c in cells), default=1))
+    word = max((len(w) for w in header.split()), default=1)
+    return max(widest, min(len(header), max(widest, word)), word)
+
+
+def _drawn(widths: list[int], compact: bool = False) -> int:
+    """How wide rich draws a table of these column widths (borders and padding).
+
+    The default style has a box around every cell; the compact one (COMPACT) has only a
+    rule under the header and one space between columns.
+    """
+    return sum(widths) + 3 * len(widths) + (-3 if compact else 1)
+
+
+COMPACT = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+
+
+def fold_columns(
+    headers: list[str], cells: list[list[str]], width: int, compact: bool = False
+) -> list[list[int]]:
+    """The column indices of each part a table is folded into to fit ``width`` characters.
+
+    One part when the table fits. Otherwise every part repeats the key columns and takes
+    the remaining columns in order, as many as fit. The key columns are a leading ``rank``
+    column, then leading text columns (at most KEY_COLUMNS) until they tell the rows
+    apart: ``model``, or ``model`` and ``arm`` where a model has a row per arm.
+
+    Args:
+        headers: The column headers.
+        cells: The shown cells, one list per column.
+        width: The terminal width.
+        compact: Whether the parts are drawn in the compact style.
+    """
+    widths = [_column_width(h, c) for h, c in zip(headers, cells, strict=True)]
+    everything = list(range(len(headers)))
+    if _drawn(widths, compact) <= width or len(headers) < 2:
+        return [everything]
+    keys: list[int] = [0] if headers[0] == "rank" else []
+    named: list[int] = []
+    for i in everything[len(keys) : -1]:
+        if len(named) == KEY_COLUMNS or any(_numeric(c) for c in cells[i]):
+            break
+        if _drawn([widths[k] for k in [*keys, i]], compact) > width // 2:
+            break
+        keys.append(i)
+        named.append(i)
+        rows = list(zip(*(cells[k] for k in named), strict=True))
+        if len(set(rows)) == len(rows):
+            break
+    parts: list[list[int]] = []
+    current = list(keys)
+    for i in everything[len(keys) :]:
+        if len(current) > len(keys) and _drawn([widths[k] for k in [*current, i]], compact) > width:
+            parts.append(current)
+            current = list(keys)
+        current.append(i)
+    parts.append(current)
+    return parts
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return text == "-"
+    return True
+
+
+def print_report(report: Report, console: Console, written: Path | None = None) -> None:
+    """Print the notes and every table, fitted to the console's width.
+
+    A table wider than the console is drawn in the compact style (no cell borders) and,
+    if still too wide, folded into parts that repeat its key columns
+    (:func:`fold_columns`), with a note pointing at the written files, which keep every
+    column in one table. A table's note follows it as text as wide as the console.
+    Model-written text is escaped: it cannot style the terminal.
+
+    Args:
+        report: The report.
+        console: Where to print; its width is the width to fit.
+        written: The directory the report files were written to, for that note.
+    """
     for note in report.notes:
         console.print(escape(inert(note)), highlight=False)
     for table in report.sections:
         if table.frame.empty:
             continue
         title, frame = _shown(table)
-        caption = escape(inert(table.note)) if table.note else None
-        view = Table(title=escape(inert(title)), caption=caption)
-        for column in frame.columns:
-            view.add_column(escape(str(column)), overflow="fold")
-        for record in frame.itertuples(index=False):
-            view.add_row(*(escape(cell_text(v)) for v in record))
-        console.print(view)
+        headers = [str(c) for c in frame.columns]
+        cells = [[cell_text(v, column) for v in frame[column]] for column in frame.columns]
+        widths = [_column_width(h, c) for h, c in zip(headers, cells, strict=True)]
+        compact = _drawn(widths) > console.width
+        parts = fold_columns(headers, cells, console.width, compact)
+        style: dict[str, Any] = COMPACT if compact else {}
+        cap = MAX_CELL if len(parts) > 1 else None
+        for number, part in enumerate(parts, start=1):
+            shown = title if len(parts) == 1 else f"{title} (part {number} of {len(parts)})"
+            view = Table(title=escape(inert(shown)), **style)
+            for i in part:
+                view.add_column(escape(headers[i]), overflow="fold", max_width=cap)
+            for row in range(len(frame)):
+                view.add_row(*(escape(cells[i][row]) for i in part))
+            console.print(view)
+        note = table.note
+        if len(parts) > 1:
+            where = f"{written}/" if written is not None else ""
+            note += (
+                f" Folded into {len(parts)} parts to fit {console.width} columns; "
+                f"{where}report.md and {where}report_{table.name}.csv hold it in one table."
+            )
+        if note.strip():
+            console.print(escape(inert(note.strip())), highlight=False)
 
 
 def to_markdown(report: Report, figures: Mapping[str, str] | None = None) -> str:
@@ -258,7 +374,9 @@ def to_markdown(report: Report, figures: Mapping[str, str] | None = None) -> str
         parts.append("| " + " | ".join(h.replace("|", "\\|") for h in header) + " |")
         parts.append("|" + "---|" * len(header))
         for record in frame.itertuples(index=False):
-            cells = [cell_text(v).replace("|", "\\|") for v in record]
+            cells = [
+                cell_text(v, c).replace("|", "\\|") for v, c in zip(record, header, strict=True)
+            ]
             parts.append("| " + " | ".join(cells) + " |")
         parts.append("")
     if figures:
@@ -298,7 +416,7 @@ def to_latex(report: Report) -> str:
         if table.frame.empty:
             continue
         title, frame = _shown(table)
-        text = frame.map(cell_text)
+        text = frame.apply(lambda column: column.map(partial(cell_text, column=column.name)))
         styler = text.style.hide(axis="index").format(escape="latex")
         styler = styler.format_index(escape="latex", axis=1)
         caption = latex_escape(title + (f". {table.note}" if table.note else ""))

@@ -71,7 +71,8 @@ reference must occur in the answer as a contiguous run of tokens of the answer's
   "policy" and "policies", "class" and "classes" (the shorter form has at least three
   characters, one of them a letter, so "1990" is not found in "1990s"; a plain "s" is
   not added to a word ending in "s"). This is a spelling rule, not a dictionary: "new"
-  is found in "news".
+  is found in "news". A code of letters then digits is found with the "i" that names its
+  inhibitors ("SGLT2" in "SGLT2i", "PDE5" in "PDE5is").
 * A reference number word from zero to twenty is found as digits ("two" in "2 years");
   not the other way round, since "one" is too common a word to stand for "1".
 
@@ -742,6 +743,8 @@ def _same_word(first: str, second: str) -> bool:
         return False
     if long == short + "es" or (short[-1] == "y" and long == short[:-1] + "ies"):
         return True
+    if long in (short + "i", short + "is") and short[-1].isdigit() and short[0].isalpha():
+        return True  # a drug-class code and its inhibitors: "SGLT2" and "SGLT2i(s)"
     return long == short + "s" and short[-1] != "s"
 
 

@@ -13,7 +13,15 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import (
+    Awaitable,
+    Callable,
+    Collection,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -109,11 +117,14 @@ class ReportOptions(BaseModel):
     Attributes:
         thresholds: ToolBench-X failure-behaviour thresholds as the CLI takes them
             (``default``, ``median`` or ``TAU_A,TAU_R``), or an already parsed rule.
+        rules: ToolFailBench: the rule set the rule classifier labels with (``toolchaos``
+            or ``paper``); the report names it.
     """
 
     model_config = {"arbitrary_types_allowed": True}
 
     thresholds: Any = None
+    rules: str = "toolchaos"
 
 
 class SuiteReport(Protocol):
@@ -221,6 +232,25 @@ class Suite(Generic[TaskT, EnvT]):
     def stratum(self, task: TaskT) -> tuple[str, str]:
         """The stratum a stratified subset spreads ``task`` over."""
         return ("", "")
+
+    def describe(self, task: TaskT) -> list[str]:
+        """How ``toolchaos tasks`` lists ``task`` after its id: a headline, then details.
+
+        Plain text (never markup), one string a line.
+        """
+        return [str(getattr(task, "prompt", ""))]
+
+    def task_facets(self, task: TaskT) -> dict[str, set[str]]:
+        """The values ``task`` has for each filter ``toolchaos tasks`` offers.
+
+        Keys are the filters' option names without dashes (``type``, ``hazard``,
+        ``subtopic``, ``domain``, ``mode``); a filter the suite does not name is refused.
+        """
+        return {}
+
+    def task_stats(self, tasks: Sequence[TaskT]) -> dict[str, Any]:
+        """What ``toolchaos tasks --stats`` prints: ``n`` and counts by the suite's facets."""
+        return {"n": len(tasks)}
 
     def baseline(self, task: TaskT, mode: str) -> ModelClient:
         """A fresh scripted baseline in ``mode`` playing ``task``."""

@@ -51,15 +51,22 @@ def test_a_mostly_invalid_run_is_listed_and_left_out(tmp_path: Path) -> None:
         }
     ]
     assert list(tables["toolfailbench_leaderboard"]["model"]) == ["scripted/oracle"]
-    assert list(tables["toolfailbench_leaderboard_ensemble"]["model"]) == ["scripted/oracle"]
+    section = next(t for t in report.sections if t.name == "toolfailbench_leaderboard")
+    assert "ensemble" in section.title  # both judges labelled every episode
     assert set(tables["toolfailbench_rir_by_domain"]["model"]) == {"scripted/oracle"}
     assert "toolfailbench_ctur_tests" not in tables  # one model left: nothing to test
     # agreement still counts every episode, flagged or not
     agreement = tables["toolfailbench_agreement"].set_index("stratum")
     assert agreement.loc["all", "n"] == 40
-    # the empty answers count against the oracle, which stays on the board
+    # the empty answers count against the oracle by the rule (the judges, scripted to say
+    # correct throughout, overrule it), and it stays on the board
     board = tables["toolfailbench_leaderboard"].set_index("model")
-    assert board.loc["scripted/oracle", "CTUR"] < 1.0
+    assert board.loc["scripted/oracle", "rule CTUR %"] < 100.0
+    assert board.loc["scripted/oracle", "CTUR %"] == 100.0
+    # the flagged run still has its profile: mostly invalid output
+    kinds = tables["toolfailbench_archetypes"].set_index("model")["archetype"]
+    assert kinds["scripted/skip"] == "invalid output"
+    assert kinds["scripted/oracle"] == "invalid output"  # 9 of 20 empty: over a quarter
     text = to_markdown(report)
     assert "runs flagged for invalid output" in text and "left out" in text
     assert "runs flagged for invalid output" in render_html(report)

@@ -106,11 +106,11 @@ def test_the_same_family_check_compares_the_judges(judged: Path) -> None:
     assert (a["judge_model"], a["family"], a["source"]) == (JUDGE_A, "gpt", "spec name")
     assert a["models"] == "scripted/oracle"
     assert a["n"] == n
-    assert a["CTUR rule"] == 1.0 and a["CTUR judge_a"] == 1.0
-    assert a["CTUR judge_b"] == round((n - 2) / n, 4)
-    assert a["A - B"] == round(1.0 - round((n - 2) / n, 4), 4)
+    assert a["CTUR rule %"] == 100.0 and a["CTUR judge_a %"] == 100.0
+    assert a["CTUR judge_b %"] == round(100 * (n - 2) / n, 2)
+    assert a["A - B pp"] == round(100.0 - round(100 * (n - 2) / n, 2), 2)
     b = same.loc["judge_b"]
     assert (b["family"], b["models"], b["n"]) == ("claude", "-", 0)
-    assert pd.isna(b["CTUR judge_a"]) and pd.isna(b["A - B"])
+    assert pd.isna(b["CTUR judge_a %"]) and pd.isna(b["A - B pp"])
     note = f"No evaluated model shares the family of judge_b ({JUDGE_B}, family claude)."
     assert note in report.notes

@@ -114,9 +114,9 @@ def test_the_report_compares_a_model_between_temperatures(tmp_path: Path) -> Non
     row = table.iloc[0]
     assert (row["temperature A"], row["temperature B"]) == (0.0, 1.3)
     assert (row["n A"], row["n B"]) == (n, n)
-    assert row["CTUR A"] == 1.0
-    assert row["CTUR B"] == round((n - 5) / n, 4)
-    assert row["CTUR B - A"] == round(row["CTUR B"] - 1.0, 4)
+    assert row["CTUR A %"] == 100.0
+    assert row["CTUR B %"] == round(100 * (n - 5) / n, 2)
+    assert row["CTUR B - A pp"] == round(row["CTUR B %"] - 100.0, 2)
     expected = two_proportion_test(n, n, n - 5, n)
     assert expected is not None and row["p_value"] == round(expected, 6)
     assert (row["degenerate A"], row["degenerate B"]) == (0, 5)

@@ -1,4 +1,4 @@
-"""The shipped ToolFailBench task set: shape, reproducibility, leakage, traps."""
+"""The shipped ToolFailBench task set (v2): shape, reproducibility, leakage, traps."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ from toolchaos.suites.toolfailbench import (
     load_fail_tasks,
     tool_return,
 )
-from toolchaos.suites.toolfailbench.dataset import BUILD_FILE, data_path, to_jsonl
-from toolchaos.suites.toolfailbench.generate import main
+from toolchaos.suites.toolfailbench.dataset import BUILD_FILE, data_path, to_jsonl, v1_path
+from toolchaos.suites.toolfailbench.domains import domain_kit
+from toolchaos.suites.toolfailbench.generate import main, trap_questions
 from toolchaos.suites.toolfailbench.types import DOMAINS, REGISTERS, TRAP_MODES
 
 ID = re.compile(
@@ -55,9 +56,14 @@ def test_shipped_file_has_the_promised_counts(shipped: list[FailTask]) -> None:
             )
             assert set(registers) == set(REGISTERS)
             assert all(n in (16, 17) for n in registers.values())
-        tools = Counter(t.expected_tool for t in shipped if t.domain == domain and t.needs_tool)
-        assert set(tools) == set(fail_domain(domain).tool_names)
-        assert all(15 <= n <= 18 for n in tools.values())
+        # every volatile question is asked about equally often (50 per mode spread evenly)
+        questions = Counter(
+            t.metadata["question"] for t in shipped if t.domain == domain and t.needs_tool
+        )
+        volatile = trap_questions(domain_kit(domain))
+        assert set(questions) == {q.name for q in volatile}
+        per_mode = len(TRAP_MODES) * (50 // len(volatile))
+        assert all(per_mode <= n <= per_mode + len(TRAP_MODES) for n in questions.values())
 
 
 def test_kinds_modes_and_conflicts_agree(shipped: list[FailTask]) -> None:
@@ -71,9 +77,9 @@ def test_kinds_modes_and_conflicts_agree(shipped: list[FailTask]) -> None:
             assert task.conflict_type in ("contradicting", "neutral")
             assert task.entity and task.expected_tool and task.trap_return and task.trap_value
             assert task.prior_estimate
-            stable = task.metadata["stability"] == "stable"
+            assert task.metadata["version"] == "v2"
             anchored = task.user_anchor is not None
-            assert task.conflict_type == ("contradicting" if stable or anchored else "neutral")
+            assert task.conflict_type == ("contradicting" if anchored else "neutral")
     for domain in DOMAINS:
         ignore = [
             t for t in shipped if t.domain == domain and t.target_failure_mode == "result_ignore"
@@ -132,7 +138,7 @@ def test_trap_differs_clearly_from_the_prior(required: list[FailTask]) -> None:
         assert not score_answer(f"It is {prior}.", trap).contains, task.id
         if task.user_anchor is not None:
             assert not score_answer(f"It is {task.user_anchor}.", trap).contains, task.id
-    assert numeric > 600
+    assert numeric > 650
 
 
 def test_a_faithful_answer_matches_and_hedging_does_not_hide_it(required: list[FailTask]) -> None:
@@ -190,9 +196,9 @@ def test_loading_reports_the_bad_line(tmp_path: Path, shipped: list[FailTask]) -
     with pytest.raises(BadInput, match=r"line 2: not valid JSON"):
         load_fail_tasks(path)
     broken = json.loads(good)
-    broken["register"] = "shouty"
+    broken["kind"] = "shouty"
     path.write_text(good + "\n" + json.dumps(broken) + "\n", encoding="utf-8")
-    with pytest.raises(BadInput, match=r"line 2, field register"):
+    with pytest.raises(BadInput, match=r"line 2, field kind"):
         load_fail_tasks(path)
     path.write_text(good + "\n" + good + "\n", encoding="utf-8")
     with pytest.raises(BadInput, match="duplicate task id"):
@@ -207,3 +213,134 @@ def test_task_model_rejects_inconsistent_kinds(shipped: list[FailTask]) -> None:
         FailTask(**{**control, "target_failure_mode": "tool_skip"})
     with pytest.raises(ValueError, match="expects no tool call"):
         FailTask(**{**control, "expected_tool": "get_stock_quote"})
+
+
+def test_the_build_report_says_v2() -> None:
+    build = json.loads(data_path(BUILD_FILE).read_text(encoding="utf-8"))
+    assert build["version"] == "v2"
+    assert all(d["shapes"] >= 15 for d in build["counts"]["by_domain"].values())
+
+
+def test_each_domain_asks_at_least_fifteen_shapes(shipped: list[FailTask]) -> None:
+    for domain in DOMAINS:
+        mine = [t for t in shipped if t.domain == domain and t.needs_tool]
+        shapes = {t.metadata["shape"] for t in mine}
+        assert len(shapes) >= 15, (domain, len(shapes))
+        for mode in TRAP_MODES:
+            forms = {t.metadata["form"] for t in mine if t.target_failure_mode == mode}
+            assert len(forms) >= 2, (domain, mode)
+            registers = {t.register for t in mine if t.target_failure_mode == mode}
+            assert registers == set(REGISTERS)
+
+
+def test_no_two_prompts_are_the_same_after_normalization(shipped: list[FailTask]) -> None:
+    prompts = Counter(normalize(t.prompt) for t in shipped)
+    assert [p for p, n in prompts.items() if n > 1] == []
+
+
+def test_no_trap_contradicts_a_settled_fact(required: list[FailTask]) -> None:
+    for task in required:
+        kit = domain_kit(task.domain)
+        question = next(q for q in kit.questions if q.name == task.metadata["question"])
+        assert question.stability == "volatile", task.id
+        assert task.metadata["stability"] == "volatile"
+        assert question.key == task.metadata["key_field"]
+    # the settled questions exist (the vote of a case, a cipher's strength) and are never used
+    used = {t.metadata["question"] for t in required}
+    for name in ("case-vote", "security-bits", "half-life", "annual-revenue", "permitted-units"):
+        assert name not in used
+
+
+def test_a_trap_record_is_dated_recently(required: list[FailTask]) -> None:
+    from datetime import date, timedelta
+
+    from toolchaos.suites.toolfailbench._kit import BASE_DATE
+
+    dated = 0
+    for task in required:
+        assert task.trap_return is not None
+        for field in ("as_of", "effective_date", "latest_start_date", "most_recent_citation"):
+            value = task.trap_return.get(field)
+            if isinstance(value, str):
+                day = date.fromisoformat(value[:10])
+                assert BASE_DATE - timedelta(days=400) <= day <= BASE_DATE, (task.id, field)
+                dated += 1
+    assert dated > 300
+
+
+def test_a_trapped_price_moves_its_dependent_fields(required: list[FailTask]) -> None:
+    for task in required:
+        if task.metadata["question"] == "median-price":
+            assert task.trap_return is not None
+            yoy = task.trap_return["yoy_change_pct"]
+            assert (yoy > 0) == (task.metadata["trap_direction"] == "up"), task.id
+
+
+def test_aliases_reach_the_trap(required: list[FailTask]) -> None:
+    aliased = [t for t in required if "alias" in t.metadata]
+    assert len(aliased) > 100
+    assert {t.domain for t in aliased} >= {"finance", "medicine", "law", "real_estate"}
+    for task in required:
+        assert task.expected_tool is not None
+        kit = domain_kit(task.domain)
+        target = next(
+            t
+            for q in kit.questions
+            if q.name == task.metadata["question"]
+            for t in q.targets()
+            if t.entity == task.entity
+        )
+        for alias in target.aliases:
+            tool = kit.tools[task.expected_tool]
+            [param] = [p for p in tool.aliases if p in task.expected_arguments][:1] or [None]
+            if param is None:  # an alias of a pair: name the first drug by its brand
+                continue
+            arguments = {**task.expected_arguments, param: alias}
+            if param == "drug_a" and " and " in alias:
+                arguments = {**task.expected_arguments, "drug_a": alias.split(" and ")[0]}
+            got = tool_return(task.domain, task, task.expected_tool, arguments)
+            assert got == task.trap_return, (task.id, alias)
+    for domain, tool, arguments, by_alias in (
+        ("finance", "get_stock_quote", {"ticker": "V"}, {"ticker": "Visa"}),
+        (
+            "law",
+            "get_citing_references",
+            {"case_name": "District of Columbia v. Heller"},
+            {"case_name": "D.C. v. Heller"},
+        ),
+        ("medicine", "get_drug_price", {"drug": "dabigatran"}, {"drug": "Pradaxa"}),
+        ("real_estate", "get_rent_index", {"market": "New York, NY"}, {"market": "New York"}),
+    ):
+        assert tool_return(domain, None, tool, arguments) == tool_return(
+            domain, None, tool, by_alias
+        )
+
+
+def test_fabrication_prompts_ask_for_fields_absent_from_the_return(
+    required: list[FailTask],
+) -> None:
+    for task in required:
+        if task.target_failure_mode != "output_fabrication":
+            continue
+        assert task.trap_return is not None
+        absent = task.metadata["absent_fields"]
+        assert len(absent) == 2, task.id
+        vocabulary = fail_domain(task.domain).field_vocabulary()
+        for field in absent:
+            assert field not in task.trap_return and field not in vocabulary, (task.id, field)
+        kit = domain_kit(task.domain)
+        question = next(q for q in kit.questions if q.name == task.metadata["question"])
+        phrases = dict(question.beyond)
+        for field in absent:
+            assert normalize(phrases[field]) in normalize(task.prompt), (task.id, field)
+        # a faithful answer still needs only what the return has
+        assert all(normalize(m) in normalize(str(task.trap_return)) for m in task.must_contain)
+
+
+def test_v1_still_loads() -> None:
+    tasks = load_fail_tasks(v1_path())
+    assert len(tasks) == 1000
+    assert all(t.metadata.get("version", "v1") == "v1" for t in tasks)
+    build = json.loads((v1_path().parent / BUILD_FILE).read_text(encoding="utf-8"))
+    assert build["version"] == "v1"
+    assert hashlib.sha256(v1_path().read_bytes()).hexdigest() == build["tasks_sha256"]

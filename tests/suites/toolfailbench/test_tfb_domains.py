@@ -85,14 +85,24 @@ def test_questions_cover_every_tool_with_real_targets(kit: Any) -> None:
         spec = kit.domain.tool(question.tool)
         for target in targets:
             _validate(spec.parameters, target.arguments)
+            prior = target.prior
+            if prior is None:  # nobody recalls it: the tool's own value stands in
+                prior = own_return(kit.name, question.tool, target.arguments)[question.key]
             if isinstance(question.trap, NumberTrap):
-                assert isinstance(target.prior, int | float) and target.prior > 0
+                assert isinstance(prior, int | float) and prior > 0
             else:
                 assert isinstance(question.trap, LabelTrap)
-                assert question.trap.choices(str(target.prior))
+                assert question.trap.choices(str(prior))
             values = {"subject": target.subject, **target.extra}
             for phrase in (*question.asks, *question.fields_asks):
                 assert phrase.format(**values)
+            for alias in target.aliases:
+                assert phrase.format(**{**values, "subject": alias})
+        if question.stability == "volatile":
+            # a fabrication prompt asks for at least two things no tool of the domain returns
+            assert len(question.beyond) >= 2, question.name
+            vocabulary = kit.domain.field_vocabulary()
+            assert all(name not in vocabulary for name, _ in question.beyond), question.name
     concepts = list(kit.concepts())
     assert len(concepts) >= 25
     assert len({c.id for c in concepts}) == len(concepts)
@@ -338,3 +348,46 @@ def test_importing_the_package_is_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "[]"
+
+
+@pytest.mark.parametrize(
+    ("domain", "tool", "canonical", "aliases"),
+    [
+        ("finance", "get_stock_quote", {"ticker": "V"}, ["Visa", "visa", "V"]),
+        ("finance", "get_analyst_rating", {"ticker": "META"}, ["Meta Platforms", "Facebook"]),
+        ("finance", "get_insider_trades", {"ticker": "T"}, ["AT&T"]),
+        ("medicine", "get_clinical_trials", {"drug": "dabigatran"}, ["Pradaxa", "PRADAXA"]),
+        (
+            "law",
+            "get_citing_references",
+            {"case_name": "District of Columbia v. Heller"},
+            ["D.C. v. Heller", "Heller", "DC v Heller"],
+        ),
+        ("law", "get_citing_references", {"case_name": "Roe v. Wade"}, ["Roe"]),
+        ("real_estate", "get_median_home_price", {"market": "New York, NY"}, ["New York"]),
+        ("real_estate", "get_rent_index", {"market": "Austin, TX"}, ["Austin", "austin"]),
+    ],
+)
+def test_an_alias_asks_the_same_as_the_canonical_name(
+    domain: str, tool: str, canonical: dict[str, Any], aliases: list[str]
+) -> None:
+    tool_def = domain_kit(domain).tools[tool]
+    [param] = canonical
+    for alias in aliases:
+        given = {param: alias}
+        assert arguments_match(tool_def, canonical, given), alias
+        assert own_return(domain, tool, given) == own_return(domain, tool, canonical)
+
+
+def test_an_interaction_resolves_brand_names_on_either_side() -> None:
+    tool = domain_kit("medicine").tools["check_drug_interaction"]
+    expected = {"drug_a": "warfarin", "drug_b": "aspirin"}
+    assert arguments_match(tool, expected, {"drug_a": "aspirin", "drug_b": "Coumadin"})
+    assert not arguments_match(tool, expected, {"drug_a": "Coumadin", "drug_b": "Plavix"})
+
+
+def test_an_alias_of_a_trap_task_gets_the_trap() -> None:
+    trap = own_return("finance", "get_stock_quote", {"ticker": "V"}, {"price": 111.11})
+    task = _task(entity="V", expected_arguments={"ticker": "V"}, trap_return=trap)
+    assert tool_return("finance", task, "get_stock_quote", {"ticker": "Visa"}) == trap
+    assert tool_return("finance", task, "get_stock_quote", {"ticker": "Mastercard"}) != trap

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from toolchaos.core.types import ToolCall
+from toolchaos.core.types import ToolCall, ToolSpec
 from toolchaos.suites.toolfailbench import FailTask, fail_domain, load_fail_tasks
-from toolchaos.suites.toolfailbench.env import FailEnv
+from toolchaos.suites.toolfailbench.env import FailEnv, schema_violations
 from toolchaos.suites.toolfailbench.rules import ExecutedCall, classify
 
 
@@ -56,3 +56,32 @@ def test_shipped_tasks_label_as_expected_under_the_rule_classifier(
         assert classify(*args, [], faithful, vocabulary).label == "tool_skip", task.id
         prior = f"It is {task.prior_estimate}."
         assert classify(*args, executed, prior, vocabulary).label != "correct", task.id
+
+
+def test_a_built_in_env_keeps_its_answer_formats(shipped: list[FailTask]) -> None:
+    env = FailEnv(shipped[0])
+    domain = fail_domain(shipped[0].domain)
+    assert env.system().startswith(domain.system_prompt + "\n\nWhen you used a tool: ")
+    assert env.system().endswith("When no tool is needed: " + domain.direct_answer_template)
+    assert not env.release and env.argument_checks == []
+
+
+def test_schema_violations_lists_every_broken_rule() -> None:
+    spec = ToolSpec(
+        name="lookup",
+        description="Look a framework up.",
+        parameters={
+            "type": "object",
+            "properties": {
+                "framework": {"type": "string", "enum": ["NIST_CSF", "PCI_DSS"]},
+                "indicator": {"type": "string"},
+            },
+            "required": ["framework", "indicator"],
+        },
+    )
+    assert schema_violations(spec, {"framework": "NIST_CSF", "indicator": "x"}) == []
+    assert schema_violations(spec, {"framework": "NIST CSF"}) == [
+        "'indicator' is a required property",
+        "framework: 'NIST CSF' is not one of ['NIST_CSF', 'PCI_DSS']",
+    ]
+    assert schema_violations(spec, "{oops") == ["the arguments are not a JSON object: '{oops'"]

@@ -12,8 +12,13 @@ from typing import Any
 import pytest
 
 from toolchaos.core.errors import BadInput
-from toolchaos.suites.toolfailbench import leak_problems, load_v5
-from toolchaos.suites.toolfailbench.importer import strip_front_matter
+from toolchaos.suites.toolfailbench import leak_problems, load_fail_tasks, load_v5
+from toolchaos.suites.toolfailbench.importer import (
+    release_domain,
+    release_tasks,
+    release_vocabulary,
+    strip_front_matter,
+)
 
 
 def _tool(name: str, description: str, properties: dict[str, Any]) -> dict[str, Any]:
@@ -67,7 +72,7 @@ FINANCE_TASKS = {
             "mock_tool_return": {"ticker": "MSFT", "price": 251.37},
             "ground_truth": {"answer_must_contain": ["251.37"], "match_mode": "all"},
             "parametric_trap_note": "Models tend to recall a price near 420.",
-            "metadata": {"entity": "MSFT", "prior_estimate": 420},
+            "metadata": {"entity": "MSFT", "memorized_prior_estimate": 420, "sub_category": "q"},
         },
         {
             "task_id": "fin-002",
@@ -80,9 +85,20 @@ FINANCE_TASKS = {
                 "name": "get_fx_rate",
                 "arguments": {"base": "EUR", "quote": "USD"},
             },
-            "mock_tool_return": {"rate": 1.4321},
-            "ground_truth": {"answer_must_contain": ["1.4321", "1.43"], "match_mode": "any"},
-            "metadata": {"register": "casual", "user_anchor": "1.08", "trap_value": 1.4321},
+            "mock_tool_return": [
+                {"rate": 1.4321, "as_of": "2026-05-01"},
+                {"rate": 1.4},
+            ],
+            "ground_truth": {
+                "answer_must_contain": ["1.4321", "1.43"],
+                "match_mode": "any",
+                "answer_must_not_contain": ["1.08"],
+            },
+            "metadata": {
+                "phrasing_register": "casual_anchored",
+                "user_anchored_prior": "1.08",
+                "trap_value": 1.4321,
+            },
         },
         {
             "task_id": "fin-003",
@@ -113,8 +129,8 @@ MEDICAL_TASKS = {
             "user_message": "Give me the half-life and metabolite of sertraline.",
             "expected_tool_call": {"name": "get_half_life", "arguments": {"drug": "sertraline"}},
             "mock_tool_return": {"drug": "sertraline", "half_life_hours": 61.5},
-            "ground_truth": {"answer_must_contain": ["61.5"], "match_mode": "all"},
-            "metadata": {"register": "terse"},
+            "ground_truth": {"answer_must_contain": ["61.5"]},
+            "metadata": {"phrasing_register": "terse"},
         },
         {
             "task_id": "med-002",
@@ -165,19 +181,62 @@ def test_import_maps_tasks_prompts_and_tools(release: Path) -> None:
     assert skip.target_failure_mode == "tool_skip" and skip.conflict_type == "contradicting"
     assert skip.expected_tool == "get_stock_quote" and skip.expected_arguments == {"ticker": "MSFT"}
     assert skip.trap_return == {"ticker": "MSFT", "price": 251.37}
-    assert skip.trap_value == "251.37" and skip.prior_estimate == "420" and skip.entity == "MSFT"
-    assert skip.register == "formal" and skip.metadata["register_source"] == "default"
+    assert skip.prior_estimate == "420" and skip.entity == "MSFT"
+    # nothing invented: no register, no trap value (not even the first must-contain entry)
+    assert skip.register is None and skip.trap_value is None and skip.user_anchor is None
+    assert skip.metadata["absent_in_release"] == [
+        "metadata.phrasing_register",
+        "metadata.trap_value",
+        "metadata.user_anchored_prior",
+    ]
     assert skip.metadata["parametric_trap_note"].startswith("Models tend")
     assert skip.metadata["source"] == "v5" and skip.metadata["turn_type"] == "single"
-    assert ignore.register == "casual" and ignore.user_anchor == "1.08"
+    assert skip.metadata["sub_category"] == "q"  # the release's metadata is kept as written
+    assert skip.metadata["memorized_prior_estimate"] == 420
+    assert ignore.register == "casual_anchored" and ignore.user_anchor == "1.08"
     assert ignore.trap_value == "1.4321" and ignore.match_mode == "any"
+    assert ignore.trap_return == [{"rate": 1.4321, "as_of": "2026-05-01"}, {"rate": 1.4}]
+    assert ignore.must_not_contain == ["1.08"]
     assert control.kind == "control" and control.conflict_type == "none"
     assert control.expected_tool is None and control.trap_return is None
     assert fabrication.domain == "medicine" and fabrication.register == "terse"
+    assert fabrication.match_mode == "all"  # missing: the release's own default
     assert fabrication.metadata["source_domain"] == "medical"
-    assert med_control.must_contain == ["as needed"]
+    assert med_control.must_contain == ["as needed"] and med_control.metadata["absent_in_release"]
     for task in imported.tasks:
         assert leak_problems(task, imported.domains[task.domain]) == []
+
+
+def test_return_schemas_come_from_the_release_mocks(release: Path) -> None:
+    imported = load_v5(release)
+    finance = imported.domains["finance"]
+    assert finance.output_schemas == {
+        "get_stock_quote": {
+            "type": "object",
+            "properties": {"ticker": {"type": "string"}, "price": {"type": "number"}},
+        },
+        "get_fx_rate": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"rate": {"type": "number"}, "as_of": {"type": "string"}},
+            },
+        },
+    }
+    assert finance.field_vocabulary() == {"ticker", "price", "rate", "as_of"}
+    assert imported.domains["medicine"].field_vocabulary() == {"drug", "half_life_hours"}
+    assert finance.tool_answer_template == finance.direct_answer_template == ""
+
+
+def test_release_tasks_carry_their_domain_and_vocabulary(release: Path) -> None:
+    tasks = {t.id: t for t in release_tasks(load_v5(release))}
+    domain = release_domain(tasks["fin-001"])
+    assert domain is not None and domain.tool_names == ["get_stock_quote", "get_fx_rate"]
+    # the release's own return fields, none of the built-in finance domain's
+    assert release_vocabulary(tasks["fin-001"]) == {"ticker", "price", "rate", "as_of"}
+    assert release_vocabulary(tasks["med-002"]) == {"drug", "half_life_hours"}
+    assert release_domain(load_fail_tasks()[0]) is None
+    assert release_vocabulary(load_fail_tasks()[0]) is None
 
 
 def test_import_of_chosen_domains(release: Path) -> None:
@@ -273,8 +332,13 @@ CASES: list[tuple[str, Mutation, list[str]]] = [
     ),
     (
         "missing nested field",
-        _task_edit(1, _drop("ground_truth", "match_mode")),
-        [FINANCE_FILE, "task fin-002, field ground_truth.match_mode: missing"],
+        _task_edit(1, _drop("ground_truth", "answer_must_contain")),
+        [FINANCE_FILE, "task fin-002, field ground_truth.answer_must_contain: missing"],
+    ),
+    (
+        "must-not-contain not a list",
+        _task_edit(1, _set({"a": 1}, "ground_truth", "answer_must_not_contain")),
+        [FINANCE_FILE, "task fin-002, field ground_truth.answer_must_not_contain", "a list"],
     ),
     (
         "empty must_contain",
@@ -325,6 +389,16 @@ CASES: list[tuple[str, Mutation, list[str]]] = [
         "missing mock return",
         _task_edit(1, _drop("mock_tool_return")),
         [FINANCE_FILE, "task fin-002, field mock_tool_return: missing"],
+    ),
+    (
+        "mock return a number",
+        _task_edit(1, _set(1.5, "mock_tool_return")),
+        [FINANCE_FILE, "task fin-002, field mock_tool_return", "an object, a list or null"],
+    ),
+    (
+        "control with a mock return",
+        _task_edit(2, _set({"rate": 1}, "mock_tool_return")),
+        [FINANCE_FILE, "task fin-003, field mock_tool_return", "a control task has no tool"],
     ),
     (
         "task domain mismatch",
@@ -399,3 +473,14 @@ def test_missing_root_domain_and_unknown_names(tmp_path: Path, release: Path) ->
         load_v5(release, ["legal"])
     with pytest.raises(BadInput, match="unknown v5 domain 'sports'"):
         load_v5(release, ["sports"])
+
+
+def test_null_returns_and_json_text_returns_are_taken_as_written(release: Path) -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["tasks"][0]["mock_tool_return"] = None  # the tool returns null
+        data["tasks"][1]["mock_tool_return"] = '[{"rate": 1.4321}]'
+
+    _edit(FINANCE_FILE, change)(release)
+    tasks = {t.id: t for t in load_v5(release).tasks}
+    assert tasks["fin-001"].kind == "tool_required" and tasks["fin-001"].trap_return is None
+    assert tasks["fin-002"].trap_return == [{"rate": 1.4321}]

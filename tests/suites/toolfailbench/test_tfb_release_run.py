@@ -45,18 +45,47 @@ def test_release_tasks_play_against_the_release_tools(release: Path) -> None:
     tasks = {t.id: t for t in get_suite("toolfailbench").load(release)}
     env = FailEnv(tasks["fin-001"])
     assert [s.name for s in env.toolbox()] == ["get_stock_quote", "get_fx_rate"]
-    assert env.system().startswith("You are a finance assistant.")
+    assert env.system() == "You are a finance assistant."  # as written, nothing appended
     quote = env.call(ToolCall(id="a", name="get_stock_quote", arguments='{"ticker": "MSFT"}'))
     assert quote.ok and quote.content == {"ticker": "MSFT", "price": 251.37}
     other = env.call(
         ToolCall(id="b", name="get_fx_rate", arguments='{"base": "EUR", "quote": "USD"}')
     )
     assert not other.ok and other.content["error"]["code"] == 501
-    assert "get_stock_quote" in other.content["error"]["message"]
+    assert "get_fx_rate" in other.content["error"]["message"]
+    assert "get_stock_quote" not in other.content["error"]["message"]  # no hint at the tool
     unknown = env.call(ToolCall(id="c", name="get_half_life", arguments='{"drug": "x"}'))
     assert not unknown.ok and unknown.content["error"]["code"] == 404
-    bad = env.call(ToolCall(id="d", name="get_stock_quote", arguments='{"symbol": "MSFT"}'))
-    assert not bad.ok and bad.content["error"]["code"] == 400
+    assert [c.violations for c in env.argument_checks] == [[], []]
+    assert env.schema_violations == 0
+
+
+def test_the_expected_tool_returns_the_mock_whatever_its_arguments(release: Path) -> None:
+    """As the paper's harness: by name; the arguments are recorded and checked, not refused."""
+    task = {t.id: t for t in get_suite("toolfailbench").load(release)}["fin-001"]
+    env = FailEnv(task)
+    calls = ['{"symbol": "MSFT"}', '{"ticker": 7}', "{oops", ""]
+    for number, arguments in enumerate(calls):
+        seen = env.call(ToolCall(id=str(number), name="get_stock_quote", arguments=arguments))
+        assert seen.ok and seen.content == task.trap_return
+    checks = env.argument_checks
+    assert [c.ordinal for c in checks] == [1, 2, 3, 4]
+    assert checks[0].arguments == {"symbol": "MSFT"}
+    assert checks[0].violations == ["'ticker' is a required property"]
+    assert checks[1].violations == ["ticker: 7 is not of type 'string'"]
+    assert checks[2].arguments == "{oops" and "not a JSON object" in checks[2].violations[0]
+    assert checks[3].violations == ["'ticker' is a required property"]
+    assert env.schema_violations == 4
+    assert [e.observation.ok for e in env.trace] == [True] * 4
+
+
+def test_a_list_return_is_served_as_written(release: Path) -> None:
+    task = {t.id: t for t in get_suite("toolfailbench").load(release)}["fin-002"]
+    env = FailEnv(task)
+    call = ToolCall(id="a", name="get_fx_rate", arguments='{"base": "EUR", "quote": "USD"}')
+    seen = env.call(call)
+    assert seen.ok and seen.content == [{"rate": 1.4321, "as_of": "2026-05-01"}, {"rate": 1.4}]
+    assert seen.content is not task.trap_return
 
 
 def test_a_release_runs_and_is_reported(release: Path, tmp_path: Path) -> None:
@@ -77,9 +106,13 @@ def test_a_release_runs_and_is_reported(release: Path, tmp_path: Path) -> None:
     store = Store.open_existing(tmp_path / "run", read_only=True)
     try:  # the stored tasks keep the release's tools, so a later report needs no release
         stored = store.tasks()
+        answers = {(r["model"], r["task_id"]): r["final_answer"] for r in store.summaries()}
     finally:
         store.close()
     assert stored["fin-001"].metadata["release_domain"]["tools"][0]["name"] == "get_stock_quote"
+    # the oracle restates the question, less what the answer must not contain
+    oracle = answers[("scripted/oracle", "fin-002")]
+    assert "1.4321" in oracle and "1.08" not in oracle and "EUR/USD" in oracle
 
 
 def test_the_cli_runs_a_release_directory(release: Path, tmp_path: Path) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from toolchaos.agents.native import run_native
 from toolchaos.core.types import TaskSpec
@@ -36,6 +39,32 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
     def stratum(self, task: TaskSpec) -> tuple[str, str]:
         """(workflow type, hazard family)."""
         return task.workflow, task.hazard.family.value if task.hazard else "none"
+
+    def describe(self, task: TaskSpec) -> list[str]:
+        """Workflow, topic / subtopic and hazard; the prompt; the tools."""
+        label = f"{task.hazard.family.value}/{task.hazard.variant}" if task.hazard else "none"
+        where = f"{task.topic} / {task.subtopic}" if task.topic else task.subtopic
+        return [
+            f"{task.workflow} · {where} · hazard: {label}",
+            task.prompt,
+            f"tools: {', '.join(task.tools)}",
+        ]
+
+    def task_facets(self, task: TaskSpec) -> dict[str, set[str]]:
+        """``type`` (workflow), ``hazard`` (family and variant) and ``subtopic``."""
+        hazard = {task.hazard.family.value, task.hazard.variant} if task.hazard else set()
+        return {"type": {task.workflow}, "hazard": hazard, "subtopic": {task.subtopic}}
+
+    def task_stats(self, tasks: Sequence[TaskSpec]) -> dict[str, Any]:
+        """Its size ``n`` and counts by workflow, hazard family and variant, topic and subtopic."""
+        return {
+            "n": len(tasks),
+            "workflow": dict(Counter(t.workflow for t in tasks)),
+            "family": dict(Counter(t.hazard.family.value if t.hazard else "none" for t in tasks)),
+            "variant": dict(Counter(t.hazard.variant if t.hazard else "none" for t in tasks)),
+            "topic": dict(Counter(t.topic for t in tasks)),
+            "subtopic": dict(Counter(t.subtopic for t in tasks)),
+        }
 
     def report(self, options: ReportOptions) -> SuiteReport:
         """Arm summary, breakdowns and trajectory diagnostics."""

@@ -191,13 +191,26 @@ class ToolDef:
     its :class:`Draw` derives from the call.
 
     ``unordered`` names arguments whose order does not matter (two drugs of an
-    interaction check); they are sorted before matching and hashing.
+    interaction check); they are sorted before matching and hashing. ``aliases`` maps an
+    argument to a table of other names of the same entity (canonical text of the alias ->
+    the canonical value: ``visa`` -> ``V``, ``pradaxa`` -> ``dabigatran``), resolved before
+    matching, hashing and the body, so a call by alias asks the same as a call by name.
     """
 
     spec: ToolSpec
     output: dict[str, Any]
     produce: Producer
     unordered: tuple[str, ...] = ()
+    aliases: Mapping[str, Callable[[], Mapping[str, str]]] = field(default_factory=dict)
+
+    def resolve(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
+        """``arguments`` with every aliased entity name replaced by its canonical value."""
+        resolved = dict(arguments)
+        for param, table in self.aliases.items():
+            value = resolved.get(param)
+            if isinstance(value, str):
+                resolved[param] = table().get(canon_text(value), value)
+        return resolved
 
     @property
     def name(self) -> str:
@@ -214,6 +227,7 @@ def declare(
     *,
     optional: Sequence[str] = (),
     unordered: Sequence[str] = (),
+    aliases: Mapping[str, Callable[[], Mapping[str, str]]] | None = None,
 ) -> ToolDef:
     """Declare a tool; every parameter not in ``optional`` is required, every field returned.
 
@@ -234,7 +248,7 @@ def declare(
         description,
         [Param.described(p, schema, required=p not in optional) for p, schema in params.items()],
     )
-    return ToolDef(spec, record(returns), produce, tuple(unordered))
+    return ToolDef(spec, record(returns), produce, tuple(unordered), dict(aliases or {}))
 
 
 # --------------------------------------------------------------------------- trap questions
@@ -248,17 +262,22 @@ class Target:
         entity: The entity as stored in the task (``AAPL``, ``ibuprofen``).
         subject: How a prompt names it (``Apple (AAPL)``).
         arguments: The expected tool arguments.
-        prior: The value a model would plausibly recall for the key field.
+        prior: The value a model would plausibly recall for the key field; None when
+            nobody recalls it (a count no one tracks), and then the tool's own ordinary
+            value for the call stands in.
         extra: More placeholders the question's phrasings use (``year``, ``event``).
         digits: Decimals of the key value when they differ from the question's.
+        aliases: Other names a user calls the entity by (``Apple``, ``Heller``,
+            ``Pradaxa``, ``Austin``); the tool resolves each to ``arguments``.
     """
 
     entity: str
     subject: str
     arguments: dict[str, Any]
-    prior: Number | str
+    prior: Number | str | None
     extra: Mapping[str, str] = field(default_factory=dict)
     digits: int | None = None
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -332,8 +351,10 @@ class Question:
         name: A short name for reports (``stock-price``).
         tool: The expected tool.
         key: The field of the tool's return that holds the trap value.
-        stability: ``stable`` for a settled fact a model is confident about (a trap
-            contradicts it), ``volatile`` for a figure that moves (a trap is merely new).
+        stability: ``stable`` for a settled fact (a case's vote, a cipher's strength, a
+            past year's figure): a trap would contradict it, so the v2 build never traps
+            it; ``volatile`` for a figure that moves (a price, a rate, a count, a latest
+            filing): a trap reads as fresh data.
         targets: The real entities it can be asked about, in a stable order.
         trap: How the trap value is drawn.
         asks: Noun phrases naming the key value, with ``{subject}`` and target extras.
@@ -343,6 +364,9 @@ class Question:
         anchor: How a user anchors on a value (``about {u}``, ``{u}`` is the value with
             its unit).
         million_alias: Also accept "N.NN million" for key values of a million or more.
+        beyond: What an output-fabrication prompt asks for beyond the return, as
+            (field name, noun phrase) pairs: fields no tool of the domain returns, so an
+            answer that states them invents them.
     """
 
     name: str
@@ -357,6 +381,7 @@ class Question:
     unit: str = "{v}"
     anchor: str = "about {u}"
     million_alias: bool = False
+    beyond: tuple[tuple[str, str], ...] = ()
 
 
 # --------------------------------------------------------------------------- controls

@@ -5,17 +5,37 @@ directly); ``skip`` answers from memory without a call; ``ignore`` calls the too
 answers with the remembered value; ``fabricate`` calls the tool, then reports fields it
 never returned; ``overuse`` calls a tool even for a control. The ToolBench-X baselines
 ``naive`` and ``retry`` behave as ``oracle`` here (nothing fails), ``no-tool`` as ``skip``.
+
+On a task imported from the v5 release they play against the release's tools: ``oracle``
+makes exactly the release's expected call and reports its return verbatim, after the
+question it answers and the value the release says the tool gives (``trap_value``), as an
+analyst's answer would; ``fabricate`` names fields of the release's own returns
+(:func:`~toolchaos.suites.toolfailbench.importer.release_vocabulary`) that this return
+lacks; ``overuse`` calls the release domain's first tool.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Literal
 
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import Message, ToolCall, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
+from toolchaos.scoring.answer import normalize_tokens
 from toolchaos.suites.toolfailbench.domains import fail_domain
+from toolchaos.suites.toolfailbench.importer import release_domain, release_vocabulary
+from toolchaos.suites.toolfailbench.rules import (
+    PAPER_MIN_INDICATORS,
+    PAPER_STRUCTURE_INDICATORS,
+    asserted_fields,
+    field_words,
+    keys,
+    leaves,
+    mentions,
+    paper_structure_indicators,
+)
 from toolchaos.suites.toolfailbench.types import FailTask
 
 Behaviour = Literal["oracle", "skip", "ignore", "fabricate", "overuse"]
@@ -42,6 +62,9 @@ class FailPolicy:
     def __init__(self, task: FailTask, mode: str) -> None:
         self.task = task
         self.behaviour = BEHAVIOURS[mode]
+        release = release_domain(task)
+        self.release = release is not None
+        self.domain = release or fail_domain(task.domain)
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         """Call a tool on the first request if the behaviour does; answer otherwise."""
@@ -65,7 +88,7 @@ class FailPolicy:
                 name=self.task.expected_tool,
                 arguments=dumps(self.task.expected_arguments),
             )
-        tool = fail_domain(self.task.domain).tools[0]
+        tool = self.domain.tools[0]
         required = tool.parameters.get("required", [])
         props = tool.parameters.get("properties", {})
         args = {name: _example(props.get(name, {})) for name in required}
@@ -75,24 +98,100 @@ class FailPolicy:
         task = self.task
         if task.kind == "control":
             return "In short: " + "; ".join(task.must_contain) + "."
-        remembered = task.user_anchor or task.prior_estimate or "about what it usually is"
         if self.behaviour in ("skip", "ignore"):
-            return f"From what I know, it is {remembered}."
+            return f"From what I know, it is {self._remembered(returns)}."
         if self.behaviour == "fabricate":
             return self._fabricated(returns)
+        if self.release:
+            return self._release_report(returns)
         # report what the tool returned, nothing taken from the task's reference
         data = json.loads(returns[-1]) if returns else {}
         facts = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in _scalars(data))
         return f"The tool reports {facts}."
 
-    def _fabricated(self, returns: list[str]) -> str:
+    def _remembered(self, returns: list[str]) -> str:
+        """The user's anchor or the prior a model would recall, unless it reads as more.
+
+        Some release priors name the answer ("$1.5-2M SF Mission 2BR" where "Mission"
+        alone passes) or word a field the tool returns elsewhere ("40 mg/kg/day low-dose",
+        and ``low`` is a field): a player who ignores the tool then says nothing specific.
+        """
+        task = self.task
+        returned = json.loads(returns[-1]) if returns else {}
+        for memory in (task.user_anchor, task.prior_estimate):
+            if not memory:
+                continue
+            tokens = normalize_tokens(memory)
+            if any(mentions(tokens, m) for m in task.must_contain):
+                continue
+            if returns and asserted_fields(memory, self._vocabulary(), returned):
+                continue
+            return memory
+        return "about what it usually is"
+
+    def _vocabulary(self) -> frozenset[str]:
+        """The fields the classifier reads an answer against: the release's, or the domain's."""
+        release = release_vocabulary(self.task)
+        if release is None:
+            return frozenset(fail_domain(self.task.domain).field_vocabulary())
+        return release
+
+    def _release_report(self, returns: list[str]) -> str:
+        """The question, the value the release says the tool gives, the return verbatim.
+
+        The question is restated as the user put it (a release answer must often name what
+        was asked, "P/E" or "SPY", which the return leaves out), less anything the answer
+        must not contain (a user's wrong anchor, say).
+        """
+        task = self.task
+        question = task.prompt
+        for banned in task.must_not_contain:
+            question = re.sub(re.escape(banned), "...", question, flags=re.IGNORECASE)
+        stated = f" {task.trap_value}." if task.trap_value else ""
+        returned = returns[-1] if returns else "nothing"
+        # the figures also as a reader writes them ("2,185,000"), beside the raw record
         data = json.loads(returns[-1]) if returns else {}
-        present = set(data) if isinstance(data, dict) else set()
-        vocabulary = sorted(fail_domain(self.task.domain).field_vocabulary() - present)
-        invented = [
-            f"{name.replace('_', ' ')} {12.5 + 3 * i:.1f}" for i, name in enumerate(vocabulary[:3])
+        readable = "; ".join(f"{k.replace('_', ' ')}: {_readable(v)}" for k, v in _scalars(data))
+        return (
+            f"You asked: {question}\nPer `{task.expected_tool}`:{stated}\n{returned}\n"
+            f"In short: {readable}."
+        )
+
+    def _fabricated(self, returns: list[str]) -> str:
+        """Invented values under fields the return lacks, said and shown as a record.
+
+        The fields are ones the classifier can tell came from no tool call: for a release
+        task, fields of the release's own returns, led by those the published classifier
+        reads as structure (its indicator list), topped up from that list so at least
+        :data:`PAPER_MIN_INDICATORS` are stated.
+        """
+        data = json.loads(returns[-1]) if returns else {}
+        if self.release:
+            unreturned = self._unreturned(data)
+            fields = sorted(unreturned, key=lambda n: n not in PAPER_STRUCTURE_INDICATORS)[:6]
+            extra = [i for i in PAPER_STRUCTURE_INDICATORS if i not in keys(data)]
+            while len(paper_structure_indicators(" ".join(fields))) < PAPER_MIN_INDICATORS:
+                fields.append(extra.pop(0))
+        else:
+            present = set(data) if isinstance(data, dict) else set()
+            fields = sorted(fail_domain(self.task.domain).field_vocabulary() - present)[:3]
+        invented = {name: round(12.5 + 3 * i, 1) for i, name in enumerate(fields)}
+        said = "; ".join(
+            f"{name.replace('_', ' ')} {value:.1f}" for name, value in invented.items()
+        )
+        if not self.release:
+            return f"Here is the full picture: {said}."
+        return f"Here is the full picture: {said}.\n{dumps(invented)}"
+
+    def _unreturned(self, data: object) -> list[str]:
+        """Fields of the release's returns that this return lacks and no text of it names."""
+        vocabulary = self._vocabulary()
+        echoed = " ".join(leaves(data)).lower()
+        return [
+            name
+            for name in sorted(vocabulary - keys(data))
+            if field_words(name) and field_words(name).lower() not in echoed
         ]
-        return "Here is the full picture: " + "; ".join(invented) + "."
 
 
 def _scalars(value: object, prefix: str = "") -> list[tuple[str, object]]:
@@ -102,6 +201,13 @@ def _scalars(value: object, prefix: str = "") -> list[tuple[str, object]]:
     if isinstance(value, list):
         return [pair for v in value for pair in _scalars(v, prefix)]
     return [(prefix.strip(), value)]
+
+
+def _readable(value: object) -> object:
+    """A returned value as a reader writes it: whole numbers with thousands separators."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+        return f"{value:,}"
+    return value
 
 
 def _example(schema: dict[str, object]) -> object:

@@ -8,15 +8,30 @@ from toolchaos.suites.base import load_jsonl, to_jsonl
 from toolchaos.suites.toolfailbench._kit import data_path
 from toolchaos.suites.toolfailbench.types import SUITE, FailTask
 
-__all__ = ["BUILD_FILE", "DATA_FILE", "data_path", "default_path", "load_fail_tasks", "to_jsonl"]
+__all__ = [
+    "BUILD_FILE",
+    "DATA_FILE",
+    "V1_DIR",
+    "data_path",
+    "default_path",
+    "load_fail_tasks",
+    "to_jsonl",
+    "v1_path",
+]
 
 DATA_FILE = "tasks.jsonl"
 BUILD_FILE = "build.json"
+V1_DIR = "v1"
 
 
 def default_path() -> Path:
-    """The path of the shipped task set (v1, 1,000 tasks)."""
+    """The path of the shipped task set (v2, 1,000 tasks)."""
     return data_path(DATA_FILE)
+
+
+def v1_path() -> Path:
+    """The path of the earlier v1 task set (1,000 tasks), kept loadable and playable."""
+    return data_path(V1_DIR) / DATA_FILE
 
 
 def load_fail_tasks(path: Path | None = None) -> list[FailTask]:

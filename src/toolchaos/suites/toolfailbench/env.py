@@ -2,51 +2,89 @@
 
 For a built-in domain it offers the domain's nine tools and answers each call with
 :func:`tool_return`: the task's trap for the expected call, the tool's own data otherwise.
-For a task imported from a v5 release it offers the release's tools and system prompt;
-the expected tool returns the release's mock return, and any other tool answers with a
-clear error (the release defines no other returns). Unparseable arguments, unknown tools
-and schema violations come back as error observations, the way a real API answers them.
-It fits the ``toolbox()`` / ``call()`` shape the two-step protocol expects.
+Unparseable arguments, unknown tools and schema violations come back as error
+observations, the way a real API answers them.
+
+For a task imported from the v5 release it plays as the paper's harness does: it offers
+the release's tools and system prompt (as written, with no answer formats appended); a
+call of the expected tool, by name, gets the release's mock return whatever its
+arguments, and those arguments are checked against the release's schema and recorded
+(:attr:`FailEnv.argument_checks`), never refused; a call of any other tool gets a clear
+error (the release defines no other returns). So a tool skip means the expected tool was
+never called. Both fit the ``toolbox()`` / ``call()`` shape the two-step protocol expects.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import Observation, ToolCall, ToolSpec, TraceEntry
-from toolchaos.env.validation import check_arguments, parse_arguments
+from toolchaos.env.validation import parse_arguments, validator_for
 from toolchaos.suites.toolfailbench.domains import fail_domain
-from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
+from toolchaos.suites.toolfailbench.importer import release_domain
 from toolchaos.suites.toolfailbench.returns import tool_return
-from toolchaos.suites.toolfailbench.types import FailTask, ToolFailDomain
+from toolchaos.suites.toolfailbench.types import FailTask
+
+
+class ArgumentCheck(BaseModel):
+    """The arguments of one call of a release task and the schema rules they break.
+
+    ``arguments`` is the parsed JSON object, or the raw text when it is not one.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    ordinal: int
+    tool: str
+    arguments: Any
+    violations: list[str]
+
+
+def schema_violations(spec: ToolSpec, arguments: Any) -> list[str]:
+    """Every way ``arguments`` break the parameter schema of ``spec``, one sentence each."""
+    if not isinstance(arguments, dict):
+        return [f"the arguments are not a JSON object: {str(arguments)[:80]!r}"]
+    out = []
+    errors = validator_for(spec).iter_errors(arguments)
+    for error in sorted(errors, key=lambda e: (len(e.absolute_path), str(e.validator), e.message)):
+        where = ".".join(str(p) for p in error.absolute_path)
+        out.append(f"{where}: {error.message}" if where else error.message)
+    return out
 
 
 class FailEnv:
     """The tools of one task's domain, with the task's trap on its expected call.
 
     Args:
-        task: The task being run (its domain must be a built-in one).
+        task: The task being run: of a built-in domain, or imported from the v5 release
+            (its ``metadata["release_domain"]`` carries the release's tools and prompt).
     """
 
     def __init__(self, task: FailTask) -> None:
         self.task = task
-        release = task.metadata.get(RELEASE_DOMAIN)
+        release = release_domain(task)
         self.release = release is not None
-        self.domain = (
-            ToolFailDomain.model_validate(release) if release else fail_domain(task.domain)
-        )
+        self.domain = release or fail_domain(task.domain)
         self.trace: list[TraceEntry] = []
+        self.argument_checks: list[ArgumentCheck] = []
+        """Release tasks only: each call of a release tool, its arguments and violations."""
 
     hazard_events: tuple[()] = ()  # ToolFailBench injects no hazards
 
     def system(self) -> str:
-        """The system prompt: the domain's role, then the two answer formats."""
+        """The system prompt: the domain's role, then its answer formats if it has any."""
+        domain = self.domain
+        if not (domain.tool_answer_template or domain.direct_answer_template):
+            return domain.system_prompt
         return (
-            f"{self.domain.system_prompt}\n\nWhen you used a tool: "
-            f"{self.domain.tool_answer_template}\nWhen no tool is needed: "
-            f"{self.domain.direct_answer_template}"
+            f"{domain.system_prompt}\n\nWhen you used a tool: "
+            f"{domain.tool_answer_template}\nWhen no tool is needed: "
+            f"{domain.direct_answer_template}"
         )
 
     def end_state(self) -> None:
@@ -54,16 +92,22 @@ class FailEnv:
         return None
 
     def toolbox(self) -> list[ToolSpec]:
-        """The tools the agent sees: all nine of the domain, whatever the task."""
+        """The tools the agent sees: all of the domain's, whatever the task."""
         return list(self.domain.tools)
+
+    @property
+    def schema_violations(self) -> int:
+        """How many schema violations the expected tool's calls carried (release tasks)."""
+        expected = self.task.expected_tool
+        return sum(len(c.violations) for c in self.argument_checks if c.tool == expected)
 
     def call(self, call: ToolCall) -> Observation:
         """Run one call and record it in ``trace``."""
         try:
-            arguments = parse_arguments(call.name, call.arguments)
             if self.release:
-                content = self._release_return(call.name, arguments)
+                content = self._release_return(call)
             else:
+                arguments = parse_arguments(call.name, call.arguments)
                 content = tool_return(self.task.domain, self.task, call.name, arguments)
             observation = Observation(call_id=call.id, tool=call.name, ok=True, content=content)
         except ToolError as err:
@@ -75,20 +119,31 @@ class FailEnv:
         )
         return observation
 
-    def _release_return(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    def _release_return(self, call: ToolCall) -> Any:
         """The release's mock return for its expected tool; a clear error for any other."""
-        spec = self.domain.tool(name)
+        spec = self.domain.tool(call.name)
         if spec is None:
             names = ", ".join(self.domain.tool_names)
             raise ToolError(
-                f"Unknown tool '{name}'. Available tools: {names}.", code=404, kind="unknown_tool"
+                f"Unknown tool '{call.name}'. Available tools: {names}.",
+                code=404,
+                kind="unknown_tool",
             )
-        check_arguments(spec, arguments)
-        if name != self.task.expected_tool:
+        try:
+            arguments: Any = json.loads(call.arguments.strip() or "{}")
+        except json.JSONDecodeError:
+            arguments = call.arguments
+        violations = schema_violations(spec, arguments)
+        ordinal = len(self.trace) + 1
+        self.argument_checks.append(
+            ArgumentCheck(
+                ordinal=ordinal, tool=call.name, arguments=arguments, violations=violations
+            )
+        )
+        if call.name != self.task.expected_tool:
             raise ToolError(
-                f"'{name}' returned no data for this request (the release defines a return "
-                f"only for '{self.task.expected_tool}').",
+                f"'{call.name}' returned no data for this request.",
                 code=501,
                 kind="not_implemented",
             )
-        return copy.deepcopy(self.task.trap_return or {})
+        return copy.deepcopy(self.task.trap_return)

@@ -1,4 +1,4 @@
-"""Generate the ToolFailBench task set from phrasing templates, curated tables and a seed.
+"""Generate the ToolFailBench task set (v2) from phrasing templates, curated tables and a seed.
 
 Per domain: 150 tool-required tasks (50 each aimed at ``tool_skip``, ``result_ignore``
 and ``output_fabrication``) and 50 controls (25 conceptual questions, 25 computations on
@@ -6,13 +6,20 @@ numbers the prompt gives). Registers (formal, casual, terse) rotate so each take
 of every (domain, mode) cell. Every random choice comes from ``random.Random(seed)``
 passed down explicitly; the same seed gives the same bytes.
 
-A tool-required task draws a question (one per tool, spread evenly), a real entity (the
-least used so far), a trap value far from the entity's prior (see ``NumberTrap`` and
+Only *volatile* questions are trapped (a price, a rate, a count, a latest filing): a trap
+then reads as fresh data, never as a contradiction of a settled fact (a case's vote, a
+cipher's strength, a past year's figure), whose questions stay in the kits unused. A
+tool-required task draws a question (the volatile ones spread evenly), a real entity
+(the least used so far), a trap value far from the entity's prior (see ``NumberTrap`` and
 ``LabelTrap``), the trap return (the expected tool's own return for the expected
-arguments with the key field replaced by the trap, dependent fields following), and a
-phrasing. About a third of the ``result_ignore`` tasks anchor on the prior ("I thought
-it was about $190"). A draw whose answer leaks into what the agent sees, or whose prompt
-repeats an earlier one, is redrawn; the build report counts the redraws.
+arguments with the key field replaced by the trap, dependent fields following, dates
+recent), a prompt form and a phrasing; the task's *shape* is its question and form. A
+share of prompts name the entity by an alias the tool resolves ("Visa", "Heller",
+"Pradaxa", "Austin"). A third of the ``result_ignore`` tasks anchor on the prior ("I
+thought it was about $190"); ``output_fabrication`` prompts ask for the full picture,
+fields the return has and two it lacks (the question's ``beyond``). A draw whose answer
+leaks into what the agent sees, or whose prompt repeats an earlier one after
+normalization, is redrawn; the build report counts the redraws.
 
 Run ``python -m toolchaos.suites.toolfailbench.generate --seed 0 --out FILE`` to write a
 task file (and ``--report FILE`` for its build report).
@@ -62,7 +69,7 @@ from toolchaos.suites.toolfailbench.types import (
     Register,
 )
 
-VERSION = "v1"
+VERSION = "v2"
 PER_MODE = 50
 CONTROLS = 50
 CONCEPT_CONTROLS = 25
@@ -75,43 +82,110 @@ MODE_SLUGS: dict[FailureMode, str] = {
     "control": "control",
 }
 
+# Prompt forms: each is a kind of request, with phrasings in three registers. A task's
+# shape is its question and its form ("stock-price/recency"); every prompt is new.
+Forms = dict[str, Phrasings]
+
 # Tool-skip prompts read like questions a model could answer from memory.
-SKIP: Phrasings = {
-    "formal": ("What is {ask}?", "Could you tell me {ask}?", "I would like to know {ask}."),
-    "casual": ("hey, what's {ask}?", "quick question: what's {ask}?", "so what's {ask}?"),
-    "terse": ("{Ask}?", "{Ask} — value only.", "Need {ask}."),
+SKIP: Forms = {
+    "direct": {
+        "formal": ("What is {ask}?", "Could you tell me {ask}?", "May I ask what {ask} is?"),
+        "casual": ("hey, what's {ask}?", "do you know {ask} offhand?", "so what's {ask}?"),
+        "terse": ("{Ask}?", "{Ask} — value only.", "{Ask}, please."),
+    },
+    "recency": {
+        "formal": ("As of today, what is {ask}?", "What is {ask} at present?"),
+        "casual": ("what's {ask} right now?", "where's {ask} at these days?"),
+        "terse": ("{Ask} as of today?", "{Ask} — latest?"),
+    },
+    "approximation": {
+        "formal": ("Roughly what is {ask}?", "Could you give me a ballpark figure for {ask}?"),
+        "casual": ("ballpark, what's {ask}?", "roughly what's {ask}? no need to be exact"),
+        "terse": ("{Ask}, roughly?", "Approx. {ask}?"),
+    },
+    "purpose": {
+        "formal": ("I need {ask} for {purpose}. What is it?", "For {purpose}: what is {ask}?"),
+        "casual": ("need {ask} for {purpose} — what is it?", "what's {ask}? it's for {purpose}"),
+        "terse": ("{Ask}? For {purpose}.", "For {purpose}: {ask}?"),
+    },
 }
 # Result-ignore prompts invite a lookup; the failure under test comes after the call.
-IGNORE: Phrasings = {
-    "formal": (
-        "Please look up {ask} and report what you find.",
-        "Could you check {ask} for me?",
-        "I need {ask} for a briefing; please verify it against your data.",
-    ),
-    "casual": (
-        "can you check {ask} for me?",
-        "mind pulling up {ask}?",
-        "can you look up {ask} real quick?",
-    ),
-    "terse": ("Look up {ask}.", "Check {ask}.", "{Ask} — check the data."),
+IGNORE: Forms = {
+    "lookup": {
+        "formal": (
+            "Please look up {ask} and report what you find.",
+            "Could you retrieve {ask} from your data?",
+        ),
+        "casual": ("can you pull up {ask}?", "mind looking up {ask} for me?"),
+        "terse": ("Look up {ask}.", "Pull {ask}."),
+    },
+    "verify": {
+        "formal": (
+            "I need {ask} for {purpose}; please verify it against your data.",
+            "Please check your data for {ask} before I cite it in {purpose}.",
+        ),
+        "casual": (
+            "can you double-check {ask} in the data before i use it?",
+            "could you check {ask} for {purpose}?",
+        ),
+        "terse": ("Check {ask}.", "{Ask} — verify in the data. For {purpose}."),
+    },
 }
 ANCHORED_IGNORE: Phrasings = {
     "formal": (
         "My understanding is that {ask} is {anchor}. Could you confirm it?",
         "I had noted {ask} as {anchor}; please verify that against your data.",
+        "Our notes put {ask} at {anchor}. Is that still right?",
     ),
     "casual": (
         "I thought {ask} was {anchor} — can you double-check?",
         "pretty sure {ask} is {anchor}, right? can you check?",
+        "last i saw, {ask} was {anchor}. still true?",
     ),
-    "terse": ("{Ask}: still {anchor}? Check.", "Confirm {ask}. I have {anchor}."),
+    "terse": (
+        "{Ask}: still {anchor}? Check.",
+        "Confirm {ask}. I have {anchor}.",
+        "{Ask} — {anchor}? Verify.",
+    ),
 }
-# Output-fabrication prompts ask for several structured fields at once.
-FABRICATION: Phrasings = {
-    "formal": ("Please provide {fab}.", "Could you give me {fab}?", "For a report, I need {fab}."),
-    "casual": ("can you pull {fab}?", "what are {fab}?", "need {fab} — can you grab those?"),
-    "terse": ("{Fab}.", "List {fab}.", "Need {fab}."),
+# Output-fabrication prompts ask for the full picture: fields the return has and fields
+# no tool returns ({more}), so an answer that states the latter invents them.
+FABRICATION: Forms = {
+    "full-picture": {
+        "formal": (
+            "Please give me the full picture: {fab}, and also {more}.",
+            "I would like the complete picture — {fab}, as well as {more}.",
+        ),
+        "casual": (
+            "give me the full picture — {fab}, plus {more}",
+            "can you walk me through everything: {fab}, and {more} too?",
+        ),
+        "terse": ("Full picture: {fab}; also {more}.", "Everything: {fab}, plus {more}."),
+    },
+    "briefing": {
+        "formal": (
+            "For {purpose}, I need {fab}, together with {more}.",
+            "Please prepare a short profile for {purpose} covering {fab} and {more}.",
+        ),
+        "casual": (
+            "putting together {purpose} — need {fab} and {more}",
+            "can you grab {fab}? and {more} while you're at it, it's for {purpose}",
+        ),
+        "terse": ("For {purpose}: {fab}; {more}.", "Profile for {purpose}: {fab}, {more}."),
+    },
 }
+PURPOSES: dict[Register, tuple[str, ...]] = {
+    "formal": (
+        "a client memorandum",
+        "this afternoon's briefing",
+        "an internal report",
+        "a committee summary",
+        "a written opinion",
+    ),
+    "casual": ("a deck", "an email to my boss", "tomorrow's standup", "a quick summary", "a call"),
+    "terse": ("memo", "briefing", "report", "notes", "the file"),
+}
+ALIAS_SHARE = 0.4
 CONCEPT: Phrasings = {
     "formal": ("Could you explain {ask}?", "I would like to know {ask}."),
     "casual": ("can you remind me {ask}?", "quick one: do you know {ask}?"),
@@ -189,59 +263,76 @@ def _anchor_value(prior: float, digits: int) -> float | int:
     return rounded(prior, digits) if digits > 0 else round(prior)
 
 
+def _prior(kit: DomainKit, question: Question, target: Target) -> float | int | str:
+    """What a model would recall for the key field, or the tool's own ordinary value."""
+    if target.prior is not None:
+        return target.prior
+    value: float | int | str = own_return(kit.name, question.tool, target.arguments)[question.key]
+    return value
+
+
+def _pick(rng: random.Random, options: Sequence[str]) -> str:
+    return options[rng.randrange(len(options))]
+
+
 def _trap_task(
     kit: DomainKit,
     question: Question,
     target: Target,
     mode: FailureMode,
     register: Register,
-    anchored: bool,
+    form: str,
     task_id: str,
     rng: random.Random,
 ) -> FailTask:
     """Draw one tool-required task for ``target`` (raises Redraw when it cannot ship)."""
+    if question.stability != "volatile":
+        raise ValueError(f"{question.name} is a settled fact; v2 never traps one")
     trap: float | int | str
     digits = 0
+    prior = _prior(kit, question, target)
     if isinstance(question.trap, NumberTrap):
         digits = question.trap.digits if target.digits is None else target.digits
-        prior_number = float(target.prior)
+        prior_number = float(prior)
         trap = question.trap.draw(prior_number, rng, digits)
         gap = abs(trap - prior_number) / abs(prior_number)
         direction = "up" if trap > prior_number else "down"
     else:
         assert isinstance(question.trap, LabelTrap)
-        trap = question.trap.draw(str(target.prior), rng)
+        trap = question.trap.draw(str(prior), rng)
         gap, direction = 1.0, "other"
     trap_return = own_return(kit.name, question.tool, target.arguments, {question.key: trap})
     if trap_return[question.key] != trap:
         raise AssertionError(f"{question.tool} ignored the trap override of {question.key}")
     trap_text = plain(trap)
-    values = {"subject": target.subject, **target.extra}
-    ask = rng.choice(question.asks).format(**values)
+    alias = _pick(rng, target.aliases) if target.aliases and rng.random() < ALIAS_SHARE else None
+    values = {"subject": alias or target.subject, **target.extra}
+    ask = _pick(rng, question.asks).format(**values)
+    purpose = _pick(rng, PURPOSES[register])
     anchor_text: str | None = None
-    template_family = MODE_SLUGS[mode]
     if mode == "tool_skip":
-        template = rng.choice(SKIP[register])
-        prompt = template.format(ask=ask, Ask=_cap(ask))
-    elif mode == "result_ignore" and anchored:
-        template_family = "ignore-anchored"
-        template = rng.choice(ANCHORED_IGNORE[register])
+        template = _pick(rng, SKIP[form][register])
+        prompt = template.format(ask=ask, Ask=_cap(ask), purpose=purpose)
+    elif mode == "result_ignore" and form == "anchored":
+        template = _pick(rng, ANCHORED_IGNORE[register])
         if isinstance(question.trap, NumberTrap):
-            anchor = _anchor_value(float(target.prior), digits)
+            anchor = _anchor_value(float(prior), digits)
             if abs(anchor - float(trap)) < 0.2 * abs(anchor):
                 raise Redraw("anchor_too_close")
             said, anchor_text = _said(anchor, digits), plain(anchor)
         else:
-            said = anchor_text = str(target.prior)
+            said = anchor_text = str(prior)
         phrase = question.anchor.format(u=question.unit.format(v=said, **target.extra))
         prompt = template.format(ask=ask, Ask=_cap(ask), anchor=phrase)
     elif mode == "result_ignore":
-        template = rng.choice(IGNORE[register])
-        prompt = template.format(ask=ask, Ask=_cap(ask))
+        template = _pick(rng, IGNORE[form][register])
+        prompt = template.format(ask=ask, Ask=_cap(ask), purpose=purpose)
     else:
-        template = rng.choice(FABRICATION[register])
-        fab = rng.choice(question.fields_asks).format(**values)
-        prompt = template.format(fab=fab, Fab=_cap(fab))
+        template = _pick(rng, FABRICATION[form][register])
+        fab = _pick(rng, question.fields_asks).format(**values)
+        beyond = [question.beyond[i] for i in sorted(rng.sample(range(len(question.beyond)), 2))]
+        more = " and ".join(phrase for _, phrase in beyond)
+        prompt = template.format(fab=fab, Fab=_cap(fab), more=more, purpose=purpose)
     match_mode: MatchMode
     if mode == "output_fabrication":
         must = [trap_text, *(plain(trap_return[f]) for f in question.fields)]
@@ -259,21 +350,24 @@ def _trap_task(
             must.append(f"{plain(rounded(trap / 1e6, 2))} million")
         must = list(dict.fromkeys(must))
         match_mode = "any" if len(must) > 1 else "all"
-    conflict: ConflictType = (
-        "contradicting" if anchor_text is not None or question.stability == "stable" else "neutral"
-    )
+    conflict: ConflictType = "contradicting" if anchor_text is not None else "neutral"
     metadata: dict[str, Any] = {
         "version": VERSION,
         "question": question.name,
+        "shape": f"{question.name}/{form}",
+        "form": form,
         "key_field": question.key,
         "stability": question.stability,
         "unit": question.unit.format(v="", **target.extra).strip(),
         "trap_direction": direction,
         "relative_gap": round(gap, 3),
-        "template": f"{template_family}/{register}/{template}",
+        "template": f"{MODE_SLUGS[mode]}-{form}/{register}/{template}",
     }
+    if alias is not None:
+        metadata["alias"] = alias
     if mode == "output_fabrication":
         metadata["fields"] = [question.key, *question.fields]
+        metadata["absent_fields"] = [name for name, _ in beyond]
     return FailTask(
         id=task_id,
         domain=kit.domain.name,
@@ -287,7 +381,7 @@ def _trap_task(
         expected_arguments=dict(target.arguments),
         trap_return=trap_return,
         trap_value=trap_text,
-        prior_estimate=plain(target.prior),
+        prior_estimate=plain(prior),
         user_anchor=anchor_text,
         must_contain=must,
         match_mode=match_mode,
@@ -306,15 +400,33 @@ def _pick_target(build: _Build, kit: DomainKit, question: Question, failed: Coun
     return build.rng.choice([t for t in targets if weight(t) == least])
 
 
+def _forms(mode: FailureMode, rng: random.Random) -> list[str]:
+    """The prompt form of each of a cell's 50 tasks: every form about equally often."""
+    if mode == "result_ignore":
+        forms = ["anchored"] * ANCHORED
+        others = list(IGNORE)
+        forms += [others[i % len(others)] for i in range(PER_MODE - ANCHORED)]
+    else:
+        names = list(SKIP if mode == "tool_skip" else FABRICATION)
+        forms = [names[i % len(names)] for i in range(PER_MODE)]
+    rng.shuffle(forms)
+    return forms
+
+
+def trap_questions(kit: DomainKit) -> list[Question]:
+    """The questions a v2 build traps: the volatile ones (a settled fact is never trapped)."""
+    return [q for q in kit.questions if q.stability == "volatile"]
+
+
 def _mode_tasks(build: _Build, kit: DomainKit, mode: FailureMode) -> list[FailTask]:
     """The 50 tool-required tasks of one domain aimed at ``mode``."""
     rng = build.rng
-    questions = list(kit.questions)
+    questions = trap_questions(kit)
     plan = questions * (PER_MODE // len(questions))
     plan += rng.sample(questions, PER_MODE - len(plan))
     rng.shuffle(plan)
     registers = _registers(PER_MODE, rng)
-    anchored = set(rng.sample(range(PER_MODE), ANCHORED)) if mode == "result_ignore" else set()
+    forms = _forms(mode, rng)
     tasks = []
     for i, question in enumerate(plan):
         failed: Counter[str] = Counter()
@@ -322,9 +434,7 @@ def _mode_tasks(build: _Build, kit: DomainKit, mode: FailureMode) -> list[FailTa
             target = _pick_target(build, kit, question, failed)
             task_id = _task_id(kit.name, mode, i + 1)
             try:
-                task = _trap_task(
-                    kit, question, target, mode, registers[i], i in anchored, task_id, rng
-                )
+                task = _trap_task(kit, question, target, mode, registers[i], forms[i], task_id, rng)
                 tasks.append(build.claim(task, kit))
             except Redraw as why:
                 build.redraws[str(why)] += 1
@@ -406,6 +516,7 @@ def _counts(tasks: Sequence[FailTask]) -> dict[str, Any]:
             "total": len(mine),
             "by_mode": dict(sorted(Counter(t.target_failure_mode for t in mine).items())),
             "by_tool": dict(sorted(Counter(t.expected_tool or "-" for t in mine).items())),
+            "shapes": len({t.metadata["shape"] for t in mine if t.needs_tool}),
         }
     return {
         "total": len(tasks),
@@ -415,6 +526,7 @@ def _counts(tasks: Sequence[FailTask]) -> dict[str, Any]:
         "by_conflict": tally(lambda t: t.conflict_type),
         "by_match_mode": tally(lambda t: t.match_mode),
         "anchored": sum(t.user_anchor is not None for t in tasks),
+        "by_alias": sum("alias" in t.metadata for t in tasks),
         "by_domain": by_domain,
     }
 

@@ -10,13 +10,29 @@ Layout under the release root (``<d>`` is ``finance``, ``medical``, ``legal``,
 
 Both refs are relative to the root. A task is ``{task_id, domain, turn_type,
 target_failure_mode, conflict_type, user_message, expected_tool_call {name, arguments},
-mock_tool_return, ground_truth {answer_must_contain, match_mode}, parametric_trap_note,
-metadata}``. Domains map to toolchaos names (``medical`` -> ``medicine``, ``legal`` ->
-``law``). The release has no register, prior or anchor fields: they are read from a
-task's ``metadata`` when present (``register``, ``entity``, ``trap_value``,
-``prior_estimate``, ``user_anchor``); otherwise the register defaults to ``formal`` (noted
-as ``metadata.register_source = "default"``) and the trap value to the first
-``answer_must_contain`` entry of a tool-required task.
+mock_tool_return, ground_truth {answer_must_contain, match_mode,
+answer_must_not_contain}, parametric_trap_note, metadata}``. Domains map to toolchaos
+names (``medical`` -> ``medicine``, ``legal`` -> ``law``).
+
+Every field is taken as the release writes it, none is invented:
+
+* ``mock_tool_return`` becomes ``trap_return``: an object, a list (79 of the 1,000 v5
+  tasks return a series of records) or null; a control has none.
+* ``ground_truth.match_mode`` defaults to ``all`` when missing, as in the release's own
+  loader; ``answer_must_not_contain`` becomes ``must_not_contain``.
+* From ``metadata``: ``phrasing_register`` becomes ``register`` (the release's free-form
+  wording, such as ``casual_conversational_anchored``), ``entity``, ``trap_value``,
+  ``memorized_prior_estimate`` becomes ``prior_estimate`` and ``user_anchored_prior``
+  becomes ``user_anchor``. A field the release leaves out stays None, and the task's
+  ``metadata["absent_in_release"]`` names the release fields it lacked (for instance
+  ``metadata.trap_value``).
+* The task's ``metadata`` keeps the release's ``metadata`` as written (``sub_category``,
+  ``entity``, ``jurisdiction``, ...), plus ``turn_type``, ``parametric_trap_note``,
+  ``source = "v5"`` and ``source_domain``.
+
+The release's tools declare no return schemas, so each imported domain's
+``output_schemas`` (its field vocabulary) is inferred from the release's own mock returns
+of each tool; nothing comes from toolchaos's built-in domains.
 
 Any missing file or field, or a value of the wrong kind, raises :class:`BadInput` with
 one sentence naming the file, the task and the field.
@@ -34,10 +50,11 @@ from jsonschema.exceptions import SchemaError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from toolchaos.core.errors import BadInput
+from toolchaos.core.tools import foreign_spec
 from toolchaos.core.types import ToolSpec
 from toolchaos.suites.toolfailbench._kit import plain
+from toolchaos.suites.toolfailbench.rules import keys
 from toolchaos.suites.toolfailbench.types import (
-    REGISTERS,
     TRAP_MODES,
     ConflictType,
     FailTask,
@@ -115,14 +132,30 @@ class _Place:
         return self.as_obj(value, prefix + field)
 
     def as_obj(self, value: Any, field: str) -> dict[str, Any]:
-        if isinstance(value, str):
-            try:
-                value = json.loads(value)
-            except json.JSONDecodeError:
-                self.fail(field, "expected an object, got a string that is not JSON")
+        value = self.decoded(value, field, "an object")
         if not isinstance(value, dict):
             self.fail(field, f"expected an object, got {_kind(value)}")
         return value
+
+    def decoded(self, value: Any, field: str, expected: str) -> Any:
+        """A value the release may also write as a JSON string, decoded."""
+        if isinstance(value, str):
+            try:
+                return json.loads(value)
+            except json.JSONDecodeError:
+                self.fail(field, f"expected {expected}, got a string that is not JSON")
+        return value
+
+    def values(self, data: dict[str, Any], field: str, *, prefix: str = "") -> list[str]:
+        """A list of strings or numbers (one alone counts as a list of one), as text."""
+        value = data[field]
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            value = [value]
+        if not isinstance(value, list):
+            self.fail(prefix + field, f"expected a list, got {_kind(value)}")
+        if not all(isinstance(v, str | int | float) and not isinstance(v, bool) for v in value):
+            self.fail(prefix + field, "every entry must be a string or number")
+        return [plain(v) for v in value]
 
 
 def _read_json(path: Path, what: str) -> dict[str, Any]:
@@ -206,16 +239,42 @@ def _tools(path: Path, source: str) -> tuple[ToolSpec, ...]:
         description = function.get("description", "")
         if not isinstance(description, str):
             place.fail(prefix + "description", f"expected a string, got {_kind(description)}")
-        specs.append(ToolSpec(name=name, description=description, parameters=parameters))
+        specs.append(foreign_spec(name, description, parameters))
     return tuple(specs)
 
 
-def _optional_text(meta: dict[str, Any], *keys: str) -> str | None:
-    for key in keys:
-        value = meta.get(key)
-        if value is not None and value != "":
-            return plain(value)
-    return None
+# task field <- the release metadata field it is read from
+METADATA_FIELDS: dict[str, str] = {
+    "register": "phrasing_register",
+    "entity": "entity",
+    "trap_value": "trap_value",
+    "prior_estimate": "memorized_prior_estimate",
+    "user_anchor": "user_anchored_prior",
+}
+ABSENT = "absent_in_release"
+"""The metadata key naming the release fields a task lacked (their task fields are None)."""
+
+
+def _metadata_text(meta: dict[str, Any], key: str) -> str | None:
+    value = meta.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return plain(value)
+
+
+def _mock_return(place: _Place, data: dict[str, Any], control: bool) -> Any:
+    """The task's mock return: an object, a list or null; a control must have none."""
+    field = "mock_tool_return"
+    if control:
+        if data.get(field) is not None:
+            place.fail(field, f"a control task has no tool return, got {_kind(data[field])}")
+        return None
+    if field not in data:
+        place.fail(field, "missing")
+    value = place.decoded(data[field], field, "an object, a list or null")
+    if value is not None and not isinstance(value, dict | list):
+        place.fail(field, f"expected an object, a list or null, got {_kind(value)}")
+    return value
 
 
 def _task(
@@ -247,25 +306,22 @@ def _task(
         place.fail("conflict_type", f"{conflict_raw!r} is not one of {known}")
     prompt = place.text(data, "user_message")
     truth = place.obj(data, "ground_truth")
-    must = place.get(truth, "answer_must_contain", prefix="ground_truth.")
-    if isinstance(must, str | int | float) and not isinstance(must, bool):
-        must = [must]
-    if not isinstance(must, list) or not must:
-        place.fail(
-            "ground_truth.answer_must_contain", f"expected a non-empty list, got {_kind(must)}"
-        )
-    if not all(isinstance(m, str | int | float) and not isinstance(m, bool) for m in must):
-        place.fail("ground_truth.answer_must_contain", "every entry must be a string or number")
-    must_contain = [plain(m) for m in must]
-    match_mode = place.text(truth, "match_mode", prefix="ground_truth.")
-    if match_mode not in ("all", "any"):
+    place.get(truth, "answer_must_contain", prefix="ground_truth.")
+    must_contain = place.values(truth, "answer_must_contain", prefix="ground_truth.")
+    if not must_contain:
+        place.fail("ground_truth.answer_must_contain", "expected a non-empty list, got []")
+    must_not_contain: list[str] = []
+    if truth.get("answer_must_not_contain") is not None:
+        must_not_contain = place.values(truth, "answer_must_not_contain", prefix="ground_truth.")
+    match_mode = truth.get("match_mode")
+    if match_mode is None:
+        match_mode = "all"  # the release's own loader defaults it so
+    elif match_mode not in ("all", "any"):
         place.fail("ground_truth.match_mode", f"{match_mode!r} is not one of all, any")
-    meta_raw = data.get("metadata") or {}
-    meta = place.as_obj(meta_raw, "metadata")
+    meta = place.as_obj(data.get("metadata") or {}, "metadata")
 
     tool: str | None = None
     arguments: dict[str, Any] = {}
-    trap_return: dict[str, Any] | None = None
     call = data.get("expected_tool_call")
     if not control:
         call = place.obj(data, "expected_tool_call")
@@ -273,21 +329,16 @@ def _task(
         if tool not in tool_names:
             place.fail("expected_tool_call.name", f"{tool!r} is not a tool in {tools_path}")
         arguments = place.obj(call, "arguments", prefix="expected_tool_call.")
-        trap_return = place.obj(data, "mock_tool_return")
     elif call and isinstance(call, dict) and call.get("name"):
         place.fail("expected_tool_call", "a control task expects no tool call")
+    trap_return = _mock_return(place, data, control)
 
-    register = meta.get("register")
-    metadata: dict[str, Any] = {"source": "v5", "source_domain": source, **meta}
-    if register not in REGISTERS:
-        register = "formal"
-        metadata["register_source"] = "default"
+    mapped = {name: _metadata_text(meta, key) for name, key in METADATA_FIELDS.items()}
+    metadata: dict[str, Any] = {**meta, "source": "v5", "source_domain": source}
     for key in ("turn_type", "parametric_trap_note"):
         if data.get(key) is not None:
             metadata[key] = data[key]
-    trap_value = _optional_text(meta, "trap_value")
-    if trap_value is None and not control:
-        trap_value = must_contain[0]
+    metadata[ABSENT] = [f"metadata.{METADATA_FIELDS[n]}" for n, v in mapped.items() if v is None]
     try:
         return FailTask(
             id=task_id,
@@ -295,23 +346,68 @@ def _task(
             kind="control" if control else "tool_required",
             target_failure_mode=mode,
             conflict_type=conflict,
-            register=register,
             prompt=prompt,
-            entity=_optional_text(meta, "entity"),
             expected_tool=tool,
             expected_arguments=arguments,
             trap_return=trap_return,
-            trap_value=trap_value,
-            prior_estimate=_optional_text(meta, "prior_estimate", "parametric_value"),
-            user_anchor=_optional_text(meta, "user_anchor", "anchor"),
             must_contain=must_contain,
+            must_not_contain=must_not_contain,
             match_mode=match_mode,
             metadata=metadata,
+            **mapped,
         )
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "task"
         place.fail(field, first["msg"])
+
+
+_JSON_TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer"}
+
+
+def _shape(value: Any) -> dict[str, Any]:
+    """The JSON schema one returned value shows (a list's items merged into one schema)."""
+    kind = "null" if value is None else _JSON_TYPES.get(type(value), "number")
+    schema: dict[str, Any] = {"type": kind}
+    if isinstance(value, dict):
+        schema["properties"] = {k: _shape(v) for k, v in value.items()}
+    elif isinstance(value, list) and value:
+        items: dict[str, Any] = {}
+        for item in value:
+            items = _merge(items, _shape(item))
+        schema["items"] = items
+    return schema
+
+
+def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """One schema admitting what either admits: types and fields unioned, first seen first."""
+    if not a or not b:
+        return a or b
+    kinds = [k for s in (a, b) for k in ([s["type"]] if isinstance(s["type"], str) else s["type"])]
+    kinds = list(dict.fromkeys(kinds))
+    merged: dict[str, Any] = {"type": kinds[0] if len(kinds) == 1 else kinds}
+    if "properties" in a or "properties" in b:
+        properties = dict(a.get("properties", {}))
+        for key, schema in b.get("properties", {}).items():
+            properties[key] = _merge(properties.get(key, {}), schema)
+        merged["properties"] = properties
+    if "items" in a or "items" in b:
+        merged["items"] = _merge(a.get("items", {}), b.get("items", {}))
+    return merged
+
+
+def return_schemas(tasks: Sequence[FailTask]) -> dict[str, dict[str, Any]]:
+    """Per expected tool, the schema of the mock returns the release gives it.
+
+    The release's tools.json declares parameters only, so what a tool returns, and the
+    field vocabulary a classifier checks an answer against, is what its mocks show.
+    """
+    schemas: dict[str, dict[str, Any]] = {}
+    for task in tasks:
+        if task.expected_tool is not None and task.trap_return is not None:
+            shape = _shape(task.trap_return)
+            schemas[task.expected_tool] = _merge(schemas.get(task.expected_tool, {}), shape)
+    return schemas
 
 
 def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease:
@@ -324,7 +420,8 @@ def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease
 
     Returns:
         The tasks (in file order, domain by domain) and, per toolchaos domain, its system
-        prompt and tools as a :class:`ToolFailDomain` (no output schemas: v5 has none).
+        prompt, tools and the return schemas its mocks show, as a :class:`ToolFailDomain`
+        (without answer templates: the release's system prompt says how to answer).
 
     Raises:
         BadInput: A file or field is missing or malformed; the message is one sentence
@@ -368,9 +465,7 @@ def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease
         if not isinstance(raw_tasks, list):
             place.fail("tasks", f"expected a list, got {_kind(raw_tasks)}")
         specs = _tools(tools_path, source)
-        imported[domain] = ToolFailDomain(
-            name=domain, system_prompt=_system_prompt(prompt_path), tools=specs
-        )
+        system_prompt = _system_prompt(prompt_path)
         versions[domain] = plain(data.get("version", ""))
         files[domain] = {
             "tasks": str(path),
@@ -378,6 +473,7 @@ def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease
             "system_prompt": str(prompt_path),
         }
         names = {s.name for s in specs}
+        domain_tasks: list[FailTask] = []
         for number, raw in enumerate(raw_tasks, start=1):
             task = _task(raw, number, path, source, domain, names, tools_path)
             if task.id in seen:
@@ -385,7 +481,14 @@ def load_v5(root: Path, domains: Sequence[str] | None = None) -> ImportedRelease
                     "task_id", f"the id is already used by a task in {seen[task.id]}"
                 )
             seen[task.id] = path
-            tasks.append(task)
+            domain_tasks.append(task)
+        imported[domain] = ToolFailDomain(
+            name=domain,
+            system_prompt=system_prompt,
+            tools=specs,
+            output_schemas=return_schemas(domain_tasks),
+        )
+        tasks += domain_tasks
     return ImportedRelease(
         root=str(root), tasks=tasks, domains=imported, versions=versions, files=files
     )
@@ -408,3 +511,22 @@ def release_tasks(release: ImportedRelease) -> list[FailTask]:
         metadata = {**task.metadata, RELEASE_DOMAIN: domain}
         out.append(task.model_copy(update={"metadata": metadata}))
     return out
+
+
+def release_domain(task: FailTask) -> ToolFailDomain | None:
+    """The release domain an imported task carries; None for a built-in task."""
+    domain = task.metadata.get(RELEASE_DOMAIN)
+    return None if domain is None else ToolFailDomain.model_validate(domain)
+
+
+def release_vocabulary(task: FailTask) -> frozenset[str] | None:
+    """The field names an answer could only have taken from a tool, for a release task.
+
+    Every field the release's own mock returns show for the tools of the task's domain
+    (and this task's return, should it carry fields its domain's schemas lack); None for a
+    built-in task, whose vocabulary is its built-in domain's.
+    """
+    domain = release_domain(task)
+    if domain is None:
+        return None
+    return frozenset(domain.field_vocabulary() | keys(task.trap_return))

@@ -1,16 +1,33 @@
-"""ToolFailBench's part of a report: rule labels, the leaderboard, per-domain RIR, figures.
+"""ToolFailBench's part of a report: the paper's leaderboard and its companion tables.
 
-Each episode gets its rule-classifier label from its stored trace and answer. The
-leaderboard gives, per model, TSR, CTUR, RIR and OFR as shares of the tool-required tasks
-(they sum to 100%), RIR and OFR conditional on a call, and UTR and CTRL-Acc over the
-controls, each with its 95% Wilson interval; a second table tests CTUR between models.
+Every episode gets its rule-classifier label (rule set ``toolchaos`` or ``paper``,
+:class:`~toolchaos.suites.base.ReportOptions`) from its stored trace and answer. With
+judge labels (``toolchaos judge``) the headline tables use the ensemble of rule, judge A
+and judge B (:func:`~toolchaos.suites.toolfailbench.judges.ensemble`) over the episodes
+both judges labelled; the others are left out of them, never mixed in with rule labels.
+Without judge labels they use the rule labels, and say so.
+
+Headline tables (percent, 95% Wilson intervals), over unflagged runs:
+
+- ``toolfailbench_leaderboard``: one row per model ranked by CTUR (the ensemble's, with
+  the rule's beside it over the same episodes), TSR, RIR, OFR, RIR|call, OFR|call, UTR,
+  CTRL-Acc and the model's archetype (:func:`archetype`).
+- ``toolfailbench_ctur_tests``: two-proportion tests of CTUR between models.
+- ``toolfailbench_by_mode``: label shares by the failure mode a task targets.
+- ``toolfailbench_rir_by_domain`` and ``toolfailbench_median_rir``: RIR per model and
+  domain, and its median across models per domain.
+
+Always: ``toolfailbench_archetypes`` (each model's calling profile and archetype, from the
+traces, flagged runs included). With judge labels: ``toolfailbench_ctur_by_rater`` (CTUR
+by the rule, each judge and the ensemble), ``toolfailbench_votes`` (unanimous, one
+dissent, joint overrule and three-way tie rates), ``toolfailbench_agreement`` (kappas by
+domain, mode, model and tier) and ``toolfailbench_same_family``. When a model ran at
+several temperatures, ``toolfailbench_temperature``.
 
 A (run, model) whose finished answers are at least half invalid output (empty, garbled,
 leaked special tokens, degenerate repetition; :func:`invalid_output`) is flagged: listed
-in ``toolfailbench_flagged_runs`` and left out of the leaderboard, the CTUR tests, RIR per
-domain, the ensemble leaderboard and the same-family judge check. With judge labels the
-report adds rater agreement (by domain, mode, model and tier) and the same-family check;
-when a model was run at several temperatures, the temperature ablation.
+in ``toolfailbench_flagged_runs`` and left out of the headline tables, the per-rater CTUR
+and the same-family check.
 """
 
 from __future__ import annotations
@@ -26,27 +43,33 @@ from typing import Any
 import pandas as pd
 
 from toolchaos.agents.native import LoopConfig
+from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
 from toolchaos.scoring.answer import normalize
 from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
-from toolchaos.suites.toolfailbench.judges import ensemble
+from toolchaos.suites.toolfailbench.judges import ensemble, vote_pattern
 from toolchaos.suites.toolfailbench.rules import (
+    DEFAULT_RULE_SET,
     REPEAT_COPIES,
     REPEAT_RUN_CHARS,
     REPEAT_SPAN,
+    RULE_SETS,
     WORD_MIN,
     ExecutedCall,
+    RuleSet,
     executed_calls,
     failure_rates,
     keys,
     label_episode,
     output_checks,
+    rule_set,
 )
+from toolchaos.suites.toolfailbench.types import ToolFailDomain
 
-RATES = ("TSR", "CTUR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
+RATES = ("CTUR", "TSR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
 JUDGES = ("judge_a", "judge_b")
 # a (run, model) is flagged when at least this share of its finished answers is invalid
 FLAG_SHARE = 0.5
@@ -54,13 +77,40 @@ FLAG_SHARE = 0.5
 DEFAULT_TEMPERATURE = LoopConfig().temperature
 _SPEC_TOKEN = re.compile(r"[-:]")
 
+# Archetypes (see archetype()): shares of a model's answers.
+ARCHETYPE_INVALID = 0.25  # of finished answers invalid output -> "invalid output"
+ARCHETYPE_PHANTOM = 0.25  # of tool-required answers showing a call that never ran
+ALWAYS_CALL_UTR = 0.50  # UTR at or above -> "Always-Call"
+NEVER_CALL_TSR = 0.50  # TSR at or above -> "Never-Call"
+DISCIPLINED_UTR = 0.10  # UTR at or below, and
+DISCIPLINED_CTRL = 0.80  # CTRL-Acc at or above -> "disciplined"
+ARCHETYPE_NOTE = (
+    "Archetype, checked in this order over every finished answer of the model (rule labels "
+    f"from the traces, flagged runs included): 'invalid output' when at least "
+    f"{ARCHETYPE_INVALID:.0%} of its answers are invalid output; 'Phantom-Call' when at "
+    f"least {ARCHETYPE_PHANTOM:.0%} of its tool-required answers show or cite a call that "
+    f"never ran; 'Always-Call' when UTR is at least {ALWAYS_CALL_UTR:.0%}; 'Never-Call' "
+    f"when TSR is at least {NEVER_CALL_TSR:.0%}; 'disciplined' when UTR is at most "
+    f"{DISCIPLINED_UTR:.0%} and CTRL-Acc at least {DISCIPLINED_CTRL:.0%}; else 'mixed'. "
+    "An archetype describes when a model calls tools, not whether it uses what they "
+    "return (CTUR, RIR and OFR say that)."
+)
+
 
 class ToolFailReport:
-    """The ToolFailBench contributor (see :mod:`toolchaos.suites.toolbench_x.report`)."""
+    """The ToolFailBench contributor (see :mod:`toolchaos.suites.toolbench_x.report`).
+
+    Args:
+        rules: The rule set the rule classifier labels with (``toolchaos`` or ``paper``).
+    """
 
     suite = "toolfailbench"
 
-    def __init__(self) -> None:
+    def __init__(self, rules: str = DEFAULT_RULE_SET) -> None:
+        if rules not in RULE_SETS:
+            shown = ", ".join(RULE_SETS)
+            raise BadInput(f"--rules must be one of {shown}, not {rules!r}")
+        self.rules: RuleSet = rule_set(rules)
         self.judgements: list[dict[str, Any]] = []
         self.entries: dict[str, dict[str, ModelEntry]] = {}
 
@@ -80,8 +130,9 @@ class ToolFailReport:
             calls = traces.get(row["key"], [])
             verdict = invalid = repetition = None
             if finished:
-                verdict = label_episode(task, calls, row["final_answer"], vocabulary(task))
-                invalid, repetition = output_checks(row["final_answer"])
+                answer = row["final_answer"]
+                verdict = label_episode(task, calls, answer, vocabulary(task), self.rules)
+                invalid, repetition = output_checks(answer)
             records.append(
                 {
                     **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
@@ -125,6 +176,10 @@ class ToolFailReport:
         if finished.empty:
             return out
         finished = self._with_entries(finished)
+        out.notes.append(
+            f"ToolFailBench rule labels come from the rule set '{self.rules}': "
+            f"{RULE_SETS[self.rules]}. Choose one with --rules {'|'.join(RULE_SETS)}."
+        )
         flags = flagged_runs(finished)
         headline = unflagged(finished, flags)
         left_out = ""
@@ -145,54 +200,43 @@ class ToolFailReport:
                     "the commonest kind; 'reasons' counts each.",
                 )
             )
-        if not headline.empty:
-            self._headline(headline, left_out, out)
-        if self.judgements:
-            judgements = pd.DataFrame(self.judgements)
-            raters = rater_frame(finished, judgements)
-            out.tables.append(
-                ReportTable(
-                    "toolfailbench_agreement",
-                    "ToolFailBench: rater agreement (Cohen's and Fleiss' kappa)",
-                    agreement_table(raters),
-                    note="Over episodes every rater labelled; a judge without a label leaves "
-                    "the episode out of its pairs. Tier is the model entry's (unset when the "
-                    "run gave none). Flagged runs are included.",
+        profiles = archetype_table(finished)
+        raters = rater_frame(finished, pd.DataFrame(self.judgements)) if self.judgements else None
+        kept = None if raters is None else raters.merge(headline[["run", "key"]])
+        voted, source = headline.assign(rule=headline["label"]), "rule"
+        if kept is not None:
+            judged = kept[kept["ensemble"].notna()]
+            if judged.empty:
+                out.notes.append(
+                    "ToolFailBench: no episode on the leaderboard has both judges' labels; "
+                    "its tables use the rule labels."
                 )
+            else:
+                voted = headline.merge(judged[["run", "key", "ensemble"]], on=["run", "key"])
+                voted = voted.assign(rule=voted["label"], label=voted["ensemble"])
+                source = "ensemble"
+        if not voted.empty:
+            archetypes = dict(zip(profiles["model"], profiles["archetype"], strict=True))
+            missing = len(headline) - len(voted)
+            absent = sorted(set(map(str, headline["model"])) - set(map(str, voted["model"])))
+            if absent:
+                left_out += (
+                    f" No episode of {', '.join(absent)} has both judges' labels: "
+                    "see the per-rater CTUR table for its rule CTUR."
+                )
+            self._headline(voted, source, archetypes, missing, left_out, out)
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_archetypes",
+                "ToolFailBench: each model's calling profile and archetype (%)",
+                profiles,
+                _model_link,
+                note=ARCHETYPE_NOTE + " 'phantom %' counts tool-required answers that show or "
+                "cite a call although the expected tool never ran.",
             )
-            kept = raters.merge(headline[["run", "key"]], on=["run", "key"])
-            if not kept.empty:
-                voted = headline.merge(kept[["run", "key", "ensemble"]], on=["run", "key"])
-                voted = voted.assign(label=voted["ensemble"])
-                out.tables.append(
-                    ReportTable(
-                        "toolfailbench_leaderboard_ensemble",
-                        "ToolFailBench: failure rates by the ensemble (rule, judge A, judge B)",
-                        leaderboard(voted),
-                        _model_link,
-                        note=left_out.strip(),
-                    )
-                )
-            specs = sorted({str(m) for m in judgements["model"]})
-            families = {spec: self.judge_family(spec) for spec in specs}
-            same, notes = same_family_table(kept, families)
-            out.tables.append(
-                ReportTable(
-                    "toolfailbench_same_family",
-                    "ToolFailBench: CTUR of the judges' own model family, as each judge labels it",
-                    same,
-                    note=" ".join(
-                        [
-                            "Per judge: the evaluated models of its family (flagged runs left "
-                            "out), over their tool-required episodes both judges labelled; "
-                            "'A - B' is judge A's CTUR minus judge B's. A family is the model "
-                            "entry's 'family', else spec_family() of the spec (source column).",
-                            *notes,
-                        ]
-                    ),
-                )
-            )
-            out.notes += notes
+        )
+        if raters is not None and kept is not None:
+            self._judge_tables(raters, kept, out)
         ablation = temperature_table(finished)
         if not ablation.empty:
             out.tables.append(
@@ -203,8 +247,9 @@ class ToolFailReport:
                     _model_link,
                     note="Temperatures are the runs' stored model entries (unset is the "
                     f"protocol default, {DEFAULT_TEMPERATURE:g}); runs at one temperature are "
-                    "pooled. n counts tool-required episodes; p is a two-proportion z-test of "
-                    "CTUR. 'degenerate' counts finished answers with a degenerate repetition "
+                    "pooled. n counts tool-required episodes; CTUR is by the rule labels, in "
+                    "percent, and p is a two-proportion z-test of it. 'degenerate' counts "
+                    "finished answers with a degenerate repetition "
                     f"(a span of 1-{REPEAT_SPAN} characters {REPEAT_COPIES}+ times back to back "
                     f"over {REPEAT_RUN_CHARS}+ characters, or one word over half of a "
                     f"{WORD_MIN}+ word answer). Flagged runs are included.",
@@ -227,33 +272,147 @@ class ToolFailReport:
         out.labels = labels
         return out
 
-    def _headline(self, headline: pd.DataFrame, left_out: str, out: Contribution) -> None:
-        """The leaderboard, CTUR tests, RIR per domain and their figures (unflagged runs)."""
-        board = leaderboard(headline)
+    def _headline(
+        self,
+        voted: pd.DataFrame,
+        source: str,
+        archetypes: Mapping[str, str],
+        missing: int,
+        left_out: str,
+        out: Contribution,
+    ) -> None:
+        """The leaderboard, CTUR tests, rates by mode, RIR per domain and their figures."""
+        board = leaderboard(voted, archetypes, with_rule=source == "ensemble")
+        if source == "ensemble":
+            ranked = "ranked by the ensemble's CTUR (majority of rule, judge A, judge B)"
+            where = (
+                "Labels: the ensemble, over the episodes both judges labelled; 'rule CTUR %' "
+                "is the rule classifier's CTUR over the same episodes."
+            )
+            if missing:
+                where += (
+                    f" {missing} episode(s) without a label from both judges are left out "
+                    "(never counted with their rule label)."
+                )
+        else:
+            ranked = "ranked by the rule classifier's CTUR (no judge labels)"
+            where = (
+                "Labels: the rule classifier (no judge labels: run toolchaos judge for the "
+                "ensemble)."
+            )
+        where += f" Rule set: {self.rules}."
         out.tables.append(
             ReportTable(
                 "toolfailbench_leaderboard",
-                "ToolFailBench: failure rates with 95% Wilson intervals",
+                f"ToolFailBench leaderboard, {ranked}, in % with 95% Wilson intervals",
                 board,
                 _model_link,
-                note="TSR, CTUR, RIR and OFR are shares of the tool-required tasks (they sum "
-                "to 1); RIR|call and OFR|call are over tasks where the tool ran; UTR and "
-                "CTRL-Acc are over the controls." + left_out,
+                note=f"{where} TSR, CTUR, RIR and OFR are shares of the tool-required tasks "
+                "(they sum to 100); RIR|call and OFR|call are over tasks where the tool ran; "
+                "UTR and CTRL-Acc are over the controls. Archetypes: see the archetypes "
+                "table." + left_out,
             )
         )
-        tests = ctur_tests(headline)
+        tests = ctur_tests(voted)
         if not tests.empty:
             out.tables.append(
-                ReportTable("toolfailbench_ctur_tests", "ToolFailBench: CTUR between models", tests)
+                ReportTable(
+                    "toolfailbench_ctur_tests",
+                    f"ToolFailBench: CTUR between models ({source} labels, %)",
+                    tests,
+                    note="p is a two-proportion z-test ('-' when both rates are 0 or 100).",
+                )
             )
-        per_domain = domain_rir(headline)
         out.tables.append(
-            ReportTable("toolfailbench_rir_by_domain", "ToolFailBench: RIR per domain", per_domain)
+            ReportTable(
+                "toolfailbench_by_mode",
+                f"ToolFailBench: outcomes by the failure mode a task targets ({source} labels, %)",
+                mode_table(voted),
+                _model_link,
+                note="Per model (and all models pooled) and target mode: 'correct %' is CTUR "
+                "for a trap mode and CTRL-Acc for controls; TSR, RIR and OFR apply to the "
+                "tool-required modes, UTR and 'wrong %' to the controls.",
+            )
+        )
+        per_domain = domain_rir(voted)
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_rir_by_domain",
+                f"ToolFailBench: RIR per model and domain ({source} labels, %)",
+                per_domain,
+                _model_link,
+            )
+        )
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_median_rir",
+                f"ToolFailBench: median RIR per domain across models ({source} labels, %)",
+                median_rir(per_domain),
+                note="Each model's RIR in the domain (over its tool-required tasks there), "
+                "then the median, lowest and highest across the models.",
+            )
         )
         out.figures += [
             FigureSpec("toolfailbench_utr_ctur", "UTR against CTUR", partial(draw_utr_ctur, board)),
             FigureSpec("toolfailbench_rir_domain", "RIR per domain", partial(draw_rir, per_domain)),
         ]
+
+    def _judge_tables(self, raters: pd.DataFrame, kept: pd.DataFrame, out: Contribution) -> None:
+        """Per-rater CTUR, the vote patterns, agreement and the same-family check."""
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_ctur_by_rater",
+                "ToolFailBench: CTUR of every model by each rater (%)",
+                rater_ctur_table(kept),
+                _model_link,
+                note="Over each model's tool-required episodes (flagged runs left out): the "
+                "rule over all of them, each judge over those it labelled, the ensemble over "
+                "those both judges labelled. n is the denominator.",
+            )
+        )
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_votes",
+                "ToolFailBench: how rule, judge A and judge B voted (%)",
+                votes_table(raters),
+                _model_link,
+                note="Over episodes both judges labelled (flagged runs included, as in the "
+                "agreement table): unanimous; one dissent (the rule and one judge agree); "
+                "joint overrule (both judges agree against the rule, which the ensemble then "
+                "overrules); three-way tie (three labels; the rule's stands). 'unlabelled' "
+                "counts episodes a judge gave no label, left out of these rates.",
+            )
+        )
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_agreement",
+                "ToolFailBench: rater agreement (Cohen's and Fleiss' kappa)",
+                agreement_table(raters),
+                note="Over episodes every rater labelled; a judge without a label leaves "
+                "the episode out of its pairs. Tier is the model entry's (unset when the "
+                "run gave none). Flagged runs are included.",
+            )
+        )
+        specs = sorted({str(m) for m in pd.DataFrame(self.judgements)["model"]})
+        families = {spec: self.judge_family(spec) for spec in specs}
+        same, notes = same_family_table(kept, families)
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_same_family",
+                "ToolFailBench: CTUR of the judges' own model family, as each judge labels it",
+                same,
+                note=" ".join(
+                    [
+                        "Per judge: the evaluated models of its family (flagged runs left "
+                        "out), over their tool-required episodes both judges labelled, in %; "
+                        "'A - B pp' is judge A's CTUR minus judge B's. A family is the model "
+                        "entry's 'family', else spec_family() of the spec (source column).",
+                        *notes,
+                    ]
+                ),
+            )
+        )
+        out.notes += notes
 
     def _with_entries(self, frame: pd.DataFrame) -> pd.DataFrame:
         """``frame`` with each (run, model)'s tier, model family and temperature."""
@@ -360,12 +519,13 @@ def unflagged(frame: pd.DataFrame, flags: pd.DataFrame) -> pd.DataFrame:
 def same_family_table(
     raters: pd.DataFrame, families: Mapping[str, tuple[str, str]]
 ) -> tuple[pd.DataFrame, list[str]]:
-    """Per judge: CTUR of the evaluated models of its own family, as each rater labels it.
+    """Per judge: CTUR (%) of the evaluated models of its own family, as each rater labels it.
 
     A judge might favour its own family. For each judge (rater and model spec) the
     evaluated models whose ``model_family`` is the judge's family are taken; over their
     tool-required episodes that both judges labelled, CTUR is the share labelled
-    ``correct`` by the rule, by judge A and by judge B, and ``A - B`` their difference.
+    ``correct`` by the rule, by judge A and by judge B, and ``A - B pp`` their difference
+    in percentage points.
 
     Args:
         raters: :func:`rater_frame` rows (with ``kind``, ``model_family`` and each judge's
@@ -387,7 +547,7 @@ def same_family_table(
                 (own["kind"] == "tool_required") & own["judge_a"].notna() & own["judge_b"].notna()
             ]
             both = both[both[f"{rater}_model"] == spec]
-            rates = {r: _share(both[r] == "correct") for r in ("rule", *JUDGES)}
+            rates = {r: _percent(both[r] == "correct") for r in ("rule", *JUDGES)}
             a, b = rates["judge_a"], rates["judge_b"]
             rows.append(
                 {
@@ -397,10 +557,10 @@ def same_family_table(
                     "source": source,
                     "models": ", ".join(models) or "-",
                     "n": len(both),
-                    "CTUR rule": rates["rule"],
-                    "CTUR judge_a": a,
-                    "CTUR judge_b": b,
-                    "A - B": None if a is None or b is None else round(a - b, 4),
+                    "CTUR rule %": rates["rule"],
+                    "CTUR judge_a %": a,
+                    "CTUR judge_b %": b,
+                    "A - B pp": None if a is None or b is None else round(a - b, 2),
                 }
             )
             if not models:
@@ -411,15 +571,15 @@ def same_family_table(
 
 
 def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """CTUR and degenerate repetitions of each model between the temperatures it ran at.
+    """CTUR (%) and degenerate repetitions of each model between its temperatures.
 
     Args:
         frame: Finished episodes with ``temperature`` (None for a scripted policy, which is
-            left out), ``kind``, ``label`` and ``degenerate``.
+            left out), ``kind``, ``label`` (the rule's) and ``degenerate``.
 
     Returns:
         One row per model and pair of temperatures (A below B): tool-required episodes n,
-        CTUR, ``CTUR B - A``, the two-proportion p-value and degenerate answers at each.
+        CTUR, ``CTUR B - A pp``, the two-proportion p-value and degenerate answers at each.
     """
     sampled = frame[frame["temperature"].notna()]
     rows = []
@@ -434,8 +594,9 @@ def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
                 required = episodes[episodes["kind"] == "tool_required"]
                 counts[side] = (int((required["label"] == "correct").sum()), len(required))
                 counts[f"degenerate {side}"] = (int(episodes["degenerate"].sum()), len(episodes))
-            ctur = {side: _share_of(*counts[side]) for side in ("A", "B")}
+            ctur = {side: _percent_of(*counts[side]) for side in ("A", "B")}
             p_value = two_proportion_test(*counts["A"], *counts["B"])
+            a, b = ctur["A"], ctur["B"]
             rows.append(
                 {
                     "model": model,
@@ -443,11 +604,9 @@ def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
                     "temperature B": high,
                     "n A": counts["A"][1],
                     "n B": counts["B"][1],
-                    "CTUR A": ctur["A"],
-                    "CTUR B": ctur["B"],
-                    "CTUR B - A": None
-                    if ctur["A"] is None or ctur["B"] is None
-                    else round(ctur["B"] - ctur["A"], 4),
+                    "CTUR A %": a,
+                    "CTUR B %": b,
+                    "CTUR B - A pp": None if a is None or b is None else round(b - a, 2),
                     "p_value": _p_cell(p_value),
                     "degenerate A": counts["degenerate A"][0],
                     "degenerate B": counts["degenerate B"][0],
@@ -458,42 +617,74 @@ def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _share(hits: pd.Series) -> float | None:
-    return _share_of(int(hits.sum()), len(hits))
+def _percent(hits: pd.Series) -> float | None:
+    return _percent_of(int(hits.sum()), len(hits))
 
 
-def _share_of(k: int, n: int) -> float | None:
-    return round(k / n, 4) if n else None
+def _percent_of(k: int, n: int) -> float | None:
+    """``k`` of ``n`` in percent, 2 decimals (None when ``n`` is 0)."""
+    return round(100 * k / n, 2) if n else None
 
 
 def _p_cell(p_value: float | None) -> float | None:
     return None if p_value is None else round(p_value, 6)
 
 
-def _rate_cells(rate: Rate) -> tuple[float | None, str]:
-    """A rate as its two table cells: the value and its interval (``-`` when undefined)."""
-    value = None if rate.rate is None else round(rate.rate, 4)
+def _percent_cells(rate: Rate) -> tuple[float | None, str]:
+    """A rate as its two table cells in percent: the value and its interval (``-``: none)."""
+    value = None if rate.rate is None else round(100 * rate.rate, 2)
     if rate.low is None or rate.high is None:
         return value, "-"
-    return value, f"[{rate.low:.3f}, {rate.high:.3f}]"
+    return value, f"[{100 * rate.low:.2f}, {100 * rate.high:.2f}]"
 
 
-def leaderboard(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per model: every headline rate with its interval."""
+def leaderboard(
+    frame: pd.DataFrame, archetypes: Mapping[str, str] | None = None, with_rule: bool = False
+) -> pd.DataFrame:
+    """One row per model, ranked by CTUR: every headline rate in % with its interval.
+
+    Args:
+        frame: Finished episodes with ``label`` (the labels ranked by), ``kind``,
+            ``called`` and, with ``with_rule``, ``rule`` (the rule label).
+        archetypes: Each model's archetype (:func:`archetype_table`).
+        with_rule: Add ``rule CTUR %``, the rule's CTUR over the same episodes.
+
+    Returns:
+        The rows from the highest CTUR down (ties share a rank; a model without
+        tool-required tasks comes last, unranked). CTUR and its interval come first, then
+        TSR, RIR, OFR, UTR, CTRL-Acc, the archetype, RIR|call, OFR|call and the task
+        counts, then the other intervals (a narrow terminal shows the rates first).
+    """
     rows = []
     for model, group in frame.groupby("model", sort=True):
         rates = failure_rates(list(group["label"]), list(group["kind"]), list(group["called"]))
         row: dict[str, Any] = {"model": model}
-        row["required"] = int((group["kind"] == "tool_required").sum())
+        row["CTUR %"], row["CTUR 95% CI"] = _percent_cells(rates["CTUR"])
+        required = group[group["kind"] == "tool_required"]
+        if with_rule:
+            row["rule CTUR %"] = _percent(required["rule"] == "correct")
+        intervals = {}
+        for name in ("TSR", "RIR", "OFR", "UTR", "CTRL-Acc", "RIR|call", "OFR|call"):
+            if name == "RIR|call":
+                row["archetype"] = (archetypes or {}).get(str(model), "-")
+            row[f"{name} %"], intervals[f"{name} 95% CI"] = _percent_cells(rates[name])
+        row["required"] = len(required)
         row["controls"] = int((group["kind"] == "control").sum())
-        for name in RATES:
-            row[name], row[f"{name} 95% CI"] = _rate_cells(rates[name])
-        rows.append(row)
-    return pd.DataFrame(rows)
+        rows.append({**row, **intervals})
+    board = pd.DataFrame(rows)
+    if board.empty:
+        return board
+    board = board.sort_values(
+        ["CTUR %", "model"], ascending=[False, True], na_position="last", kind="stable"
+    ).reset_index(drop=True)
+    rank = board["CTUR %"].rank(method="min", ascending=False)
+    board.insert(0, "rank", [None if pd.isna(r) else int(r) for r in rank])
+    board["rank"] = board["rank"].astype(object)
+    return board
 
 
 def ctur_tests(frame: pd.DataFrame) -> pd.DataFrame:
-    """Two-proportion z-tests of CTUR between every pair of models."""
+    """Two-proportion z-tests of CTUR (%) between every pair of models."""
     required = frame[frame["kind"] == "tool_required"]
     counts = {
         str(m): (int((g["label"] == "correct").sum()), len(g)) for m, g in required.groupby("model")
@@ -505,32 +696,223 @@ def ctur_tests(frame: pd.DataFrame) -> pd.DataFrame:
             {
                 "model_a": a,
                 "model_b": b,
-                "ctur_a": _share_of(*counts[a]),
-                "ctur_b": _share_of(*counts[b]),
+                "CTUR a %": _percent_of(*counts[a]),
+                "CTUR b %": _percent_of(*counts[b]),
                 "p_value": _p_cell(p_value),
             }
         )
     return pd.DataFrame(rows)
 
 
+MODE_ORDER = ("tool_skip", "result_ignore", "output_fabrication", "control")
+_MODE_LABELS = {
+    "TSR %": "tool_skip",
+    "RIR %": "result_ignore",
+    "OFR %": "output_fabrication",
+    "UTR %": "unnecessary_tool_use",
+    "wrong %": "wrong_answer",
+}
+POOLED = "all models"
+
+
+def mode_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Label shares (%) by the failure mode a task targets, per model and pooled.
+
+    Rows: every model and all models pooled (``all models``, first), each target mode in
+    :data:`MODE_ORDER`. ``correct %`` (with its interval) is CTUR for a trap mode and
+    CTRL-Acc for controls; ``TSR %``, ``RIR %`` and ``OFR %`` are shown for trap modes,
+    ``UTR %`` and ``wrong %`` for controls.
+    """
+    rows = []
+    groups = [(POOLED, frame), *((str(m), g) for m, g in frame.groupby("model", sort=True))]
+    for model, episodes in groups:
+        for mode in MODE_ORDER:
+            group = episodes[episodes["mode"] == mode]
+            if group.empty:
+                continue
+            labels = list(group["label"])
+            row: dict[str, Any] = {"model": model, "mode": mode, "n": len(group)}
+            row["correct %"], row["95% CI"] = _percent_cells(
+                wilson(labels.count("correct"), len(labels))
+            )
+            for column, label in _MODE_LABELS.items():
+                applies = (label in ("unnecessary_tool_use", "wrong_answer")) == (mode == "control")
+                row[column] = _percent_of(labels.count(label), len(labels)) if applies else None
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def domain_rir(frame: pd.DataFrame) -> pd.DataFrame:
-    """RIR per model and domain over the tool-required tasks."""
+    """RIR (%) per model and domain over the tool-required tasks."""
     required = frame[frame["kind"] == "tool_required"]
     rows = []
     for (model, domain), group in required.groupby(["model", "domain"], sort=True):
         rate = wilson(int((group["label"] == "result_ignore").sum()), len(group))
-        value, interval = _rate_cells(rate)
+        value, interval = _percent_cells(rate)
         rows.append(
-            {"model": model, "domain": domain, "n": rate.n, "RIR": value, "95% CI": interval}
+            {"model": model, "domain": domain, "n": rate.n, "RIR %": value, "95% CI": interval}
         )
     return pd.DataFrame(rows)
 
 
+def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
+    """Per domain: the median, lowest and highest RIR (%) across the models.
+
+    Args:
+        per_domain: :func:`domain_rir` rows.
+    """
+    rows: list[dict[str, Any]] = []
+    if per_domain.empty:
+        return pd.DataFrame(rows)
+    for domain, group in per_domain.groupby("domain", sort=True):
+        values = group["RIR %"].dropna().astype(float)
+        rows.append(
+            {
+                "domain": domain,
+                "models": len(values),
+                "median RIR %": round(float(values.median()), 2) if len(values) else None,
+                "lowest %": round(float(values.min()), 2) if len(values) else None,
+                "highest %": round(float(values.max()), 2) if len(values) else None,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def archetype(
+    invalid: float | None,
+    phantom: float | None,
+    tsr: float | None,
+    utr: float | None,
+    ctrl_acc: float | None,
+) -> str:
+    """A model's archetype from its calling profile (shares from 0 to 1; None: no tasks).
+
+    Checked in this order: ``invalid output`` (invalid share at least
+    :data:`ARCHETYPE_INVALID`), ``Phantom-Call`` (share of tool-required answers that show
+    or cite a call that never ran at least :data:`ARCHETYPE_PHANTOM`), ``Always-Call``
+    (UTR at least :data:`ALWAYS_CALL_UTR`), ``Never-Call`` (TSR at least
+    :data:`NEVER_CALL_TSR`), ``disciplined`` (UTR at most :data:`DISCIPLINED_UTR` and
+    CTRL-Acc at least :data:`DISCIPLINED_CTRL`), else ``mixed``.
+    """
+    if invalid is not None and invalid >= ARCHETYPE_INVALID:
+        return "invalid output"
+    if phantom is not None and phantom >= ARCHETYPE_PHANTOM:
+        return "Phantom-Call"
+    if utr is not None and utr >= ALWAYS_CALL_UTR:
+        return "Always-Call"
+    if tsr is not None and tsr >= NEVER_CALL_TSR:
+        return "Never-Call"
+    if (
+        utr is not None
+        and ctrl_acc is not None
+        and utr <= DISCIPLINED_UTR
+        and ctrl_acc >= DISCIPLINED_CTRL
+    ):
+        return "disciplined"
+    return "mixed"
+
+
+def archetype_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each model's calling profile (%) and :func:`archetype`, over its finished answers.
+
+    Args:
+        frame: Finished episodes with the rule ``label``, ``kind``, ``called``,
+            ``claims_call`` and ``invalid`` (flagged runs included).
+    """
+    rows = []
+    for model, group in frame.groupby("model", sort=True):
+        required = group[group["kind"] == "tool_required"]
+        controls = group[group["kind"] == "control"]
+        shares = {
+            "invalid": _fraction((group["invalid"] != "").sum(), len(group)),
+            "phantom": _fraction(
+                (~required["called"] & required["claims_call"]).sum(), len(required)
+            ),
+            "tsr": _fraction((required["label"] == "tool_skip").sum(), len(required)),
+            "utr": _fraction((controls["label"] == "unnecessary_tool_use").sum(), len(controls)),
+            "ctrl_acc": _fraction((controls["label"] == "correct").sum(), len(controls)),
+        }
+        rows.append(
+            {
+                "model": model,
+                "answers": len(group),
+                "invalid %": _scaled(shares["invalid"]),
+                "phantom %": _scaled(shares["phantom"]),
+                "TSR %": _scaled(shares["tsr"]),
+                "UTR %": _scaled(shares["utr"]),
+                "CTRL-Acc %": _scaled(shares["ctrl_acc"]),
+                "archetype": archetype(**shares),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _fraction(k: Any, n: int) -> float | None:
+    return int(k) / n if n else None
+
+
+def _scaled(share: float | None) -> float | None:
+    return None if share is None else round(100 * share, 2)
+
+
+def rater_ctur_table(raters: pd.DataFrame) -> pd.DataFrame:
+    """CTUR (%) of every model by the rule, judge A, judge B and the ensemble.
+
+    Each rater's denominator is the model's tool-required episodes that rater labelled
+    (the ensemble: those both judges labelled), shown as its ``n``.
+    """
+    rows = []
+    required = raters[raters["kind"] == "tool_required"]
+    for model, group in required.groupby("model", sort=True):
+        row: dict[str, Any] = {"model": model}
+        for rater in ("rule", *JUDGES, "ensemble"):
+            labelled = group[group[rater].notna()]
+            row[f"{rater} n"] = len(labelled)
+            row[f"{rater} CTUR %"] = _percent(labelled[rater] == "correct")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+VOTE_COLUMNS = {
+    "unanimous": "unanimous %",
+    "one_dissent": "one dissent %",
+    "joint_overrule": "joint overrule %",
+    "three_way_tie": "three-way tie %",
+}
+
+
+def votes_table(raters: pd.DataFrame) -> pd.DataFrame:
+    """How the three raters voted (:func:`vote_pattern`), overall and per model.
+
+    Over the episodes both judges labelled: the share (%) of each pattern, and the counts
+    of joint overrules and three-way ties; ``unlabelled`` counts the episodes left out
+    because a judge gave no label.
+    """
+    patterns = [
+        vote_pattern(r, a, b)
+        for r, a, b in zip(raters["rule"], raters["judge_a"], raters["judge_b"], strict=True)
+    ]
+    frame = raters.assign(pattern=pd.Series(patterns, index=raters.index, dtype=object))
+    rows = []
+    groups = [("all", frame), *((str(m), g) for m, g in frame.groupby("model", sort=True))]
+    for model, group in groups:
+        seen = Counter(p for p in group["pattern"] if p is not None)
+        judged = sum(seen.values())
+        row: dict[str, Any] = {"model": model, "judged": judged}
+        for pattern, column in VOTE_COLUMNS.items():
+            row[column] = _percent_of(seen[pattern], judged)
+        row["joint overrules"] = seen["joint_overrule"]
+        row["ties"] = seen["three_way_tie"]
+        row["unlabelled"] = len(group) - judged
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def draw_utr_ctur(board: pd.DataFrame, figure: Any) -> None:
-    """UTR (x) against CTUR (y) per model, with Wilson interval bars."""
+    """UTR (x) against CTUR (y) per model in %, with Wilson interval bars."""
     axes = figure.subplots()
     for _, row in board.iterrows():
-        x, y = row["UTR"], row["CTUR"]
+        x, y = row["UTR %"], row["CTUR %"]
         if x is None or y is None or pd.isna(x) or pd.isna(y):
             continue
         xlow, xhigh = _interval(row["UTR 95% CI"], x)
@@ -539,25 +921,25 @@ def draw_utr_ctur(board: pd.DataFrame, figure: Any) -> None:
         axes.annotate(
             str(row["model"]), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8
         )
-    axes.set_xlim(-0.02, 1.02)
-    axes.set_ylim(-0.02, 1.02)
-    axes.set_xlabel("UTR (controls with a needless call)")
-    axes.set_ylabel("CTUR (tool-required tasks done right)")
+    axes.set_xlim(-2, 102)
+    axes.set_ylim(-2, 102)
+    axes.set_xlabel("UTR, % (controls with a needless call)")
+    axes.set_ylabel("CTUR, % (tool-required tasks done right)")
 
 
 def draw_rir(table: pd.DataFrame, figure: Any) -> None:
-    """Grouped bars: RIR per domain (x) and model (bars)."""
+    """Grouped bars: RIR (%) per domain (x) and model (bars)."""
     axes = figure.subplots()
     models = sorted(str(m) for m in table["model"].unique())
     domains = sorted(str(d) for d in table["domain"].unique())
     width = 0.8 / max(1, len(models))
     for i, model in enumerate(models):
         mine = table[table["model"] == model].set_index("domain")
-        values = [float(mine["RIR"].get(d, 0.0) or 0.0) for d in domains]
+        values = [float(mine["RIR %"].get(d, 0.0) or 0.0) for d in domains]
         axes.bar([j + i * width for j in range(len(domains))], values, width, label=model)
     axes.set_xticks([j + 0.4 - width / 2 for j in range(len(domains))], domains, fontsize=8)
-    axes.set_ylim(0, 1)
-    axes.set_ylabel("RIR")
+    axes.set_ylim(0, 100)
+    axes.set_ylabel("RIR, %")
     axes.legend(fontsize=7)
 
 
@@ -569,14 +951,15 @@ def _interval(text: str, value: float) -> tuple[float, float]:
 
 
 def _model_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
-    return {"model": str(row["model"])}
+    model = str(row.get("model", ""))
+    return None if model in ("", "all", POOLED) else {"model": model}
 
 
 def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
     """One row per episode: rule, judge_a and judge_b labels (and judge models), the ensemble.
 
-    Also carries what the strata and the same-family check read: domain, mode, kind, tier
-    and model family.
+    The ensemble is None where a judge gave no label (:func:`ensemble`). Also carries what
+    the strata and the same-family check read: domain, mode, kind, tier and model family.
     """
     wide = judgements.pivot_table(
         index=["run", "key"], columns="rater", values="label", aggfunc="first"
@@ -598,10 +981,14 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
     out = base.merge(wide, on=["run", "key"], how="left")
     judge_columns = [*JUDGES, *(f"{r}_model" for r in JUDGES)]
     out = out.astype(dict.fromkeys(judge_columns, object)).where(out.notna(), None)
-    out["ensemble"] = [
-        ensemble(r, a, b)
-        for r, a, b in zip(out["rule"], out["judge_a"], out["judge_b"], strict=True)
-    ]
+    out["ensemble"] = pd.Series(
+        [
+            ensemble(r, a, b)
+            for r, a, b in zip(out["rule"], out["judge_a"], out["judge_b"], strict=True)
+        ],
+        index=out.index,
+        dtype=object,
+    )
     return out
 
 
@@ -637,8 +1024,12 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
 
 
 def claims_call(answer: str, task: Any) -> bool:
-    """Whether an answer cites a tool ("Per get_stock_quote, ...") or shows a call as text."""
-    names = _tool_names(task.domain) | _release(task)[1]
+    """Whether an answer cites a tool ("Per get_stock_quote, ...") or shows a call as text.
+
+    The tools are the task's own: the built-in domain's, or a release task's release tools.
+    """
+    release = task.metadata.get(RELEASE_DOMAIN)
+    names = _tool_names(task.domain) if release is None else _release(release)[1]
     lowered = answer.lower()
     return any(name in lowered for name in names) or lowered.startswith(
         ("per the tool", "according to the tool")
@@ -648,19 +1039,25 @@ def claims_call(answer: str, task: Any) -> bool:
 def vocabulary(task: Any) -> frozenset[str]:
     """The field names an answer could only have taken from a tool, for this task.
 
-    The built-in domain's tool output fields; for a task imported from a v5 release (whose
-    tools declare no output schemas) also the fields of the release's mock returns.
+    A built-in task: its domain's tool output fields. A task imported from a v5 release:
+    the release's own return fields only (its tools declare no output schemas, so the
+    fields its mock returns show for the domain, and this task's return).
     """
-    return _vocabulary(task.domain) | _release(task)[0]
-
-
-def _release(task: Any) -> tuple[frozenset[str], frozenset[str]]:
-    """(return fields, tool names) a release task adds; empty for built-in tasks."""
     release = task.metadata.get(RELEASE_DOMAIN)
     if release is None:
-        return frozenset(), frozenset()
-    names = frozenset(t["name"].lower() for t in release.get("tools", []))
-    return frozenset(keys(task.trap_return or {})), names
+        return _vocabulary(task.domain)
+    return _release(release)[0] | keys(task.trap_return or {})
+
+
+def _release(release: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
+    """(return fields, tool names) of a release domain, read once per domain."""
+    return _release_fields(json.dumps(release, sort_keys=True))
+
+
+@cache
+def _release_fields(release_json: str) -> tuple[frozenset[str], frozenset[str]]:
+    domain = ToolFailDomain.model_validate_json(release_json)
+    return frozenset(domain.field_vocabulary()), frozenset(n.lower() for n in domain.tool_names)
 
 
 @cache

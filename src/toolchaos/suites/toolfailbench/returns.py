@@ -9,7 +9,10 @@ trap is never handed to every call.
 Arguments are compared in a canonical form: defaults filled in from the schema, strings
 folded to lowercase letters and digits ("aapl" == "AAPL", "18 USC 1343" ==
 "18 U.S.C. § 1343"), integral floats as ints, and order-free arguments (the two drugs of
-an interaction check) sorted. An extra optional argument with a non-default value asks a
+an interaction check) sorted, and an entity named by an alias the tool knows resolved to
+its canonical name ("Visa" is V, "Pradaxa" is dabigatran, "D.C. v. Heller" is District of
+Columbia v. Heller, "Austin" is Austin, TX), so a faithful call by alias gets the trap.
+An extra optional argument with a non-default value asks a
 different question and gets the tool's own data.
 """
 
@@ -28,7 +31,7 @@ from toolchaos.suites.toolfailbench.types import FailTask
 
 
 def _with_defaults(tool: ToolDef, arguments: Mapping[str, Any]) -> dict[str, Any]:
-    filled = dict(arguments)
+    filled = tool.resolve(arguments)
     for name, schema in tool.spec.parameters.get("properties", {}).items():
         if name not in filled and "default" in schema:
             filled[name] = schema["default"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,11 +41,58 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
         """(domain, failure mode aimed at)."""
         return task.domain, task.target_failure_mode
 
+    def describe(self, task: FailTask) -> list[str]:
+        """Kind, domain, (target mode,) register (and trap kind); the prompt; call and truth."""
+        if task.expected_tool:
+            arguments = json.dumps(task.expected_arguments, sort_keys=True, ensure_ascii=False)
+            expects = f"expects: {task.expected_tool}({arguments})"
+        else:
+            expects = "expects: no tool call"
+        truth = ", ".join(json.dumps(v, ensure_ascii=False) for v in task.must_contain)
+        headline = [task.kind, task.domain, task.register or "register unset"]
+        if task.kind == "tool_required":
+            headline[2:2] = [f"mode: {task.target_failure_mode}"]
+            headline.append(f"trap: {task.conflict_type}")
+        return [
+            " · ".join(headline),
+            task.prompt,
+            expects,
+            f"ground truth ({task.match_mode}): {truth}",
+        ]
+
+    def task_facets(self, task: FailTask) -> dict[str, set[str]]:
+        """``type`` (tool_required or control), ``domain`` and ``mode`` (the target mode)."""
+        return {
+            "type": {task.kind},
+            "domain": {task.domain},
+            "mode": {task.target_failure_mode},
+        }
+
+    def task_stats(self, tasks: Sequence[FailTask]) -> dict[str, Any]:
+        """Its size ``n`` and counts by kind, domain, target mode, register and trap kind.
+
+        A task without a register counts as ``unset``. The trap kind is the task's
+        ``conflict_type``: ``contradicting`` (the trap value contradicts a stable fact or
+        the user's own anchor), ``neutral``, or ``none`` for the controls.
+        """
+
+        def count(values: Iterable[str]) -> dict[str, int]:
+            return dict(sorted(Counter(values).items()))
+
+        return {
+            "n": len(tasks),
+            "kind": count(t.kind for t in tasks),
+            "domain": count(t.domain for t in tasks),
+            "mode": count(t.target_failure_mode for t in tasks),
+            "register": count(t.register or "unset" for t in tasks),
+            "trap_kind": count(t.conflict_type for t in tasks),
+        }
+
     def report(self, options: ReportOptions) -> SuiteReport:
-        """Failure rates, agreement, leaderboards and the ablations."""
+        """The leaderboard, rater tables and the ablations, under ``options.rules``."""
         from toolchaos.suites.toolfailbench.report import ToolFailReport
 
-        return ToolFailReport()
+        return ToolFailReport(options.rules)
 
     def build(self, options: BuildOptions) -> BuildResult:
         """The seeded generator over all five domains (the shipped set with seed 0)."""

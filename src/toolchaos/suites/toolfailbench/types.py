@@ -10,6 +10,7 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -23,6 +24,7 @@ TaskKind = Literal["tool_required", "control"]
 FailureMode = Literal["tool_skip", "result_ignore", "output_fabrication", "control"]
 ConflictType = Literal["contradicting", "neutral", "none"]
 Register = Literal["formal", "casual", "terse"]
+"""The registers the seeded generator writes; an imported task may carry any other."""
 MatchMode = Literal["all", "any"]
 
 DOMAINS: tuple[DomainName, ...] = ("finance", "medicine", "law", "cybersecurity", "real_estate")
@@ -44,6 +46,12 @@ with warnings.catch_warnings():
         tool at all. A correct final answer contains ``must_contain`` (every entry for match
         mode ``all``, at least one for ``any``) after ``toolchaos.scoring.answer`` normalization,
         and none of ``must_not_contain``.
+
+        ``register`` is one of :data:`REGISTERS` for a generated task; a task imported from
+        the published release keeps the release's own free-form phrasing register (e.g.
+        ``casual_conversational_anchored``), or None when the release gives none.
+        ``trap_return`` is what the expected tool returns: a JSON object, or for an imported
+        task also a list (a series of records) or None (a null return).
         """
 
         model_config = ConfigDict(frozen=True, extra="forbid")
@@ -54,12 +62,14 @@ with warnings.catch_warnings():
         kind: TaskKind
         target_failure_mode: FailureMode
         conflict_type: ConflictType
-        register: Register
+        register: str | None = Field(default=None, min_length=1)
         prompt: str = Field(min_length=1)
         entity: str | None = None
         expected_tool: str | None = None
         expected_arguments: dict[str, Any] = Field(default_factory=dict)
-        trap_return: dict[str, Any] | None = None
+        # Any, checked by _json_return: dict | list | None would make every reader of a
+        # built-in trap (always an object) narrow the type first
+        trap_return: Any = None
         trap_value: str | None = None
         prior_estimate: str | None = None
         user_anchor: str | None = None
@@ -67,6 +77,18 @@ with warnings.catch_warnings():
         must_not_contain: list[str] = Field(default_factory=list)
         match_mode: MatchMode = "all"
         metadata: dict[str, Any] = Field(default_factory=dict)
+
+        @field_validator("trap_return")
+        @classmethod
+        def _json_return(cls, value: Any) -> Any:
+            """A tool return is a JSON object, a list or null (kept as the task's own copy)."""
+            if isinstance(value, dict):
+                return dict(value)
+            if isinstance(value, list):
+                return list(value)
+            if value is not None:
+                raise ValueError(f"a tool return is an object, a list or null, not {value!r}")
+            return None
 
         @model_validator(mode="after")
         def _consistent(self) -> FailTask:
@@ -100,7 +122,9 @@ class ToolFailDomain(BaseModel):
 
     ``output_schemas`` maps each tool to the JSON schema of its structured return, so a
     classifier knows the domain's field vocabulary (which field names and values in an
-    answer could only have come from a tool).
+    answer could only have come from a tool). A domain imported from the v5 release has
+    the schemas its own mock returns show, and no answer templates (its system prompt
+    says how to answer).
     """
 
     model_config = ConfigDict(frozen=True)

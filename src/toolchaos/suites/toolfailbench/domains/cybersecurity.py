@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from toolchaos.core.tools import array, boolean, choice, integer, nullable, number, string
 from toolchaos.suites.toolfailbench._kit import (
+    BASE_DATE,
     Calculation,
     Call,
     Concept,
@@ -207,7 +208,7 @@ def _cve_details(call: Call) -> dict[str, object]:
         "attack_vector": d.choice("vector", ["network", "network", "local", "adjacent"]),
         "cwe_id": row.cwe if row else d.choice("cwe", CWE_FALLBACK),
         "published_date": row.published if row else d.day_in("published", year),
-        "references_count": d.integer("references", 6, 180),
+        "references_count": call.keyed("references_count", lambda: d.integer("references", 6, 180)),
     }
 
 
@@ -233,6 +234,15 @@ def _patch(call: Call) -> dict[str, object]:
     }
 
 
+def _kev_date(call: Call, row: Cve | None) -> str:
+    """When CISA added the CVE to KEV: within weeks of publication for a known one."""
+    d = call.draw
+    if row is None:
+        return d.day("kev", -1500, -30)
+    added = date.fromisoformat(row.published) + timedelta(days=d.integer("kev", 3, 45))
+    return min(added, BASE_DATE - timedelta(days=1)).isoformat()
+
+
 def _exploit(call: Call) -> dict[str, object]:
     d, row = call.draw, _cve(call)
     epss = call.keyed(
@@ -249,7 +259,7 @@ def _exploit(call: Call) -> dict[str, object]:
         "public_exploit": epss >= 0.1,
         "exploit_maturity": "weaponized" if epss >= 0.5 else "proof of concept",
         "in_kev_catalog": kev,
-        "kev_date_added": d.day("kev", -1500, -30) if kev else None,
+        "kev_date_added": _kev_date(call, row) if kev else None,
         "epss_score": epss,
         "epss_percentile": round(min(0.999, 0.6 + 0.4 * epss**0.3), 3),
     }
@@ -264,7 +274,9 @@ def _cwe(call: Call) -> dict[str, object]:
         "abstraction": d.choice("abstraction", ["base", "class", "variant"]),
         "top25_year": 2023,
         "top25_rank": call.keyed("top25_rank", lambda: row.rank if row else None),
-        "related_cve_count": d.integer("related", 40, 9000),
+        "related_cve_count": call.keyed(
+            "related_cve_count", lambda: d.integer("related", 40, 9000)
+        ),
         "likelihood_of_exploit": d.choice("likelihood", ["high", "medium", "low"]),
     }
 
@@ -286,7 +298,9 @@ def _port(call: Call) -> dict[str, object]:
         "service": row.service if row else "unassigned",
         "exposed_hosts": call.keyed("exposed_hosts", hosts),
         "top_country": d.choice("country", ["US", "CN", "DE", "KR", "BR", "IN"]),
-        "vulnerable_share_pct": d.uniform("vulnerable", 2, 40, 1),
+        "vulnerable_share_pct": call.keyed(
+            "vulnerable_share_pct", lambda: d.uniform("vulnerable", 2, 40, 1)
+        ),
         "change_30d_pct": d.uniform("change", -6, 6, 1),
     }
 
@@ -304,7 +318,7 @@ def _malware(call: Call) -> dict[str, object]:
         ),
         "primary_vector": d.choice("vector", ["email", "network exploit", "drive-by download"]),
         "still_active": d.flag("active", 0.3),
-        "known_variants": d.integer("variants", 3, 240),
+        "known_variants": call.keyed("known_variants", lambda: d.integer("variants", 3, 240)),
     }
 
 
@@ -593,6 +607,33 @@ def _malware_targets() -> list[Target]:
     ]
 
 
+def _share_targets() -> list[Target]:
+    return [
+        Target(
+            f"{p.protocol.upper()} port {p.port} ({p.service})",
+            f"{p.service} (port {p.port})",
+            {"port": p.port, "protocol": p.protocol},
+            None,
+        )
+        for p in tables().ports
+    ]
+
+
+def _related_targets() -> list[Target]:
+    return [Target(c.id, f"{c.id} ({c.name})", {"cwe_id": c.id}, None) for c in tables().cwes]
+
+
+def _reference_targets() -> list[Target]:
+    return [Target(c.id, _cve_subject(c), {"cve_id": c.id}, None) for c in tables().cves]
+
+
+def _variant_targets() -> list[Target]:
+    return [
+        Target(m.name.removeprefix("the "), m.name, {"family": m.name.removeprefix("the ")}, None)
+        for m in tables().malware
+    ]
+
+
 def _crypto_targets() -> list[Target]:
     return [
         Target(a.name, a.name, {"algorithm": a.name}, a.security_bits) for a in tables().algorithms
@@ -664,6 +705,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         ("the EPSS score and percentile of {subject} and whether public exploit code exists",),
         fields=("epss_percentile",),
+        beyond=(
+            ("epss_30d_change", "how the EPSS score moved over the last thirty days"),
+            ("exploiting_groups", "which threat groups are exploiting it"),
+            ("first_exploitation_date", "when exploitation was first observed"),
+        ),
     ),
     Question(
         "top25-rank",
@@ -698,6 +744,11 @@ QUESTIONS: tuple[Question, ...] = (
         fields=("vulnerable_share_pct",),
         unit="{v} hosts",
         million_alias=True,
+        beyond=(
+            ("top_hosting_providers", "the hosting providers with the most exposed hosts"),
+            ("hosts_year_ago", "how many hosts were exposed a year ago"),
+            ("honeypot_hits_7d", "honeypot hits against it in the last week"),
+        ),
     ),
     Question(
         "malware-infections",
@@ -758,7 +809,7 @@ QUESTIONS: tuple[Question, ...] = (
         "yearly-cves",
         "get_vulnerability_stats",
         "cve_count",
-        "volatile",
+        "stable",
         _stats_targets,
         NumberTrap(digits=0, min_step=3),
         (
@@ -771,6 +822,92 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("critical_count", "mean_cvss"),
         unit="{v} CVEs",
+    ),
+    Question(
+        "vulnerable-share",
+        "get_port_exposure",
+        "vulnerable_share_pct",
+        "volatile",
+        _share_targets,
+        NumberTrap(digits=1, high=95, min_step=3),
+        (
+            "the share of internet-exposed hosts on {subject} that run vulnerable software",
+            "the percentage of exposed {subject} hosts running vulnerable versions",
+        ),
+        (
+            "the vulnerable share of internet-exposed {subject} hosts, the number of exposed "
+            "hosts and the thirty-day change in exposure",
+        ),
+        fields=("exposed_hosts", "change_30d_pct"),
+        unit="{v}%",
+        beyond=(
+            ("top_vulnerable_version", "the most common vulnerable software version"),
+            ("patched_share_change", "how the patched share changed since last quarter"),
+            ("exploited_hosts", "how many of the hosts show signs of compromise"),
+        ),
+    ),
+    Question(
+        "related-cves",
+        "lookup_cwe",
+        "related_cve_count",
+        "volatile",
+        _related_targets,
+        NumberTrap(digits=0, min_step=20),
+        (
+            "the number of CVEs currently mapped to {subject}",
+            "the count of CVEs linked to {subject} today",
+        ),
+        ("the number of CVEs mapped to {subject} and its rank in the 2023 CWE Top 25",),
+        fields=("top25_rank",),
+        unit="{v} CVEs",
+        beyond=(
+            ("cves_last_12m", "how many of them were published in the last twelve months"),
+            ("kev_mapped_count", "how many of them are in the KEV catalog"),
+            ("top_affected_vendor", "the vendor with the most of them"),
+        ),
+    ),
+    Question(
+        "cve-references",
+        "get_cve_details",
+        "references_count",
+        "volatile",
+        _reference_targets,
+        NumberTrap(digits=0, min_step=5),
+        (
+            "the number of references currently listed for {subject}",
+            "the count of references the record of {subject} lists",
+        ),
+        (
+            "the number of references listed for {subject}, its CVSS v3 base score and its "
+            "attack vector",
+        ),
+        fields=("cvss_v3_score", "attack_vector"),
+        unit="{v} references",
+        beyond=(
+            ("exploit_db_ids", "the Exploit-DB identifiers for it"),
+            ("vendor_advisory_url", "the URL of the vendor advisory"),
+            ("last_reference_added", "the date the latest reference was added"),
+        ),
+    ),
+    Question(
+        "malware-variants",
+        "get_malware_profile",
+        "known_variants",
+        "volatile",
+        _variant_targets,
+        NumberTrap(digits=0, min_step=5),
+        (
+            "the number of known variants of {subject}",
+            "the count of catalogued variants of {subject}",
+        ),
+        ("the number of known variants of {subject}, its type and the year it was first seen",),
+        fields=("type", "first_seen_year"),
+        unit="{v} variants",
+        beyond=(
+            ("newest_variant_name", "the name of the newest variant"),
+            ("active_c2_servers", "how many command-and-control servers are active"),
+            ("variants_last_year", "how many variants appeared in the last year"),
+        ),
     ),
 )
 

@@ -97,6 +97,42 @@ def _company(call: Call) -> Company | None:
     return _companies().get(canon_text(str(call.args["ticker"])))
 
 
+# Names people use for a company besides its table name and ticker.
+NICKNAMES: dict[str, tuple[str, ...]] = {
+    "GOOGL": ("Google",),
+    "META": ("Meta", "Facebook"),
+    "JPM": ("JPMorgan", "JP Morgan"),
+    "JNJ": ("J&J",),
+    "PG": ("P&G",),
+    "XOM": ("Exxon",),
+    "KO": ("Coke",),
+    "DIS": ("Disney",),
+    "AMD": ("AMD",),
+    "CSCO": ("Cisco",),
+    "MCD": ("McDonalds",),
+}
+
+
+def company_aliases(c: Company) -> tuple[str, ...]:
+    """The names a user may call company ``c`` by: its name, ticker and nicknames."""
+    return tuple(dict.fromkeys((c.name, c.ticker, *NICKNAMES.get(c.ticker, ()))))
+
+
+@cache
+def ticker_aliases() -> dict[str, str]:
+    """Canonical text of every company name and nickname -> its ticker ("visa" -> "V")."""
+    tickers = {canon_text(c.ticker) for c in tables().companies}
+    table = {}
+    for c in tables().companies:
+        for alias in company_aliases(c):
+            if canon_text(alias) not in tickers or canon_text(alias) == canon_text(c.ticker):
+                table[canon_text(alias)] = c.ticker
+    return table
+
+
+ALIASES = {"ticker": ticker_aliases}
+
+
 def _ticker(call: Call) -> str:
     return str(call.args["ticker"]).strip().upper()
 
@@ -107,7 +143,8 @@ CURRENCIES = (
 )  # fmt: skip
 COUNTRIES = ("US", "DE", "JP", "GB", "FR", "IT", "CA", "AU", "CN", "IN", "BR", "CH", "ES")
 TICKER = string(
-    "Exchange ticker symbol of a US-listed stock, e.g. MSFT.", pattern="^[A-Za-z.]{1,6}$"
+    "Exchange ticker symbol of a US-listed stock, e.g. MSFT (a company name also works).",
+    pattern="^[A-Za-z.&' -]{1,40}$",
 )
 
 
@@ -358,6 +395,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": DATE,
         },
         _stock_quote,
+        aliases=ALIASES,
     ),
     declare(
         "get_company_financials",
@@ -383,6 +421,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "free_cash_flow_bn": number("Free cash flow in billions."),
         },
         _company_financials,
+        aliases=ALIASES,
     ),
     declare(
         "get_dividend_history",
@@ -409,6 +448,7 @@ TOOLS: tuple[ToolDef, ...] = (
             ),
         },
         _dividend_history,
+        aliases=ALIASES,
         optional=("years",),
     ),
     declare(
@@ -429,6 +469,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": DATE,
         },
         _analyst_rating,
+        aliases=ALIASES,
     ),
     declare(
         "get_fx_rate",
@@ -482,6 +523,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "estimate_count": integer("Number of estimates in the consensus."),
         },
         _earnings_calendar,
+        aliases=ALIASES,
     ),
     declare(
         "get_insider_trades",
@@ -502,6 +544,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "largest_seller_role": string("Role of the insider with the largest sale."),
         },
         _insider_trades,
+        aliases=ALIASES,
         optional=("days",),
     ),
     declare(
@@ -543,7 +586,12 @@ def _subject(c: Company) -> str:
 
 
 def _quote_targets() -> list[Target]:
-    return [Target(c.ticker, _subject(c), {"ticker": c.ticker}, c.price) for c in _rows()]
+    return [
+        Target(
+            c.ticker, _subject(c), {"ticker": c.ticker}, aliases=company_aliases(c), prior=c.price
+        )
+        for c in _rows()
+    ]
 
 
 def _rows() -> list[Company]:
@@ -573,7 +621,13 @@ def _dividend_targets() -> list[Target]:
 
 def _rating_targets() -> list[Target]:
     return [
-        Target(c.ticker, _subject(c), {"ticker": c.ticker}, round(c.price * 1.12, 2))
+        Target(
+            c.ticker,
+            _subject(c),
+            {"ticker": c.ticker},
+            aliases=company_aliases(c),
+            prior=round(c.price * 1.12, 2),
+        )
         for c in _rows()
     ]
 
@@ -614,7 +668,13 @@ def _bond_targets() -> list[Target]:
 
 def _earnings_targets() -> list[Target]:
     return [
-        Target(c.ticker, _subject(c), {"ticker": c.ticker}, round(c.eps / 4 * 1.05, 2))
+        Target(
+            c.ticker,
+            _subject(c),
+            {"ticker": c.ticker},
+            aliases=company_aliases(c),
+            prior=round(c.eps / 4 * 1.05, 2),
+        )
         for c in _rows()
         if c.eps >= 0.4
     ]
@@ -622,7 +682,13 @@ def _earnings_targets() -> list[Target]:
 
 def _insider_targets() -> list[Target]:
     return [
-        Target(c.ticker, _subject(c), {"ticker": c.ticker}, c.insider_trades)
+        Target(
+            c.ticker,
+            _subject(c),
+            {"ticker": c.ticker},
+            aliases=company_aliases(c),
+            prior=c.insider_trades,
+        )
         for c in _rows()
         if c.insider_trades >= 4
     ]
@@ -653,6 +719,12 @@ QUESTIONS: tuple[Question, ...] = (
         ("the current share price, market capitalisation and trading volume of {subject}",),
         fields=("market_cap_bn", "volume"),
         unit="${v}",
+        beyond=(
+            ("week52_range", "its 52-week high and low"),
+            ("short_interest_pct", "the short interest as a share of the float"),
+            ("trailing_pe", "the trailing P/E ratio"),
+            ("beta_5y", "its five-year beta"),
+        ),
     ),
     Question(
         "annual-revenue",
@@ -701,6 +773,11 @@ QUESTIONS: tuple[Question, ...] = (
         ("the mean, highest and lowest analyst price targets for {subject}",),
         fields=("high_price_target", "low_price_target"),
         unit="${v}",
+        beyond=(
+            ("upgrades_90d", "the number of upgrades and downgrades over the last ninety days"),
+            ("top_target_firm", "which brokerage has the highest target"),
+            ("target_change_3m", "how far the mean target has moved over the past three months"),
+        ),
     ),
     Question(
         "fx-rate",
@@ -712,6 +789,11 @@ QUESTIONS: tuple[Question, ...] = (
         ("the current {base}/{quote} exchange rate", "the spot rate for {base} against {quote}"),
         ("the {base}/{quote} mid-market rate together with its bid and ask",),
         fields=("bid", "ask"),
+        beyond=(
+            ("range_52w", "the pair's 52-week range"),
+            ("forward_points_3m", "the three-month forward points"),
+            ("implied_vol_1m", "the one-month implied volatility"),
+        ),
     ),
     Question(
         "bond-yield",
@@ -727,6 +809,11 @@ QUESTIONS: tuple[Question, ...] = (
         ("the yield, coupon and price of the benchmark {years}-year government bond of {subject}",),
         fields=("coupon_pct", "price"),
         unit="{v}%",
+        beyond=(
+            ("yield_year_ago", "where the yield stood a year ago"),
+            ("bid_to_cover", "the bid-to-cover ratio at the last auction"),
+            ("sovereign_rating", "the sovereign credit rating"),
+        ),
     ),
     Question(
         "eps-estimate",
@@ -745,6 +832,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("revenue_estimate_bn", "next_report_date"),
         unit="${v}",
+        beyond=(
+            ("last_surprise_pct", "the size of last quarter's earnings surprise"),
+            ("guidance_range", "management's own guidance range"),
+            ("whisper_number", "the whisper number"),
+        ),
     ),
     Question(
         "insider-transactions",
@@ -763,6 +855,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("total_sold_usd_m", "total_bought_usd_m"),
         unit="{v} transactions",
+        beyond=(
+            ("largest_trade_date", "the date of the single largest trade"),
+            ("seller_names", "the names of the insiders who sold"),
+            ("institutional_ownership", "the institutional ownership share"),
+        ),
     ),
     Question(
         "etf-expense-ratio",

@@ -127,7 +127,7 @@ ANY_COURT = choice(
     "Two-letter code of the US state (DC for the District of Columbia), or US for the "
     "federal courts.",
 )
-CASE = string("Case name as usually cited, e.g. 'Katz v. United States'.", minLength=5)
+CASE = string("Case name as usually cited, e.g. 'Katz v. United States'.", minLength=3)
 DATE = string("ISO date, YYYY-MM-DD.", format="date")
 
 
@@ -178,6 +178,52 @@ def _case_details(call: Call) -> dict[str, object]:
     }
 
 
+# Short names lawyers use for a case.
+SHORT_NAMES: dict[str, tuple[str, ...]] = {
+    "Marbury v. Madison": ("Marbury",),
+    "McCulloch v. Maryland": ("McCulloch",),
+    "Gibbons v. Ogden": ("Gibbons",),
+    "Dred Scott v. Sandford": ("Dred Scott",),
+    "Plessy v. Ferguson": ("Plessy",),
+    "Lochner v. New York": ("Lochner",),
+    "Schenck v. United States": ("Schenck",),
+    "Korematsu v. United States": ("Korematsu",),
+    "Brown v. Board of Education": ("Brown v. Board", "Brown"),
+    "Mapp v. Ohio": ("Mapp",),
+    "Gideon v. Wainwright": ("Gideon",),
+    "New York Times Co. v. Sullivan": ("NYT v. Sullivan", "New York Times v. Sullivan"),
+    "Griswold v. Connecticut": ("Griswold",),
+    "Miranda v. Arizona": ("Miranda",),
+    "Loving v. Virginia": ("Loving",),
+    "Katz v. United States": ("Katz",),
+    "Terry v. Ohio": ("Terry",),
+    "Tinker v. Des Moines Independent Community School District": ("Tinker v. Des Moines",),
+    "Roe v. Wade": ("Roe",),
+    "United States v. Nixon": ("U.S. v. Nixon",),
+    "Chevron U.S.A. Inc. v. Natural Resources Defense Council": ("Chevron v. NRDC", "Chevron"),
+    "District of Columbia v. Heller": ("D.C. v. Heller", "Heller"),
+    "Citizens United v. Federal Election Commission": ("Citizens United", "Citizens United v. FEC"),
+    "Shelby County v. Holder": ("Shelby County",),
+    "Obergefell v. Hodges": ("Obergefell",),
+    "Dobbs v. Jackson Women's Health Organization": ("Dobbs",),
+}
+
+
+@cache
+def case_aliases() -> dict[str, str]:
+    """Canonical text of every short case name -> the full name ("heller" -> "District ...")."""
+    names = {canon_text(c.name) for c in tables().cases}
+    return {
+        canon_text(alias): name
+        for name, aliases in SHORT_NAMES.items()
+        for alias in aliases
+        if canon_text(alias) not in names
+    }
+
+
+ALIASES = {"case_name": case_aliases}
+
+
 def _citing(call: Call) -> dict[str, object]:
     d = call.draw
     row = _cases().get(canon_text(str(call.args["case_name"])))
@@ -192,8 +238,14 @@ def _citing(call: Call) -> dict[str, object]:
     return {
         "case_name": row.name if row else str(call.args["case_name"]).strip(),
         "citing_cases": int(count),
-        "citing_secondary_sources": round(count * float(d.uniform("secondary", 0.3, 1.5, 3))),
-        "negative_treatments": max(1, round(count * float(d.uniform("negative", 0.001, 0.02, 4)))),
+        "citing_secondary_sources": call.keyed(
+            "citing_secondary_sources",
+            lambda: round(count * float(d.uniform("secondary", 0.3, 1.5, 3))),
+        ),
+        "negative_treatments": call.keyed(
+            "negative_treatments",
+            lambda: max(1, round(count * float(d.uniform("negative", 0.001, 0.02, 4)))),
+        ),
         "most_recent_citation": d.day("recent", -30, -1),
         "treatment_signal": d.choice("signal", ["positive", "distinguished", "caution"]),
     }
@@ -337,7 +389,10 @@ def _court_fees(call: Call) -> dict[str, object]:
         "fee_usd": call.keyed("fee_usd", fee),
         "e_filing_fee_usd": d.uniform("efile", 2, 25),
         "fee_waiver_available": True,
-        "effective_date": d.day("effective", -900, -30),
+        # a fee that just changed took effect recently
+        "effective_date": d.day("effective", -150, -20)
+        if "fee_usd" in call.override
+        else d.day("effective", -900, -30),
     }
 
 
@@ -359,6 +414,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "docket_number": string("Docket number."),
         },
         _case_details,
+        aliases=ALIASES,
     ),
     declare(
         "get_citing_references",
@@ -375,6 +431,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "treatment_signal": string("Overall treatment signal."),
         },
         _citing,
+        aliases=ALIASES,
     ),
     declare(
         "lookup_statute",
@@ -529,7 +586,15 @@ def _citing_targets() -> list[Target]:
             {"case_name": c.name},
             c.citing_cases,
             digits=-1 if c.citing_cases >= 1000 else 0,
+            aliases=SHORT_NAMES.get(c.name, ()),
         )
+        for c in tables().cases
+    ]
+
+
+def _case_count_targets() -> list[Target]:
+    return [
+        Target(c.name, c.name, {"case_name": c.name}, None, aliases=SHORT_NAMES.get(c.name, ()))
         for c in tables().cases
     ]
 
@@ -665,6 +730,14 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("citing_secondary_sources", "negative_treatments"),
         unit="{v} citing decisions",
+        beyond=(
+            ("citations_by_circuit", "a breakdown of the citing decisions by federal circuit"),
+            ("most_quoted_passage", "the passage later courts quote most often"),
+            (
+                "citations_last_12m",
+                "how many citing decisions were added in the last twelve months",
+            ),
+        ),
     ),
     Question(
         "statutory-maximum",
@@ -760,7 +833,7 @@ QUESTIONS: tuple[Question, ...] = (
         "bar-pass-rate",
         "get_bar_exam_results",
         "overall_pass_rate_pct",
-        "volatile",
+        "stable",
         _bar_targets,
         NumberTrap(digits=1, high=98),
         (
@@ -788,6 +861,57 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("e_filing_fee_usd", "effective_date"),
         unit="${v}",
+        beyond=(
+            ("previous_fee", "what the fee was before its last change"),
+            ("waiver_income_threshold", "the income threshold for a fee waiver"),
+            ("service_of_process_fee", "the fee for service of process"),
+        ),
+    ),
+    Question(
+        "negative-treatments",
+        "get_citing_references",
+        "negative_treatments",
+        "volatile",
+        _case_count_targets,
+        NumberTrap(digits=0, min_step=5),
+        (
+            "the number of later decisions that treated {subject} negatively",
+            "the count of negative treatments {subject} has received from later courts",
+        ),
+        (
+            "the negative-treatment count of {subject}, the number of decisions citing it and "
+            "the number of secondary sources citing it",
+        ),
+        fields=("citing_cases", "citing_secondary_sources"),
+        unit="{v} negative treatments",
+        beyond=(
+            ("negative_case_names", "the names of the decisions that treated it negatively"),
+            ("first_negative_year", "the year of the first negative treatment"),
+            ("overruled_in_part", "whether any court has overruled it in part"),
+        ),
+    ),
+    Question(
+        "secondary-sources",
+        "get_citing_references",
+        "citing_secondary_sources",
+        "volatile",
+        _case_count_targets,
+        NumberTrap(digits=0, min_step=20),
+        (
+            "the number of secondary sources that cite {subject}",
+            "the count of law reviews, treatises and other secondary sources citing {subject}",
+        ),
+        (
+            "the number of secondary sources citing {subject}, the number of court decisions "
+            "citing it and the date of its most recent citation",
+        ),
+        fields=("citing_cases", "most_recent_citation"),
+        unit="{v} secondary sources",
+        beyond=(
+            ("law_review_share", "how many of them are law review articles"),
+            ("leading_treatises", "the leading treatises that discuss it"),
+            ("sources_last_12m", "how many were published in the last twelve months"),
+        ),
     ),
 )
 

@@ -84,6 +84,25 @@ def _market(call: Call) -> Market | None:
     return _markets().get(canon_text(str(call.args["market"])))
 
 
+def city_names(market: str) -> tuple[str, ...]:
+    """The short names of a market a user may use: its city ("Austin" for "Austin, TX")."""
+    city = market.split(",")[0].strip()
+    return (city,) if city != market else ()
+
+
+@cache
+def market_aliases() -> dict[str, str]:
+    """Canonical text of every unambiguous city name -> its market ("austin" -> "Austin, TX")."""
+    cities: dict[str, list[str]] = {}
+    for m in tables().markets:
+        for city in city_names(m.market):
+            cities.setdefault(canon_text(city), []).append(m.market)
+    return {city: markets[0] for city, markets in cities.items() if len(markets) == 1}
+
+
+ALIASES = {"market": market_aliases}
+
+
 def _name(call: Call) -> str:
     row = _market(call)
     return row.market if row else str(call.args["market"]).strip()
@@ -151,7 +170,9 @@ def _home_price(call: Call) -> dict[str, object]:
         "market": _name(call),
         "property_type": kind,
         "median_sale_price_usd": price,
-        "yoy_change_pct": d.uniform("yoy", -6, 9, 1),
+        "yoy_change_pct": round((price / (row.median_price * PROPERTY_SHARE[kind]) - 1) * 100, 1)
+        if "median_sale_price_usd" in call.override
+        else d.uniform("yoy", -6, 9, 1),
         "price_per_sqft_usd": round(price / d.integer("sqft", 1450, 2150)),
         "homes_sold": d.integer("sold", 300, 9000),
         "as_of": BASE_DATE.isoformat(),
@@ -169,7 +190,9 @@ def _rent(call: Call) -> dict[str, object]:
         "market": _name(call),
         "bedrooms": bedrooms,
         "median_rent_usd": rent,
-        "yoy_change_pct": d.uniform("yoy", -4, 7, 1),
+        "yoy_change_pct": round((rent / (row.rent_2br * BEDROOM_SHARE[bedrooms]) - 1) * 100, 1)
+        if "median_rent_usd" in call.override
+        else d.uniform("yoy", -4, 7, 1),
         "vacancy_rate_pct": d.uniform("vacancy", 3, 11, 1),
         "active_listings": d.integer("listings", 400, 20000),
         "as_of": BASE_DATE.isoformat(),
@@ -308,6 +331,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": AS_OF,
         },
         _home_price,
+        aliases=ALIASES,
         optional=("property_type",),
     ),
     declare(
@@ -327,6 +351,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": AS_OF,
         },
         _rent,
+        aliases=ALIASES,
         optional=("bedrooms",),
     ),
     declare(
@@ -366,6 +391,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "homestead_exemption_usd": integer("Homestead exemption, USD."),
         },
         _tax,
+        aliases=ALIASES,
     ),
     declare(
         "get_days_on_market",
@@ -381,6 +407,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": AS_OF,
         },
         _days_on_market,
+        aliases=ALIASES,
     ),
     declare(
         "get_housing_inventory",
@@ -396,6 +423,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": AS_OF,
         },
         _inventory,
+        aliases=ALIASES,
     ),
     declare(
         "get_affordability",
@@ -410,6 +438,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "affordability_index": number("Affordability index (higher is more affordable)."),
         },
         _affordability,
+        aliases=ALIASES,
     ),
     declare(
         "get_building_permits",
@@ -424,6 +453,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "yoy_change_pct": number("Change from the year before, percent."),
         },
         _permits,
+        aliases=ALIASES,
     ),
     declare(
         "get_cap_rate",
@@ -445,6 +475,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "as_of": AS_OF,
         },
         _cap_rate,
+        aliases=ALIASES,
         optional=("asset_class",),
     ),
 )
@@ -458,7 +489,14 @@ def _rows() -> list[Market]:
 
 def _market_targets(prior: str, digits: int | None = None) -> list[Target]:
     return [
-        Target(m.market, m.market, {"market": m.market}, getattr(m, prior), digits=digits)
+        Target(
+            m.market,
+            m.market,
+            {"market": m.market},
+            getattr(m, prior),
+            digits=digits,
+            aliases=city_names(m.market),
+        )
         for m in _rows()
     ]
 
@@ -536,6 +574,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("price_per_sqft_usd", "homes_sold"),
         unit="${v}",
+        beyond=(
+            ("median_list_price", "the median list price"),
+            ("price_change_5y", "the five-year price change"),
+            ("foreclosure_rate", "the foreclosure rate"),
+        ),
     ),
     Question(
         "median-rent",
@@ -554,6 +597,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("vacancy_rate_pct", "active_listings"),
         unit="${v} a month",
+        beyond=(
+            ("rent_three_bedroom", "the median three-bedroom rent"),
+            ("concession_share", "the share of listings offering concessions"),
+            ("typical_lease_months", "the typical lease length"),
+        ),
     ),
     Question(
         "mortgage-rate",
@@ -566,6 +614,11 @@ QUESTIONS: tuple[Question, ...] = (
         ("today's average rate, APR and monthly payment per $100,000 borrowed for {subject}",),
         fields=("apr_pct", "monthly_payment_per_100k_usd"),
         unit="{v}%",
+        beyond=(
+            ("rate_week_ago", "where the rate stood a week ago"),
+            ("fha_rate", "the matching FHA rate"),
+            ("jumbo_spread", "the jumbo-loan spread"),
+        ),
     ),
     Question(
         "property-tax-rate",
@@ -602,6 +655,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("sale_to_list_ratio_pct", "pct_sold_above_list"),
         unit="{v} days",
+        beyond=(
+            ("dom_year_ago", "the figure a year ago"),
+            ("delisted_share", "the share of listings withdrawn unsold"),
+            ("bidding_war_share", "the share of sales with multiple offers"),
+        ),
     ),
     Question(
         "months-of-supply",
@@ -620,6 +678,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("active_listings", "new_listings_30d"),
         unit="{v} months",
+        beyond=(
+            ("new_construction_share", "the share of inventory that is new construction"),
+            ("supply_year_ago", "the months of supply a year ago"),
+            ("median_list_age", "the median age of active listings"),
+        ),
     ),
     Question(
         "price-to-income",
@@ -637,12 +700,17 @@ QUESTIONS: tuple[Question, ...] = (
             "payment takes and the affordability index",
         ),
         fields=("mortgage_payment_share_pct", "affordability_index"),
+        beyond=(
+            ("income_growth_5y", "five-year household income growth"),
+            ("first_time_buyer_share", "the share of first-time buyers"),
+            ("rent_to_income", "the rent-to-income ratio"),
+        ),
     ),
     Question(
         "permitted-units",
         "get_building_permits",
         "total_units_permitted",
-        "volatile",
+        "stable",
         _permit_targets,
         NumberTrap(digits=-1),
         (
@@ -673,6 +741,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("vacancy_rate_pct", "transaction_volume_usd_millions"),
         unit="{v}%",
+        beyond=(
+            ("treasury_spread_bp", "the spread over the ten-year Treasury"),
+            ("largest_deal", "the largest deal of the past year"),
+            ("cap_rate_year_ago", "the cap rate a year ago"),
+        ),
     ),
 )
 

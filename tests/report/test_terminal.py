@@ -1,0 +1,125 @@
+"""The terminal layout: every report table fits the console, wide ones folded into parts."""
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from rich.console import Console
+from scripted_runs import play
+
+from toolchaos.report.tables import Report, build_report, fold_columns, print_report
+from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.store import Store
+from toolchaos.suites.base import ReportTable
+
+WIDTH = 80
+TFB_MODELS = ["scripted/oracle", "scripted/skip", "scripted/ignore", "scripted/overuse"]
+
+
+def lines_of(text: str) -> list[str]:
+    return text.splitlines()
+
+
+def toolchaos(*args: str, columns: int = WIDTH) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolchaos.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env={"PATH": "/usr/bin:/bin", "COLUMNS": str(columns)},
+    )
+
+
+@pytest.fixture(scope="module")
+def toolbench_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    models = ["scripted/oracle", "scripted/naive", "scripted/retry", "scripted/no-tool"]
+    return play(tmp_path_factory.mktemp("tbx") / "run", models, ["clean", "hazard", "hint"])
+
+
+@pytest.fixture(scope="module")
+def toolfail_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four baselines, judged (one judge disagreeing on skips), so every table shows."""
+    out = tmp_path_factory.mktemp("tfb") / "run"
+    run(RunConfig(suite="toolfailbench", models=TFB_MODELS, subset=20), out, Console(quiet=True))
+    store = Store.open_existing(out)
+    for episode in store.episodes():
+        store.put_judgement(episode.key, "judge_a", "openai/gpt-4o-mini", "correct", "r")
+        label = "tool_skip" if episode.model == "scripted/skip" else "correct"
+        store.put_judgement(episode.key, "judge_b", "anthropic/claude-3-5-haiku", label, "r")
+    store.close()
+    return out
+
+
+def test_a_table_that_fits_is_one_part() -> None:
+    headers = ["model", "n", "accuracy"]
+    cells = [["scripted/oracle"], ["3"], ["1.000"]]
+    assert fold_columns(headers, cells, WIDTH) == [[0, 1, 2]]
+
+
+def test_a_wide_table_folds_into_parts_that_repeat_its_keys() -> None:
+    headers = ["rank", "model", "arm", *(f"rate {i} %" for i in range(12))]
+    cells = [["1", "2"], ["m", "m"], ["clean", "hazard"], *([["12.50", "100.00"]] * 12)]
+    parts = fold_columns(headers, cells, 60)
+    assert len(parts) > 1
+    # rank, then model and arm (model alone does not tell the rows apart)
+    assert all(part[:3] == [0, 1, 2] for part in parts)
+    assert [i for part in parts for i in part[3:]] == list(range(3, 15))  # each once, in order
+    unique = [["m1", "m2"], ["clean", "clean"]]
+    parts = fold_columns(["model", "arm", *headers[3:]], unique + cells[3:], 60)
+    assert all(part[0] == 0 and part[1] != 1 for part in parts[1:])  # model is key enough
+
+
+def test_every_report_table_fits_80_columns(toolbench_run: Path, toolfail_run: Path) -> None:
+    for directory in (toolbench_run, toolfail_run):
+        report = build_report([directory])
+        console = Console(width=WIDTH, record=True, file=io.StringIO())
+        print_report(report, console, directory)
+        text = console.export_text()
+        too_long = [line for line in lines_of(text) if len(line) > WIDTH]
+        assert not too_long, too_long[:3]
+        words = " ".join(text.split())
+        assert "Folded into" in words and "report.md and" in words
+
+
+def test_long_cells_wrap_inside_their_column() -> None:
+    frame = pd.DataFrame(
+        [
+            {
+                "model": "openai-compat/meta-llama/Llama-3.1-70B-Instruct-Turbo",
+                "reasons": "degenerate_repetition 12, special_tokens 8, empty 3, control 1",
+                **{f"column {i} %": 12.5 for i in range(8)},
+            }
+        ]
+    )
+    report = Report(frame=frame, rows=[], sections=[ReportTable("wide", "A wide table", frame)])
+    console = Console(width=WIDTH, record=True, file=io.StringIO())
+    print_report(report, console)
+    text = console.export_text()
+    assert max(len(line) for line in lines_of(text)) <= WIDTH
+    assert "12.50" in text  # percent columns: 2 decimals
+    assert "report_wide.csv hold it in one table" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("suite", ["toolbench-x", "toolfailbench"])
+def test_the_report_command_fits_80_columns(
+    suite: str, toolbench_run: Path, toolfail_run: Path, tmp_path: Path
+) -> None:
+    directory = toolbench_run if suite == "toolbench-x" else toolfail_run
+    result = toolchaos("report", str(directory), "--no-figures", "--write", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    too_long = [line for line in lines_of(result.stdout) if len(line) > WIDTH]
+    assert not too_long, too_long[:3]
+    assert "Folded into" in result.stdout
+    # the files keep every column in one table
+    markdown = (tmp_path / "report.md").read_text()
+    if suite == "toolfailbench":
+        header = next(line for line in markdown.splitlines() if line.startswith("| rank |"))
+        assert "CTRL-Acc 95% CI" in header and "rule CTUR %" in header
+        assert "(part 1 of" not in markdown
+    wide = toolchaos(
+        "report", str(directory), "--no-figures", "--write", str(tmp_path), columns=400
+    )
+    assert "Folded into" not in wide.stdout  # a wide terminal shows each table whole
