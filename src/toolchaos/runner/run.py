@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import json
-import multiprocessing
 import os
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,26 +13,24 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from toolchaos._version import __version__
 from toolchaos.agents.native import LoopConfig
-from toolchaos.core.errors import BadInput, HarnessFault
+from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import digest, dumps
-from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec
+from toolchaos.core.types import EpisodeStatus, TaskSpec
 from toolchaos.env.runtime import ARMS
-from toolchaos.models.base import ModelFactory, make_factory
+from toolchaos.models.base import ModelFactory
 from toolchaos.models.config import ModelEntry
-from toolchaos.models.transport import ResponseCache
-from toolchaos.runner.episode import play
-from toolchaos.runner.plan import PlannedEpisode, make_plan
+from toolchaos.runner.executor import (
+    EXECUTORS,
+    Committer,
+    build_factories,
+    make_executor,
+    play_all,
+)
+from toolchaos.runner.plan import make_plan
+from toolchaos.runner.shard import Shard
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import REGISTRY, get_suite
 from toolchaos.suites.base import stratified_subset
@@ -60,6 +55,12 @@ class RunConfig(BaseModel):
     protocol: str = ""  # empty: the suite's own protocol
     subset: int | None = None
     workers: int = 1
+    # how and where episodes play: none of these is in the fingerprint, so a run may be
+    # resumed, sharded and merged whatever executor played each part of it
+    shard: Shard | None = None
+    executor: str = "local"
+    scheduler: str | None = None
+    rate_limits: dict[str, int] = Field(default_factory=dict)
 
     @field_validator("models", mode="before")
     @classmethod
@@ -162,6 +163,7 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
     if config.samples < 1 or config.concurrency < 1 or config.workers < 1:
         raise BadInput("--samples, --concurrency and --workers must be at least 1")
+    _check_execution(config)
     specs = config.specs
     if len(set(specs)) != len(specs):
         raise BadInput("the same model spec is named twice")
@@ -178,8 +180,20 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
 
 
 def _factories(config: RunConfig) -> list[ModelFactory]:
-    cache = ResponseCache(Path(config.cache_path)) if config.cache_path else None
-    return [make_factory(entry, cache) for entry in config.models]
+    return build_factories(config)
+
+
+def _check_execution(config: RunConfig) -> None:
+    """Refuse an executor, scheduler or limit that cannot work, before anything is written."""
+    if config.executor not in EXECUTORS:
+        raise BadInput(f"unknown executor {config.executor!r}; known: {', '.join(EXECUTORS)}")
+    if config.executor == "dask" and not config.scheduler:
+        raise BadInput("--executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    if config.executor != "dask" and config.scheduler:
+        raise BadInput("--scheduler is only for --executor dask")
+    for name, leases in config.rate_limits.items():
+        if leases < 1:
+            raise BadInput(f"--limit {name}={leases}: a limit must be at least 1")
 
 
 def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
@@ -213,25 +227,23 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                     "or samples); choose a new --out directory"
                 )
             _check_temperatures(store, config, out)
+            _check_shard(store, config, out, fresh=stored is None)
             store.set_meta("fingerprint", fingerprint)
+            store.set_meta("toolchaos_version", __version__)
+            if config.shard is not None:
+                store.set_meta("shard", str(config.shard))
             store.put_tasks(tasks)
             started = _now()
             _write_manifest(out, _manifest(config, path, dataset_hash, started, None))
             store.set_meta("models", json.dumps([m.model_dump() for m in config.models]))
             plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
+            if config.shard is not None:
+                plan = config.shard.select(plan)
             todo = [item for item in plan if item.key not in done]
-            by_spec = {f.spec: f for f in factories}
-            if config.workers > 1 and len(todo) > 1:
-                elapsed, errors = _execute_in_processes(todo, store, config, console)
-            else:
-                loop = asyncio.new_event_loop()
-                try:
-                    elapsed, errors = loop.run_until_complete(
-                        _execute(todo, by_spec, store, config, console)
-                    )
-                finally:
-                    loop.close()
+            commit = Committer(store, console, config.suite, len(todo))
+            make_executor(config, factories).execute(todo, config, commit.open)
+            elapsed, errors = commit.elapsed(), commit.errors
             manifest = _manifest(config, path, dataset_hash, started, _now())
             manifest["episodes"] = store.count()
             _write_manifest(out, manifest)
@@ -245,6 +257,17 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
         errors=errors,
         seconds=round(elapsed, 3),
     )
+
+
+def _check_shard(store: Store, config: RunConfig, out: Path, *, fresh: bool) -> None:
+    """Refuse to resume a directory with another shard than the one it holds."""
+    held = store.get_meta("shard") or ""
+    wanted = str(config.shard) if config.shard is not None else ""
+    if held == wanted or (fresh and store.count() == 0):
+        return
+    have = f"shard {held}" if held else "an unsharded run"
+    asked = f"shard {wanted}" if wanted else "the whole run"
+    raise BadInput(f"{out} holds {have}, not {asked}; choose a new --out directory")
 
 
 def _check_temperatures(store: Store, config: RunConfig, out: Path) -> None:
@@ -289,140 +312,20 @@ def _manifest(
         "loop": json.loads(dumps(config.loop.model_dump())),
         "started": started,
         "ended": ended,
-    }
+    } | _execution(config)
 
 
-def _progress(console: Console, disable: bool) -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]:.0f} ep/s"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=disable,
-    )
+def _execution(config: RunConfig) -> dict[str, Any]:
+    """What the manifest records of how a run played (only what differs from the default)."""
+    found: dict[str, Any] = {}
+    if config.shard is not None:
+        found["shard"] = str(config.shard)
+    if config.executor != "local":
+        found["executor"] = config.executor
+        found["workers"] = config.workers
+    if config.rate_limits:
+        found["rate_limits"] = dict(sorted(config.rate_limits.items()))
+    return found
 
 
-async def play_all(
-    todo: list[PlannedEpisode],
-    factories: dict[str, ModelFactory],
-    config: RunConfig,
-    sink: Callable[[Episode], None],
-) -> None:
-    """Play ``todo`` with ``config.concurrency`` episodes in flight; hand each to ``sink``.
-
-    A fatal model problem (BadInput) stops every worker and propagates.
-    """
-    queue: asyncio.Queue[PlannedEpisode] = asyncio.Queue()
-    for item in todo:
-        queue.put_nowait(item)
-    limits = {
-        spec: asyncio.Semaphore(
-            int(getattr(factory, "episode_concurrency", 0) or config.concurrency)
-        )
-        for spec, factory in factories.items()
-    }
-
-    async def worker() -> None:
-        while not queue.empty():
-            item = queue.get_nowait()
-            async with limits[item.model]:
-                episode = await play(item, factories[item.model], config.loop)
-            sink(episode)
-
-    try:
-        async with asyncio.TaskGroup() as group:
-            for _ in range(min(config.concurrency, max(len(todo), 1))):
-                group.create_task(worker())
-    except* BadInput as failures:
-        raise failures.exceptions[0] from None
-
-
-class _Committer:
-    """Commits each played episode, counts harness errors and advances the progress bar."""
-
-    def __init__(self, store: Store, progress: Progress, suite: str, total: int) -> None:
-        self.store = store
-        self.progress = progress
-        self.bar = progress.add_task(suite, total=total, rate=0.0)
-        self.start = time.perf_counter()
-        self.errors = 0
-
-    def __call__(self, episode: Episode) -> None:
-        self.store.put(episode)
-        self.errors += episode.status is EpisodeStatus.ERROR
-        done = self.progress.tasks[0].completed + 1
-        rate = done / max(self.elapsed(), 1e-9)
-        self.progress.update(self.bar, advance=1, rate=rate)
-
-    def elapsed(self) -> float:
-        """Seconds since the first episode could start."""
-        return time.perf_counter() - self.start
-
-
-async def _execute(
-    todo: list[PlannedEpisode],
-    factories: dict[str, ModelFactory],
-    store: Store,
-    config: RunConfig,
-    console: Console,
-) -> tuple[float, int]:
-    with _progress(console, disable=not todo) as progress:
-        commit = _Committer(store, progress, config.suite, len(todo))
-        await play_all(todo, factories, config, commit)
-    return commit.elapsed(), commit.errors
-
-
-def _execute_in_processes(
-    todo: list[PlannedEpisode], store: Store, config: RunConfig, console: Console
-) -> tuple[float, int]:
-    """Shard ``todo`` over ``config.workers`` processes; this one only commits episodes."""
-    # fork: children inherit what this process registered (domains, suites, providers) and
-    # their shard of planned episodes, tasks included, without reloading the dataset
-    context = multiprocessing.get_context("fork")
-    results: Any = context.Queue(maxsize=4096)
-    workers = min(config.workers, len(todo))
-    child = config.model_copy(update={"concurrency": -(-config.concurrency // workers)})
-    processes = [
-        context.Process(target=_child_main, args=(child, todo[k::workers], results), daemon=True)
-        for k in range(workers)
-    ]
-    finished = 0
-    # start the workers before the progress bar's refresh thread, so none forks mid-render
-    for process in processes:
-        process.start()
-    try:
-        with _progress(console, disable=not todo) as progress:
-            commit = _Committer(store, progress, config.suite, len(todo))
-            while finished < len(processes):
-                kind, payload = results.get()
-                if kind == "episode":
-                    commit(Episode.model_validate_json(payload))
-                elif kind == "fatal":
-                    raise BadInput(payload)
-                elif kind == "crash":
-                    raise HarnessFault(f"a worker process failed: {payload}")
-                else:
-                    finished += 1
-    finally:
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-            process.join(timeout=10)
-    return commit.elapsed(), commit.errors
-
-
-def _child_main(config: RunConfig, shard: list[PlannedEpisode], results: Any) -> None:
-    """A worker process: play its shard and send every episode back as JSON."""
-    try:
-        by_spec = {f.spec: f for f in _factories(config)}
-        sink = lambda episode: results.put(("episode", episode.model_dump_json()))  # noqa: E731
-        asyncio.run(play_all(shard, by_spec, config, sink))
-    except BadInput as exc:
-        results.put(("fatal", str(exc)))
-    except Exception as exc:  # reported to the parent, which stops the run
-        results.put(("crash", f"{type(exc).__name__}: {exc}"))
-    finally:
-        results.put(("done", ""))
+__all__ = ["MANIFEST_NAME", "RunConfig", "RunSummary", "play_all", "run", "run_lock"]

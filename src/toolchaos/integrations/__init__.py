@@ -1,0 +1,1 @@
+"""Adapters to other evaluation ecosystems (each behind its own extra)."""

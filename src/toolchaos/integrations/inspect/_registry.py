@@ -1,0 +1,7 @@
+"""What the ``inspect_ai`` entry point registers: the tasks, the solver and the scorer."""
+
+from toolchaos.integrations.inspect.scorer import toolchaos_scorer
+from toolchaos.integrations.inspect.solver import toolchaos_protocol
+from toolchaos.integrations.inspect.tasks import toolbench_x, toolfailbench
+
+__all__ = ["toolbench_x", "toolchaos_protocol", "toolchaos_scorer", "toolfailbench"]

@@ -1,0 +1,133 @@
+"""The Inspect tasks: a toolchaos suite's tasks as Inspect samples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample
+
+from toolchaos.core.errors import BadInput
+from toolchaos.integrations.inspect.scorer import toolchaos_scorer
+from toolchaos.integrations.inspect.solver import toolchaos_protocol
+from toolchaos.runner.plan import make_plan
+from toolchaos.suites import get_suite
+from toolchaos.suites.base import stratified_subset
+
+
+def _arms(value: str | list[str]) -> list[str]:
+    parts = value.split(",") if isinstance(value, str) else value
+    return [p.strip() for p in parts if p.strip()]
+
+
+def suite_samples(
+    suite_name: str,
+    *,
+    arm: str | list[str],
+    subset: int | None = None,
+    limit: int | None = None,
+    dataset: str | None = None,
+    hazard: str | None = None,
+    protocol: str = "",
+) -> list[Sample]:
+    """One sample per (task, arm) of a suite, chosen as ``toolchaos run`` would choose."""
+    suite = get_suite(suite_name)
+    protocol = protocol or suite.protocol
+    if protocol not in suite.protocols:
+        raise BadInput(f"protocol {protocol!r} does not fit suite {suite.name!r}")
+    tasks: list[Any] = suite.load(Path(dataset) if dataset else None)
+    if hazard is not None:
+        tasks = [
+            t
+            for t in tasks
+            if getattr(t, "hazard", None) is not None
+            and hazard in (t.hazard.family.value, t.hazard.variant)
+        ]
+        if not tasks:
+            raise BadInput(f"no task has hazard {hazard!r}")
+    if subset is not None:
+        tasks = stratified_subset(tasks, subset, suite.stratum)
+    if limit is not None:
+        tasks = tasks[:limit]
+    arms = ["clean"] if suite.arms == ("clean",) else _arms(arm)
+    samples = []
+    for item in make_plan(["inspect"], tasks, arms, 1, protocol):
+        reference = getattr(item.task, "reference", None)
+        answer = getattr(getattr(reference, "answer", None), "canonical", None)
+        samples.append(
+            Sample(
+                id=f"{item.task.id}|{item.arm}",
+                input=str(getattr(item.task, "prompt", item.task.id)),
+                target=str(answer) if answer is not None else "",
+                metadata={
+                    "toolchaos_suite": suite.name,
+                    "toolchaos_task": item.task.model_dump_json(),
+                    "toolchaos_arm": item.arm,
+                    "toolchaos_protocol": protocol,
+                },
+            )
+        )
+    return samples
+
+
+def _task(suite_name: str, max_turns: int, rounds: int, **options: Any) -> Task:
+    return Task(
+        dataset=MemoryDataset(suite_samples(suite_name, **options), name=suite_name),
+        solver=toolchaos_protocol(max_turns=max_turns, rounds=rounds),
+        scorer=toolchaos_scorer(),
+    )
+
+
+@task
+def toolbench_x(
+    arm: str = "hazard",
+    subset: int | None = None,
+    limit: int | None = None,
+    dataset: str | None = None,
+    hazard: str | None = None,
+    protocol: str = "",
+    max_turns: int = 10,
+) -> Task:
+    """ToolBench-X under hazards: ``-T arm=clean,hazard -T subset=60 -T hazard=output_drift``.
+
+    Args:
+        arm: The arm or comma-separated arms (clean, hazard, hint, oracle-label).
+        subset: N tasks spread over workflow types and hazard families.
+        limit: Only the first N tasks.
+        dataset: A task file instead of the shipped set.
+        hazard: Only tasks with this hazard family or variant.
+        protocol: native or decision (default: the suite's).
+        max_turns: Tool-loop turns before the final prompt.
+    """
+    return _task(
+        "toolbench-x",
+        max_turns,
+        1,
+        arm=arm,
+        subset=subset,
+        limit=limit,
+        dataset=dataset,
+        hazard=hazard,
+        protocol=protocol,
+    )
+
+
+@task
+def toolfailbench(
+    subset: int | None = None,
+    limit: int | None = None,
+    dataset: str | None = None,
+    rounds: int = 1,
+) -> Task:
+    """ToolFailBench's traps and controls, two-step protocol.
+
+    Args:
+        subset: N tasks spread over domains and target modes.
+        limit: Only the first N tasks.
+        dataset: A task file (or release directory) instead of the shipped set.
+        rounds: Tool rounds before the answer (the paper: 1).
+    """
+    return _task(
+        "toolfailbench", 10, rounds, arm="clean", subset=subset, limit=limit, dataset=dataset
+    )

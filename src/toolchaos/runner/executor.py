@@ -1,0 +1,272 @@
+"""Executors: where the planned episodes of a run are played.
+
+The coordinator (:func:`toolchaos.runner.run.run`) owns the store, the lock and the
+manifest; an executor only plays episodes and hands each finished one back to the
+coordinator, which commits it in its own transaction. So resume, the lock and the
+manifest behave the same whichever executor plays.
+
+Three executors: ``local`` (this process's event loop, or ``--workers`` forked processes
+on this machine; the default), ``dask`` (an existing dask.distributed cluster,
+``--scheduler ADDRESS``) and ``dask-local`` (a LocalCluster on 127.0.0.1 with
+``--workers`` processes), the last two in :mod:`toolchaos.runner.dask_executor`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from toolchaos.core.errors import BadInput, HarnessFault
+from toolchaos.core.types import Episode, EpisodeStatus
+from toolchaos.models.base import ModelFactory, make_factory
+from toolchaos.models.transport import ResponseCache
+from toolchaos.runner.episode import play
+from toolchaos.runner.limits import AsyncLimiter, Limiter, PollingLimiter, limit_factories
+from toolchaos.runner.plan import PlannedEpisode
+from toolchaos.runner.store import Store
+
+if TYPE_CHECKING:
+    from toolchaos.runner.run import RunConfig
+
+EXECUTORS = ("local", "dask", "dask-local")
+
+Sink = Callable[[Episode], None]
+"""Takes one finished episode (the coordinator commits it)."""
+
+OpenSink = Callable[[], AbstractContextManager[Sink]]
+"""Opens the coordinator's progress bar and returns the sink; an executor opens it once,
+after it has started whatever it starts (so no process forks while the bar renders)."""
+
+
+class Executor(Protocol):
+    """Plays planned episodes somewhere and hands each finished one to the coordinator."""
+
+    def execute(self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink) -> None:
+        """Play every episode of ``todo``; pass each to the sink, in this process.
+
+        Raises:
+            BadInput: The model cannot be used at all (the run stops).
+            HarnessFault: A worker failed in a way the executor could not recover from.
+        """
+        ...
+
+
+def make_executor(config: RunConfig, factories: list[ModelFactory] | None = None) -> Executor:
+    """The executor ``config.executor`` names (a dask one needs the ``dask`` extra).
+
+    Args:
+        config: The run's config.
+        factories: Model factories already built in this process (the local executor
+            plays with them instead of building its own).
+    """
+    if config.executor == "local":
+        return LocalExecutor(factories)
+    if config.executor in ("dask", "dask-local"):
+        try:
+            from toolchaos.runner.dask_executor import DaskExecutor
+        except ImportError as exc:
+            raise BadInput(
+                f"--executor {config.executor} needs the optional extra: pip install "
+                f"'toolchaos[dask]' ({exc.name} is not installed)"
+            ) from None
+        return DaskExecutor()
+    raise BadInput(f"unknown executor {config.executor!r}; known: {', '.join(EXECUTORS)}")
+
+
+def build_factories(config: RunConfig) -> list[ModelFactory]:
+    """The model factories of a run (built where the episodes play, never pickled)."""
+    cache = ResponseCache(Path(config.cache_path)) if config.cache_path else None
+    return [make_factory(entry, cache) for entry in config.models]
+
+
+def progress_bar(console: Console, disable: bool) -> Progress:
+    """The run's progress bar."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]:.0f} ep/s"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=disable,
+    )
+
+
+class Committer:
+    """Commits each played episode, counts harness errors and advances the progress bar."""
+
+    def __init__(self, store: Store, console: Console, suite: str, total: int) -> None:
+        self.store = store
+        self.console = console
+        self.suite = suite
+        self.total = total
+        self.start = time.perf_counter()
+        self.errors = 0
+        self.done = 0
+        self._progress: Progress | None = None
+        self._bar: Any = None
+
+    @contextmanager
+    def open(self) -> Iterator[Sink]:
+        """Show the progress bar while episodes are committed."""
+        with progress_bar(self.console, disable=not self.total) as progress:
+            self._progress = progress
+            self._bar = progress.add_task(self.suite, total=self.total, rate=0.0)
+            self.start = time.perf_counter()
+            try:
+                yield self
+            finally:
+                self._progress = None
+
+    def __call__(self, episode: Episode) -> None:
+        """Commit ``episode`` (one transaction) and advance the bar."""
+        self.store.put(episode)
+        self.errors += episode.status is EpisodeStatus.ERROR
+        self.done += 1
+        if self._progress is not None:
+            rate = self.done / max(self.elapsed(), 1e-9)
+            self._progress.update(self._bar, advance=1, rate=rate)
+
+    def elapsed(self) -> float:
+        """Seconds since the first episode could start."""
+        return time.perf_counter() - self.start
+
+
+async def play_all(
+    todo: list[PlannedEpisode],
+    factories: Mapping[str, ModelFactory],
+    config: RunConfig,
+    sink: Sink,
+) -> None:
+    """Play ``todo`` with ``config.concurrency`` episodes in flight; hand each to ``sink``.
+
+    A fatal model problem (BadInput) stops every worker and propagates.
+    """
+    queue: asyncio.Queue[PlannedEpisode] = asyncio.Queue()
+    for item in todo:
+        queue.put_nowait(item)
+    limits = {
+        spec: asyncio.Semaphore(
+            int(getattr(factory, "episode_concurrency", 0) or config.concurrency)
+        )
+        for spec, factory in factories.items()
+    }
+
+    async def worker() -> None:
+        while not queue.empty():
+            item = queue.get_nowait()
+            async with limits[item.model]:
+                episode = await play(item, factories[item.model], config.loop)
+            sink(episode)
+
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(min(config.concurrency, max(len(todo), 1))):
+                group.create_task(worker())
+    except* BadInput as failures:
+        raise failures.exceptions[0] from None
+
+
+def _async_limiter(name: str, leases: int) -> Limiter:
+    return AsyncLimiter(leases)
+
+
+class LocalExecutor:
+    """This process's event loop, or ``config.workers`` forked processes on this machine."""
+
+    def __init__(self, factories: list[ModelFactory] | None = None) -> None:
+        self.factories = factories
+
+    def execute(self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink) -> None:
+        """Play ``todo`` here (one event loop) or in forked worker processes."""
+        if config.workers > 1 and len(todo) > 1:
+            self._in_processes(todo, config, open_sink)
+            return
+        built = self.factories if self.factories is not None else build_factories(config)
+        factories = {f.spec: f for f in built}
+        loop = asyncio.new_event_loop()
+        try:
+            with open_sink() as sink:
+                # the limiters bind to this loop: build them inside it
+                async def main() -> None:
+                    limited = limit_factories(factories, config.rate_limits, _async_limiter)
+                    await play_all(todo, limited, config, sink)
+
+                loop.run_until_complete(main())
+        finally:
+            loop.close()
+
+    def _in_processes(
+        self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink
+    ) -> None:
+        """Shard ``todo`` over ``config.workers`` processes; this one only commits episodes."""
+        # fork: children inherit what this process registered (domains, suites, providers)
+        # and their shard of planned episodes, tasks included, without reloading the dataset
+        context = multiprocessing.get_context("fork")
+        results: Any = context.Queue(maxsize=4096)
+        workers = min(config.workers, len(todo))
+        child = config.model_copy(update={"concurrency": -(-config.concurrency // workers)})
+        # one semaphore per limit, shared by every fork, so a limit holds across them
+        shared = {name: context.BoundedSemaphore(n) for name, n in config.rate_limits.items()}
+        processes = [
+            context.Process(
+                target=_child_main, args=(child, todo[k::workers], results, shared), daemon=True
+            )
+            for k in range(workers)
+        ]
+        finished = 0
+        # start the workers before the progress bar's refresh thread, so none forks mid-render
+        for process in processes:
+            process.start()
+        try:
+            with open_sink() as sink:
+                while finished < len(processes):
+                    kind, payload = results.get()
+                    if kind == "episode":
+                        sink(Episode.model_validate_json(payload))
+                    elif kind == "fatal":
+                        raise BadInput(payload)
+                    elif kind == "crash":
+                        raise HarnessFault(f"a worker process failed: {payload}")
+                    else:
+                        finished += 1
+        finally:
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()
+                process.join(timeout=10)
+
+
+def _child_main(
+    config: RunConfig, shard: list[PlannedEpisode], results: Any, shared: dict[str, Any]
+) -> None:
+    """A worker process: play its shard and send every episode back as JSON."""
+    try:
+        factories = {f.spec: f for f in build_factories(config)}
+        limited = limit_factories(
+            factories, config.rate_limits, lambda name, n: PollingLimiter(shared[name])
+        )
+        sink = lambda episode: results.put(("episode", episode.model_dump_json()))  # noqa: E731
+        asyncio.run(play_all(shard, limited, config, sink))
+    except BadInput as exc:
+        results.put(("fatal", str(exc)))
+    except Exception as exc:  # reported to the parent, which stops the run
+        results.put(("crash", f"{type(exc).__name__}: {exc}"))
+    finally:
+        results.put(("done", ""))
