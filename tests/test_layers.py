@@ -28,7 +28,11 @@ GENERIC = (
     "suites",  # the registry and the Suite interface, not a suite
     "testing",
 )
-SUITES = ("toolchaos.suites.toolbench_x", "toolchaos.suites.toolfailbench")
+SUITES = (
+    "toolchaos.suites.toolbench_x",
+    "toolchaos.suites.toolfailbench",
+    "toolchaos.suites.own_tools",
+)
 
 
 def module_name(path: Path) -> str:

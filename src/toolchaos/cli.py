@@ -79,23 +79,61 @@ def run(
         typer.Option(help="A response cache file; rerunning with it replays offline."),
     ] = None,
     arms: Annotated[
-        str, typer.Option(help="Comma-separated arms: clean, hazard, hint, oracle-label.")
+        str,
+        typer.Option(
+            help="Comma-separated arms. ToolBench-X: clean, hazard, hint, oracle-label; "
+            "ToolFailBench has one, clean."
+        ),
     ] = "clean,hazard",
-    limit: Annotated[int | None, typer.Option(help="Run only the first N tasks.")] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="N: run only the first N tasks. PROVIDER=N (comma-separated, repeatable): at "
+            "most N requests to that provider (or model spec) in flight across every worker, "
+            "e.g. openai=40,anthropic=20; a models file may also give 'limits:'."
+        ),
+    ] = None,
     subset: Annotated[
         int | None,
-        typer.Option(help="Run N tasks spread over workflow types and hazard families."),
+        typer.Option(
+            help="Run N tasks spread over the suite's strata (ToolBench-X: workflow types and "
+            "hazard families; ToolFailBench: domains and target failure modes)."
+        ),
     ] = None,
     samples: Annotated[int, typer.Option(help="Samples per task and arm.")] = 1,
     concurrency: Annotated[int, typer.Option(help="Episodes played at once.")] = 8,
     workers: Annotated[
         int,
-        typer.Option(help="Processes to spread API-model episodes over (this one commits)."),
+        typer.Option(
+            help="Processes to spread API-model episodes over (this one commits); with "
+            "--executor dask-local, the LocalCluster's workers."
+        ),
     ] = 1,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            help="Play only slice I of N of the plan (I from 1), e.g. 2/8 for one job of a "
+            "batch array; join the shards' directories with `toolchaos merge`."
+        ),
+    ] = None,
+    executor: Annotated[
+        str,
+        typer.Option(
+            help="local (this machine; default), dask (an existing cluster, --scheduler) or "
+            "dask-local (a LocalCluster on 127.0.0.1 with --workers processes)."
+        ),
+    ] = "local",
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="The dask scheduler address for --executor dask (tcp://host:8786)."),
+    ] = None,
     tasks: Annotated[
         Path | None, typer.Option(help="A task file to run instead of the shipped set.")
     ] = None,
-    max_turns: Annotated[int, typer.Option(help="Tool-loop turns before the final prompt.")] = 10,
+    max_turns: Annotated[
+        int,
+        typer.Option(help="ToolBench-X: tool-loop turns before the final prompt (native loop)."),
+    ] = 10,
     protocol: Annotated[
         str,
         typer.Option(
@@ -130,6 +168,7 @@ def run(
     from toolchaos.models.config import ModelEntry, load_models_file
     from toolchaos.runner.run import RunConfig
     from toolchaos.runner.run import run as run_plan
+    from toolchaos.runner.shard import Shard
 
     entries = load_models_file(models_file) if models_file else []
     overrides: dict[str, Any] = {}
@@ -151,12 +190,13 @@ def run(
             else e.model_copy(update={"temperature": temperature})
             for e in entries
         ]
+    task_limit, rate_limits = _run_limits(limit or [], models_file)
     config = RunConfig(
         suite=suite,
         models=entries,
         arms=_split([arms]),
         samples=samples,
-        limit=limit,
+        limit=task_limit,
         subset=subset,
         concurrency=concurrency,
         workers=workers,
@@ -165,12 +205,28 @@ def run(
         retry_errors=retry_errors,
         cache_path=str(cache) if cache else None,
         protocol=protocol,
+        shard=Shard.parse(shard) if shard is not None else None,
+        executor=executor,
+        scheduler=scheduler,
+        rate_limits=rate_limits,
     )
     summary = run_plan(config, out_dir, err)
     err.print(
         f"{summary.played} episodes played, {summary.skipped} already stored, "
         f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
     )
+
+
+def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None, dict[str, int]]:
+    """Split ``--limit`` values into the task limit (N) and provider limits (NAME=N)."""
+    from toolchaos.runner.limits import load_limits, parse_limits
+
+    numbers = [v.strip() for v in values if v.strip().isdigit()]
+    if len(numbers) > 1:
+        raise BadInput("give --limit N (a number of tasks) once")
+    rates = load_limits(models_file) if models_file else {}
+    rates |= parse_limits([v for v in values if not v.strip().isdigit()])
+    return (int(numbers[0]) if numbers else None), rates
 
 
 @app.command()
@@ -196,32 +252,45 @@ def report(
         typer.Option(
             "--html-episodes",
             help="Most episodes the HTML trace viewer holds (spread over models, arms, "
-            "hazard families and labels).",
+            "labels and, for ToolBench-X, hazard families).",
         ),
     ] = 1000,
     thresholds: Annotated[
         str,
         typer.Option(
             "--thresholds",
-            help="Failure-behaviour thresholds: default (tau_A=3, tau_R=1.00), median "
-            "(medians over the failed episodes) or two numbers tau_A,tau_R.",
+            help="Failure-behaviour thresholds (ToolBench-X and own tools): default "
+            "(tau_A=3, tau_R=1.00), median (medians over the failed episodes) or two numbers "
+            "tau_A,tau_R.",
         ),
     ] = "default",
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            help="ToolFailBench: the rule set of the rule classifier, toolchaos (normalized "
+            "matching, the default) or paper (the published v5 classifier's substring rules). "
+            "The report names the one used.",
+        ),
+    ] = "toolchaos",
     figures: Annotated[
         bool, typer.Option("--figures/--no-figures", help="Draw the figures (PNG and SVG).")
     ] = True,
 ) -> None:
     """Score the stored episodes and print the tables; write markdown, LaTeX, CSV, figures.
 
-    Several run directories are reported side by side (many models in one table).
+    Several run directories are reported side by side (many models in one table). The
+    terminal shows every table fitted to its width (a wide one folded into parts); the
+    written files keep each table whole.
     """
     from toolchaos.report.tables import build_report, print_report, write_report
     from toolchaos.suites.base import ReportOptions
 
     if html_episodes < 0:
         raise BadInput("--html-episodes must be 0 or more")
-    result = build_report(directories, ReportOptions(thresholds=thresholds))
-    paths = write_report(result, write or directories[0], figures=figures)
+    result = build_report(directories, ReportOptions(thresholds=thresholds, rules=rules))
+    written = write or directories[0]
+    paths = write_report(result, written, figures=figures)
     if html is not None:
         from toolchaos.report.html import write_html
 
@@ -237,7 +306,7 @@ def report(
         }
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return
-    print_report(result, out)
+    print_report(result, out, written)
     err.print(f"wrote {', '.join(str(p) for p in paths)}", markup=False, highlight=False)
 
 
@@ -348,13 +417,13 @@ def build(
     ] = None,
     seed: Annotated[int, typer.Option(help="The generation seed.")] = 0,
     per_cell: Annotated[
-        int, typer.Option(help="Tasks per (subtopic, workflow type), at most 5.")
+        int, typer.Option(help="ToolBench-X: tasks per (subtopic, workflow type), at most 5.")
     ] = 5,
     keep_all: Annotated[
         bool,
         typer.Option(
             "--all",
-            help="Keep every validated task instead of selecting the v1 size "
+            help="ToolBench-X: keep every validated task instead of selecting the v1 size "
             "(378 sequential, 358 parallel, 370 mixture).",
         ),
     ] = False,
@@ -389,7 +458,10 @@ def build(
 def validate(
     task_file: Annotated[Path, typer.Argument(help="A JSONL task file.")],
     suite_name: Annotated[
-        str, typer.Option("--suite", help="The suite the tasks belong to.")
+        str,
+        typer.Option(
+            "--suite", help="The suite the tasks belong to, e.g. toolbench-x or toolfailbench."
+        ),
     ] = "toolbench-x",
 ) -> None:
     """Run the shipping validators on every task of a file; exit 1 if any fails."""
@@ -423,47 +495,61 @@ def _known(flag: str, value: str, known: set[str]) -> None:
 @app.command()
 @clean_errors
 def tasks(
-    suite: Annotated[str, typer.Argument(help="The suite: toolbench-x.")],
-    workflow: Annotated[
-        str | None, typer.Option("--type", help="sequential, parallel or mixture.")
+    suite: Annotated[str, typer.Argument(help="The suite, e.g. toolbench-x or toolfailbench.")],
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--type",
+            help="ToolBench-X: sequential, parallel or mixture; ToolFailBench: tool_required "
+            "or control.",
+        ),
     ] = None,
-    hazard: Annotated[str | None, typer.Option(help="A hazard family or variant.")] = None,
-    subtopic: Annotated[str | None, typer.Option(help="A subtopic name.")] = None,
+    hazard: Annotated[
+        str | None, typer.Option(help="ToolBench-X: a hazard family or variant.")
+    ] = None,
+    subtopic: Annotated[str | None, typer.Option(help="ToolBench-X: a subtopic name.")] = None,
+    domain: Annotated[
+        str | None, typer.Option(help="ToolFailBench: a domain, e.g. finance.")
+    ] = None,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            help="ToolFailBench: the target failure mode, tool_skip, result_ignore, "
+            "output_fabrication or control."
+        ),
+    ] = None,
     stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of tasks.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
 ) -> None:
-    """List a suite's tasks (filtered), or print counts with --stats."""
-    from collections import Counter
+    """List a suite's tasks (filtered), or print counts with --stats.
+
+    ToolBench-X counts workflow types, hazard families and variants, topics and
+    subtopics; ToolFailBench counts kinds, domains, target modes, registers and trap kinds.
+    """
+    from rich.markup import escape
 
     from toolchaos.suites import get_suite
 
-    selected = get_suite(suite).load(task_file)
-    if workflow is not None:
-        _known("--type", workflow, {t.workflow for t in selected})
-        selected = [t for t in selected if t.workflow == workflow]
-    if hazard is not None:
-        names = {n for t in selected if t.hazard for n in (t.hazard.family.value, t.hazard.variant)}
-        _known("--hazard", hazard, names)
+    chosen = get_suite(suite)
+    selected = chosen.load(task_file)
+    filters = {"type": kind, "hazard": hazard, "subtopic": subtopic, "domain": domain}
+    filters["mode"] = mode
+    for name, value in filters.items():
+        if value is None:
+            continue
+        facets = [chosen.task_facets(t) for t in selected]
+        if not any(name in f for f in facets):
+            raise BadInput(f"suite {chosen.name} has no --{name} filter")
+        wanted = value.casefold()
+        _known(f"--{name}", wanted, {v.casefold() for f in facets for v in f.get(name, ())})
         selected = [
             t
-            for t in selected
-            if t.hazard is not None and hazard in (t.hazard.family.value, t.hazard.variant)
+            for t, f in zip(selected, facets, strict=True)
+            if wanted in {v.casefold() for v in f.get(name, ())}
         ]
-    if subtopic is not None:
-        _known("--subtopic", subtopic.casefold(), {t.subtopic.casefold() for t in selected})
-        selected = [t for t in selected if t.subtopic.casefold() == subtopic.casefold()]
     if stats:
-        counts = {
-            "n": len(selected),
-            "workflow": dict(Counter(t.workflow for t in selected)),
-            "family": dict(
-                Counter(t.hazard.family.value if t.hazard else "none" for t in selected)
-            ),
-            "variant": dict(Counter(t.hazard.variant if t.hazard else "none" for t in selected)),
-            "topic": dict(Counter(t.topic for t in selected)),
-            "subtopic": dict(Counter(t.subtopic for t in selected)),
-        }
+        counts = chosen.task_stats(selected)
         if as_json:
             sys.stdout.write(json.dumps(counts, indent=2, sort_keys=True) + "\n")
         else:
@@ -475,11 +561,10 @@ def tasks(
             sys.stdout.write(task.model_dump_json() + "\n")
         return
     for task in selected:
-        label = f"{task.hazard.family.value}/{task.hazard.variant}" if task.hazard else "none"
-        where = f"{task.topic} / {task.subtopic}" if task.topic else task.subtopic
-        out.print(f"[bold]{task.id}[/]  {task.workflow} · {where} · hazard: {label}")
-        out.print(f"  {task.prompt}", markup=False, highlight=False)
-        out.print(f"  tools: {', '.join(task.tools)}", markup=False)
+        headline, *details = chosen.describe(task) or [""]
+        out.print(f"[bold]{escape(task.id)}[/]  {escape(headline)}", highlight=False)
+        for line in details:
+            out.print(f"  {line}", markup=False, highlight=False)
     if not selected:
         out.print("no tasks match")
 
@@ -550,6 +635,84 @@ def judge_command(
     entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
     count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
     err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
+
+
+@app.command("merge")
+@clean_errors
+def merge_command(
+    directories: Annotated[
+        list[Path], typer.Argument(help="Run directories of one run (its shards) to merge.")
+    ],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="The merged run directory.")],
+) -> None:
+    """Merge the stores of one run's shards into one run directory.
+
+    Stores of different datasets, configs or toolchaos versions are refused; an episode
+    stored twice alike is kept once, two different episodes of one key are refused.
+    """
+    from toolchaos.runner.merge import merge
+
+    summary = merge(directories, out_dir)
+    err.print(
+        f"{summary.added} episodes merged from {summary.sources} stores "
+        f"({summary.duplicates} duplicates dropped, {summary.replaced_errors} errors "
+        f"superseded); {summary.episodes} episodes in {summary.out}",
+        markup=False,
+        highlight=False,
+    )
+
+
+@app.command("import-inspect")
+@clean_errors
+def import_inspect_command(
+    logs: Annotated[list[Path], typer.Argument(help="Inspect eval logs (.eval or .json).")],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="The run directory to write.")],
+) -> None:
+    """Turn Inspect eval logs of toolchaos tasks into a run store for `toolchaos report`."""
+    try:
+        from toolchaos.integrations.inspect.importer import import_logs
+    except ImportError as exc:
+        raise BadInput(
+            f"import-inspect needs the optional extra: pip install 'toolchaos[inspect]' "
+            f"({exc.name} is not installed)"
+        ) from None
+    summary = import_logs(logs, out_dir)
+    err.print(
+        f"{summary.episodes} episodes from {summary.logs} logs -> {summary.out}",
+        markup=False,
+        highlight=False,
+    )
+
+
+@app.command("proxy")
+@clean_errors
+def proxy_command(
+    upstream: Annotated[
+        list[str], typer.Argument(help="After --: the upstream MCP server's URL or command.")
+    ],
+    plan: Annotated[str, typer.Option("--plan", help="A profile name or a plan file.")],
+    store: Annotated[
+        Path | None, typer.Option("--store", help="Store the episode in this run directory.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Override the plan's seed.")] = None,
+    arm: Annotated[str, typer.Option("--arm", help="hazard (the plan) or clean.")] = "hazard",
+    model: Annotated[str, typer.Option("--model", help="The agent's name in the store.")] = "agent",
+) -> None:
+    """Serve an MCP server on stdio that forwards to UPSTREAM and applies a hazard plan."""
+    if arm not in ("hazard", "clean"):
+        raise BadInput(f"--arm must be hazard or clean, not {arm!r}")
+    try:
+        import anyio
+
+        from toolchaos.chaos.proxy import serve_stdio
+    except ImportError as exc:
+        raise BadInput(
+            f"proxy needs the optional extra: pip install 'toolchaos[mcp]' "
+            f"({exc.name} is not installed)"
+        ) from None
+    target = upstream[0] if len(upstream) == 1 else upstream
+    options = {"seed": seed, "arm": arm, "model": model, "store": store}
+    anyio.run(lambda: serve_stdio(target, plan, **options))
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import importlib.util
 import sys
 from collections.abc import Iterator
@@ -10,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import toolchaos
-import toolchaos.ext
 from toolchaos import RunConfig, run
 from toolchaos.ext import PROVIDERS
 from toolchaos.report.tables import build_report
@@ -52,9 +51,17 @@ def test_a_registered_provider_plays_a_suite_like_any_model(provider: None, tmp_
 
 
 def test_the_examples_import_only_public_names() -> None:
+    """Examples use toolchaos, toolchaos.ext and the own-tools API, and only public names."""
     for path in sorted(EXAMPLE.parent.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("toolchaos"):
-                assert node.module in {"toolchaos", "toolchaos.ext"}, (path.name, node.module)
-                public = toolchaos if node.module == "toolchaos" else toolchaos.ext
-                assert {a.name for a in node.names} <= set(public.__all__), path.name
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith(
+                "toolchaos"
+            ):
+                continue
+            module = node.module or ""
+            own_tools = module == "toolchaos.chaos" or module.startswith("toolchaos.chaos.")
+            assert module in {"toolchaos", "toolchaos.ext"} or own_tools, (path.name, module)
+            assert not any(part.startswith("_") for part in module.split(".")), (path.name, module)
+            public = importlib.import_module(module)
+            names = set(getattr(public, "__all__", [n for n in vars(public) if n[0] != "_"]))
+            assert {a.name for a in node.names} <= names, (path.name, module)

@@ -78,6 +78,15 @@ class Tool:
         return self.fn(world, **arguments)
 
 
+def foreign_spec(name: str, description: str, parameters: dict[str, Any]) -> ToolSpec:
+    """A tool spec exactly as another system wrote it, so the agent sees what it shows.
+
+    For a published release, an MCP server or a user's OpenAI tool schema. Every spec
+    toolchaos declares itself comes from :func:`tool_spec`.
+    """
+    return ToolSpec(name=name, description=description, parameters=parameters)
+
+
 def tool_spec(
     name: str, description: str, params: Sequence[Param], kind: ToolKind = ToolKind.READ
 ) -> ToolSpec:

@@ -14,7 +14,8 @@ from toolchaos.core.errors import HarnessFault, ToolError
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
 from toolchaos.domains import Domain, get_domain, make_world
-from toolchaos.env.validation import check_arguments, parse_arguments
+from toolchaos.env.hazard_layer import HazardLayer
+from toolchaos.env.validation import parse_arguments
 from toolchaos.hazards import Hazard, HazardContext, PendingCall, build_hazard
 
 HAZARD_ARMS = frozenset({"hazard", "hint", "oracle-label"})
@@ -39,11 +40,12 @@ class Env:
         self.hazard: Hazard | None = None
         if task.hazard is not None and arm in HAZARD_ARMS:
             self.hazard = build_hazard(task.hazard)
-        self.ctx = HazardContext()
-        self.ordinals: Counter[str] = Counter()
+        self.layer = HazardLayer([self.hazard] if self.hazard is not None else [])
+        self.ctx: HazardContext = self.layer.ctx
+        self.ordinals: Counter[str] = self.layer.ordinals
         self.trace: list[TraceEntry] = []
         specs = [t.spec for t in self.tools.values()]
-        self._visible = self.hazard.visible_specs(specs) if self.hazard else specs
+        self._visible = self.layer.visible_specs(specs)
         self._by_name = {s.name: s for s in self._visible}
 
     @property
@@ -69,18 +71,10 @@ class Env:
                     kind="unknown_tool",
                 )
             arguments = parse_arguments(call.name, call.arguments)
-            pending = PendingCall(call.name, arguments, self.ordinals[call.name] + 1)
-            if self.hazard is not None:
-                try:
-                    self.hazard.intercept(pending, self.ctx)
-                except ToolError:
-                    self.ordinals[call.name] += 1
-                    ordinal = pending.ordinal
-                    raise
-                spec = self.hazard.backend_spec(spec)
-            check_arguments(spec, arguments)
-            self.ordinals[call.name] += 1
-            ordinal = pending.ordinal
+            try:
+                pending = self.layer.admit(spec, call.name, arguments)
+            finally:
+                ordinal = self.layer.last_ordinal
             result = self._execute(pending)
             observation = Observation(call_id=call.id, tool=call.name, ok=True, content=result)
         except ToolError as err:
@@ -92,8 +86,6 @@ class Env:
         return observation
 
     def _execute(self, pending: PendingCall) -> Any:
-        if self.hazard is not None:
-            self.hazard.before_call(pending, self.ctx)
         tool = self.tools.get(pending.tool) or self.domain.tools.get(pending.tool)
         if tool is None:
             raise HarnessFault(f"hazard redirected a call to unknown tool {pending.tool!r}")
@@ -103,9 +95,7 @@ class Env:
             raise
         except Exception as exc:
             raise HarnessFault(f"tool {pending.tool!r} raised {type(exc).__name__}: {exc}") from exc
-        if self.hazard is not None:
-            result = self.hazard.after_call(pending, result, self.ctx)
-        return result
+        return self.layer.settle(pending, result)
 
     def end_state(self) -> str:
         """The digest of the world's state now."""

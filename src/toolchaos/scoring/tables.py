@@ -12,6 +12,32 @@ import pandas as pd
 
 from toolchaos.stats.sampling import majority, pass_at_k, pass_hat_k
 
+EPISODE_COLUMNS = ("key", "suite", "model", "protocol", "arm", "task_id", "sample", "status")
+"""The stored summary columns every scored row repeats as they are."""
+USAGE_COLUMNS = (
+    "n_calls",
+    "input_tokens",
+    "output_tokens",
+    "latency_s",
+    "model_calls",
+    "bad_calls",
+)
+"""The stored usage columns the usage table reads."""
+
+
+def episode_record(row: dict[str, Any], correct: bool, **columns: Any) -> dict[str, Any]:
+    """One scored row: identity, ``error``, ``correct``, a suite's columns, then usage.
+
+    Args:
+        row: A stored episode summary (``Store.summaries``).
+        correct: The suite's verdict (a harness error is never correct).
+        columns: The suite's own columns (``vote_key``, ``family``, ``workflow``, ...).
+    """
+    identity = {name: row[name] for name in EPISODE_COLUMNS}
+    usage = {name: row[name] for name in USAGE_COLUMNS}
+    error = int(row["status"] != "finished")
+    return {**identity, "error": error, "correct": int(correct and not error), **columns, **usage}
+
 
 def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """One row per (suite, model, protocol, arm): n, correct, errors, bad calls and accuracy.

@@ -12,6 +12,7 @@ from toolchaos.suites.base import Suite
 REGISTRY: dict[str, str] = {
     "toolbench-x": "toolchaos.suites.toolbench_x.suite:SUITE",
     "toolfailbench": "toolchaos.suites.toolfailbench.suite:SUITE",
+    "own-tools": "toolchaos.suites.own_tools.suite:SUITE",
 }
 
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.scoring.answer import normalize, score_answer
+from toolchaos.scoring.tables import episode_record
 
 ARM_ORDER = ("clean", "hazard", "hint", "oracle-label")
 
@@ -69,36 +70,22 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
         finished = row["status"] == "finished"
         score = score_episode(row["final_answer"], row["end_state"], task) if finished else None
         records.append(
-            {
-                "key": row["key"],
-                "suite": row["suite"],
-                "model": row["model"],
-                "protocol": row["protocol"],
-                "arm": row["arm"],
-                "task_id": row["task_id"],
-                "sample": row["sample"],
-                "status": row["status"],
-                "error": int(not finished),
-                "correct": int(bool(score and score.correct)),
-                "exact": int(bool(score and score.exact)),
-                "contains": int(bool(score and score.contains)),
-                "state_match": None if score is None else score.state_match,
-                "explanation": score.explanation if score else row["error"],
-                "vote_key": (row["end_state"] or "")
+            episode_record(
+                row,
+                bool(score and score.correct),
+                exact=int(bool(score and score.exact)),
+                contains=int(bool(score and score.contains)),
+                state_match=None if score is None else score.state_match,
+                explanation=score.explanation if score else row["error"],
+                vote_key=(row["end_state"] or "")
                 if task.reference.writes
                 else normalize(row["final_answer"]),
-                "workflow": task.workflow,
-                "domain": task.domain,
-                "subtopic": task.subtopic,
-                "family": task.hazard.family.value if task.hazard else "none",
-                "variant": task.hazard.variant if task.hazard else "none",
-                "n_calls": row["n_calls"],
-                "input_tokens": row["input_tokens"],
-                "output_tokens": row["output_tokens"],
-                "latency_s": row["latency_s"],
-                "model_calls": row["model_calls"],
-                "bad_calls": row["bad_calls"],
-            }
+                workflow=task.workflow,
+                domain=task.domain,
+                subtopic=task.subtopic,
+                family=task.hazard.family.value if task.hazard else "none",
+                variant=task.hazard.variant if task.hazard else "none",
+            )
         )
     return pd.DataFrame.from_records(records)
 

@@ -1,0 +1,281 @@
+"""The engine: a hazard plan bound to your toolbox, one episode at a time.
+
+:class:`ChaosEngine` resolves a plan against the documented tool specs once;
+:meth:`ChaosEngine.episode` opens a :class:`ChaosEpisode` with its own hazard state and call
+ordinals. Every call goes through the same hazard layer as the suites' runtime
+(:class:`toolchaos.env.hazard_layer.HazardLayer`): the agent sees the drifted toolbox, a
+call is validated strictly against the backend's schema, may be rejected or edited, then
+runs wherever the tool lives (a Python function, an upstream MCP server, a framework's
+tool), and its result may be altered. The episode keeps the trace, and on
+:meth:`ChaosEpisode.finish` becomes an :class:`~toolchaos.core.types.Episode` in a run store.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from toolchaos.chaos.plan import HazardPlan, load_plan, resolve_plan
+from toolchaos.chaos.record import RunRecorder
+from toolchaos.core.errors import ToolError
+from toolchaos.core.jsonutil import dumps
+from toolchaos.core.types import (
+    Episode,
+    EpisodeStatus,
+    HazardEvent,
+    HazardSpec,
+    Message,
+    Observation,
+    ToolCall,
+    ToolSpec,
+    TraceEntry,
+)
+from toolchaos.env.hazard_layer import HazardLayer
+from toolchaos.env.validation import parse_arguments
+from toolchaos.hazards import PendingCall, build_hazard
+
+Runner = Callable[[str, dict[str, Any]], Any]
+"""Runs a call on the real tool: ``(tool name, arguments) -> result``."""
+AsyncRunner = Callable[[str, dict[str, Any]], Awaitable[Any]]
+
+ARMS = ("clean", "hazard")
+
+
+class ChaosEngine:
+    """A plan bound to a toolbox.
+
+    Args:
+        tools: The tools as documented (the specs the agent would see without hazards).
+        plan: A profile name, a plan file, a dict or a :class:`HazardPlan`.
+        seed: Overrides the plan's seed.
+        recorder: Where finished episodes are stored (none: they are only returned).
+        target: The id the episodes are stored under (default: the plan's label).
+    """
+
+    def __init__(
+        self,
+        tools: Sequence[ToolSpec],
+        plan: str | Path | HazardPlan | dict[str, Any],
+        *,
+        seed: int | None = None,
+        recorder: RunRecorder | None = None,
+        target: str | None = None,
+    ) -> None:
+        self.tools = list(tools)
+        self.plan = load_plan(plan)
+        self.seed = self.plan.seed if seed is None else seed
+        self.specs: list[HazardSpec] = resolve_plan(self.plan, self.tools, self.seed)
+        for spec in self.specs:
+            build_hazard(spec)  # an unknown variant fails here, not mid-episode
+        self.recorder = recorder
+        self.target = target or self.plan.label
+        self._samples = itertools.count()
+
+    def episode(
+        self, arm: str = "hazard", *, model: str = "agent", sample: int | None = None
+    ) -> ChaosEpisode:
+        """Open one episode: ``hazard`` applies the plan, ``clean`` runs without it."""
+        if arm not in ARMS:
+            raise ValueError(f"arm must be one of {ARMS}, not {arm!r}")
+        hazards = [build_hazard(s) for s in self.specs] if arm == "hazard" else []
+        return ChaosEpisode(
+            self,
+            HazardLayer(hazards),
+            arm=arm,
+            model=model,
+            sample=next(self._samples) if sample is None else sample,
+        )
+
+
+class ChaosEpisode:
+    """One episode of your agent on your tools: its hazard state, ordinals and trace."""
+
+    def __init__(
+        self, engine: ChaosEngine, layer: HazardLayer, *, arm: str, model: str, sample: int
+    ) -> None:
+        self.engine = engine
+        self.layer = layer
+        self.arm = arm
+        self.model = model
+        self.sample = sample
+        self.trace: list[TraceEntry] = []
+        self.messages: list[Message] = []
+        self._visible = [_announced(s, layer) for s in layer.visible_specs(list(engine.tools))]
+        self._by_name = {s.name: s for s in self._visible}
+        self._ids = itertools.count(1)
+        self.finished: Episode | None = None
+
+    @property
+    def hazard_events(self) -> list[HazardEvent]:
+        """Every hazard firing so far, in order."""
+        return self.layer.events
+
+    def toolbox(self) -> list[ToolSpec]:
+        """The tool specs as the agent sees them in this arm (drift rewrites them)."""
+        return self._visible
+
+    def openai_tools(self) -> list[dict[str, Any]]:
+        """The toolbox as OpenAI ``tools`` entries."""
+        return [s.to_openai() for s in self._visible]
+
+    def end_state(self) -> str | None:
+        """Own tools have no world to hash."""
+        return None
+
+    # -- the two halves of a call, around wherever the tool runs ----------------------------
+    def begin(
+        self, name: str, arguments: str | dict[str, Any], call_id: str | None = None
+    ) -> _Call:
+        """Admit a call: the hazards and strict validation run; the tool has not run yet."""
+        raw = arguments if isinstance(arguments, str) else dumps(arguments)
+        call = ToolCall(id=call_id or f"call_{next(self._ids)}", name=name, arguments=raw)
+        state = _Call(call, len(self.layer.events))
+        try:
+            spec = self._by_name.get(name)
+            if spec is None:
+                names = ", ".join(sorted(self._by_name))
+                raise ToolError(
+                    f"Unknown tool '{name}'. Available tools: {names}.",
+                    code=404,
+                    kind="unknown_tool",
+                )
+            parsed = arguments if isinstance(arguments, dict) else parse_arguments(name, raw)
+            try:
+                state.pending = self.layer.admit(spec, name, dict(parsed))
+            finally:
+                state.ordinal = self.layer.last_ordinal
+        except ToolError as err:
+            state.error = err
+        return state
+
+    def end(self, state: _Call, result: Any = None, error: ToolError | None = None) -> Observation:
+        """Settle a call with the tool's result (or its ToolError) and log it."""
+        error = state.error or error
+        if error is None and state.pending is not None:
+            try:
+                content = self.layer.settle(state.pending, result)
+                observation = Observation(
+                    call_id=state.call.id, tool=state.call.name, ok=True, content=content
+                )
+            except ToolError as err:
+                error = err
+        if error is not None:
+            observation = Observation(
+                call_id=state.call.id, tool=state.call.name, ok=False, content=error.to_payload()
+            )
+        observation.hazard_events = list(self.layer.events[state.fired_before :])
+        self.trace.append(
+            TraceEntry(call=state.call, observation=observation, ordinal=state.ordinal)
+        )
+        return observation
+
+    def call(
+        self, name: str, arguments: str | dict[str, Any], run: Runner, call_id: str | None = None
+    ) -> Observation:
+        """Run one call through the plan; ``run(tool, arguments)`` runs the real tool.
+
+        A ToolError raised by ``run`` becomes an error observation like an injected one;
+        any other exception is the tool's own and propagates (it is not logged).
+        """
+        state = self.begin(name, arguments, call_id)
+        if state.pending is None:
+            return self.end(state)
+        try:
+            result = run(state.pending.tool, state.pending.arguments)
+        except ToolError as err:
+            return self.end(state, error=err)
+        return self.end(state, result)
+
+    async def acall(
+        self,
+        name: str,
+        arguments: str | dict[str, Any],
+        run: AsyncRunner,
+        call_id: str | None = None,
+    ) -> Observation:
+        """:meth:`call` for a tool that runs asynchronously (an MCP upstream, an async tool)."""
+        state = self.begin(name, arguments, call_id)
+        if state.pending is None:
+            return self.end(state)
+        try:
+            result = await run(state.pending.tool, state.pending.arguments)
+        except ToolError as err:
+            return self.end(state, error=err)
+        return self.end(state, result)
+
+    def finish(
+        self,
+        final_answer: str = "",
+        *,
+        passed: bool | None = None,
+        error: str | None = None,
+    ) -> Episode:
+        """Close the episode and store it (once) in the engine's run store, if any.
+
+        Args:
+            final_answer: The agent's final answer.
+            passed: Your verdict on the episode (None: the report matches the plan's
+                reference answer, if the target has one).
+            error: A harness fault (your test setup broke, not the agent): stored with
+                status ``error`` and counted apart.
+        """
+        if self.finished is not None:
+            return self.finished
+        from toolchaos.suites.own_tools.task import VERDICT_FAIL, VERDICT_PASS
+
+        verdict = None if passed is None else (VERDICT_PASS if passed else VERDICT_FAIL)
+        recorder = self.engine.recorder
+        sample = self.sample
+        if recorder is not None:
+            sample = recorder.next_sample(self.engine.target, self.model, self.arm, self.sample)
+        self.finished = Episode(
+            key=episode_key(self.engine.target, self.model, self.arm, sample),
+            suite="own-tools",
+            task_id=self.engine.target,
+            model=self.model,
+            protocol="own",
+            arm=self.arm,
+            sample=sample,
+            status=EpisodeStatus.ERROR if error else EpisodeStatus.FINISHED,
+            error=error,
+            messages=list(self.messages),
+            trace=list(self.trace),
+            hazard_events=list(self.layer.events),
+            final_answer=final_answer,
+            end_state=verdict,
+            turns=len(self.trace),
+        )
+        if recorder is not None:
+            recorder.record(self.engine, self.finished)
+        return self.finished
+
+
+class _Call:
+    """A call between :meth:`ChaosEpisode.begin` and :meth:`ChaosEpisode.end`."""
+
+    def __init__(self, call: ToolCall, fired_before: int) -> None:
+        self.call = call
+        self.fired_before = fired_before
+        self.pending: PendingCall | None = None
+        self.error: ToolError | None = None
+        self.ordinal = 0
+
+
+def _announced(spec: ToolSpec, layer: HazardLayer) -> ToolSpec:
+    """The spec with the backend's view of every hazard whose plan says ``announce: true``.
+
+    By default a drifted backend disagrees with the documentation (the docs are stale);
+    an announced drift updates the documentation too, so an agent that reads its toolbox
+    copes and one with hard-coded arguments does not.
+    """
+    for hazard in layer.hazards:
+        if hazard.spec.params.get("announce"):
+            spec = hazard.backend_spec(spec)
+    return spec
+
+
+def episode_key(target: str, model: str, arm: str, sample: int) -> str:
+    """The store key of an own-tools episode."""
+    return f"own-tools|{target}|{model}|{arm}|{sample}"
