@@ -236,3 +236,29 @@ def test_proxy_to_a_streamable_http_upstream(http_upstream: str, tmp_path: Path)
 
     is_error, code, recovered = anyio.run(through_cli)
     assert is_error and code in (429, 503, 504) and recovered == TRUE_TEMP
+
+
+@pytest.mark.parametrize(
+    ("hazard", "message"),
+    [
+        ("{family: output_drift, variant: teleport, tool: get_weather}", "unknown hazard variant"),
+        ("{family: output_drift, variant: nested_shape, tool: get_stock}", "not offered"),
+    ],
+)
+def test_a_bad_plan_for_the_upstream_is_one_sentence_and_exit_2(
+    tmp_path: Path, hazard: str, message: str
+) -> None:
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(f"hazards:\n  - {hazard}\n", encoding="utf-8")
+    server = Path(__file__).with_name("mcp_weather_server.py")
+    command = [sys.executable, "-m", "toolchaos.cli", "proxy", "--plan", str(plan), "--"]
+    done = subprocess.run(
+        [*command, sys.executable, str(server)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2, done.stderr
+    assert message in " ".join(done.stderr.split()) and "Traceback" not in done.stderr
