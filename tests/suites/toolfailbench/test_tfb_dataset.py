@@ -233,6 +233,14 @@ def test_each_domain_asks_at_least_fifteen_shapes(shipped: list[FailTask]) -> No
             assert registers == set(REGISTERS)
 
 
+def test_each_domain_traps_at_least_fifteen_questions_evenly(required: list[FailTask]) -> None:
+    for domain in DOMAINS:
+        questions = Counter(t.metadata["question"] for t in required if t.domain == domain)
+        assert sum(questions.values()) == 150
+        assert len(questions) >= 15, (domain, sorted(questions))
+        assert max(questions.values()) <= 15, (domain, questions.most_common(3))
+
+
 def test_no_two_prompts_are_the_same_after_normalization(shipped: list[FailTask]) -> None:
     prompts = Counter(normalize(t.prompt) for t in shipped)
     assert [p for p, n in prompts.items() if n > 1] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 from functools import cache
 
@@ -182,6 +183,15 @@ def _version_traps(prior: str) -> list[str]:
 
 
 PRODUCTS = ("OpenSSL", "Apache HTTP Server", "Linux kernel", "nginx", "Jenkins", "GitLab")
+COUNTRIES = ("US", "CN", "DE", "KR", "BR", "IN")
+COUNTRY_NAMES = {
+    "US": ("United States",),
+    "CN": ("China",),
+    "DE": ("Germany",),
+    "KR": ("South Korea",),
+    "BR": ("Brazil",),
+    "IN": ("India",),
+}
 CWE_FALLBACK = ("CWE-79", "CWE-89", "CWE-20", "CWE-787", "CWE-22", "CWE-416")
 CVE_ID = string(
     "CVE identifier, e.g. CVE-2019-11510.", pattern="^[Cc][Vv][Ee]-[0-9]{4}-[0-9]{4,7}$"
@@ -231,6 +241,10 @@ def _patch(call: Call) -> dict[str, object]:
         "patch_release_date": (published + timedelta(days=d.integer("lag", 0, 20))).isoformat(),
         "advisory_id": f"ADV-{published.year}-{d.integer('advisory', 1000, 9999)}",
         "workaround_available": d.flag("workaround", 0.5),
+        "unpatched_share_pct": call.keyed(
+            "unpatched_share_pct", lambda: d.uniform("unpatched", 3, 45, 1)
+        ),
+        "as_of": BASE_DATE.isoformat(),
     }
 
 
@@ -254,9 +268,18 @@ def _exploit(call: Call) -> dict[str, object]:
         ),
     )
     kev = row.in_kev if row else d.flag("kev", 0.1)
+    public = epss >= 0.1
+    exploits = call.keyed(
+        "public_exploit_count", lambda: d.integer("exploits", 2, 60) if public else 0
+    )
     return {
         "cve_id": _cve_id(call),
-        "public_exploit": epss >= 0.1,
+        "public_exploit": public or exploits > 0,
+        "public_exploit_count": exploits,
+        "exploit_attempts_24h": call.keyed(
+            "exploit_attempts_24h",
+            lambda: max(10, round(d.integer("attempts", 200, 20000) * max(epss, 0.05))),
+        ),
         "exploit_maturity": "weaponized" if epss >= 0.5 else "proof of concept",
         "in_kev_catalog": kev,
         "kev_date_added": _kev_date(call, row) if kev else None,
@@ -297,7 +320,7 @@ def _port(call: Call) -> dict[str, object]:
         "protocol": protocol,
         "service": row.service if row else "unassigned",
         "exposed_hosts": call.keyed("exposed_hosts", hosts),
-        "top_country": d.choice("country", ["US", "CN", "DE", "KR", "BR", "IN"]),
+        "top_country": call.keyed("top_country", lambda: d.choice("country", COUNTRIES)),
         "vulnerable_share_pct": call.keyed(
             "vulnerable_share_pct", lambda: d.uniform("vulnerable", 2, 40, 1)
         ),
@@ -308,6 +331,11 @@ def _port(call: Call) -> dict[str, object]:
 def _malware(call: Call) -> dict[str, object]:
     d = call.draw
     known = _malware_rows().get(canon_text(str(call.args["family"]).removeprefix("the ")))
+    active = d.flag("active", 0.3)
+    samples = call.keyed(
+        "samples_last_30d",
+        lambda: d.integer("samples", 200, 6000) if active else d.integer("samples", 1, 40),
+    )
     return {
         "family": known.name if known else str(call.args["family"]).strip(),
         "type": known.type if known else d.choice("type", ["trojan", "worm", "ransomware"]),
@@ -317,8 +345,13 @@ def _malware(call: Call) -> dict[str, object]:
             lambda: known.infections if known else d.integer("infections", 1, 900) * 1000,
         ),
         "primary_vector": d.choice("vector", ["email", "network exploit", "drive-by download"]),
-        "still_active": d.flag("active", 0.3),
+        # a burst of fresh samples means the family is active again
+        "still_active": active or samples >= 100,
         "known_variants": call.keyed("known_variants", lambda: d.integer("variants", 3, 240)),
+        "samples_last_30d": samples,
+        "detection_rate_pct": call.keyed(
+            "detection_rate_pct", lambda: d.uniform("detection", 40, 95, 1)
+        ),
     }
 
 
@@ -344,6 +377,10 @@ def _crypto(call: Call) -> dict[str, object]:
         "quantum_security_bits": 0 if family == "public-key" else bits // 2,
         "nist_status": status,
         "recommended_until": until,
+        "servers_offering_pct": call.keyed(
+            "servers_offering_pct", lambda: d.uniform("offering", 0.5, 95, 1)
+        ),
+        "as_of": BASE_DATE.isoformat(),
     }
 
 
@@ -375,8 +412,16 @@ def _vulnerability_stats(call: Call) -> dict[str, object]:
             return d.integer("count", 3, 300)
         if year == 2023:
             return known.cves_2023
+        # the current year counts only what has been published so far
+        share = BASE_DATE.timetuple().tm_yday / 365 if year == BASE_DATE.year else 1.0
         return max(
-            1, round(known.cves_2023 * 1.08 ** (year - 2023) * float(d.uniform("n", 0.85, 1.15, 3)))
+            1,
+            round(
+                known.cves_2023
+                * 1.08 ** (year - 2023)
+                * share
+                * float(d.uniform("n", 0.85, 1.15, 3))
+            ),
         )
 
     total = call.keyed("cve_count", count)
@@ -384,7 +429,10 @@ def _vulnerability_stats(call: Call) -> dict[str, object]:
         "product": known.name if known else str(call.args["product"]).strip(),
         "year": year,
         "cve_count": total,
-        "critical_count": max(1, round(total * float(d.uniform("critical", 0.05, 0.2, 3)))),
+        "critical_count": call.keyed(
+            "critical_count",
+            lambda: max(1, round(total * float(d.uniform("critical", 0.05, 0.2, 3)))),
+        ),
         "high_count": max(1, round(total * float(d.uniform("high", 0.25, 0.45, 3)))),
         "mean_cvss": d.uniform("mean", 5.2, 7.9, 1),
         "most_common_cwe": d.choice("cwe", CWE_FALLBACK),
@@ -424,6 +472,10 @@ TOOLS: tuple[ToolDef, ...] = (
             "patch_release_date": DATE,
             "advisory_id": string("Vendor advisory identifier."),
             "workaround_available": boolean("Whether a mitigation exists without patching."),
+            "unpatched_share_pct": number(
+                "Share of internet-facing instances in this week's scan still unpatched, percent."
+            ),
+            "as_of": DATE,
         },
         _patch,
     ),
@@ -440,6 +492,10 @@ TOOLS: tuple[ToolDef, ...] = (
             "kev_date_added": nullable(DATE),
             "epss_score": number("EPSS probability of exploitation in the next 30 days."),
             "epss_percentile": number("Percentile of the EPSS score among all CVEs."),
+            "public_exploit_count": integer("Public exploit and proof-of-concept releases known."),
+            "exploit_attempts_24h": integer(
+                "Exploitation attempts sensor networks saw over the last 24 hours."
+            ),
         },
         _exploit,
     ),
@@ -492,6 +548,10 @@ TOOLS: tuple[ToolDef, ...] = (
             "primary_vector": string("Main way it spread."),
             "still_active": boolean("Whether it is still seen in the wild."),
             "known_variants": integer("Known variants."),
+            "samples_last_30d": integer("New samples submitted to malware repositories, 30 days."),
+            "detection_rate_pct": number(
+                "Share of antivirus engines detecting the newest sample, percent."
+            ),
         },
         _malware,
     ),
@@ -508,6 +568,10 @@ TOOLS: tuple[ToolDef, ...] = (
             "quantum_security_bits": integer("Security strength against a quantum attacker."),
             "nist_status": string("NIST status."),
             "recommended_until": integer("Last year NIST guidance recommends it."),
+            "servers_offering_pct": number(
+                "Share of public servers in this week's scan that still offer it, percent."
+            ),
+            "as_of": DATE,
         },
         _crypto,
     ),
@@ -657,6 +721,14 @@ def _breach_targets() -> list[Target]:
 def _stats_targets() -> list[Target]:
     return [
         Target(p.name, p.name, {"product": p.name, "year": 2023}, p.cves_2023, {"year": "2023"})
+        for p in tables().products
+    ]
+
+
+def _current_stats_targets() -> list[Target]:
+    year = BASE_DATE.year
+    return [
+        Target(p.name, p.name, {"product": p.name, "year": year}, None, {"year": str(year)})
         for p in tables().products
     ]
 
@@ -907,6 +979,211 @@ QUESTIONS: tuple[Question, ...] = (
             ("newest_variant_name", "the name of the newest variant"),
             ("active_c2_servers", "how many command-and-control servers are active"),
             ("variants_last_year", "how many variants appeared in the last year"),
+        ),
+    ),
+    Question(
+        "exploit-count",
+        "get_exploit_status",
+        "public_exploit_count",
+        "volatile",
+        lambda: [replace(t, prior=None) for t in _epss_targets() if float(t.prior or 0) >= 0.12],
+        NumberTrap(digits=0, min_step=3),
+        (
+            "the number of public exploits released so far for {subject}",
+            "the count of public exploit and proof-of-concept releases for {subject} to date",
+        ),
+        ("the number of public exploits for {subject}, with its EPSS score and EPSS percentile",),
+        fields=("epss_score", "epss_percentile"),
+        unit="{v} exploits",
+        beyond=(
+            ("exploit_authors", "who published the exploits"),
+            ("metasploit_module", "the name of the Metasploit module"),
+            ("first_exploit_date", "when the first exploit appeared"),
+        ),
+    ),
+    Question(
+        "exploit-attempts",
+        "get_exploit_status",
+        "exploit_attempts_24h",
+        "volatile",
+        lambda: [replace(t, prior=None) for t in _epss_targets()],
+        NumberTrap(digits=0, min_step=10),
+        (
+            "the number of exploitation attempts against {subject} seen over the last day",
+            "the count of exploitation attempts sensor networks logged for {subject} in the past "
+            "day",
+        ),
+        (
+            "the exploitation attempts against {subject} seen over the last day, with its EPSS "
+            "score and EPSS percentile",
+        ),
+        fields=("epss_score", "epss_percentile"),
+        unit="{v} attempts",
+        beyond=(
+            ("attacking_asns", "the networks the attempts came from"),
+            ("targeted_sectors", "the sectors most targeted"),
+            ("attempts_week_ago", "the daily count a week ago"),
+        ),
+    ),
+    Question(
+        "unpatched-share",
+        "get_patch_info",
+        "unpatched_share_pct",
+        "volatile",
+        lambda: [replace(t, prior=None) for t in _score_targets()],
+        NumberTrap(digits=1, high=100, min_step=3),
+        (
+            "the share of internet-facing instances still unpatched against {subject}",
+            "the percentage of exposed systems still unpatched for {subject} this week",
+        ),
+        (
+            "the share of internet-facing instances still unpatched against {subject}, with the "
+            "fixed version and the scan date",
+        ),
+        fields=("fixed_version", "as_of"),
+        unit="{v}%",
+        beyond=(
+            ("unpatched_by_country", "the unpatched share in each country"),
+            ("unpatched_trend", "how the share moved over the last quarter"),
+            ("largest_unpatched_operators", "the largest operators still unpatched"),
+        ),
+    ),
+    Question(
+        "malware-samples",
+        "get_malware_profile",
+        "samples_last_30d",
+        "volatile",
+        _variant_targets,
+        NumberTrap(digits=0, min_step=3),
+        (
+            "the number of new {subject} samples submitted to malware repositories in the past "
+            "thirty days",
+            "the count of fresh {subject} samples analysts collected over the last thirty days",
+        ),
+        (
+            "the number of new {subject} samples of the past thirty days, with the family's count "
+            "of known variants and the antivirus detection rate of the newest sample",
+        ),
+        fields=("known_variants", "detection_rate_pct"),
+        unit="{v} samples",
+        beyond=(
+            ("sample_hashes", "the hashes of the newest samples"),
+            ("targeted_countries", "the countries the samples target"),
+            ("packer_used", "the packer the samples use"),
+        ),
+    ),
+    Question(
+        "detection-rate",
+        "get_malware_profile",
+        "detection_rate_pct",
+        "volatile",
+        _variant_targets,
+        NumberTrap(digits=1, high=100, min_step=8),
+        (
+            "the share of antivirus engines that detect the newest {subject} sample",
+            "the percentage of antivirus engines currently flagging the latest {subject} sample",
+        ),
+        (
+            "the antivirus detection rate of the newest {subject} sample, with the family's "
+            "count of known variants and of samples from the past thirty days",
+        ),
+        fields=("known_variants", "samples_last_30d"),
+        unit="{v}%",
+        beyond=(
+            ("undetecting_engines", "which engines miss it"),
+            ("detection_names", "the detection names vendors use"),
+            ("evasion_technique", "the evasion technique it relies on"),
+        ),
+    ),
+    Question(
+        "cves-this-year",
+        "get_vulnerability_stats",
+        "cve_count",
+        "volatile",
+        _current_stats_targets,
+        NumberTrap(digits=0, min_step=5),
+        (
+            "the number of CVEs published so far in {year} for {subject}",
+            "the count of CVEs {subject} has had so far this year ({year})",
+        ),
+        (
+            "the number of CVEs published so far in {year} for {subject}, with how many are "
+            "critical and how many high",
+        ),
+        fields=("critical_count", "high_count"),
+        unit="{v} CVEs",
+        beyond=(
+            ("cves_exploited_ytd", "how many of them are exploited"),
+            ("median_patch_days", "the median days to a patch"),
+            ("top_reporter", "who reported the most of them"),
+        ),
+    ),
+    Question(
+        "critical-cves-this-year",
+        "get_vulnerability_stats",
+        "critical_count",
+        "volatile",
+        _current_stats_targets,
+        NumberTrap(digits=0, min_step=3),
+        (
+            "the number of critical-severity CVEs published so far in {year} for {subject}",
+            "the count of critical CVEs {subject} has had so far this year ({year})",
+        ),
+        (
+            "the number of critical CVEs published so far in {year} for {subject}, with the "
+            "total CVE count and the mean CVSS score",
+        ),
+        fields=("cve_count", "mean_cvss"),
+        unit="{v} critical CVEs",
+        beyond=(
+            ("critical_cve_ids", "the identifiers of the critical CVEs"),
+            ("critical_exploited", "how many of them are exploited"),
+            ("critical_year_ago", "the count at the same point last year"),
+        ),
+    ),
+    Question(
+        "top-exposure-country",
+        "get_port_exposure",
+        "top_country",
+        "volatile",
+        _share_targets,
+        LabelTrap(lambda prior: COUNTRIES, lambda code: list(COUNTRY_NAMES.get(code, ()))),
+        (
+            "the country with the most hosts exposing {subject} today",
+            "the country currently hosting the largest number of exposed {subject} services",
+        ),
+        (
+            "the country with the most hosts exposing {subject}, with the number of exposed hosts "
+            "and the share running a vulnerable version",
+        ),
+        fields=("exposed_hosts", "vulnerable_share_pct"),
+        beyond=(
+            ("country_host_counts", "the host count in each of the top five countries"),
+            ("top_hosting_asn", "the network that hosts the most of them"),
+            ("country_share_change", "how the leading country's share changed this year"),
+        ),
+    ),
+    Question(
+        "servers-offering",
+        "get_crypto_strength",
+        "servers_offering_pct",
+        "volatile",
+        lambda: [replace(t, prior=None) for t in _crypto_targets()],
+        NumberTrap(digits=1, high=100, min_step=3),
+        (
+            "the share of public servers that still offer {subject}",
+            "the percentage of public servers currently supporting {subject}",
+        ),
+        (
+            "the share of public servers still offering {subject}, with the scan date and its "
+            "NIST status",
+        ),
+        fields=("as_of", "nist_status"),
+        unit="{v}%",
+        beyond=(
+            ("offering_by_sector", "the share in each sector"),
+            ("preferred_share", "the share that prefer it over alternatives"),
+            ("offering_year_ago", "the share a year ago"),
         ),
     ),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import date, timedelta
 from functools import cache
 
@@ -10,6 +11,7 @@ from pydantic import BaseModel
 
 from toolchaos.core.tools import boolean, choice, integer, nullable, number, string
 from toolchaos.suites.toolfailbench._kit import (
+    BASE_DATE,
     Calculation,
     Call,
     Concept,
@@ -246,6 +248,9 @@ def _citing(call: Call) -> dict[str, object]:
             "negative_treatments",
             lambda: max(1, round(count * float(d.uniform("negative", 0.001, 0.02, 4)))),
         ),
+        "citing_briefs": call.keyed(
+            "citing_briefs", lambda: round(count * float(d.uniform("briefs", 0.2, 1.2, 3)))
+        ),
         "most_recent_citation": d.day("recent", -30, -1),
         "treatment_signal": d.choice("signal", ["positive", "distinguished", "caution"]),
     }
@@ -268,6 +273,14 @@ def _statute(call: Call) -> dict[str, object]:
         "offense_class": _felony_class(years),
         "enacted_year": enacted,
         "last_amended_year": d.integer("amended", max(enacted + 1, 1994), 2022),
+        "prosecutions_last_year": call.keyed(
+            "prosecutions_last_year", lambda: d.integer("prosecutions", 40, 9000)
+        ),
+        # sentences imposed stay well under the maximum, so a trap (at most 2.2x) does too
+        "mean_sentence_months": call.keyed(
+            "mean_sentence_months",
+            lambda: round(years * 12 * float(d.uniform("sentence", 0.1, 0.4, 3)), 1),
+        ),
     }
 
 
@@ -298,9 +311,14 @@ def _small_claims(call: Call) -> dict[str, object]:
         "jurisdiction": str(call.args["jurisdiction"]),
         "max_claim_usd": limit,
         "business_max_claim_usd": int(round(limit * d.choice("business", [0.5, 0.6, 0.75]), -2)),
-        "filing_fee_usd": d.integer("fee", 30, 120),
+        "filing_fee_usd": call.keyed("filing_fee_usd", lambda: d.integer("fee", 30, 120)),
         "attorneys_allowed": d.flag("attorneys", 0.5),
         "appeal_window_days": d.choice("appeal", [10, 14, 20, 30]),
+        "median_days_to_hearing": call.keyed(
+            "median_days_to_hearing", lambda: d.integer("wait", 30, 120)
+        ),
+        "pending_cases": call.keyed("pending_cases", lambda: d.integer("pending", 2000, 90000)),
+        "as_of": BASE_DATE.isoformat(),
     }
 
 
@@ -345,6 +363,14 @@ def _appeal_deadline(call: Call) -> dict[str, object]:
         "extension_available": True,
         "max_extension_days": d.choice("extension", [14, 15, 21, 30]),
         "rule_reference": rule if federal else rule + str(d.integer("rule", 2, 9)),
+        "pending_appeals": call.keyed("pending_appeals", lambda: d.integer("pending", 800, 40000)),
+        "median_months_to_decision": call.keyed(
+            "median_months_to_decision", lambda: d.uniform("months", 4, 20, 1)
+        ),
+        "reversal_rate_pct": call.keyed(
+            "reversal_rate_pct", lambda: d.uniform("reversed", 5, 20, 1)
+        ),
+        "as_of": BASE_DATE.isoformat(),
     }
 
 
@@ -387,11 +413,14 @@ def _court_fees(call: Call) -> dict[str, object]:
         "jurisdiction": str(call.args["jurisdiction"]),
         "filing_type": filing,
         "fee_usd": call.keyed("fee_usd", fee),
-        "e_filing_fee_usd": d.uniform("efile", 2, 25),
+        "e_filing_fee_usd": call.keyed("e_filing_fee_usd", lambda: d.uniform("efile", 2, 25)),
+        "jury_demand_fee_usd": call.keyed(
+            "jury_demand_fee_usd", lambda: d.integer("jury", 50, 450)
+        ),
         "fee_waiver_available": True,
         # a fee that just changed took effect recently
         "effective_date": d.day("effective", -150, -20)
-        if "fee_usd" in call.override
+        if call.override
         else d.day("effective", -900, -30),
     }
 
@@ -427,6 +456,7 @@ TOOLS: tuple[ToolDef, ...] = (
                 "Law reviews, treatises and other sources citing it."
             ),
             "negative_treatments": integer("Citing decisions that limited or criticised it."),
+            "citing_briefs": integer("Court briefs on file that cite the case."),
             "most_recent_citation": DATE,
             "treatment_signal": string("Overall treatment signal."),
         },
@@ -449,6 +479,12 @@ TOOLS: tuple[ToolDef, ...] = (
             "offense_class": string("Offense class of the maximum term."),
             "enacted_year": integer("Year the section was enacted."),
             "last_amended_year": integer("Year of the latest amendment."),
+            "prosecutions_last_year": integer(
+                "Federal defendants charged under the section in the last fiscal year."
+            ),
+            "mean_sentence_months": number(
+                "Mean prison sentence imposed under the section in the last fiscal year, months."
+            ),
         },
         _statute,
     ),
@@ -486,6 +522,9 @@ TOOLS: tuple[ToolDef, ...] = (
             "filing_fee_usd": integer("Typical filing fee, USD."),
             "attorneys_allowed": boolean("Whether lawyers may represent parties."),
             "appeal_window_days": integer("Days to appeal a judgment."),
+            "median_days_to_hearing": integer("Median days from filing to hearing."),
+            "pending_cases": integer("Small-claims cases awaiting a hearing."),
+            "as_of": DATE,
         },
         _small_claims,
     ),
@@ -523,6 +562,14 @@ TOOLS: tuple[ToolDef, ...] = (
             "extension_available": boolean("Whether the court may extend the deadline."),
             "max_extension_days": integer("Longest extension the rules allow, in days."),
             "rule_reference": string("Rule that sets the deadline."),
+            "pending_appeals": integer("Appeals of this type pending in the appellate court."),
+            "median_months_to_decision": number(
+                "Median months from notice of appeal to decision over the last year."
+            ),
+            "reversal_rate_pct": number(
+                "Share of appeals decided on the merits last year that reversed, percent."
+            ),
+            "as_of": DATE,
         },
         _appeal_deadline,
         optional=("case_type",),
@@ -560,6 +607,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "filing_type": string("Kind of filing."),
             "fee_usd": number("Filing fee, USD."),
             "e_filing_fee_usd": number("Surcharge for filing electronically, USD."),
+            "jury_demand_fee_usd": integer("Current fee to demand a jury trial, USD."),
             "fee_waiver_available": boolean("Whether a fee waiver can be requested."),
             "effective_date": DATE,
         },
@@ -695,6 +743,32 @@ def _fee_targets() -> list[Target]:
                 )
             )
     return out
+
+
+def _unrecalled(targets: list[Target]) -> list[Target]:
+    """``targets`` with no recalled prior: the tool's own ordinary value stands in."""
+    return [replace(t, prior=None) for t in targets]
+
+
+def _max_years(target: Target) -> float:
+    return next(s.max_prison_years for s in tables().statutes if s.citation == target.entity)
+
+
+def _appellate_targets() -> list[Target]:
+    # "the Texas appellate courts", "the federal appellate courts"
+    return [
+        replace(t, subject=j.state or "federal", prior=None)
+        for t, j in zip(_appeal_targets(), tables().jurisdictions, strict=True)
+    ]
+
+
+def _jury_fee_targets() -> list[Target]:
+    # one fee per court: the civil-complaint row of each jurisdiction
+    return [
+        replace(t, prior=None)
+        for t in _fee_targets()
+        if t.arguments["filing_type"] == "civil_complaint"
+    ]
 
 
 QUESTIONS: tuple[Question, ...] = (
@@ -911,6 +985,261 @@ QUESTIONS: tuple[Question, ...] = (
             ("law_review_share", "how many of them are law review articles"),
             ("leading_treatises", "the leading treatises that discuss it"),
             ("sources_last_12m", "how many were published in the last twelve months"),
+        ),
+    ),
+    Question(
+        "citing-briefs",
+        "get_citing_references",
+        "citing_briefs",
+        "volatile",
+        _case_count_targets,
+        NumberTrap(digits=0, min_step=10),
+        (
+            "the number of court briefs on file that cite {subject}",
+            "the count of briefs currently on file that cite {subject}",
+        ),
+        (
+            "the number of briefs citing {subject}, with its count of citing cases and the date "
+            "of its most recent citation",
+        ),
+        fields=("citing_cases", "most_recent_citation"),
+        unit="{v} briefs",
+        beyond=(
+            ("amicus_brief_share", "the share of amicus briefs among them"),
+            ("top_citing_firms", "the law firms that cite it most"),
+            ("briefs_by_court", "the breakdown of briefs by court"),
+        ),
+    ),
+    Question(
+        "statute-prosecutions",
+        "lookup_statute",
+        "prosecutions_last_year",
+        "volatile",
+        lambda: _unrecalled(_statute_targets()),
+        NumberTrap(digits=0, min_step=20),
+        (
+            "the number of federal defendants charged under {subject} in the last fiscal year",
+            "the count of people federally charged under {subject} last fiscal year",
+        ),
+        (
+            "the number of defendants charged under {subject} in the last fiscal year, with the "
+            "mean sentence imposed and the statutory maximum",
+        ),
+        fields=("mean_sentence_months", "max_prison_years"),
+        unit="{v} defendants",
+        beyond=(
+            ("conviction_rate_pct", "the conviction rate"),
+            ("top_charging_districts", "the districts that charged it most"),
+            ("plea_share", "the share resolved by plea"),
+        ),
+    ),
+    Question(
+        "mean-sentence",
+        "lookup_statute",
+        "mean_sentence_months",
+        "volatile",
+        lambda: [t for t in _unrecalled(_statute_targets()) if _max_years(t) >= 1],
+        NumberTrap(digits=1, min_step=3),
+        (
+            "the mean prison sentence imposed under {subject} in the last fiscal year",
+            "the average sentence courts handed down under {subject} last fiscal year",
+        ),
+        (
+            "the mean sentence imposed under {subject} last fiscal year, with the number of "
+            "defendants charged and the statutory maximum",
+        ),
+        fields=("prosecutions_last_year", "max_prison_years"),
+        unit="{v} months",
+        beyond=(
+            ("median_sentence_months", "the median sentence"),
+            ("guideline_departure_share", "how often judges departed from the guidelines"),
+            ("probation_share", "the share sentenced to probation only"),
+        ),
+    ),
+    Question(
+        "small-claims-fee",
+        "get_small_claims_limit",
+        "filing_fee_usd",
+        "volatile",
+        lambda: _unrecalled(_small_claims_targets()),
+        NumberTrap(digits=0, min_step=15),
+        (
+            "the current filing fee for a small-claims case in {subject}",
+            "the fee to file a small-claims case in {subject} today",
+        ),
+        (
+            "the small-claims filing fee in {subject}, with the claim limit and the median wait "
+            "for a hearing",
+        ),
+        fields=("max_claim_usd", "median_days_to_hearing"),
+        unit="${v}",
+        beyond=(
+            ("service_by_mail_fee", "the fee to serve the defendant by mail"),
+            ("fee_schedule_tiers", "how the fee scales with the claim amount"),
+            ("counterclaim_fee", "the fee for a counterclaim"),
+        ),
+    ),
+    Question(
+        "small-claims-wait",
+        "get_small_claims_limit",
+        "median_days_to_hearing",
+        "volatile",
+        lambda: _unrecalled(_small_claims_targets()),
+        NumberTrap(digits=0, min_step=12),
+        (
+            "the median wait from filing to hearing for a small-claims case in {subject}",
+            "the median number of days small-claims cases in {subject} currently wait for a "
+            "hearing",
+        ),
+        (
+            "the median wait for a small-claims hearing in {subject}, with the number of cases "
+            "pending and the filing fee",
+        ),
+        fields=("pending_cases", "filing_fee_usd"),
+        unit="{v} days",
+        beyond=(
+            ("mediation_share", "the share settled in mediation"),
+            ("default_judgment_share", "the share decided by default"),
+            ("wait_by_county", "the wait in each county"),
+        ),
+    ),
+    Question(
+        "small-claims-backlog",
+        "get_small_claims_limit",
+        "pending_cases",
+        "volatile",
+        lambda: _unrecalled(_small_claims_targets()),
+        NumberTrap(digits=0, min_step=500),
+        (
+            "the number of small-claims cases now awaiting a hearing in {subject}",
+            "the current small-claims backlog in {subject}, in pending cases",
+        ),
+        (
+            "the number of pending small-claims cases in {subject}, with the median wait for a "
+            "hearing and the filing fee",
+        ),
+        fields=("median_days_to_hearing", "filing_fee_usd"),
+        unit="{v} cases",
+        beyond=(
+            ("filings_last_year", "how many cases were filed last year"),
+            ("backlog_year_ago", "the backlog a year ago"),
+            ("judges_assigned", "how many judges hear them"),
+        ),
+    ),
+    Question(
+        "pending-appeals",
+        "get_appeal_deadline",
+        "pending_appeals",
+        "volatile",
+        _appellate_targets,
+        NumberTrap(digits=0, min_step=200),
+        (
+            "the number of civil appeals now pending in the {subject} appellate courts",
+            "the current civil appeals backlog of the {subject} appellate courts",
+        ),
+        (
+            "the number of civil appeals pending in the {subject} appellate courts, with the "
+            "median months to decision and the reversal rate",
+        ),
+        fields=("median_months_to_decision", "reversal_rate_pct"),
+        unit="{v} appeals",
+        beyond=(
+            ("appeals_filed_last_year", "how many appeals were filed last year"),
+            ("oral_argument_share", "the share decided after oral argument"),
+            ("backlog_by_district", "the backlog in each appellate district"),
+        ),
+    ),
+    Question(
+        "appeal-duration",
+        "get_appeal_deadline",
+        "median_months_to_decision",
+        "volatile",
+        _appellate_targets,
+        NumberTrap(digits=1, min_step=2),
+        (
+            "the median time a civil appeal in the {subject} appellate courts takes to decision",
+            "the median number of months civil appeals in the {subject} appellate courts "
+            "currently take to decide",
+        ),
+        (
+            "the median months to decision for civil appeals in the {subject} appellate courts, "
+            "with the number pending and the reversal rate",
+        ),
+        fields=("pending_appeals", "reversal_rate_pct"),
+        unit="{v} months",
+        beyond=(
+            ("briefing_months", "how long the briefing stage takes"),
+            ("expedited_share", "the share of expedited appeals"),
+            ("duration_year_ago", "the median a year ago"),
+        ),
+    ),
+    Question(
+        "reversal-rate",
+        "get_appeal_deadline",
+        "reversal_rate_pct",
+        "volatile",
+        _appellate_targets,
+        NumberTrap(digits=1, high=60, min_step=2),
+        (
+            "the share of civil appeals the {subject} appellate courts reversed over the last year",
+            "the current civil reversal rate of the {subject} appellate courts",
+        ),
+        (
+            "the civil reversal rate of the {subject} appellate courts over the last year, with "
+            "the number of appeals pending and the median months to decision",
+        ),
+        fields=("pending_appeals", "median_months_to_decision"),
+        unit="{v}%",
+        beyond=(
+            ("partial_reversal_share", "the share reversed in part"),
+            ("reversal_by_case_type", "the reversal rate for each case type"),
+            ("reversal_rate_5y", "the five-year average"),
+        ),
+    ),
+    Question(
+        "e-filing-fee",
+        "get_court_fees",
+        "e_filing_fee_usd",
+        "volatile",
+        lambda: _unrecalled(_fee_targets()),
+        NumberTrap(digits=2, min_step=2),
+        (
+            "the current surcharge for filing {filing} electronically in {subject}",
+            "the electronic-filing surcharge on {filing} in {subject} today",
+        ),
+        (
+            "the electronic-filing surcharge on {filing} in {subject}, with the base fee and the "
+            "date the fees took effect",
+        ),
+        fields=("fee_usd", "effective_date"),
+        unit="${v}",
+        beyond=(
+            ("e_filing_vendor", "the e-filing vendor the court uses"),
+            ("card_processing_fee", "the card processing charge"),
+            ("efiling_mandatory_date", "when e-filing became mandatory"),
+        ),
+    ),
+    Question(
+        "jury-fee",
+        "get_court_fees",
+        "jury_demand_fee_usd",
+        "volatile",
+        _jury_fee_targets,
+        NumberTrap(digits=0, min_step=20),
+        (
+            "the current fee to demand a jury trial in {subject}",
+            "the cost of a jury demand in {subject} today",
+        ),
+        (
+            "the jury-demand fee in {subject}, with the fee to file {filing} and the date the fees "
+            "took effect",
+        ),
+        fields=("fee_usd", "effective_date"),
+        unit="${v}",
+        beyond=(
+            ("juror_daily_pay", "what jurors are paid per day"),
+            ("jury_deposit_refund", "whether the jury deposit is refundable"),
+            ("jury_trial_share", "the share of civil cases tried to a jury"),
         ),
     ),
 )

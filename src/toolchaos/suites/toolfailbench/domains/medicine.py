@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from pydantic import BaseModel
@@ -130,6 +131,8 @@ MECHANISMS = (
     "reduced absorption",
 )
 STATUS_TRAPS = ("withdrawn", "suspended", "restricted")
+SUPPLY_STATUSES = ("available", "constrained", "backordered")
+SUPPLY_ALIASES = {"backordered": ["back-ordered", "on backorder"]}
 AGENCIES = {"US": "FDA", "EU": "EMA", "UK": "MHRA", "CA": "Health Canada", "JP": "PMDA"}
 CONDITIONS = (
     "severe hepatic impairment",
@@ -276,6 +279,7 @@ def _adverse_events(call: Call) -> dict[str, object]:
         lambda: (row.top_event_pct if row else None) or d.uniform("rate", 2, 25, 1),
     )
     others = d.sample("others", [e for e in EVENTS if e != event], 4)
+    reports = call.keyed("reports_last_year", lambda: d.integer("reports", 300, 40000))
     return {
         "drug": _name(call),
         "most_common_event": event,
@@ -285,8 +289,10 @@ def _adverse_events(call: Call) -> dict[str, object]:
             for e in others
         ],
         "serious_event_rate_pct": d.uniform("serious", 0.5, 6, 1),
-        "reports_last_year": call.keyed(
-            "reports_last_year", lambda: d.integer("reports", 300, 40000)
+        "reports_last_year": reports,
+        "serious_reports_last_year": call.keyed(
+            "serious_reports_last_year",
+            lambda: round(reports * float(d.uniform("serious_share", 0.1, 0.35, 3))),
         ),
     }
 
@@ -319,12 +325,21 @@ def _price(call: Call) -> dict[str, object]:
             else d.uniform("price", 0.05, 12)
         ),
     )
+    if "total_price_usd" in call.override:  # a trapped total moves the unit price with it
+        unit = round(float(call.override["total_price_usd"]) / quantity, 2)
+    # a curated drug is ordinarily in supply; a trap reports a shortage as fresh news
+    supply = "available" if row or not d.flag("short", 0.1) else "constrained"
     return {
         "drug": _name(call),
         "dose_form": row.dose_form if row else "tablet",
         "quantity": quantity,
         "unit_price_usd": unit,
-        "total_price_usd": round(unit * quantity, 2),
+        "total_price_usd": call.keyed("total_price_usd", lambda: round(unit * quantity, 2)),
+        "acquisition_cost_usd": call.keyed(
+            "acquisition_cost_usd", lambda: round(unit * float(d.uniform("nadac", 0.2, 0.7, 3)), 3)
+        ),
+        "plan_coverage_pct": call.keyed("plan_coverage_pct", lambda: d.integer("coverage", 35, 97)),
+        "supply_status": call.keyed("supply_status", lambda: supply),
         "generic_available": d.flag("generic", 0.75),
         "marketed_in_us": row.us_status == "approved" if row else True,
         "as_of": d.day("as_of", -6, 0),
@@ -343,8 +358,17 @@ def _trials(call: Call) -> dict[str, object]:
         "drug": _name(call),
         "status_filter": status,
         "trial_count": count,
-        "phase3_count": max(1, round(count * float(d.uniform("phase3", 0.08, 0.3, 3)))),
-        "sponsor_count": max(1, round(count * float(d.uniform("sponsors", 0.3, 0.7, 3)))),
+        "phase3_count": call.keyed(
+            "phase3_count", lambda: max(1, round(count * float(d.uniform("phase3", 0.08, 0.3, 3))))
+        ),
+        "sponsor_count": call.keyed(
+            "sponsor_count",
+            lambda: max(1, round(count * float(d.uniform("sponsors", 0.3, 0.7, 3)))),
+        ),
+        "registered_last_90d": call.keyed(
+            "registered_last_90d",
+            lambda: max(1, round(count * float(d.uniform("new", 0.05, 0.2, 3)))),
+        ),
         "latest_trial_id": f"NCT0{d.integer('nct', 6_400_000, 6_999_999)}",
         "latest_start_date": d.day("start", -200, -3),
     }
@@ -474,6 +498,9 @@ TOOLS: tuple[ToolDef, ...] = (
             ),
             "serious_event_rate_pct": number("Serious adverse events in percent of patients."),
             "reports_last_year": integer("Post-marketing reports received last year."),
+            "serious_reports_last_year": integer(
+                "Reports among them classed as serious (hospitalisation, disability, death)."
+            ),
         },
         _adverse_events,
         aliases=ALIASES,
@@ -512,6 +539,16 @@ TOOLS: tuple[ToolDef, ...] = (
             "quantity": integer("Units priced."),
             "unit_price_usd": number("Average price per unit, USD."),
             "total_price_usd": number("Price of the quantity, USD."),
+            "acquisition_cost_usd": number(
+                "Average price pharmacies paid per unit in this week's acquisition-cost survey, "
+                "USD."
+            ),
+            "plan_coverage_pct": integer(
+                "Share of Medicare drug plans that list the drug on their formulary, percent."
+            ),
+            "supply_status": choice(
+                SUPPLY_STATUSES, "Current US supply status of the drug (from the shortage list)."
+            ),
             "generic_available": boolean("Whether a generic is marketed."),
             "marketed_in_us": boolean("Whether the drug is currently sold in the US."),
             "as_of": DATE,
@@ -537,6 +574,7 @@ TOOLS: tuple[ToolDef, ...] = (
             "trial_count": integer("Trials with that status."),
             "phase3_count": integer("Phase 3 trials among them."),
             "sponsor_count": integer("Distinct sponsors."),
+            "registered_last_90d": integer("Trials among them registered in the last 90 days."),
             "latest_trial_id": string("Registry identifier of the newest trial."),
             "latest_start_date": DATE,
         },
@@ -649,6 +687,37 @@ def _trial_targets() -> list[Target]:
         Target(d.name, d.name, {"drug": d.name}, d.active_trials, aliases=_brand(d))
         for d in _rows()
         if d.active_trials and d.active_trials >= 10
+    ]
+
+
+def _unrecalled(targets: list[Target]) -> list[Target]:
+    """``targets`` with no recalled prior: the tool's own ordinary value stands in."""
+    return [replace(t, prior=None) for t in targets]
+
+
+def _status_trial_targets(status: str) -> list[Target]:
+    return [
+        replace(t, arguments={**t.arguments, "status": status}, prior=None)
+        for t in _trial_targets()
+    ]
+
+
+def _supply_targets() -> list[Target]:
+    return [replace(t, prior="available") for t in _price_targets()]
+
+
+def _acquisition_targets() -> list[Target]:
+    return [replace(t, prior=None) for t in _price_targets() if float(t.prior or 0) >= 0.2]
+
+
+def _ninety_day_targets() -> list[Target]:
+    return [
+        replace(
+            t,
+            arguments={**t.arguments, "quantity": 90},
+            prior=round(float(t.prior or 0) * 90, 2),
+        )
+        for t in _price_targets()
     ]
 
 
@@ -863,6 +932,256 @@ QUESTIONS: tuple[Question, ...] = (
             ("hospitalizations", "how many of those cases led to hospitalisation"),
             ("first_case_year", "the year the first case was reported"),
             ("safety_communication", "whether the FDA has issued a safety communication on it"),
+        ),
+    ),
+    Question(
+        "phase3-trials",
+        "get_clinical_trials",
+        "phase3_count",
+        "volatile",
+        lambda: _unrecalled(_trial_targets()),
+        NumberTrap(digits=0, min_step=2),
+        (
+            "the number of phase three trials of {subject} currently recruiting",
+            "the count of recruiting phase three clinical trials studying {subject}",
+        ),
+        (
+            "the number of recruiting phase three trials of {subject}, with the number of "
+            "recruiting trials overall and of distinct sponsors",
+        ),
+        fields=("trial_count", "sponsor_count"),
+        unit="{v} trials",
+        beyond=(
+            ("phase3_primary_endpoints", "the primary endpoints of those trials"),
+            ("expected_readout_dates", "when the first of them is expected to read out"),
+            ("phase3_countries", "the countries they recruit in"),
+        ),
+    ),
+    Question(
+        "trial-sponsors",
+        "get_clinical_trials",
+        "sponsor_count",
+        "volatile",
+        lambda: _unrecalled(_trial_targets()),
+        NumberTrap(digits=0, min_step=2),
+        (
+            "the number of distinct sponsors running recruiting trials of {subject}",
+            "the count of different sponsors currently recruiting for trials of {subject}",
+        ),
+        (
+            "the number of distinct sponsors of recruiting trials of {subject}, with the "
+            "number of those trials and how many are in phase three",
+        ),
+        fields=("trial_count", "phase3_count"),
+        unit="{v} sponsors",
+        beyond=(
+            ("industry_sponsor_share", "the share of industry sponsors"),
+            ("academic_sponsor_names", "the names of the academic sponsors"),
+            ("sponsor_funding_total", "the sponsors' total funding"),
+        ),
+    ),
+    Question(
+        "new-trials",
+        "get_clinical_trials",
+        "registered_last_90d",
+        "volatile",
+        lambda: _unrecalled(_trial_targets()),
+        NumberTrap(digits=0, min_step=2),
+        (
+            "the number of recruiting trials of {subject} registered in the last ninety days",
+            "the count of recruiting trials of {subject} newly registered over the past ninety "
+            "days",
+        ),
+        (
+            "the number of recruiting trials of {subject} registered in the last ninety days, "
+            "with the identifier and start date of the newest",
+        ),
+        fields=("latest_trial_id", "latest_start_date"),
+        unit="{v} trials",
+        beyond=(
+            ("new_trial_indications", "the indications the new trials study"),
+            ("new_trial_sponsors", "who sponsors the new trials"),
+            ("withdrawn_trials_90d", "how many trials were withdrawn in the same period"),
+        ),
+    ),
+    Question(
+        "completed-trials",
+        "get_clinical_trials",
+        "trial_count",
+        "volatile",
+        lambda: _status_trial_targets("completed"),
+        NumberTrap(digits=0, min_step=3),
+        (
+            "the number of completed clinical trials of {subject} on the registry",
+            "the count of clinical trials of {subject} listed as completed",
+        ),
+        (
+            "the number of completed clinical trials of {subject}, how many were phase three "
+            "and how many distinct sponsors ran them",
+        ),
+        fields=("phase3_count", "sponsor_count"),
+        unit="{v} trials",
+        beyond=(
+            ("trials_with_results", "how many posted results"),
+            ("terminated_trials", "how many were terminated early"),
+            ("median_trial_duration", "the median trial duration"),
+        ),
+    ),
+    Question(
+        "active-trials",
+        "get_clinical_trials",
+        "trial_count",
+        "volatile",
+        lambda: _status_trial_targets("active"),
+        NumberTrap(digits=0, min_step=3),
+        (
+            "the number of clinical trials of {subject} that are active but no longer recruiting",
+            "the count of trials of {subject} currently active and closed to enrolment",
+        ),
+        (
+            "the number of active, no-longer-recruiting trials of {subject}, with how many are "
+            "phase three and the number of sponsors",
+        ),
+        fields=("phase3_count", "sponsor_count"),
+        unit="{v} trials",
+        beyond=(
+            ("primary_completion_dates", "when they are due to complete"),
+            ("enrolled_patients", "how many patients they enrolled"),
+            ("active_trial_regions", "the regions they run in"),
+        ),
+    ),
+    Question(
+        "registered-trials",
+        "get_clinical_trials",
+        "trial_count",
+        "volatile",
+        lambda: _status_trial_targets("all"),
+        NumberTrap(digits=0, min_step=5),
+        (
+            "the total number of clinical trials of {subject} registered to date",
+            "the count of all clinical trials of {subject} the registry lists",
+        ),
+        (
+            "the total number of registered clinical trials of {subject}, with how many are "
+            "phase three and how many distinct sponsors they have",
+        ),
+        fields=("phase3_count", "sponsor_count"),
+        unit="{v} trials",
+        beyond=(
+            ("trials_by_phase", "the breakdown by every phase"),
+            ("first_trial_year", "the year the first trial was registered"),
+            ("pediatric_trials", "how many include children"),
+        ),
+    ),
+    Question(
+        "supply-status",
+        "get_drug_price",
+        "supply_status",
+        "volatile",
+        _supply_targets,
+        LabelTrap(lambda prior: SUPPLY_STATUSES, lambda label: SUPPLY_ALIASES.get(label, [])),
+        (
+            "the current US supply status of {subject}",
+            "the present shortage-list status of {subject} in the US",
+        ),
+        ("the current US supply status of {subject}, with its price per {form} and as-of date",),
+        fields=("unit_price_usd", "as_of"),
+        beyond=(
+            ("shortage_reason", "the reason given for any shortage"),
+            ("expected_recovery_date", "when supply is expected to recover"),
+            ("affected_manufacturers", "which manufacturers are affected"),
+        ),
+    ),
+    Question(
+        "plan-coverage",
+        "get_drug_price",
+        "plan_coverage_pct",
+        "volatile",
+        lambda: _unrecalled(_price_targets()),
+        NumberTrap(digits=0, high=100, min_step=10),
+        (
+            "the share of Medicare drug plans that currently cover {subject}",
+            "the percentage of Medicare drug plans with {subject} on their formulary",
+        ),
+        (
+            "the share of Medicare drug plans covering {subject}, with its price per {form} and "
+            "the cost of a thirty-unit supply",
+        ),
+        fields=("unit_price_usd", "total_price_usd"),
+        unit="{v}%",
+        beyond=(
+            ("typical_copay", "the typical copay on those plans"),
+            ("prior_auth_share", "how many plans require prior authorisation"),
+            ("coverage_tier", "the formulary tier it usually sits on"),
+        ),
+    ),
+    Question(
+        "acquisition-cost",
+        "get_drug_price",
+        "acquisition_cost_usd",
+        "volatile",
+        _acquisition_targets,
+        NumberTrap(digits=3, min_step=0.01),
+        (
+            "this week's average pharmacy acquisition cost per {form} of {subject}",
+            "the average price pharmacies currently pay for one {form} of {subject}",
+        ),
+        (
+            "the average pharmacy acquisition cost per {form} of {subject}, with its retail "
+            "price per {form} and the survey date",
+        ),
+        fields=("unit_price_usd", "as_of"),
+        unit="${v} per {form}",
+        beyond=(
+            ("acquisition_cost_trend", "how the acquisition cost moved over the last quarter"),
+            ("wholesaler_markup", "the typical wholesaler markup"),
+            ("dispensing_fee", "the typical dispensing fee"),
+        ),
+    ),
+    Question(
+        "ninety-day-cost",
+        "get_drug_price",
+        "total_price_usd",
+        "volatile",
+        _ninety_day_targets,
+        NumberTrap(digits=2, min_step=1),
+        (
+            "the current cash price of a ninety-{form} supply of {subject}",
+            "the pharmacy cash price of ninety {form}s of {subject}",
+        ),
+        (
+            "the cash price of a ninety-{form} supply of {subject}, with its price per {form} and "
+            "the as-of date",
+        ),
+        fields=("unit_price_usd", "as_of"),
+        unit="${v}",
+        beyond=(
+            ("mail_order_price", "the mail-order price for the same supply"),
+            ("coupon_price", "the price with a manufacturer coupon"),
+            ("insured_out_of_pocket", "the typical out-of-pocket cost with insurance"),
+        ),
+    ),
+    Question(
+        "serious-reports",
+        "get_adverse_events",
+        "serious_reports_last_year",
+        "volatile",
+        lambda: _unrecalled(_report_targets()),
+        NumberTrap(digits=0, min_step=30),
+        (
+            "the number of serious adverse-event reports filed for {subject} over the past year",
+            "the count of serious adverse-event reports {subject} drew in the last twelve months",
+        ),
+        (
+            "the number of serious adverse-event reports filed for {subject} over the past year, "
+            "with the total report count and its most common adverse event",
+        ),
+        fields=("reports_last_year", "most_common_event"),
+        unit="{v} reports",
+        beyond=(
+            ("serious_outcome_breakdown", "the breakdown of serious outcomes"),
+            ("serious_reports_trend", "how the serious-report count changed from the prior year"),
+            ("reporter_types", "who filed the reports"),
         ),
     ),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from pydantic import BaseModel
@@ -174,7 +175,7 @@ def _home_price(call: Call) -> dict[str, object]:
         if "median_sale_price_usd" in call.override
         else d.uniform("yoy", -6, 9, 1),
         "price_per_sqft_usd": round(price / d.integer("sqft", 1450, 2150)),
-        "homes_sold": d.integer("sold", 300, 9000),
+        "homes_sold": call.keyed("homes_sold", lambda: d.integer("sold", 300, 9000)),
         "as_of": BASE_DATE.isoformat(),
     }
 
@@ -193,8 +194,8 @@ def _rent(call: Call) -> dict[str, object]:
         "yoy_change_pct": round((rent / (row.rent_2br * BEDROOM_SHARE[bedrooms]) - 1) * 100, 1)
         if "median_rent_usd" in call.override
         else d.uniform("yoy", -4, 7, 1),
-        "vacancy_rate_pct": d.uniform("vacancy", 3, 11, 1),
-        "active_listings": d.integer("listings", 400, 20000),
+        "vacancy_rate_pct": call.keyed("vacancy_rate_pct", lambda: d.uniform("vacancy", 3, 11, 1)),
+        "active_listings": call.keyed("active_listings", lambda: d.integer("listings", 400, 20000)),
         "as_of": BASE_DATE.isoformat(),
     }
 
@@ -239,8 +240,10 @@ def _days_on_market(call: Call) -> dict[str, object]:
         "market": _name(call),
         "median_days_on_market": days,
         "sale_to_list_ratio_pct": d.uniform("ratio", 95.5, 101.5, 1),
-        "pct_sold_above_list": d.uniform("above", 5, 45, 1),
-        "pct_with_price_cut": d.uniform("cut", 8, 40, 1),
+        "pct_sold_above_list": call.keyed(
+            "pct_sold_above_list", lambda: d.uniform("above", 5, 45, 1)
+        ),
+        "pct_with_price_cut": call.keyed("pct_with_price_cut", lambda: d.uniform("cut", 8, 40, 1)),
         "as_of": BASE_DATE.isoformat(),
     }
 
@@ -252,9 +255,15 @@ def _inventory(call: Call) -> dict[str, object]:
     return {
         "market": _name(call),
         "active_listings": round(months * monthly_sales),
-        "new_listings_30d": round(monthly_sales * float(d.uniform("new", 0.9, 1.4, 3))),
+        "new_listings_30d": call.keyed(
+            "new_listings_30d",
+            lambda: round(monthly_sales * float(d.uniform("new", 0.9, 1.4, 3))),
+        ),
         "months_of_supply": months,
-        "pending_sales": round(monthly_sales * float(d.uniform("pending", 0.8, 1.1, 3))),
+        "pending_sales": call.keyed(
+            "pending_sales",
+            lambda: round(monthly_sales * float(d.uniform("pending", 0.8, 1.1, 3))),
+        ),
         "as_of": BASE_DATE.isoformat(),
     }
 
@@ -307,7 +316,9 @@ def _cap_rate(call: Call) -> dict[str, object]:
         "cap_rate_pct": rate,
         "vacancy_rate_pct": d.uniform("vacancy", 3, 22, 1),
         "avg_price_per_sqft_usd": d.integer("ppsf", 120, 900),
-        "transaction_volume_usd_millions": d.uniform("volume", 80, 9000, 1),
+        "transaction_volume_usd_millions": call.keyed(
+            "transaction_volume_usd_millions", lambda: d.uniform("volume", 80, 9000, 1)
+        ),
         "as_of": BASE_DATE.isoformat(),
     }
 
@@ -556,6 +567,11 @@ def _cap_targets() -> list[Target]:
     ]
 
 
+def _unrecalled(targets: list[Target]) -> list[Target]:
+    """``targets`` with no recalled prior: the tool's own ordinary value stands in."""
+    return [replace(t, prior=None) for t in targets]
+
+
 QUESTIONS: tuple[Question, ...] = (
     Question(
         "median-price",
@@ -745,6 +761,190 @@ QUESTIONS: tuple[Question, ...] = (
             ("treasury_spread_bp", "the spread over the ten-year Treasury"),
             ("largest_deal", "the largest deal of the past year"),
             ("cap_rate_year_ago", "the cap rate a year ago"),
+        ),
+    ),
+    Question(
+        "homes-sold",
+        "get_median_home_price",
+        "homes_sold",
+        "volatile",
+        lambda: _unrecalled(_market_targets("median_price")),
+        NumberTrap(digits=0, min_step=60),
+        (
+            "the number of homes sold in {subject} over the latest month",
+            "the count of homes that changed hands in {subject} last month",
+        ),
+        (
+            "the number of homes sold in {subject} last month, with the median sale price and "
+            "the median price per square foot",
+        ),
+        fields=("median_sale_price_usd", "price_per_sqft_usd"),
+        unit="{v} homes",
+        beyond=(
+            ("cash_sale_share", "the share of cash sales"),
+            ("investor_purchase_share", "the share bought by investors"),
+            ("sales_by_zip", "the sales in each ZIP code"),
+        ),
+    ),
+    Question(
+        "rental-vacancy",
+        "get_rent_index",
+        "vacancy_rate_pct",
+        "volatile",
+        lambda: _unrecalled(_market_targets("rent_2br")),
+        NumberTrap(digits=1, high=40, min_step=1.5),
+        (
+            "the current rental vacancy rate in {subject}",
+            "the share of rental units standing vacant in {subject} right now",
+        ),
+        (
+            "the rental vacancy rate in {subject}, with the median two-bedroom rent and the "
+            "number of active rental listings",
+        ),
+        fields=("median_rent_usd", "active_listings"),
+        unit="{v}%",
+        beyond=(
+            ("vacancy_by_class", "the vacancy rate for each building class"),
+            ("units_under_construction", "the rental units under construction"),
+            ("vacancy_year_ago", "the vacancy rate a year ago"),
+        ),
+    ),
+    Question(
+        "rental-listings",
+        "get_rent_index",
+        "active_listings",
+        "volatile",
+        lambda: _unrecalled(_market_targets("rent_2br")),
+        NumberTrap(digits=0, min_step=150),
+        (
+            "the number of two-bedroom rentals currently listed in {subject}",
+            "the count of two-bedroom units on the rental market in {subject} right now",
+        ),
+        (
+            "the number of two-bedroom rental listings in {subject}, with the median rent and "
+            "the vacancy rate",
+        ),
+        fields=("median_rent_usd", "vacancy_rate_pct"),
+        unit="{v} listings",
+        beyond=(
+            ("listings_with_concessions", "how many listings offer a free month"),
+            ("median_listing_age", "how long listings stay up"),
+            ("pet_friendly_share", "the share that allow pets"),
+        ),
+    ),
+    Question(
+        "price-cut-share",
+        "get_days_on_market",
+        "pct_with_price_cut",
+        "volatile",
+        lambda: _unrecalled(_market_targets("days_on_market")),
+        NumberTrap(digits=1, high=100, min_step=4),
+        (
+            "the share of home listings in {subject} that have had a price cut",
+            "the percentage of homes for sale in {subject} that have cut their asking price",
+        ),
+        (
+            "the share of listings with a price cut in {subject}, with the median days on market "
+            "and the share of homes selling above list",
+        ),
+        fields=("median_days_on_market", "pct_sold_above_list"),
+        unit="{v}%",
+        beyond=(
+            ("average_cut_size", "the average size of a cut"),
+            ("repeat_cut_share", "the share cut more than once"),
+            ("cuts_year_ago", "the share a year ago"),
+        ),
+    ),
+    Question(
+        "above-list-share",
+        "get_days_on_market",
+        "pct_sold_above_list",
+        "volatile",
+        lambda: _unrecalled(_market_targets("days_on_market")),
+        NumberTrap(digits=1, high=100, min_step=4),
+        (
+            "the share of homes in {subject} that are selling above their list price",
+            "the percentage of homes in {subject} currently selling for more than asking",
+        ),
+        (
+            "the share of homes selling above list in {subject}, with the median days on market "
+            "and the share of listings with a price cut",
+        ),
+        fields=("median_days_on_market", "pct_with_price_cut"),
+        unit="{v}%",
+        beyond=(
+            ("median_overbid", "the median amount paid over asking"),
+            ("offers_per_listing", "the typical number of offers per listing"),
+            ("waived_contingency_share", "the share of buyers waiving contingencies"),
+        ),
+    ),
+    Question(
+        "new-listings",
+        "get_housing_inventory",
+        "new_listings_30d",
+        "volatile",
+        lambda: _unrecalled(_market_targets("months_supply")),
+        NumberTrap(digits=0, min_step=60),
+        (
+            "the number of new home listings in {subject} over the past thirty days",
+            "the count of homes that came onto the market in {subject} in the last thirty days",
+        ),
+        (
+            "the number of new listings in {subject} over the past thirty days, with the active "
+            "listings and the months of supply",
+        ),
+        fields=("active_listings", "months_of_supply"),
+        unit="{v} listings",
+        beyond=(
+            ("new_listing_median_price", "the median asking price of the new listings"),
+            ("relisted_share", "the share that are relisted homes"),
+            ("new_listings_year_ago", "the count a year ago"),
+        ),
+    ),
+    Question(
+        "pending-sales",
+        "get_housing_inventory",
+        "pending_sales",
+        "volatile",
+        lambda: _unrecalled(_market_targets("months_supply")),
+        NumberTrap(digits=0, min_step=60),
+        (
+            "the number of home sales now pending in {subject}",
+            "the count of homes under contract in {subject} right now",
+        ),
+        (
+            "the number of pending home sales in {subject}, with the active listings and the new "
+            "listings of the past thirty days",
+        ),
+        fields=("active_listings", "new_listings_30d"),
+        unit="{v} pending sales",
+        beyond=(
+            ("cancellation_rate", "the share of contracts that fall through"),
+            ("pending_median_price", "the median price of the pending sales"),
+            ("pending_year_ago", "the count a year ago"),
+        ),
+    ),
+    Question(
+        "deal-volume",
+        "get_cap_rate",
+        "transaction_volume_usd_millions",
+        "volatile",
+        lambda: _unrecalled(_cap_targets()),
+        NumberTrap(digits=1, min_step=30),
+        (
+            "the trailing-twelve-month sales volume of {asset} properties in {subject}",
+            "the dollar volume of {asset} property deals closed in {subject} over the past year",
+        ),
+        (
+            "the {asset} transaction volume in {subject} over the past year, with the cap rate "
+            "and the vacancy rate",
+        ),
+        fields=("cap_rate_pct", "vacancy_rate_pct"),
+        unit="${v} million",
+        beyond=(
+            ("largest_buyer", "the most active buyer"),
+            ("foreign_capital_share", "the share of foreign capital"),
+            ("deal_count", "the number of deals"),
         ),
     ),
 )
