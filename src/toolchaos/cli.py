@@ -22,6 +22,27 @@ app = typer.Typer(
 err = Console(stderr=True)
 out = Console()
 
+
+def _version(value: bool) -> None:
+    if value:
+        from toolchaos._version import __version__
+
+        out.print(f"toolchaos {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Measure how tool-using LLM agents hold up when their tools are unreliable."""
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -79,12 +100,12 @@ def run(
         typer.Option(help="A response cache file; rerunning with it replays offline."),
     ] = None,
     arms: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Comma-separated arms. ToolBench-X: clean, hazard, hint, oracle-label; "
-            "ToolFailBench has one, clean."
+            help="Comma-separated arms. ToolBench-X: clean, hazard, hint, oracle-label "
+            "(default clean,hazard); ToolFailBench has one, clean (its default)."
         ),
-    ] = "clean,hazard",
+    ] = None,
     limit: Annotated[
         list[str] | None,
         typer.Option(
@@ -191,10 +212,11 @@ def run(
             for e in entries
         ]
     task_limit, rate_limits = _run_limits(limit or [], models_file)
+    chosen: dict[str, Any] = {} if arms is None else {"arms": _split([arms])}
     config = RunConfig(
         suite=suite,
         models=entries,
-        arms=_split([arms]),
+        **chosen,
         samples=samples,
         limit=task_limit,
         subset=subset,
@@ -290,7 +312,11 @@ def report(
         raise BadInput("--html-episodes must be 0 or more")
     result = build_report(directories, ReportOptions(thresholds=thresholds, rules=rules))
     written = write or directories[0]
-    paths = write_report(result, written, figures=figures)
+    try:
+        paths = write_report(result, written, figures=figures)
+    except OSError as exc:  # unwritable, a file in the way, a missing parent under /proc
+        where = exc.filename or written
+        raise BadInput(f"cannot write the report into {where}: {exc.strerror or exc}") from None
     if html is not None:
         from toolchaos.report.html import write_html
 

@@ -226,3 +226,52 @@ def test_report_refuses_an_unknown_rule_set(tmp_path: Path) -> None:
         assert named.returncode == 0, named.stderr
         assert f"rule set '{rules}'" in " ".join(named.stdout.split())
         assert f"Rule set: {rules}." in (out / "report.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--arms", "clean,clean"], "the same arm is named twice"),
+        (["--max-turns", "0"], "--max-turns and --rounds must be at least 1"),
+        (["--rounds", "0"], "--max-turns and --rounds must be at least 1"),
+    ],
+)
+def test_run_refuses_values_that_would_give_silently_wrong_numbers(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    out = tmp_path / "r"
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--limit", "2", *args, "--out", str(out)
+    )
+    assert_bad_input(result, message)
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_version() -> None:
+    from toolchaos import __version__
+
+    result = toolchaos("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"toolchaos {__version__}"
+
+
+def test_judge_on_a_run_without_toolfailbench_episodes_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "tbx"
+    played = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--limit", "1", "--out", str(out)
+    )
+    assert played.returncode == 0, played.stderr
+    result = toolchaos("judge", str(out), "--judge", "scripted/oracle")
+    assert_bad_input(result, "holds no finished ToolFailBench episodes to judge")
+
+
+def test_report_into_a_place_it_cannot_write_is_one_sentence(tmp_path: Path) -> None:
+    out = tmp_path / "tbx"
+    played = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--limit", "1", "--out", str(out)
+    )
+    assert played.returncode == 0, played.stderr
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    for target in (blocker, blocker / "inside", Path("/proc/toolchaos-report")):
+        result = toolchaos("report", str(out), "--no-figures", "--write", str(target))
+        assert_bad_input(result, "cannot write the report into")

@@ -140,7 +140,7 @@ def with_defaults(config: RunConfig) -> RunConfig:
     update: dict[str, Any] = {}
     if not config.protocol:
         update["protocol"] = suite.protocol
-    if suite.arms == ("clean",):
+    if suite.arms == ("clean",) and "arms" not in config.model_fields_set:
         update["arms"] = ["clean"]
     return config.model_copy(update=update) if update else config
 
@@ -161,6 +161,14 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     for arm in config.arms:
         if arm not in ARMS:
             raise BadInput(f"unknown arm {arm!r}; known arms: {', '.join(ARMS)}")
+        if arm not in suite.arms:
+            raise BadInput(
+                f"suite {suite.name} has no {arm!r} arm (it plays {', '.join(suite.arms)})"
+            )
+    if len(set(config.arms)) != len(config.arms):
+        raise BadInput("the same arm is named twice in --arms")
+    if config.loop.max_turns < 1 or config.loop.rounds < 1:
+        raise BadInput("--max-turns and --rounds must be at least 1")
     if config.samples < 1 or config.concurrency < 1 or config.workers < 1:
         raise BadInput("--samples, --concurrency and --workers must be at least 1")
     _check_execution(config)

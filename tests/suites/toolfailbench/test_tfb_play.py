@@ -71,9 +71,7 @@ def test_rates_sum_to_one_over_required_tasks() -> None:
 
 
 def test_the_suite_runs_from_the_cli_defaults(tmp_path: Path) -> None:
-    config = RunConfig(
-        suite="toolfailbench", models=["scripted/oracle"], limit=3, arms=["clean", "hazard"]
-    )
+    config = RunConfig(suite="toolfailbench", models=["scripted/oracle"], limit=3)
     summary = run(config, tmp_path / "r", Console(quiet=True))
     assert summary.planned == 3  # one arm, the two-step protocol
     [episode, *_] = list(Store.open_existing(tmp_path / "r").episodes())
@@ -100,3 +98,11 @@ def test_v1_still_plays_with_the_oracle_at_full_marks(tmp_path: Path) -> None:
             label_episode(task, executed_calls(trace), episode.final_answer, vocabulary).label
         ] += 1
     assert labels == Counter({"correct": 1000})
+
+
+def test_an_arm_the_suite_does_not_play_is_refused(tmp_path: Path) -> None:
+    from toolchaos.core.errors import BadInput
+
+    config = RunConfig(suite="toolfailbench", models=["scripted/oracle"], arms=["hazard"])
+    with pytest.raises(BadInput, match="suite toolfailbench has no 'hazard' arm"):
+        run(config, tmp_path / "r", Console(quiet=True))

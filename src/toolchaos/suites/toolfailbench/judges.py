@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message
 from toolchaos.models.base import ModelClient, ModelFactory, ModelRequest, make_factory
 from toolchaos.models.config import ModelEntry
@@ -292,6 +293,8 @@ def judge_run(
                 for r in store.summaries()
                 if r["suite"] == "toolfailbench" and r["status"] == "finished"
             ][:limit]
+            if not rows:
+                raise BadInput(f"{directory} holds no finished ToolFailBench episodes to judge")
             episodes = dict(store.episode_json(keys={r["key"] for r in rows}))
             asyncio.run(_judge_all(store, tasks, rows, episodes, factories, entries, concurrency))
         finally:
