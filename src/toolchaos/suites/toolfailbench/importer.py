@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -514,9 +515,23 @@ def release_tasks(release: ImportedRelease) -> list[FailTask]:
 
 
 def release_domain(task: FailTask) -> ToolFailDomain | None:
-    """The release domain an imported task carries; None for a built-in task."""
+    """The release domain an imported task carries; None for a built-in task.
+
+    Every task of a release domain carries the same record, so it is parsed once.
+    """
     domain = task.metadata.get(RELEASE_DOMAIN)
-    return None if domain is None else ToolFailDomain.model_validate(domain)
+    return None if domain is None else _parsed_domain(json.dumps(domain, sort_keys=True))
+
+
+@cache
+def _parsed_domain(record: str) -> ToolFailDomain:
+    return ToolFailDomain.model_validate_json(record)
+
+
+def release_tool_names(task: FailTask) -> frozenset[str] | None:
+    """The lower-cased names of a release task's tools; None for a built-in task."""
+    domain = release_domain(task)
+    return None if domain is None else frozenset(n.lower() for n in domain.tool_names)
 
 
 def release_vocabulary(task: FailTask) -> frozenset[str] | None:

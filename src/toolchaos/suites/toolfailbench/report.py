@@ -49,7 +49,7 @@ from toolchaos.scoring.answer import normalize
 from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
-from toolchaos.suites.toolfailbench.importer import RELEASE_DOMAIN
+from toolchaos.suites.toolfailbench.importer import release_tool_names, release_vocabulary
 from toolchaos.suites.toolfailbench.judges import ensemble, vote_pattern
 from toolchaos.suites.toolfailbench.rules import (
     DEFAULT_RULE_SET,
@@ -62,12 +62,10 @@ from toolchaos.suites.toolfailbench.rules import (
     RuleSet,
     executed_calls,
     failure_rates,
-    keys,
     label_episode,
     output_checks,
     rule_set,
 )
-from toolchaos.suites.toolfailbench.types import ToolFailDomain
 
 RATES = ("CTUR", "TSR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
 JUDGES = ("judge_a", "judge_b")
@@ -1028,11 +1026,10 @@ def claims_call(answer: str, task: Any) -> bool:
 
     The tools are the task's own: the built-in domain's, or a release task's release tools.
     """
-    release = task.metadata.get(RELEASE_DOMAIN)
-    names = _tool_names(task.domain) if release is None else _release(release)[1]
+    names = release_tool_names(task)
     lowered = answer.lower()
-    return any(name in lowered for name in names) or lowered.startswith(
-        ("per the tool", "according to the tool")
+    return any(name in lowered for name in names or _tool_names(task.domain)) or (
+        lowered.startswith(("per the tool", "according to the tool"))
     )
 
 
@@ -1040,24 +1037,10 @@ def vocabulary(task: Any) -> frozenset[str]:
     """The field names an answer could only have taken from a tool, for this task.
 
     A built-in task: its domain's tool output fields. A task imported from a v5 release:
-    the release's own return fields only (its tools declare no output schemas, so the
-    fields its mock returns show for the domain, and this task's return).
+    the release's own return fields only (:func:`release_vocabulary`).
     """
-    release = task.metadata.get(RELEASE_DOMAIN)
-    if release is None:
-        return _vocabulary(task.domain)
-    return _release(release)[0] | keys(task.trap_return or {})
-
-
-def _release(release: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
-    """(return fields, tool names) of a release domain, read once per domain."""
-    return _release_fields(json.dumps(release, sort_keys=True))
-
-
-@cache
-def _release_fields(release_json: str) -> tuple[frozenset[str], frozenset[str]]:
-    domain = ToolFailDomain.model_validate_json(release_json)
-    return frozenset(domain.field_vocabulary()), frozenset(n.lower() for n in domain.tool_names)
+    release = release_vocabulary(task)
+    return _vocabulary(task.domain) if release is None else release
 
 
 @cache
