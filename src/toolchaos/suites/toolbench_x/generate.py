@@ -9,6 +9,7 @@ kept only when the oracle recovers and the naive baseline does not.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import pkgutil
@@ -96,6 +97,22 @@ class TemplateContext:
     def say(self, *phrasings: str, **values: Any) -> str:
         """Pick one of several phrasings of a request and fill it in."""
         return self.rng.choice(phrasings).format(**values)
+
+    def count(self, low: int, high: int) -> int:
+        """How many entities a task of variable shape takes, from ``low`` to ``high``.
+
+        A template that takes ``ctx.count(3, 6)`` entities yields up to four task logics
+        (one per count), each with its own number of calls.
+        """
+        return self.rng.randint(low, high)
+
+
+def listing(items: list[str], quote: str = "") -> str:
+    """Items as a person lists them: "A", "A and B", "A, B and C" (each in ``quote``)."""
+    shown = [f"{quote}{item}{quote}" for item in items]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def when(iso: str) -> str:
@@ -212,10 +229,32 @@ def subtopics(domains: list[str] | None = None) -> list[Subtopic]:
     return out
 
 
+def shape(steps: list[RefStep], answer: AnswerSpec) -> str:
+    """The shape of a reference path: its tools, how steps feed each other, how it answers.
+
+    Two tasks of one template with the same shape differ only in their entities; a
+    template whose drafts vary in length, wiring or answer op yields several shapes.
+    """
+    from toolchaos.core.reference import ref_steps
+
+    parts = [f"{s.tool}<{','.join(map(str, sorted(ref_steps(s.args))))}>" for s in steps]
+    parts.append(f"{answer.op}/{len(answer.refs)}")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]
+
+
 def draft_to_task(
-    draft: Draft, sub: Subtopic, workflow: str, task_id: str, world_seed: int
+    draft: Draft,
+    sub: Subtopic,
+    workflow: str,
+    task_id: str,
+    world_seed: int,
+    template: str = "",
 ) -> TaskSpec:
-    """Turn a draft into a task whose reference comes from replaying it."""
+    """Turn a draft into a task whose reference comes from replaying it.
+
+    The task's metadata records its ``logic`` (template and :func:`shape`) and ``calls``
+    (the reference path's length), so a build can count distinct logics and depth.
+    """
     tools = list(dict.fromkeys([s.tool for s in draft.steps] + draft.extra_tools))
     reference = Reference(
         steps=draft.steps, answer_spec=draft.answer, aliases=draft.aliases, writes=draft.writes
@@ -231,6 +270,10 @@ def draft_to_task(
         world_seed=world_seed,
         tools=tools,
         reference=reference,
+        metadata={
+            "logic": f"{template or 'draft'}:{shape(draft.steps, draft.answer)}",
+            "calls": len(draft.steps),
+        },
     )
     run = replay_reference(task)
     reference = reference.model_copy(
@@ -248,6 +291,7 @@ class Candidate:
     number: int
     draft: Draft | None
     reason: str = ""
+    template: str = ""
 
     @property
     def label(self) -> str:
@@ -280,7 +324,7 @@ def raw_candidates(
                     draft, reason = None, f"{template.__name__}: {exc}"
                 except Exception as exc:  # a template bug drops its candidate, not the build
                     draft, reason = None, f"{template.__name__} raised {type(exc).__name__}: {exc}"
-                out.append(Candidate(sub, workflow, attempt + 1, draft, reason))
+                out.append(Candidate(sub, workflow, attempt + 1, draft, reason, template.__name__))
     return out
 
 

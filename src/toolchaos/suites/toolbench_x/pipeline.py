@@ -55,6 +55,8 @@ class BuildReport(BaseModel):
     counts: dict[str, int] = Field(default_factory=dict)
     shortfall: dict[str, int] = Field(default_factory=dict)
     retention: float = 0.0
+    distinct_logics: int = 0
+    calls_histogram: dict[str, int] = Field(default_factory=dict)
     drops: list[Drop] = Field(default_factory=list)
 
     def drop(self, stage: str, task: str, reason: str) -> None:
@@ -103,6 +105,9 @@ def build_toolbench_x(
     chosen = validated if targets is None else select(validated, targets, report)
     selected = _number(chosen)
     report.counts["selected"] = len(selected)
+    report.distinct_logics = len({str(t.metadata.get("logic", t.id)) for t in selected})
+    calls = Counter(len(t.reference.steps) for t in selected)
+    report.calls_histogram = {str(n): calls[n] for n in sorted(calls)}
     report.retention = round(len(selected) / max(len(candidates), 1), 4)
     return selected, report
 
@@ -118,7 +123,9 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
             report.drop("screen", cand.label, "duplicate prompt")
             continue
         try:
-            task = draft_to_task(cand.draft, cand.subtopic, cand.workflow, cand.label, 0)
+            task = draft_to_task(
+                cand.draft, cand.subtopic, cand.workflow, cand.label, 0, cand.template
+            )
         except ValueError as exc:
             report.drop("screen", cand.label, f"not executable: {exc}")
             continue
@@ -149,16 +156,30 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
 def _cap(
     screened: list[tuple[Candidate, TaskSpec]], per_cell: int, report: BuildReport
 ) -> list[TaskSpec]:
-    """Keep at most ``per_cell`` tasks per (subtopic, workflow type), in candidate order."""
-    counts: defaultdict[tuple[str, str], int] = defaultdict(int)
+    """Keep at most ``per_cell`` tasks per (subtopic, workflow type).
+
+    A cell takes a task of a logic it does not hold yet before a second task of a logic
+    it holds (then candidate order), so a cell is as varied as its templates allow.
+    """
+    by_cell: defaultdict[tuple[str, str], list[tuple[Candidate, TaskSpec]]] = defaultdict(list)
+    for cand, task in screened:
+        by_cell[(cand.subtopic.name, cand.workflow)].append((cand, task))
+    kept: set[str] = set()
+    for cell in by_cell.values():
+        seen: set[str] = set()
+        fresh = []
+        for cand, task in cell:
+            logic = str(task.metadata.get("logic", cand.label))
+            fresh.append((logic in seen, cand.label))
+            seen.add(logic)
+        order = sorted(range(len(cell)), key=lambda i: (fresh[i][0], i))
+        kept.update(cell[i][0].label for i in order[:per_cell])
     out = []
     for cand, task in screened:
-        cell = (cand.subtopic.name, cand.workflow)
-        if counts[cell] >= per_cell:
+        if cand.label in kept:
+            out.append(task)
+        else:
             report.drop("cap", cand.label, f"cell already has {per_cell} tasks")
-            continue
-        counts[cell] += 1
-        out.append(task)
     return out
 
 
