@@ -117,8 +117,22 @@ RENAMED_VARIANTS: dict[tuple[str, str], str] = {
 """Old (family, variant) names that task files may still carry, and their current names."""
 
 
+Tier = Literal["explicit", "implicit", "silent"]
+"""How an agent can notice and fix a hazard (DESIGN.md, observability tiers).
+
+``explicit``: the error or result names the fix. ``implicit``: it says what is wrong, not
+how to fix it (the fix is in the docs, the changelog or found by probing). ``silent``: no
+error at all; only a cue the agent can observe reveals it.
+"""
+TIERS: tuple[Tier, ...] = ("explicit", "implicit", "silent")
+
+
 class HazardSpec(BaseModel):
-    """A hazard planned for a task: which variant hits which tool on which call ordinals."""
+    """A hazard planned for a task: which variant hits which tool on which call ordinals.
+
+    ``tier`` is how observable this instance is; None (v1 task files) plays as the
+    variant's first tier.
+    """
 
     family: HazardFamily
     variant: str
@@ -126,6 +140,7 @@ class HazardSpec(BaseModel):
     ordinals: list[int] | Literal["all"] = "all"
     params: dict[str, Any] = Field(default_factory=dict)
     recovery: list[RecoveryStep] = Field(default_factory=list)
+    tier: Tier | None = None
 
     @model_validator(mode="before")
     @classmethod

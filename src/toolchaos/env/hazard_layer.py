@@ -67,6 +67,10 @@ class HazardLayer:
             hazard.before_call(pending, self.ctx)
         return pending
 
+    def changelog(self, tool: str) -> list[str]:
+        """What the active hazards announce about ``tool`` in the service's changelog."""
+        return [entry for hazard in self.hazards for entry in hazard.changelog(tool)]
+
     def settle(self, pending: PendingCall, result: Any) -> Any:
         """The result the agent sees, after each hazard's ``after_call``."""
         for hazard in self.hazards:

@@ -14,6 +14,7 @@ from toolchaos.core.errors import HarnessFault, ToolError
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
 from toolchaos.domains import Domain, get_domain, make_world
+from toolchaos.env.changelog import CHANGELOG_TOOL, changelog_tool
 from toolchaos.env.hazard_layer import HazardLayer
 from toolchaos.env.validation import parse_arguments
 from toolchaos.hazards import Hazard, HazardContext, PendingCall, build_hazard
@@ -36,11 +37,14 @@ class Env:
         self.arm = arm
         self.domain = domain or get_domain(task.domain)
         self.world = make_world(task, self.domain)
-        self.tools: dict[str, Tool] = {name: self.domain.tools[name] for name in task.tools}
         self.hazard: Hazard | None = None
         if task.hazard is not None and arm in HAZARD_ARMS:
             self.hazard = build_hazard(task.hazard)
         self.layer = HazardLayer([self.hazard] if self.hazard is not None else [])
+        self.tools: dict[str, Tool] = {
+            name: changelog_tool(self.layer) if name == CHANGELOG_TOOL else self.domain.tools[name]
+            for name in task.tools
+        }
         self.ctx: HazardContext = self.layer.ctx
         self.ordinals: Counter[str] = self.layer.ordinals
         self.trace: list[TraceEntry] = []

@@ -25,6 +25,7 @@ from toolchaos.core.types import (
     Hint,
     RecoveryStep,
     TaskSpec,
+    Tier,
     ToolSpec,
 )
 from toolchaos.domains import Domain
@@ -76,6 +77,10 @@ class Hazard:
     family: ClassVar[HazardFamily]
     variant: ClassVar[str]
     summary: ClassVar[str] = ""
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit",)
+    """The tiers this variant can play, the one v1 task files play first."""
+    legacy: ClassVar[bool] = False
+    """A v1 variant that only defeats a parser: still plays, never proposed by a build."""
     hints: ClassVar[tuple[str, str]]
     """The minimal (at most 90 words) and the detailed (at most 220) hint template.
 
@@ -85,6 +90,16 @@ class Hazard:
 
     def __init__(self, spec: HazardSpec) -> None:
         self.spec = spec
+
+    @property
+    def tier(self) -> Tier:
+        """How observable this instance is (the spec's tier, else the variant's first)."""
+        return self.spec.tier or self.tiers[0]
+
+    @property
+    def explicit(self) -> bool:
+        """Whether the errors and results of this instance name their own fix."""
+        return self.tier == "explicit"
 
     @classmethod
     def propose(
@@ -114,6 +129,7 @@ class Hazard:
         ordinals: list[int] | None = None,
         extra_tools: list[str] | None = None,
         task_update: dict[str, Any] | None = None,
+        tier: Tier | None = None,
     ) -> Proposal:
         """A proposal of this variant on ``tool`` (on all its calls unless ``ordinals``)."""
         spec = HazardSpec(
@@ -123,6 +139,7 @@ class Hazard:
             ordinals=ordinals if ordinals is not None else "all",
             params=params,
             recovery=recovery,
+            tier=tier or cls.tiers[0],
         )
         return Proposal(spec, extra_tools=extra_tools or [], task_update=task_update or {})
 
@@ -143,6 +160,14 @@ class Hazard:
     def visible_specs(self, specs: list[ToolSpec]) -> list[ToolSpec]:
         """Return the toolbox as the agent sees it (the documentation)."""
         return specs
+
+    def changelog(self, tool: str) -> list[str]:
+        """What the service's changelog says about ``tool`` while this hazard is active.
+
+        An implicit variant puts its fix here (a renamed parameter, a new format, a unit
+        change), where an agent that looks can find it; most variants say nothing.
+        """
+        return []
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """Return the schema the backend really validates against (drift changes it)."""
@@ -201,6 +226,8 @@ def proposals(
     """
     out: dict[HazardFamily, list[Proposal]] = {}
     for (family, _variant), cls in sorted(VARIANTS.items()):
+        if cls.legacy:
+            continue
         found = cls.propose(task, domain, rng, results)
         if found:
             out.setdefault(family, []).extend(found)

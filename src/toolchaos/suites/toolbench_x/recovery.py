@@ -9,7 +9,9 @@ calls to make, a finished result, or a failure.
 Actions on an error: ``retry`` (same call, up to ``max_attempts``), ``fallback`` (another
 tool, ``args_map``), ``adapt`` (rename, re-map, re-format or fill arguments), ``resolve``
 (look an entity up, then call with its id), ``verify_state`` (after a write timed out,
-check whether it happened before repeating it). Actions on a result: ``normalize``
+check whether it happened before repeating it), ``consult`` (read the service changelog
+about the failing tool first: where an implicit error does not name the fix, the
+changelog does, and the next step applies it). Actions on a result: ``normalize``
 (rename fields back), ``convert`` (undo a unit change), ``coerce`` (numbers from strings),
 ``unwrap`` (leave an envelope), ``reformat`` (dates back to ISO), ``requery`` (call again
 when a field is missing), ``next_page`` (fetch and merge the remaining pages),
@@ -26,6 +28,7 @@ from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow
 from toolchaos.core.types import RecoveryStep
+from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards.base import map_field, map_records, transform_keys
 from toolchaos.hazards.specification_drift import to_dmy
 
@@ -101,6 +104,8 @@ def on_error(recipe: list[RecoveryStep], state: StepState, call: Call) -> Handle
         return Handled(failed=True)
     for step in recipe:
         p = step.params
+        if step.action == "consult" and _once(state, "consult"):
+            return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
         if step.action == "retry" and state.attempts < int(p.get("max_attempts", 3)):
             return Handled(calls=[state.main_call()])
         if step.action == "fallback" and state.tool != p["tool"]:
@@ -169,6 +174,8 @@ def normalize_result(recipe: list[RecoveryStep], result: Any) -> Any:
 
 def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content: Any) -> Handled:
     """Decide what a successful observation means for the step."""
+    if call.purpose == "consult":  # the changelog read: now apply the fix it names
+        return on_error(recipe, state, state.main_call())
     if call.purpose == "resolve":
         params = _params(recipe, "resolve")
         try:

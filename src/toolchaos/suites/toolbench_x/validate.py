@@ -18,6 +18,7 @@ from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
 from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec, ToolCall
 from toolchaos.domains import get_domain
+from toolchaos.env.changelog import CHANGELOG_SPEC, CHANGELOG_TOOL
 from toolchaos.env.runtime import Env
 from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PlannedEpisode
@@ -85,7 +86,7 @@ def shown_texts(task: TaskSpec) -> list[str]:
     for message in opening_messages(task, "hint") + opening_messages(task, "oracle-label"):
         texts.append(message.content or "")
     for name in task.tools:
-        spec = domain.tools[name].spec
+        spec = CHANGELOG_SPEC if name == CHANGELOG_TOOL else domain.tools[name].spec
         texts.append(f"{spec.name} {spec.description} {dumps(spec.parameters)}")
     if task.hints is not None:
         texts += [task.hints.minimal, task.hints.detailed]

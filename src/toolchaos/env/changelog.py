@@ -1,0 +1,39 @@
+"""The service changelog: a tool every v2 ToolBench-X task offers, answered by the runtime.
+
+Real services publish what changed (a renamed parameter, a new date format, a unit that
+moved); an agent that gets a terse error can look there. The entries come from the
+episode's active hazards (:meth:`Hazard.changelog`), so the tool lives in the runtime,
+never in a domain: in the clean arm, and for hazards that announce nothing, it answers
+that nothing changed. It is the same tool in every arm, so the toolbox does not tell
+the arms apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolchaos.core.tools import Param, Tool, make_tool, string
+from toolchaos.env.hazard_layer import HazardLayer
+
+CHANGELOG_TOOL = "read_changelog"
+"""The tool's name in a task's ``tools``."""
+
+_DESCRIPTION = (
+    "Read the provider's API changelog: recent changes to a tool's parameters, formats, "
+    "units or availability that its documentation may not show yet. Returns tool and "
+    "entries (a list of dated notes; empty when nothing changed)."
+)
+
+
+def changelog_tool(layer: HazardLayer) -> Tool:
+    """The changelog tool of one episode, answered from ``layer``'s hazards."""
+
+    def read(world: Any, tool: str) -> dict[str, Any]:
+        return {"tool": tool, "entries": layer.changelog(tool)}
+
+    param = Param.described("tool", string("The name of the tool whose changes to read."))
+    return make_tool(CHANGELOG_TOOL, _DESCRIPTION, [param], read)
+
+
+CHANGELOG_SPEC = changelog_tool(HazardLayer()).spec
+"""The changelog tool as the agent sees it (the same in every episode)."""
