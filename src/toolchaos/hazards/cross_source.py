@@ -159,8 +159,13 @@ class StaleSource(_Conflict):
 
     @classmethod
     def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
-        """One other source, whose fresher timestamp settles it."""
-        return alternatives[:1]
+        """One other source, whose fresher timestamp settles it (not the authority if avoidable).
+
+        Freshness is the rule here, so the check is made against a source the docs do not
+        also call authoritative, where the domain has one.
+        """
+        plain = [a for a in alternatives if a != authority]
+        return (plain or alternatives)[:1]
 
 
 @register

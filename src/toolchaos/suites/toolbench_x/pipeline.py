@@ -47,14 +47,14 @@ CAP_MARGIN = 2
 EXPLICIT_SHARE = 1 / 3
 """At most this share of the tasks may carry an explicit hazard (one that names its fix)."""
 GATES = (
+    "coherence",
     "breaks-clean",
     "recovery",
     "naive",
+    "explicit-quota",
     "lenient",
     "bypasser",
-    "explicit-quota",
     "leak",
-    "coherence",
 )
 """The hazard gates in the order a proposal meets them; ``relative-date`` screens tasks."""
 
@@ -368,6 +368,10 @@ def gate_problem(
     trial = task.model_copy(
         update={**proposal.task_update, "hazard": proposal.spec, "tools": tools, "hints": hint}
     )
+    # the checks that need no episode first, then the plays, the cheapest refusals early
+    problems = coherence_problems(trial)
+    if problems:
+        return trial, "coherence", problems[0].reason
     if proposal.task_update and not episode_correct(play_sync(trial, "oracle", "clean"), trial):
         return trial, "breaks-clean", "the change it needs breaks the clean path"
     oracle = play_sync(trial, "oracle", "hazard")
@@ -376,25 +380,22 @@ def gate_problem(
     naive = play_sync(trial, "naive", "hazard")
     if episode_correct(naive, trial):
         return trial, "naive", "a naive agent survives it"
+    follower = play_sync(trial, "follower", "hazard")
+    declared: Tier = proposal.spec.tier or "explicit"
+    if episode_correct(follower, trial):
+        tier: Tier = "explicit"
+        if not explicit_room:
+            return trial, "explicit-quota", "its errors name the fix and explicit tasks are full"
+    else:
+        tier = "implicit" if declared == "explicit" else declared
     for mode, what in (
         ("lenient", "a reader that understands JSON survives it without recovering"),
         ("bypasser", "an agent that steps around the failing call survives it"),
     ):
         if episode_correct(play_sync(trial, mode, "hazard"), trial):
             return trial, mode, what
-    follower = play_sync(trial, "follower", "hazard")
-    declared: Tier = proposal.spec.tier or "explicit"
-    if episode_correct(follower, trial):
-        tier: Tier = "explicit"
-    else:
-        tier = "implicit" if declared == "explicit" else declared
-    if tier == "explicit" and not explicit_room:
-        return trial, "explicit-quota", "its errors name the fix and explicit tasks are full"
     assert trial.hazard is not None
     trial = trial.model_copy(update={"hazard": trial.hazard.model_copy(update={"tier": tier})})
     if leak_problems(trial) or errors_leak(trial, oracle, naive, follower):
         return trial, "leak", "its hint, errors or changelog show the answer"
-    problems = coherence_problems(trial)
-    if problems:
-        return trial, "coherence", problems[0].reason
     return trial, "", ""

@@ -85,10 +85,22 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
         targets = None if options.keep_all or options.per_cell != 5 else V1_TARGETS
         tasks, report = build_toolbench_x(options.seed, per_cell=options.per_cell, targets=targets)
         stages = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+        gates = ", ".join(f"{k} {v}" for k, v in report.gates.items())
+        tiers = "; ".join(
+            f"{family} " + ", ".join(f"{tier} {n}" for tier, n in sorted(mix.items()))
+            for family, mix in sorted(report.tiers.items())
+        )
+        summary = (
+            f"{stages}; retention {report.retention:.0%}\n"
+            f"dropped by the gates: {gates or 'none'}\n"
+            f"tiers: {tiers}\n"
+            f"{report.distinct_logics} distinct task logics; calls per task "
+            + ", ".join(f"{n}: {c}" for n, c in report.calls_histogram.items())
+        )
         return BuildResult(
             tasks=tasks,
             report_json=report.model_dump_json(indent=2) + "\n",
-            summary=f"{stages}; retention {report.retention:.0%}",
+            summary=summary,
             warnings=[
                 f"{missing} {workflow} tasks short of the target"
                 for workflow, missing in report.shortfall.items()
