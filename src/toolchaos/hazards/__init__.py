@@ -18,6 +18,7 @@ from toolchaos.hazards.base import (
     hint_for,
     proposals,
     register,
+    tier_of,
 )
 
 __all__ = [
@@ -36,4 +37,5 @@ __all__ = [
     "proposals",
     "register",
     "specification_drift",
+    "tier_of",
 ]

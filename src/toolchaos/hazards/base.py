@@ -234,6 +234,14 @@ def proposals(
     return out
 
 
+def tier_of(spec: HazardSpec) -> Tier:
+    """The tier ``spec`` plays at: its own, else its variant's first (a v1 task's)."""
+    if spec.tier is not None:
+        return spec.tier
+    cls = VARIANTS.get((spec.family, spec.variant))
+    return cls.tiers[0] if cls is not None else "explicit"
+
+
 def hint_for(spec: HazardSpec, delivery: str = "start") -> Hint | None:
     """Return the hint texts for ``spec``, or None when no registered variant matches it."""
     cls = VARIANTS.get((spec.family, spec.variant))

@@ -85,6 +85,7 @@ class ToolBenchXReport:
             ReportTable(
                 "by_family", TITLES["by_family"], by_family, partial(_breakdown_link, "family")
             ),
+            ReportTable("by_tier", TITLES["by_tier"], breakdown(frame, "tier"), _arm_columns_link),
         ]
         if not by_family.empty:
             out.figures.append(
@@ -157,6 +158,7 @@ TITLES = {
     "arms": "Degradation and hint gain (tasks with a hazard)",
     "by_workflow": "Accuracy by workflow type",
     "by_family": "Accuracy by hazard family",
+    "by_tier": "Accuracy by observability tier (explicit, implicit, silent)",
     "actions": "Post-failure action after the first anomaly (hazard arms)",
     "behaviours": "Failure behaviours of failed hazard-arm episodes",
 }

@@ -11,6 +11,7 @@ import pandas as pd
 from pydantic import BaseModel
 
 from toolchaos.core.types import TaskSpec
+from toolchaos.hazards import tier_of
 from toolchaos.scoring.answer import normalize, score_answer
 from toolchaos.scoring.tables import episode_record
 
@@ -85,6 +86,7 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
                 subtopic=task.subtopic,
                 family=task.hazard.family.value if task.hazard else "none",
                 variant=task.hazard.variant if task.hazard else "none",
+                tier=tier_of(task.hazard) if task.hazard else "none",
             )
         )
     return pd.DataFrame.from_records(records)
