@@ -11,6 +11,7 @@ literally — what an agent that only follows instructions can act on.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from toolchaos.core.types import RecoveryStep
@@ -25,13 +26,15 @@ _RETRY = re.compile(r"\b(retry|retry-after|try again|try later)\b", re.IGNORECAS
 _UNITS = {"kg", "g", "km", "m", "usd", "min", "pct", "ms", "mb", "gb", "mbps", "kwh", "w", "c"}
 
 
+@cache
 def snake(key: str) -> str:
     """``weightKg`` -> ``weight_kg``; other keys lower-cased."""
     return _CAMEL.sub(r"_\1", key).lower().replace("-", "_").replace(" ", "_")
 
 
-def _tokens(key: str) -> set[str]:
-    return {t for t in snake(key).split("_") if t and t not in _UNITS}
+@cache
+def _tokens(key: str) -> frozenset[str]:
+    return frozenset(t for t in snake(key).split("_") if t and t not in _UNITS)
 
 
 def _value(value: Any, numeric: bool) -> Any:

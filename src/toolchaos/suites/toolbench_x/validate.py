@@ -65,11 +65,21 @@ def replay_reference(task: TaskSpec) -> ReferenceRun:
     return ReferenceRun(results=results, answer=answer, end_state=env.end_state())
 
 
+_LOOP: list[asyncio.AbstractEventLoop] = []
+
+
 def play_sync(task: TaskSpec, mode: str, arm: str) -> Episode:
-    """Play one scripted episode synchronously (for validation and tests)."""
+    """Play one scripted episode synchronously (for validation and tests).
+
+    One event loop serves every call: ``asyncio.run`` would make a loop per episode and,
+    in the main thread, install a SIGINT handler whose ValueError message holds the repr
+    of the whole task (a quarter of a build's time went there).
+    """
     factory = ScriptedFactory(mode)
     item = PlannedEpisode(model=factory.spec, task=task, arm=arm, sample=0)
-    return asyncio.run(play(item, factory, LoopConfig()))
+    if not _LOOP or _LOOP[0].is_closed():
+        _LOOP[:] = [asyncio.new_event_loop()]
+    return _LOOP[0].run_until_complete(play(item, factory, LoopConfig()))
 
 
 def episode_correct(episode: Episode, task: TaskSpec) -> bool:
