@@ -166,6 +166,36 @@ def validate_task(task: TaskSpec) -> list[Problem]:
                 "a naive agent that never recovers still succeeds: the hazard does not matter",
             )
         if errors_leak(task, oracle, naive):
-            fail("leak", "the answer appears in a tool error message")
+            fail("leak", "the answer appears in a tool error message or changelog entry")
+        if task.hazard.tier is not None:  # a v2 task: the validity gates hold too
+            problems.extend(gate_problems(task))
     problems.extend(leak_problems(task))
+    return problems
+
+
+GATE_FAILURES = {
+    "lenient": "a reader that understands JSON survives the hazard without recovering",
+    "bypasser": "an agent that steps around the failing call survives the hazard",
+}
+
+
+def gate_problems(task: TaskSpec) -> list[Problem]:
+    """The validity gates a v2 task must still pass (DESIGN.md): coherence, dates, policies.
+
+    The lenient reader and the bypasser must fail under the hazard, and the error
+    follower must succeed exactly when the task is tagged ``explicit``.
+    """
+    from toolchaos.suites.toolbench_x.coherence import coherence_problems, relative_date_problems
+
+    assert task.hazard is not None
+    problems = coherence_problems(task) + relative_date_problems(task)
+    for mode, reason in GATE_FAILURES.items():
+        if episode_correct(play_sync(task, mode, "hazard"), task):
+            problems.append(Problem(task_id=task.id, check=mode, reason=reason))
+    solved = episode_correct(play_sync(task, "follower", "hazard"), task)
+    if solved != (task.hazard.tier == "explicit"):
+        reason = f"tagged {task.hazard.tier} but the error follower " + (
+            "solves it" if solved else "does not solve it"
+        )
+        problems.append(Problem(task_id=task.id, check="tier", reason=reason))
     return problems
