@@ -92,7 +92,8 @@ def episode_correct(episode: Episode, task: TaskSpec) -> bool:
 def shown_texts(task: TaskSpec) -> list[str]:
     """Everything the agent could be shown apart from tool results."""
     domain = get_domain(task.domain)
-    texts = [task.prompt, task.system, dumps(task.metadata)]
+    # metadata (the task's logic, its number of calls) is the build's, never the agent's
+    texts = [task.prompt, task.system]
     for message in opening_messages(task, "hint") + opening_messages(task, "oracle-label"):
         texts.append(message.content or "")
     for name in task.tools:
