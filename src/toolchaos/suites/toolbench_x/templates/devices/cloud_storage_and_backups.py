@@ -214,14 +214,15 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
     jobs = ctx.read("list_backup_jobs")["results"]
     if len({j["drive_id"] for j in jobs}) < 2:
         raise NoFit("the backups use one drive")
-    op, words = extreme(
-        ctx,
-        {"max": "the fullest", "min": "the emptiest"},
-    )
+    # "fullest" or "emptiest" could mean the most GB or the highest share of the quota;
+    # the request asks for the most or least GB used, which has one reading
+    op, words = extreme(ctx, {"max": "the most", "min": "the fewest"})
     prompt = ctx.say(
-        "Our backup jobs write to a few drives. How many GB are used on {words} of those drives?",
-        "Check each drive a backup job targets: what is the used space (GB) on {words} one?",
-        "For the drives our backups land on, give me the used GB of {words} drive.",
+        "Our backup jobs write to a few drives. Of those drives, how many GB are used on the "
+        "one with {words} GB in use?",
+        "Check each drive a backup job targets: what is the used space (GB) of the drive "
+        "using {words} GB?",
+        "For the drives our backups land on, give me the used GB of the one with {words} GB used.",
         words=words,
     )
     return each_listed(
