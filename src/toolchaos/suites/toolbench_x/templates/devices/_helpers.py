@@ -186,3 +186,13 @@ def pick_account(ctx: TemplateContext, where: Any = None) -> tuple[Any, str, Ref
     acc = ctx.pick("accounts", where)
     step = RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"})
     return acc, spoken_account(acc), step
+
+
+def the(name: str) -> str:
+    """A device, room or drive as a person names it: "the Kitchen Light", "Maya's iPhone"."""
+    return name if "'s " in name.split(" ", 1)[0] + " " else f"the {name}"
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest untouched, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]

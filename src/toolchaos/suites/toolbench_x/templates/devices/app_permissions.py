@@ -18,6 +18,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     SECURITY,
     extreme,
     find_device,
+    the,
 )
 
 ACCESS_WORDS = {
@@ -196,7 +197,7 @@ def busiest_app_on_device(ctx: TemplateContext) -> Draft:
         "Compare {app}'s {permission} use on {all} (30 days): {words} count?",
         app=grant.app,
         permission=grant.permission,
-        all=listing([f"the {_device_name(ctx, g)}" for g in pair]),
+        all=listing([the(_device_name(ctx, g)) for g in pair]),
         words=words,
     )
     steps = [RefStep(tool="search_devices", args={"query": _device_name(ctx, g)}) for g in pair]

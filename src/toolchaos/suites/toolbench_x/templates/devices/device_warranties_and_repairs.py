@@ -18,11 +18,13 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     CATEGORY_WORDS,
     MEMBERS,
     NUMBERS,
+    cap,
     devices,
     each_listed,
     extreme,
     find_device,
     pick_devices,
+    the,
     unique_extreme,
     when,
 )
@@ -117,10 +119,10 @@ def days_left_three(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "{All} are all still under warranty. Which has {words} "
         "left? Just give me the number of days.",
-        "Of the {all}, what's {words} remaining on any of their warranties, in days?",
+        "Of {all}, what's {words} remaining on any of their warranties, in days?",
         words=words,
-        all=listing([f"the {x.name}" for x in chosen]),
-        All="T" + listing([f"the {x.name}" for x in chosen])[1:],
+        all=listing([the(x.name) for x in chosen]),
+        All=cap(listing([the(x.name) for x in chosen])),
     )
     steps = [RefStep(tool="get_warranty", args={"device": d.name}) for d in chosen]
     refs = [[i, "days_remaining"] for i in range(k)]
@@ -136,11 +138,11 @@ def total_paid(ctx: TemplateContext) -> Draft:
         {"sum": "how much we paid for them in total", "max": "the highest price we paid"},
     )
     prompt = ctx.say(
-        "For an insurance form: the {all} — {words}?",
+        "For an insurance form: {all} — {words}?",
         "I'm listing valuables. Check the purchase records of {all} and tell me {words}.",
-        "Warranty paperwork time. Across the {all}, {words}?",
+        "Warranty paperwork time. Across {all}, {words}?",
         words=words,
-        all=listing([f"the {x.name}" for x in chosen]),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool="get_warranty", args={"device": d.name}) for d in chosen]
     refs = [[i, "price_usd"] for i in range(k)]
@@ -158,8 +160,8 @@ def repair_two(ctx: TemplateContext) -> Draft:
         "each, drop-off {when}.",
         "Please open repair requests for {each}. I'll bring {all} in on {when}.",
         N=NUMBERS[k].capitalize(),
-        broke=listing([f"the {d.name} {issue}" for d, issue in zip(chosen, issues, strict=True)]),
-        each=listing([f"the {d.name} ({issue})" for d, issue in zip(chosen, issues, strict=True)]),
+        broke=listing([f"{the(d.name)} {issue}" for d, issue in zip(chosen, issues, strict=True)]),
+        each=listing([f"{the(d.name)} ({issue})" for d, issue in zip(chosen, issues, strict=True)]),
         all="both" if k == 2 else "all of them",
         when=when(dropoff),
     )

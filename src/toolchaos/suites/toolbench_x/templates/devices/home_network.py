@@ -16,9 +16,11 @@ from toolchaos.suites.toolbench_x.generate import (
 )
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     NUMBERS,
+    cap,
     extreme,
     find_device,
     pick_devices,
+    the,
     unique_extreme,
 )
 
@@ -114,9 +116,9 @@ def room_speeds(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "Comparing {all}: what's {words} {what} ({unit}), per {source}?",
         "Where should I set up the new desk? Using {source}, give me {words} {what} among "
-        "the {all} in {unit}.",
-        "{source_cap} results for the {all}: what is {words} {what}?",
-        all=listing([f"the {r}" for r in rooms]),
+        "{all} in {unit}.",
+        "{source_cap} results for {all}: what is {words} {what}?",
+        all=listing([the(r) for r in rooms]),
         what=what,
         unit=unit,
         words=words,
@@ -172,8 +174,8 @@ def speed_at_two_devices(ctx: TemplateContext) -> Draft:
         unit=unit,
         words=words,
         source=SPEED_TOOLS[tool],
-        all=listing([f"the {d.name}" for d in chosen]),
-        All="T" + listing([f"the {d.name}" for d in chosen])[1:],
+        all=listing([the(d.name) for d in chosen]),
+        All=cap(listing([the(d.name) for d in chosen])),
     )
     steps = [RefStep(tool="search_devices", args={"query": d.name}) for d in chosen]
     steps += [RefStep(tool=tool, args={"room": ref(i, "results", 0, "room")}) for i in range(k)]

@@ -14,6 +14,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     find_device,
     names,
     pick_devices,
+    the,
     unique_extreme,
 )
 
@@ -133,10 +134,10 @@ def total_energy_three(ctx: TemplateContext) -> Draft:
         unique_extreme(values, op)
     prompt = ctx.say(
         "Over the last 30 days, what was {words} among {all}, in kWh? Use {source}.",
-        "Looking at {source}: of the {all}, give me {words} over the past 30 days (kWh).",
+        "Looking at {source}: of {all}, give me {words} over the past 30 days (kWh).",
         words=words,
         source=ENERGY_TOOLS[tool],
-        all=listing([f"the {x.name}" for x in chosen]),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
     refs = [[i, "energy_kwh_30d"] for i in range(k)]
@@ -151,10 +152,10 @@ def hungriest_device(ctx: TemplateContext) -> Draft:
     unique_extreme([d.power_w for d in chosen], op)
     prompt = ctx.say(
         "What's {words} typical power draw, in watts, among {all}?",
-        "Between the {all}, give me {words} draw while running (W).",
-        "Quick check on typical draw: of the {all}, what is {words} wattage?",
+        "Between {all}, give me {words} draw while running (W).",
+        "Quick check on typical draw: of {all}, what is {words} wattage?",
         words=words,
-        all=listing([f"the {x.name}" for x in chosen]),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool="get_device", args={"device": d.name}) for d in chosen]
     refs = [[i, "power_w"] for i in range(k)]

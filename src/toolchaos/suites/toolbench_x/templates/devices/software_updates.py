@@ -19,6 +19,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     find_device,
     names,
     pick_devices,
+    the,
     unique_extreme,
     when,
 )
@@ -112,10 +113,10 @@ def download_sizes(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "Before I update {all} on my metered connection: what is "
         "{words} of their newest firmware, in MB, according to {source}?",
-        "Using {source}, tell me {words} (MB) of the latest firmware for the {all}.",
+        "Using {source}, tell me {words} (MB) of the latest firmware for {all}.",
         words=words,
         source=FIRMWARE_TOOLS[tool],
-        all=listing([f"the {x.name}" for x in chosen]),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
     refs = [[i, "size_mb"] for i in range(k)]
@@ -132,11 +133,10 @@ def newest_build(ctx: TemplateContext) -> Draft:
     unique_extreme(builds, op)
     prompt = ctx.say(
         "Among the newest firmware releases for {all}, which build number is the {words}?",
-        "What's the {words} latest-build number across the {all}?",
-        "Compare the current firmware builds the makers list for the {all}; "
-        "give me the {words} one.",
+        "What's the {words} latest-build number across {all}?",
+        "Compare the current firmware builds the makers list for {all}; give me the {words} one.",
         words=words,
-        all=listing([f"the {x.name}" for x in chosen]),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool="get_latest_firmware", args={"device": d.name}) for d in chosen]
     refs = [[i, "latest_build"] for i in range(k)]

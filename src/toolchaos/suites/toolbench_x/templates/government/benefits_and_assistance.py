@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     found_by_name,
     office_kind_parallel,
@@ -89,21 +96,19 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
 
 
 def monthly_support_total(ctx: TemplateContext) -> Draft:
-    """Parallel: one resident against three programmes; total monthly benefit."""
+    """Parallel: one resident against k programmes; total monthly benefit."""
+    k = ctx.count(3, 6)
     res = resident(ctx)
-    programs = ctx.sample("programs", 3)
+    programs = ctx.sample("programs", k)
     _eligible_for_some(ctx, res, [p.program_id for p in programs])
     op = ctx.rng.choice(["sum", "max"])
     q = {"sum": "how much per month would that add up to", "max": "which pays the most per month"}
     prompt = ctx.say(
-        "I'm {name}. If I qualify, I'd apply to {a}, {b} and {c}. Counting only those I'm "
-        "eligible for, {q}?",
-        "Screen {name} for {a}, {b} and {c}. Among the estimated monthly benefits (zero "
+        "I'm {name}. If I qualify, I'd apply to {all}. Counting only those I'm eligible for, {q}?",
+        "Screen {name} for {all}. Among the estimated monthly benefits (zero "
         "where ineligible), {q}?",
         name=res.name,
-        a=programs[0].name,
-        b=programs[1].name,
-        c=programs[2].name,
+        all=listing([x.name for x in programs]),
         q=q[op],
     )
     steps = [
@@ -113,7 +118,7 @@ def monthly_support_total(ctx: TemplateContext) -> Draft:
         )
         for p in programs
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "monthly_benefit_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "monthly_benefit_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     found_by_name,
     office_kind_parallel,
@@ -88,8 +95,9 @@ def report_at_home(ctx: TemplateContext) -> Draft:
 
 
 def three_requests_overdue(ctx: TemplateContext) -> Draft:
-    """Parallel: three requests by number; total or worst business days overdue."""
-    rows = ctx.sample("service_requests", 3, lambda r: r.status != "closed")
+    """Parallel: k requests by number; total or worst business days overdue."""
+    k = ctx.count(3, 6)
+    rows = ctx.sample("service_requests", k, lambda r: r.status != "closed")
     values = [
         ctx.read("get_service_request", request_id=r.request_id)["business_days_overdue"]
         for r in rows
@@ -102,15 +110,13 @@ def three_requests_overdue(ctx: TemplateContext) -> Draft:
         "max": "what's the most business days any of them is overdue",
     }[op]
     prompt = ctx.say(
-        "As the ward councillor's aide I'm chasing 311 tickets {a}, {b} and {c}: {q}?",
-        "Check 311 requests {a}, {b} and {c}. {q}?",
-        a=rows[0].request_id,
-        b=rows[1].request_id,
-        c=rows[2].request_id,
+        "As the ward councillor's aide I'm chasing 311 tickets {all}: {q}?",
+        "Check 311 requests {all}. {q}?",
+        all=listing([x.request_id for x in rows]),
         q=q,
     )
     steps = [RefStep(tool="get_service_request", args={"request_id": r.request_id}) for r in rows]
-    refs = [[i, "business_days_overdue"] for i in range(3)]
+    refs = [[i, "business_days_overdue"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 

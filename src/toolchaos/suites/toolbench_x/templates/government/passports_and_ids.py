@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    distinct_residents,
     found_by_name,
     office_kind_parallel,
     office_waits_mixture,
@@ -98,35 +107,30 @@ passport_office_queue = office_kind_parallel(
 
 
 def family_document_fees(ctx: TemplateContext) -> Draft:
-    """Parallel: three document services for a family trip; total or highest fee."""
-    docs = ctx.rng.sample(sorted(DOC_WORDS), 3)
-    speed = ctx.rng.choice(["routine", "expedited"])
+    """Parallel: k different document services for a family trip; total or highest fee.
+
+    Routine service only: expedited service exists for two documents alone, and a list
+    naming one document twice reads as a glitch.
+    """
+    k = ctx.count(3, len(DOC_WORDS))
+    docs = ctx.rng.sample(sorted(DOC_WORDS), k)
+    speed = "routine"
     op = ctx.rng.choice(["sum", "max", "min"])
     q = {
         "sum": "what do the cheapest options add up to",
-        "max": "what's the priciest of the three cheapest options",
+        "max": "what's the priciest of those cheapest options",
         "min": "what's the least expensive of them",
     }[op]
-    if speed == "expedited":
-        docs = [
-            "passport_book",
-            "driver_licence",
-            ctx.rng.choice(["passport_book", "driver_licence"]),
-        ]
-        if docs[2] == docs[0]:
-            raise NoFit("duplicate")
     prompt = ctx.say(
-        "Family admin: we need a {a}, a {b} and a {c}, {speed} service. Taking the cheapest "
-        "{speed} option for each, {q}?",
-        "Cheapest {speed} service for each of a {a}, a {b} and a {c}: {q}?",
-        a=DOC_WORDS[docs[0]],
-        b=DOC_WORDS[docs[1]],
-        c=DOC_WORDS[docs[2]],
+        "Family admin: we need {docs}, {speed} service. Taking the cheapest {speed} option "
+        "for each, {q}?",
+        "Cheapest {speed} service for each of {docs}: {q}?",
+        docs=listing([f"a {DOC_WORDS[d]}" for d in docs]),
         speed=speed,
         q=q,
     )
     steps = [RefStep(tool="list_id_services", args={"document": d, "speed": speed}) for d in docs]
-    refs = [[i, "results", 0, "fee_usd"] for i in range(3)]
+    refs = [[i, "results", 0, "fee_usd"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
@@ -141,33 +145,32 @@ passport_office_waits = office_waits_mixture(
 
 
 def ready_dates_of_two(ctx: TemplateContext) -> Draft:
-    """Mixture: two residents' documents -> cheapest service for each first document -> sum."""
-    a = resident(ctx)
-    b = resident(ctx, lambda r: r.resident_id != a.resident_id)
+    """Mixture: k residents' documents -> cheapest service for each first document -> sum."""
+    k = ctx.count(2, 4)
+    people = distinct_residents(ctx, k)
     field = ctx.rng.choice(["fee_usd", "processing_business_days"])
     op = ctx.rng.choice(["sum", "max"])
     words = {
-        ("fee_usd", "sum"): "the two fees together",
-        ("fee_usd", "max"): "the higher of the two fees",
-        ("processing_business_days", "sum"): "the two processing times added up (business days)",
-        ("processing_business_days", "max"): "the longer processing time (business days)",
+        ("fee_usd", "sum"): "those fees together",
+        ("fee_usd", "max"): "the highest of those fees",
+        ("processing_business_days", "sum"): "those processing times added up (business days)",
+        ("processing_business_days", "max"): "the longest of those processing times (business "
+        "days)",
     }[(field, op)]
     prompt = ctx.say(
-        "{a} and {b} each want to replace the ID document of theirs that expires soonest, "
-        "using the cheapest service. What's {w}?",
-        "For both {a} and {b}: take the document expiring first, find the cheapest service "
-        "for it, and give me {w}.",
-        a=a.name,
-        b=b.name,
+        "{all} each want to replace the ID document of theirs that expires soonest, using "
+        "the cheapest service. What's {w}?",
+        "For each of {all}: take the document expiring first, find the cheapest service for "
+        "it, and give me {w}.",
+        all=listing([p.name for p in people]),
         w=words,
     )
-    steps = [
-        RefStep(tool="list_id_documents", args={"resident": a.name}),
-        RefStep(tool="list_id_documents", args={"resident": b.name}),
-        RefStep(tool="list_id_services", args={"document": ref(0, "results", 0, "document")}),
-        RefStep(tool="list_id_services", args={"document": ref(1, "results", 0, "document")}),
+    steps = [RefStep(tool="list_id_documents", args={"resident": p.name}) for p in people]
+    steps += [
+        RefStep(tool="list_id_services", args={"document": ref(i, "results", 0, "document")})
+        for i in range(k)
     ]
-    refs = [[2, "results", 0, field], [3, "results", 0, field]]
+    refs = [[k + i, "results", 0, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    NUMBERS,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -103,47 +112,45 @@ _FEE_WORDS = {
 
 
 def permit_fee_bundle(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three permits by name; sum or extreme of their base fees."""
-    permits = ctx.sample("permit_types", 3)
+    """Parallel: look up k permits by name; sum or extreme of their base fees."""
+    k = ctx.count(3, 6)
+    permits = ctx.sample("permit_types", k)
     op = ctx.rng.choice(sorted(_FEE_WORDS))
     prompt = ctx.say(
-        "For my renovation I'll need a {a}, a {b} and a {c}. {q}?",
-        "Quick fee check on three city permits: {a}, {b}, {c}. {q}?",
-        "We're budgeting paperwork: {a}, {b} and {c}. {q}?",
-        a=permits[0].name.lower(),
-        b=permits[1].name.lower(),
-        c=permits[2].name.lower(),
+        "For my renovation I'll need {each}. {q}?",
+        "Quick fee check on {n} city permits: {all}. {q}?",
+        "We're budgeting paperwork: {all}. {q}?",
+        each=listing([f"a {p.name.lower()}" for p in permits]),
+        all=listing([p.name for p in permits]),
+        n=NUMBERS[k],
         q=_FEE_WORDS[op],
     )
     steps = [RefStep(tool="list_permit_types", args={"name_contains": p.name}) for p in permits]
-    refs = [[i, "results", 0, "base_fee_usd"] for i in range(3)]
+    refs = [[i, "results", 0, "base_fee_usd"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def latest_decision_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: decision estimates for three permits applied for today; longest wait."""
-    permits = ctx.sample("permit_types", 3)
+    """Parallel: decision estimates for k permits applied for today; longest wait."""
+    k = ctx.count(3, 6)
+    permits = ctx.sample("permit_types", k)
     days = [p.processing_business_days for p in permits]
     if days.count(max(days)) > 1:
         raise NoFit("tie")
     op = ctx.rng.choice(["max", "sum"])
     question = {
-        "max": "how many calendar days until the slowest of the three decisions",
+        "max": "how many calendar days until the slowest of those decisions",
         "sum": "what's the total of the calendar days each decision takes",
     }[op]
     prompt = ctx.say(
-        "If I apply today for a {a} ({ca}), a {b} ({cb}) and a {c} ({cc}), {q}?",
-        "Applying today for permits {ca}, {cb} and {cc} (no expediting): {q}?",
-        a=permits[0].name.lower(),
-        b=permits[1].name.lower(),
-        c=permits[2].name.lower(),
-        ca=permits[0].code,
-        cb=permits[1].code,
-        cc=permits[2].code,
+        "If I apply today for {each}, {q}?",
+        "Applying today for permits {codes} (no expediting): {q}?",
+        each=listing([f"a {p.name.lower()} ({p.code})" for p in permits]),
+        codes=listing([p.code for p in permits]),
         q=question,
     )
     steps = [RefStep(tool="estimate_decision_date", args={"permit_type": p.code}) for p in permits]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "calendar_days"] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "calendar_days"] for i in range(k)]))
 
 
 permit_counter_waits = office_waits_mixture(
