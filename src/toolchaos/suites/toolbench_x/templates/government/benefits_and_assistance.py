@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
@@ -95,6 +96,36 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def my_application_check(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their one benefit application -> its eligibility."""
+    applied = Counter(a.resident_id for a in ctx.rows("benefit_applications"))
+    res = resident(ctx, lambda r: applied[r.resident_id] == 1)
+    field, asks = ctx.rng.choice(
+        [
+            ("income_limit_usd", "what is the programme's income limit for my household, in USD"),
+            ("monthly_benefit_usd", "what monthly benefit does the eligibility check estimate"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name} and I have one benefit application in. Re-run the eligibility check for "
+        "that programme: {asks}?",
+        "This is {name}. For the programme I applied to, {asks}?",
+        name=res.name,
+        asks=asks,
+    )
+    steps = found_by_name(res, "list_benefit_applications")
+    steps.append(
+        RefStep(
+            tool="check_benefit_eligibility",
+            args={
+                "resident": ref(0, "results", 0, "resident_id"),
+                "program": ref(1, "results", 0, "program_id"),
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
 def monthly_support_total(ctx: TemplateContext) -> Draft:
     """Parallel: one resident against k programmes; total monthly benefit."""
     k = ctx.count(3, 6)
@@ -172,7 +203,7 @@ def category_programs_for_me(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="benefits and assistance",
     templates={
-        "sequential": [income_limit_for_me, check_then_apply],
+        "sequential": [income_limit_for_me, check_then_apply, my_application_check],
         "parallel": [monthly_support_total, benefits_office_queue],
         "mixture": [benefits_office_waits, category_programs_for_me],
     },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -94,6 +96,41 @@ def report_at_home(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def open_request_on_my_street(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> open requests on their street -> that request."""
+    open_rows = ctx.rows("service_requests", lambda r: r.status == "open")
+
+    def alone(res: Any) -> bool:
+        return sum(res.street in r.address for r in open_rows) == 1
+
+    res = resident(ctx, alone)
+    field, asks = ctx.rng.choice(
+        [
+            ("target_date", "by what date is the city supposed to fix it"),
+            ("business_days_overdue", "how many business days overdue is it"),
+            ("opened_on", "when was it opened"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name}. There's one open 311 request on my street; {asks}?",
+        "This is {name}. Someone reported a problem on my street that's still open. {Asks}?",
+        name=res.name,
+        asks=asks,
+        Asks=asks[0].upper() + asks[1:],
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(
+            tool="list_service_requests",
+            args={"address_contains": ref(0, "results", 0, "street"), "status": "open"},
+        ),
+        RefStep(
+            tool="get_service_request", args={"request_id": ref(1, "results", 0, "request_id")}
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
 def three_requests_overdue(ctx: TemplateContext) -> Draft:
     """Parallel: k requests by number; total or worst business days overdue."""
     k = ctx.count(3, 6)
@@ -163,7 +200,7 @@ def street_open_requests(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="city service requests",
     templates={
-        "sequential": [my_open_request_target, report_at_home],
+        "sequential": [my_open_request_target, report_at_home, open_request_on_my_street],
         "parallel": [three_requests_overdue, service_center_queue],
         "mixture": [service_center_waits, street_open_requests],
     },

@@ -92,6 +92,38 @@ def request_ballot_for_next(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def polling_place_of_my_ballot(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> registration (their ballot request) -> polling place."""
+    requested = {b.resident_id for b in ctx.rows("ballot_requests")}
+    res = resident(ctx, lambda r: r.resident_id in requested)
+    if sum(b.resident_id == res.resident_id for b in ctx.rows("ballot_requests")) != 1:
+        raise NoFit("the resident must have one ballot request")
+    field, asks = ctx.rng.choice(
+        [
+            ("distance_km", "how far is my polling place, in km"),
+            ("name", "which polling place would I go to"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name}. I asked for a mail ballot for one election, but I might vote in person "
+        "instead. For that election, {asks}?",
+        "This is {name}: for the election I requested a mail ballot for, {asks} if I go in person?",
+        name=res.name,
+        asks=asks,
+    )
+    steps = found_by_name(res, "get_voter_registration")
+    steps.append(
+        RefStep(
+            tool="lookup_polling_place",
+            args={
+                "resident": ref(1, "resident_id"),
+                "election_id": ref(1, "ballot_requests", 0, "election_id"),
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
 def carpool_to_polls(ctx: TemplateContext) -> Draft:
     """Parallel: polling places of k residents for one election; farthest or total."""
     k = ctx.count(3, 6)
@@ -172,7 +204,7 @@ def two_voters_next_election(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="elections and voting",
     templates={
-        "sequential": [how_far_to_vote, request_ballot_for_next],
+        "sequential": [how_far_to_vote, request_ballot_for_next, polling_place_of_my_ballot],
         "parallel": [carpool_to_polls, election_errands],
         "mixture": [election_office_waits, two_voters_next_election],
     },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -106,6 +108,29 @@ passport_office_queue = office_kind_parallel(
 )
 
 
+def first_slot_for_my_application(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their ID application -> its office's first slot."""
+    applied = Counter(a.resident_id for a in ctx.rows("id_applications"))
+    res = resident(ctx, lambda r: applied[r.resident_id] == 1)
+    field, asks = ctx.rng.choice(
+        [
+            ("date", "on what date is the first open appointment slot there"),
+            ("time", "at what time is the first open appointment slot there"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name}. I need to go back to the office handling my ID application: {asks}?",
+        "This is {name}. Find the office my ID application is at; {asks}?",
+        name=res.name,
+        asks=asks,
+    )
+    steps = found_by_name(res, "list_id_applications")
+    steps.append(
+        RefStep(tool="list_appointment_slots", args={"office": ref(1, "results", 0, "office_id")})
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", 0, field]]))
+
+
 def family_document_fees(ctx: TemplateContext) -> Draft:
     """Parallel: k different document services for a family trip; total or highest fee.
 
@@ -177,7 +202,11 @@ def ready_dates_of_two(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="passports and ids",
     templates={
-        "sequential": [cheapest_replacement, apply_and_book_verification],
+        "sequential": [
+            cheapest_replacement,
+            apply_and_book_verification,
+            first_slot_for_my_application,
+        ],
         "parallel": [passport_office_queue, family_document_fees],
         "mixture": [passport_office_waits, ready_dates_of_two],
     },

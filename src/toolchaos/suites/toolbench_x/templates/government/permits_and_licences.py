@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -111,6 +113,28 @@ _FEE_WORDS = {
 }
 
 
+def withdraw_my_pending(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the resident -> their one pending application -> withdraw."""
+    status = ctx.rng.choice(["submitted", "under_review"])
+    pending = Counter(a.resident_id for a in ctx.rows("permit_applications") if a.status == status)
+    res = resident(ctx, lambda r: pending[r.resident_id] == 1)
+    words = {"submitted": "I only just submitted", "under_review": "is being reviewed"}[status]
+    prompt = ctx.say(
+        "I'm {name}. Please withdraw my permit application that {words}; I've changed my plans.",
+        "This is {name}. I want to pull my permit application that {words}.",
+        name=res.name,
+        words=words if status == "under_review" else "I only just submitted",
+    )
+    steps = found_by_name(res, "list_permit_applications", status=status)
+    steps.append(
+        RefStep(
+            tool="withdraw_permit_application",
+            args={"application_id": ref(1, "results", 0, "application_id")},
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def permit_fee_bundle(ctx: TemplateContext) -> Draft:
     """Parallel: look up k permits by name; sum or extreme of their base fees."""
     k = ctx.count(3, 6)
@@ -207,7 +231,11 @@ def fees_of_pending_applications(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="permits and licences",
     templates={
-        "sequential": [decision_for_pending_application, apply_and_book_drop_off],
+        "sequential": [
+            decision_for_pending_application,
+            apply_and_book_drop_off,
+            withdraw_my_pending,
+        ],
         "parallel": [permit_fee_bundle, latest_decision_of_three, permit_day_errands],
         "mixture": [permit_counter_waits, fees_of_pending_applications],
     },

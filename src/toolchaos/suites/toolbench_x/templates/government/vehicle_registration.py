@@ -94,6 +94,33 @@ def renew_by_plate(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def renew_my_only_car(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the owner -> their only vehicle -> renew it; the fee."""
+
+    def one_renewable(res: Any) -> bool:
+        cars = _cars_of(ctx, res)
+        return len(cars) == 1 and _renewable(ctx, cars[0])
+
+    res = resident(ctx, one_renewable)
+    term = ctx.rng.choice([1, 2])
+    prompt = ctx.say(
+        "I'm {name} and I own one vehicle. Please renew its registration for {term}; what "
+        "did it cost?",
+        "This is {name}. Renew the registration on my car for {term} and tell me the total fee.",
+        name=res.name,
+        term="one year" if term == 1 else "two years",
+    )
+    steps = found_by_name(res, "list_vehicles")
+    steps.append(
+        RefStep(
+            tool="renew_vehicle_registration",
+            args={"plate": ref(1, "results", 0, "plate"), "term_years": term},
+        )
+    )
+    answer = AnswerSpec(op="value", refs=[[2, "total_fee_usd"]], round=2)
+    return Draft(prompt, steps, answer, writes=True)
+
+
 def fleet_renewal(ctx: TemplateContext) -> Draft:
     """Parallel: renewal quotes for k plates; total or highest fee."""
     k = ctx.count(3, 6)
@@ -169,7 +196,7 @@ def household_weight(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="vehicle registration",
     templates={
-        "sequential": [renewal_cost_for_my_car, renew_by_plate],
+        "sequential": [renewal_cost_for_my_car, renew_by_plate, renew_my_only_car],
         "parallel": [fleet_renewal, motor_vehicle_queue],
         "mixture": [motor_vehicle_waits, household_weight],
     },
