@@ -31,11 +31,32 @@ def _unpaid(ctx: TemplateContext, owner: str | None = None, plate: str | None = 
 
 
 def oldest_ticket_due(ctx: TemplateContext) -> Draft:
-    """Sequential: find the resident -> unpaid citations -> the oldest one's amount due."""
+    """Sequential: find the resident -> unpaid citations -> the oldest one (-> pay it).
+
+    A longer variant pays the ticket in full and reports what was paid.
+    """
     res = resident(ctx, lambda r: bool(_unpaid(ctx, owner=r.resident_id)))
     field = ctx.rng.choice(["amount_due_usd", "late_fee_usd", "amount_due_usd"])
     words = {"amount_due_usd": "how much I owe on it today", "late_fee_usd": "its late fee so far"}
     oldest = _unpaid(ctx, owner=res.resident_id)[0]
+    if ctx.rng.random() < 0.4:
+        prompt = ctx.say(
+            "I'm {name}. Please pay my oldest unpaid parking or traffic ticket in full, late "
+            "fee included. How much did that come to?",
+            "{name} here: settle the earliest-issued of my unpaid citations, the full amount "
+            "due today, and tell me what was paid.",
+            name=res.name,
+        )
+        steps = [
+            *found_by_name(res, "list_citations", status="unpaid"),
+            RefStep(tool="get_citation", args={"citation_id": ref(1, "results", 0, "citation_id")}),
+            RefStep(
+                tool="pay_citation",
+                args={"citation_id": ref(2, "citation_id"), "amount_usd": ref(2, "amount_due_usd")},
+            ),
+        ]
+        answer = AnswerSpec(op="value", refs=[[3, "paid_usd"]], round=2)
+        return Draft(prompt, steps, answer, writes=True)
     if not oldest[field]:
         raise NoFit("no late fee yet")
     prompt = ctx.say(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -31,14 +33,58 @@ DOC_WORDS = {
 }
 
 
+def _apply_for_soonest(ctx: TemplateContext, res: Any) -> Draft:
+    """Find the resident -> documents -> cheapest service -> apply at a fitting office."""
+    document = ctx.read("list_id_documents", resident=res.resident_id)["results"][0]["document"]
+    service = ctx.read("list_id_services", document=document)["results"][0]["service_code"]
+    kind = "passports" if document.startswith("passport") else "motor_vehicles"
+    office = ctx.rng.choice(offices(ctx, kind))
+    try:  # a probe on a throwaway fork: does the office take this application today?
+        ctx.domain.tools["apply_for_id_document"](
+            ctx.world.fork(), resident=res.resident_id, service_code=service, office=office.name
+        )
+    except ToolError as exc:
+        raise NoFit(f"the application is refused: {exc}") from exc
+    field, asks = ctx.rng.choice(
+        [("fee_usd", "what fee was charged"), ("estimated_ready", "when will it be ready")]
+    )
+    prompt = ctx.say(
+        "I'm {name}. Take whichever of my ID documents expires first and apply for its "
+        "cheapest service at the {office} today. {Asks}?",
+        "{name} here. Renew my soonest-expiring ID document with the cheapest service; file "
+        "it at the {office}. {Asks}?",
+        name=res.name,
+        office=office.name,
+        Asks=asks[0].upper() + asks[1:],
+    )
+    steps = [
+        *found_by_name(res, "list_id_documents"),
+        RefStep(tool="list_id_services", args={"document": ref(1, "results", 0, "document")}),
+        RefStep(
+            tool="apply_for_id_document",
+            args={
+                "resident": ref(0, "results", 0, "resident_id"),
+                "service_code": ref(2, "results", 0, "service_code"),
+                "office": office.name,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, field]], round=2), writes=True)
+
+
 def cheapest_replacement(ctx: TemplateContext) -> Draft:
-    """Sequential: find the resident -> documents (soonest expiry first) -> cheapest service."""
+    """Sequential: find the resident -> documents (soonest expiry first) -> cheapest service.
+
+    A longer variant applies for that service at an office that handles the document.
+    """
     res = resident(ctx)
     field = ctx.rng.choice(["fee_usd", "processing_business_days"])
     words = {
         "fee_usd": "what the cheapest service for it costs",
         "processing_business_days": "how many business days the cheapest service takes",
     }[field]
+    if ctx.rng.random() < 0.4:
+        return _apply_for_soonest(ctx, res)
     prompt = ctx.say(
         "I'm {name}. Whichever of my ID documents expires first, I want to deal with it now: {w}?",
         "{name} here. Find my document with the nearest expiry date and tell me {w}.",
