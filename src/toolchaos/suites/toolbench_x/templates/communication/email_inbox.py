@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     findable,
     op_words,
@@ -84,45 +91,43 @@ def _domains(ctx: TemplateContext) -> list[str]:
 
 
 def storage_by_sender_domain(ctx: TemplateContext) -> Draft:
-    """Parallel: mailbox storage of three sending domains; total or largest."""
-    chosen = ctx.rng.sample(_domains(ctx), 3)
+    """Parallel: mailbox storage of k sending domains; total or largest."""
+    k = ctx.count(3, 6)
+    chosen = ctx.rng.sample(_domains(ctx), k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "how much mailbox space do they take up together, in KB",
         "max": "how many KB does the biggest of the three take up",
     }[op]
     prompt = ctx.say(
-        "My mailbox is nearly full. Looking at mail from {a}, {b} and {c}: {question}?",
-        "Storage check for messages sent from {a}, {b} and {c} — {question}?",
-        "Tally the space used by email from the domains {a}, {b} and {c}; {question}?",
-        a=chosen[0],
-        b=chosen[1],
-        c=chosen[2],
+        "My mailbox is nearly full. Looking at mail from {all}: {question}?",
+        "Storage check for messages sent from {all} — {question}?",
+        "Tally the space used by email from the domains {all}; {question}?",
+        all=listing(chosen),
         question=question,
     )
     steps = [RefStep(tool="mailbox_size_total", args={"sender_domain": d}) for d in chosen]
-    answer = AnswerSpec(op=op, refs=[[i, "total_size_kb"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "total_size_kb"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
 def reputation_of_three_domains(ctx: TemplateContext) -> Draft:
-    """Parallel: one reputation service for three domains; best or worst."""
-    chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], 3)
+    """Parallel: one reputation service for k domains; best or worst."""
+    k = ctx.count(3, 6)
+    chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], k)
     tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "I'm cleaning up my inbox. Of the sending domains {a}, {b} and {c}, what's the "
+        "I'm cleaning up my inbox. Of the sending domains {all}, what's the "
         "{extreme} {words}{source}?",
-        "Compare {a}, {b} and {c} as email senders{source}: give me the {extreme} {words}.",
-        a=chosen[0],
-        b=chosen[1],
-        c=chosen[2],
+        "Compare {all} as email senders{source}: give me the {extreme} {words}.",
+        all=listing(chosen),
         extreme=extreme,
         words=words,
         source=rep_source_words(tool),
     )
     steps = [RefStep(tool=tool, args={"domain": d}) for d in chosen]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=digits)
     return Draft(prompt, steps, answer)
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import line_owners
 
 _METHODS = {
@@ -79,37 +87,36 @@ def top_up_recommended(ctx: TemplateContext) -> Draft:
 
 
 def projected_across_lines(ctx: TemplateContext) -> Draft:
-    """Parallel: projections for three lines; total overage or highest projection."""
-    lines = ctx.rng.sample(line_owners(ctx), 3)
+    """Parallel: projections for k lines; total overage or highest projection."""
+    k = ctx.count(3, 5)
+    lines = ctx.rng.sample(line_owners(ctx), k)
     method = ctx.rng.choice(sorted(_METHODS))
     field, op, question = ctx.rng.choice(
         [
-            ("projected_overage_usd", "sum", "how much overage would the three pay in total, "
+            ("projected_overage_usd", "sum", "how much overage would they pay in total, "
              "in dollars"),
             ("projected_gb", "max", "what's the highest projected data total among them, in "
              "GB"),
-            ("projected_gb", "sum", "how many GB will the three use together by cycle end"),
+            ("projected_gb", "sum", "how many GB will they use together by cycle end"),
         ]
     )  # fmt: skip
     prompt = ctx.say(
-        "Project data use to the end of the billing cycle for {a}, {b} and {c}, using "
-        "{method}: {question}?",
-        "Using {method} as the basis, {question}? The lines are {a}'s, {b}'s and {c}'s.",
-        a=lines[0].owner,
-        b=lines[1].owner,
-        c=lines[2].owner,
+        "Project data use to the end of the billing cycle for {all}, using {method}: {question}?",
+        "Using {method} as the basis, {question}? The lines are {all}.",
+        all=listing([f"{x.owner}'s" for x in lines]),
         method=_METHODS[method],
         question=question,
     )
     steps = [
         RefStep(tool="project_data_usage", args={"line": x.owner, "method": method}) for x in lines
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 def used_so_far_across_lines(ctx: TemplateContext) -> Draft:
-    """Parallel: this cycle's usage for three lines; total or most of one measure."""
-    lines = ctx.rng.sample(line_owners(ctx), 3)
+    """Parallel: this cycle's usage for k lines; total or most of one measure."""
+    k = ctx.count(3, 5)
+    lines = ctx.rng.sample(line_owners(ctx), k)
     field, op, question = ctx.rng.choice(
         [
             ("data_used_gb", "sum", "how many GB of data have they used between them"),
@@ -119,15 +126,13 @@ def used_so_far_across_lines(ctx: TemplateContext) -> Draft:
         ]
     )
     prompt = ctx.say(
-        "So far this billing cycle, for the lines of {a}, {b} and {c}: {question}?",
-        "Usage check on my family plan ({a}, {b}, {c}): {question}?",
-        a=lines[0].owner,
-        b=lines[1].owner,
-        c=lines[2].owner,
+        "So far this billing cycle, for the lines of {all}: {question}?",
+        "Usage check on my family plan ({all}): {question}?",
+        all=listing([x.owner for x in lines]),
         question=question,
     )
     steps = [RefStep(tool="get_usage_summary", args={"line": x.owner}) for x in lines]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 def whole_family_usage(ctx: TemplateContext) -> Draft:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     RATE_SOURCES,
     abroad,
@@ -128,24 +136,22 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
 
 
 def rate_across_three_countries(ctx: TemplateContext) -> Draft:
-    """Parallel: one source's rates for three countries; cheapest or dearest of one rate."""
-    countries = ctx.rng.sample(roaming_countries(ctx), 3)
+    """Parallel: one source's rates for k countries; cheapest or dearest of one rate."""
+    k = ctx.count(3, 6)
+    countries = ctx.rng.sample(roaming_countries(ctx), k)
     tool, field = rate_pick(ctx, _ROAMING_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "I'm choosing between {a}, {b} and {c} for a trip. What's the {extreme} "
-        "{what} among them{source}?",
-        "Compare the {what} in {a}, {b} and {c}{source}; give me the {extreme} one.",
-        "Of {a}, {b} and {c}, which has the {extreme} {what}? I just need the price{source}.",
-        a=countries[0].name,
-        b=countries[1].name,
-        c=countries[2].name,
+        "I'm choosing between {all} for a trip. What's the {extreme} {what} among them{source}?",
+        "Compare the {what} in {all}{source}; give me the {extreme} one.",
+        "Of {all}, which has the {extreme} {what}? I just need the price{source}.",
+        all=listing([x.name for x in countries]),
         extreme=extreme,
         what=_ROAMING_FIELDS[field],
         source=rate_source_words(tool),
     )
     steps = [RefStep(tool=tool, args={"country": c.name}) for c in countries]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 def every_source_worst_case(ctx: TemplateContext) -> Draft:
@@ -165,21 +171,21 @@ def every_source_worst_case(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_trip_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: roaming estimates for the same trip to three countries; cheapest or dearest."""
-    countries = ctx.rng.sample(roaming_countries(ctx), 3)
+    """Parallel: roaming estimates for the same trip to k countries; cheapest or dearest."""
+    k = ctx.count(3, 5)
+    countries = ctx.rng.sample(roaming_countries(ctx), k)
     mb, minutes, texts = _trip(ctx)
     days = ctx.rng.randint(2, 14)
     op, extreme = op_words(ctx, "most expensive", "cheapest")
     prompt = ctx.say(
-        "A {days}-day trip with {usage}: in {a}, {b} or {c}, what would the {extreme} "
+        "A {days}-day trip with {usage}: in {any}, what would the {extreme} "
         "destination cost me in roaming (best option in each)?",
-        "Estimate roaming for {days} days in each of {a}, {b} and {c} with {usage}, taking "
+        "Estimate roaming for {days} days in each of {all} with {usage}, taking "
         "the cheaper of pass or pay-as-you-go each time. What's the {extreme} total?",
         days=days,
         usage=_usage_words(mb, minutes, texts),
-        a=countries[0].name,
-        b=countries[1].name,
-        c=countries[2].name,
+        all=listing([x.name for x in countries]),
+        any=listing([x.name for x in countries]).replace(" and ", " or "),
         extreme=extreme,
     )
     costs = [
@@ -193,7 +199,7 @@ def cheapest_trip_of_three(ctx: TemplateContext) -> Draft:
         RefStep(tool="estimate_roaming_cost", args=_estimate_args(c.name, days, mb, minutes, texts))
         for c in countries
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "best_cost_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "best_cost_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
