@@ -190,23 +190,23 @@ def voicemail_callers_talk_time(ctx: TemplateContext) -> Draft:
 
 
 def two_contacts_talk_time(ctx: TemplateContext) -> Draft:
-    """Mixture: search two contacts -> talk time in one direction with each -> combine."""
+    """Mixture: search k contacts -> talk time in one direction with each -> combine."""
     callers = _callers(ctx)
-    if len(callers) < 2:
-        raise NoFit("fewer than two callers")
-    people = ctx.rng.sample(callers, 2)
+    k = ctx.count(2, min(4, len(callers)))
+    if len(callers) < k:
+        raise NoFit(f"fewer than {k} callers")
+    people = ctx.rng.sample(callers, k)
     direction = ctx.rng.choice(["incoming", "outgoing"])
     op = ctx.rng.choice(["sum", "max"])
     what = {"incoming": "calls they made to me", "outgoing": "calls I made to them"}[direction]
     question = {
-        "sum": "Add up the minutes for both",
-        "max": "Give me the larger of the two totals, in minutes",
+        "sum": "Add up the minutes for all of them",
+        "max": "Give me the largest of those totals, in minutes",
     }[op]
     prompt = ctx.say(
-        "How much have I talked with {a} and with {b}, counting only {what}? {question}.",
-        "Minutes on the phone with {a} and {b} ({what} only). {question}.",
-        a=people[0].name,
-        b=people[1].name,
+        "How much have I talked with each of {all}, counting only {what}? {question}.",
+        "Minutes on the phone with {all} ({what} only). {question}.",
+        all=listing([p.name for p in people]),
         what=what,
         question=question,
     )
@@ -216,10 +216,10 @@ def two_contacts_talk_time(ctx: TemplateContext) -> Draft:
             tool="call_duration_total",
             args={"contact": ref(i, "results", 0, "contact_id"), "direction": direction},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "total_minutes"], [3, "total_minutes"]], round=2)
-    return Draft(prompt, steps, answer)
+    refs = [[k + i, "total_minutes"] for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(

@@ -131,21 +131,22 @@ def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
 
 
 def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
-    """Mixture: two contact cards by name -> the rate to each country -> total or dearer."""
-    people = ctx.sample("contacts", 2, lambda c: abroad(c) and findable(ctx, c))
+    """Mixture: k contact cards by name -> the rate to each country -> total or dearest."""
+    k = ctx.count(2, 4)
+    people = ctx.sample("contacts", k, lambda c: abroad(c) and findable(ctx, c))
     tool, field = rate_pick(ctx, _RATE_WORDS)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         ("sum", SMS_RATE): "what does it cost in total to send each of them one text",
-        ("max", SMS_RATE): "what's the dearer of the two per-text prices",
-        ("sum", CALL_RATE): "what do the two per-minute calling rates add up to",
-        ("max", CALL_RATE): "what's the higher of the two per-minute calling rates",
+        ("max", SMS_RATE): "what's the dearest of their per-text prices",
+        ("sum", CALL_RATE): "what do their per-minute calling rates add up to",
+        ("max", CALL_RATE): "what's the highest of their per-minute calling rates",
     }[(op, field)]
     prompt = ctx.say(
-        "{a} and {b} both live abroad. From home, {question}{source}?",
-        "Looking at my contacts {a} and {b}: {question}, in dollars{source}?",
-        a=people[0].name,
-        b=people[1].name,
+        "{all} {every} live abroad. From home, {question}{source}?",
+        "Looking at my contacts {all}: {question}, in dollars{source}?",
+        all=listing([p.name for p in people]),
+        every="both" if k == 2 else "all",
         question=question,
         source=rate_source_words(tool),
     )

@@ -166,30 +166,33 @@ def attachments_in_a_folder_label(ctx: TemplateContext) -> Draft:
 
 
 def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
-    """Mixture: find two emails by subject -> the reputation of each sender -> min or max."""
-    first = unique_subject_email(ctx, _received)
-    second = unique_subject_email(
-        ctx, lambda e: _received(e) and e.sender_domain != first.sender_domain
-    )
+    """Mixture: find k emails by subject -> the reputation of each sender -> min or max."""
+    k = ctx.count(2, 4)
+    emails: list[Any] = []
+    for _ in range(k):
+        domains = {e.sender_domain for e in emails}
+        emails.append(
+            unique_subject_email(
+                ctx, lambda e, domains=domains: _received(e) and e.sender_domain not in domains
+            )
+        )
     tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
-    op, extreme = op_words(ctx, "higher", "lower")
+    op, extreme = op_words(ctx, "higher", "lower") if k == 2 else op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "Two emails look odd: '{s1}' and '{s2}'. Check both senders' domains{source} and "
-        "tell me the {extreme} {words}.",
-        "Between the senders of '{s1}' and '{s2}', what's the {extreme} {words}{source}?",
-        s1=first.subject,
-        s2=second.subject,
+        "{N} emails look odd: {all}. Check their senders' domains{source} and tell me the "
+        "{extreme} {words}.",
+        "Among the senders of {all}, what's the {extreme} {words}{source}?",
+        N=["Two", "Three", "Four"][k - 2],
+        all=listing([e.subject for e in emails], "'"),
         source=rep_source_words(tool),
         extreme=extreme,
         words=words,
     )
-    steps = [
-        RefStep(tool="search_emails", args={"subject_contains": e.subject}) for e in (first, second)
-    ]
+    steps = [RefStep(tool="search_emails", args={"subject_contains": e.subject}) for e in emails]
     steps += [
-        RefStep(tool=tool, args={"domain": ref(i, "results", 0, "sender_domain")}) for i in range(2)
+        RefStep(tool=tool, args={"domain": ref(i, "results", 0, "sender_domain")}) for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, field], [3, field]], round=digits)
+    answer = AnswerSpec(op=op, refs=[[k + i, field] for i in range(k)], round=digits)
     return Draft(prompt, steps, answer)
 
 

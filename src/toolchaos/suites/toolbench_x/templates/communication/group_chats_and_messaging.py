@@ -163,28 +163,29 @@ def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
 
 
 def my_posts_in_two_chats(ctx: TemplateContext) -> Draft:
-    """Mixture: find two chats -> my messages in each -> total or more."""
-    first, second = ctx.rng.sample(group_chats(ctx), 2)
+    """Mixture: find k chats -> my messages in each -> total or most."""
+    k = ctx.count(2, 4)
+    chats = ctx.rng.sample(group_chats(ctx), k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "How many messages have I posted in the two of them altogether?",
-        "max": "In whichever of the two I post more, how many messages are mine?",
+        "sum": "How many messages have I posted in them altogether?",
+        "max": "In whichever of them I post the most, how many messages are mine?",
     }[op]
     prompt = ctx.say(
-        "I feel like I talk too much in '{a}' and '{b}'. " + question,
-        "Count my own messages in the chats {a} and {b}. " + question,
-        a=first.title,
-        b=second.title,
+        "I feel like I talk too much in {quoted}. " + question,
+        "Count my own messages in the chats {plain}. " + question,
+        quoted=listing([c.title for c in chats], "'"),
+        plain=listing([c.title for c in chats]),
     )
-    steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in (first, second)]
+    steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in chats]
     steps += [
         RefStep(
             tool="get_chat_messages",
             args={"chat": ref(i, "results", 0, "chat_id"), "sender": "me"},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, "total"], [3, "total"]]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[k + i, "total"] for i in range(k)]))
 
 
 SUBTOPIC = Subtopic(

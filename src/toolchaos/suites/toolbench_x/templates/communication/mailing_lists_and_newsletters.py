@@ -189,28 +189,29 @@ def category_reputation(ctx: TemplateContext) -> Draft:
 
 
 def two_newsletters_storage(ctx: TemplateContext) -> Draft:
-    """Mixture: two subscriptions by name -> mailbox space of each domain -> total or more."""
-    first, second = ctx.rng.sample(_letters(ctx, lambda n: _with_mail(ctx, n)), 2)
+    """Mixture: k subscriptions by name -> mailbox space of each domain -> total or most."""
+    k = ctx.count(2, 4)
+    letters = ctx.rng.sample(_letters(ctx, lambda n: _with_mail(ctx, n)), k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "How many KB of my mailbox do their emails take up together?",
-        "max": "How many KB does the bigger space hog of the two use?",
+        "max": "How many KB does the biggest space hog among them use?",
     }[op]
     prompt = ctx.say(
-        "I'm thinking of dropping '{a}' or '{b}'. " + question,
-        "Mailbox space used by the newsletters {a} and {b}: " + question,
-        a=first.name,
-        b=second.name,
+        "I'm thinking of dropping one of {quoted}. " + question,
+        "Mailbox space used by the newsletters {plain}: " + question,
+        quoted=listing([x.name for x in letters], "'").replace(" and ", " or "),
+        plain=listing([x.name for x in letters]),
     )
-    steps = [RefStep(tool="list_subscriptions", args={"query": x.name}) for x in (first, second)]
+    steps = [RefStep(tool="list_subscriptions", args={"query": x.name}) for x in letters]
     steps += [
         RefStep(
             tool="mailbox_size_total",
             args={"sender_domain": ref(i, "results", 0, "sender_domain")},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "total_size_kb"], [3, "total_size_kb"]])
+    answer = AnswerSpec(op=op, refs=[[k + i, "total_size_kb"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 

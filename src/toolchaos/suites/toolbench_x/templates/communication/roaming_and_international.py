@@ -204,19 +204,19 @@ def cheapest_trip_of_three(ctx: TemplateContext) -> Draft:
 
 
 def two_contacts_roaming_rates(ctx: TemplateContext) -> Draft:
-    """Mixture: two contact cards -> the rates where each lives -> dearer or cheaper."""
-    people = ctx.sample("contacts", 2, lambda c: abroad(c))
-    if people[0].country == people[1].country:
-        raise NoFit("same country")
+    """Mixture: k contact cards -> the rates where each lives -> dearest or cheapest."""
+    k = ctx.count(2, 4)
+    people = ctx.sample("contacts", k, lambda c: abroad(c))
+    if len({p.country for p in people}) < k:
+        raise NoFit("two contacts live in one country")
     tool, field = rate_pick(ctx, _ROAMING_FIELDS)
-    op, extreme = op_words(ctx, "higher", "lower")
+    op, extreme = op_words(ctx, "higher", "lower") if k == 2 else op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "I'll visit {a} and then {b} in their home countries. What's the {extreme} "
-        "{what} of the two countries{source}?",
-        "Trip to see {a} and {b} where they live: between those two countries, give me "
-        "the {extreme} {what}{source}.",
-        a=people[0].name,
-        b=people[1].name,
+        "I'll visit {all} in their home countries. What's the {extreme} {what} of those "
+        "countries{source}?",
+        "Trip to see {all} where they live: among those countries, give me the {extreme} "
+        "{what}{source}.",
+        all=listing([p.name for p in people]),
         extreme=extreme,
         what=_ROAMING_FIELDS[field],
         source=rate_source_words(tool),

@@ -228,18 +228,19 @@ def queued_for_three_people(ctx: TemplateContext) -> Draft:
 
 
 def same_reminder_two_people(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: search two contacts -> schedule the same text at each one's time."""
-    people = ctx.sample("contacts", 2, lambda c: abroad(c) and findable(ctx, c))
+    """Mixture, writes: search k contacts -> schedule the same text at each one's time."""
+    k = ctx.count(2, 4)
+    people = ctx.sample("contacts", k, lambda c: abroad(c) and findable(ctx, c))
     text = ctx.rng.choice(_TEXTS)
     local, words = _local(ctx)
     channel = ctx.rng.choice(["sms", "email"])
     medium = {"sms": "text", "email": "email"}[channel]
     prompt = ctx.say(
-        'Send {a} and {b} the same {medium}, "{text}", each at {words} in their own time zone.',
-        'Please schedule the {medium} "{text}" for both {a} and {b}, so each gets it at '
-        "{words} local time.",
-        a=people[0].name,
-        b=people[1].name,
+        'Send {all} the same {medium}, "{text}", each at {words} in their own time zone.',
+        'Please schedule the {medium} "{text}" for {each} {all}, so each gets it at {words} '
+        "local time.",
+        all=listing([p.name for p in people]),
+        each="both" if k == 2 else "all of",
         medium=medium,
         text=text,
         words=words,
@@ -256,7 +257,7 @@ def same_reminder_two_people(ctx: TemplateContext) -> Draft:
                 "time_zone": "recipient",
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
