@@ -57,20 +57,31 @@ def projection_for_line(ctx: TemplateContext) -> Draft:
 
 
 def top_up_recommended(ctx: TemplateContext) -> Draft:
-    """Sequential, writes: the plan's lines -> one line's projection -> buy the top-up."""
+    """Sequential, writes: the plan's lines -> a line's projection -> buy the top-up (-> usage).
+
+    A longer variant reads the line's usage back and reports its new allowance or what is
+    left of it.
+    """
     j, line = _line(ctx)
     method = ctx.rng.choice(sorted(_METHODS))
     projected = ctx.read("project_data_usage", line=line.line_id, method=method)
     if projected["recommended_addon"] is None:
         raise NoFit("no overage projected")
+    readout = ctx.rng.choice([None, "total_data_gb", "data_remaining_gb"])
+    ask = {
+        None: "",
+        "total_data_gb": " Then tell me the line's total data allowance this cycle, in GB.",
+        "data_remaining_gb": " Then tell me how many GB the line has left this cycle.",
+    }[readout]
     prompt = ctx.say(
         "{owner}'s line looks like it will run out of data. Project it to the end of the "
-        "cycle from {method} and buy the smallest top-up that covers the shortfall.",
+        "cycle from {method} and buy the smallest top-up that covers the shortfall.{ask}",
         "Please make sure {owner} doesn't pay overage this cycle: project their data use "
         "(based on {method}) and purchase the top-up the projection recommends for their "
-        "line.",
+        "line.{ask}",
         owner=line.owner,
         method=_METHODS[method],
+        ask=ask,
     )
     steps = [
         RefStep(tool="get_plan", args={}),
@@ -83,7 +94,11 @@ def top_up_recommended(ctx: TemplateContext) -> Draft:
             args={"line": ref(1, "line_id"), "addon_code": ref(1, "recommended_addon")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    if readout is None:
+        return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    steps.append(RefStep(tool="get_usage_summary", args={"line": ref(2, "line_id")}))
+    answer = AnswerSpec(op="value", refs=[[3, readout]], round=2)
+    return Draft(prompt, steps, answer, writes=True)
 
 
 def projected_across_lines(ctx: TemplateContext) -> Draft:

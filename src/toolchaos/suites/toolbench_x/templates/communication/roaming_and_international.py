@@ -115,14 +115,17 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
     for p in ctx.rows("roaming_passes"):
         if p.country == person.country and p.status in ("active", "upcoming"):
             raise NoFit("a pass already covers that country")
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "I'm visiting {name} from {d1} for {days} days. Buy me a roaming day pass for their "
-        "country covering the whole stay.",
-        "Set me up with a roaming pass for wherever {name} lives: {days} days starting {d1}.",
-        "Book a {days}-day roaming pass starting {d1} for the country my contact {name} lives in.",
+        "country covering the whole stay.{ask}",
+        "Set me up with a roaming pass for wherever {name} lives: {days} days starting {d1}.{ask}",
+        "Book a {days}-day roaming pass starting {d1} for the country my contact {name} lives "
+        "in.{ask}",
         name=person.name,
         d1=when(ctx.day(start)),
         days=days,
+        ask=" What did the pass cost, in USD?" if readout else "",
     )
     steps = [
         RefStep(tool="search_contacts", args={"query": person.name}),
@@ -132,7 +135,41 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
             args={"country": ref(1, "country"), "start_date": ctx.day(start), "days": days},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "price_usd"]], round=2) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
+
+
+def trip_estimate_for_contact(ctx: TemplateContext) -> Draft:
+    """Sequential: search the contact -> their country's rates -> a trip's cost estimate."""
+    person = pick_contact(ctx, lambda c: abroad(c))
+    mb, minutes, texts = _trip(ctx)
+    days = ctx.rng.randint(2, 10)
+    field = ctx.rng.choice(["best_cost_usd", "pay_as_you_go_usd"])
+    which = {
+        "best_cost_usd": "the cheapest option (pass or pay-as-you-go) would cost",
+        "pay_as_you_go_usd": "pay-as-you-go would cost, without a pass",
+    }[field]
+    prompt = ctx.say(
+        "I'm visiting {name} where they live for {days} days, using {usage}. What would {which}?",
+        "{days} days in {name}'s home country with {usage}: how much {which}?",
+        name=person.name,
+        days=days,
+        usage=_usage_words(mb, minutes, texts),
+        which=which,
+    )
+    estimate = ctx.read(
+        "estimate_roaming_cost", **_estimate_args(person.country, days, mb, minutes, texts)
+    )
+    clear_of(prompt, estimate[field])
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="get_roaming_rates", args={"country": ref(0, "results", 0, "country")}),
+        RefStep(
+            tool="estimate_roaming_cost",
+            args=_estimate_args(ref(1, "country"), days, mb, minutes, texts),
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
 def rate_across_three_countries(ctx: TemplateContext) -> Draft:
@@ -264,7 +301,7 @@ def two_leg_trip_cost(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="roaming and international calls",
     templates={
-        "sequential": [pass_trip_estimate, pass_for_contact_visit],
+        "sequential": [pass_trip_estimate, pass_for_contact_visit, trip_estimate_for_contact],
         "parallel": [rate_across_three_countries, every_source_worst_case, cheapest_trip_of_three],
         "mixture": [two_contacts_roaming_rates, two_leg_trip_cost],
     },
