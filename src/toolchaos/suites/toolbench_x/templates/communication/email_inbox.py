@@ -66,12 +66,14 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
     if not latest or latest[0]["sender_email"] != person.email:
         raise NoFit("no email from that address first")
     label = ctx.rng.choice([x for x in _LABELS if x not in latest[0]["labels"]])
+    readout = ctx.rng.random() < 0.4
     prompt = ctx.say(
-        "Find the most recent email {name} sent me and tag it '{label}'.",
-        "Please add the label '{label}' to the latest message from {name}.",
-        "The newest email from {name} needs the '{label}' label. Can you do that?",
+        "Find the most recent email {name} sent me and tag it '{label}'.{ask}",
+        "Please add the label '{label}' to the latest message from {name}.{ask}",
+        "The newest email from {name} needs the '{label}' label. Can you do that?{ask}",
         name=person.name,
         label=label,
+        ask=" What's its subject line?" if readout else "",
     )
     steps = [
         RefStep(tool="search_contacts", args={"query": person.name}),
@@ -81,7 +83,35 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
             args={"email_id": ref(1, "results", 0, "email_id"), "label": label},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "subject"]]) if readout else AnswerSpec(op="none")
+    return Draft(prompt, steps, answer, writes=True)
+
+
+def reputation_of_contacts_latest(ctx: TemplateContext) -> Draft:
+    """Sequential: contact -> their emails (newest first) -> the sending domain's reputation."""
+    senders = {e.sender_email for e in ctx.rows("emails") if e.folder != "sent"}
+    person = ctx.pick("contacts", lambda c: c.email in senders)
+    if not findable(ctx, person):
+        raise NoFit("the name does not find the contact first")
+    latest = ctx.read("search_emails", sender=person.email)["results"]
+    if not latest or latest[0]["sender_email"] != person.email:
+        raise NoFit("no email from that address first")
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    prompt = ctx.say(
+        "The last email from {name} looked off. What's the {words} of the domain it came "
+        "from{source}?",
+        "Check the newest message {name} sent me: what {words} does its sending domain "
+        "have{source}?",
+        name=person.name,
+        words=words,
+        source=rep_source_words(tool),
+    )
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="search_emails", args={"sender": ref(0, "results", 0, "email")}),
+        RefStep(tool=tool, args={"domain": ref(1, "results", 0, "sender_domain")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits))
 
 
 def _domains(ctx: TemplateContext) -> list[str]:
@@ -199,7 +229,11 @@ def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="email inbox",
     templates={
-        "sequential": [sender_reputation_of_email, label_latest_from_contact],
+        "sequential": [
+            sender_reputation_of_email,
+            label_latest_from_contact,
+            reputation_of_contacts_latest,
+        ],
         "parallel": [storage_by_sender_domain, reputation_of_three_domains],
         "mixture": [attachments_in_a_folder_label, reputation_of_two_emails],
     },

@@ -103,7 +103,7 @@ def top_up_recommended(ctx: TemplateContext) -> Draft:
 
 def projected_across_lines(ctx: TemplateContext) -> Draft:
     """Parallel: projections for k lines; total overage or highest projection."""
-    k = ctx.count(3, 5)
+    k = ctx.count(3, len(line_owners(ctx)))
     lines = ctx.rng.sample(line_owners(ctx), k)
     method = ctx.rng.choice(sorted(_METHODS))
     field, op, question = ctx.rng.choice(
@@ -130,7 +130,7 @@ def projected_across_lines(ctx: TemplateContext) -> Draft:
 
 def used_so_far_across_lines(ctx: TemplateContext) -> Draft:
     """Parallel: this cycle's usage for k lines; total or most of one measure."""
-    k = ctx.count(3, 5)
+    k = ctx.count(3, len(line_owners(ctx)))
     lines = ctx.rng.sample(line_owners(ctx), k)
     field, op, question = ctx.rng.choice(
         [

@@ -46,13 +46,15 @@ def request_after_review(ctx: TemplateContext) -> Draft:
     if not kinds:
         raise NoFit("every kind of request is open for the account")
     kind = ctx.rng.choice(kinds)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
-        "Send a privacy request for {who}: I want {what}.",
-        "Check {who} first, then ask the service for {what}.",
-        "Please file a {kind} privacy request for {who}.",
+        "Send a privacy request for {who}: I want {what}.{ask}",
+        "Check {who} first, then ask the service for {what}.{ask}",
+        "Please file a {kind} privacy request for {who}.{ask}",
         who=who,
         what=KIND_WORDS[kind],
         kind=kind.replace("_", "-"),
+        ask=" By what date must they answer?" if readout else "",
     )
     steps = [
         finder,
@@ -61,7 +63,8 @@ def request_after_review(ctx: TemplateContext) -> Draft:
             tool="create_privacy_request", args={"account": ref(1, "account_id"), "kind": kind}
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "due_date"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def export_then_delete(ctx: TemplateContext) -> Draft:

@@ -50,13 +50,15 @@ def schedule_latest(ctx: TemplateContext) -> Draft:
     target = ctx.pick("devices", lambda d: _updatable(ctx, d))
     when_day = ctx.day(ctx.rng.randint(1, 14))
     spoken, finder = find_device(ctx, target)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
-        "Schedule the newest firmware for {name} to install on {when}.",
+        "Schedule the newest firmware for {name} to install on {when}.{ask}",
         "Is there a newer firmware for {name}? Put the latest version on the update "
-        "schedule for {when}.",
-        "Please queue the latest firmware update of {name} for {when}.",
+        "schedule for {when}.{ask}",
+        "Please queue the latest firmware update of {name} for {when}.{ask}",
         name=spoken,
         when=when(when_day),
+        ask=" Which version number is that?" if readout else "",
     )
     steps = [
         finder,
@@ -70,7 +72,8 @@ def schedule_latest(ctx: TemplateContext) -> Draft:
             },
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[1, "latest_version"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def latest_build_of_room_device(ctx: TemplateContext) -> Draft:

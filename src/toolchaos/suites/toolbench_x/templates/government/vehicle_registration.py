@@ -72,13 +72,15 @@ def renew_by_plate(ctx: TemplateContext) -> Draft:
     """Sequential, writes: the plate's record -> quote -> renew."""
     car = ctx.pick("vehicles", lambda c: _renewable(ctx, c))
     years = ctx.rng.choice([1, 2])
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "Please renew the registration on plate {plate} for {y} year{s}. Check the quote "
-        "before you pay.",
-        "Renew {plate}'s registration ({y}-year term) today, after confirming the fee.",
+        "before you pay.{ask}",
+        "Renew {plate}'s registration ({y}-year term) today, after confirming the fee.{ask}",
         plate=car.plate,
         y=years,
         s="s" if years > 1 else "",
+        ask=" When does the renewed registration expire?" if readout else "",
     )
     steps = [
         RefStep(tool="list_vehicles", args={"plate": car.plate}),
@@ -91,7 +93,8 @@ def renew_by_plate(ctx: TemplateContext) -> Draft:
             args={"plate": ref(1, "plate"), "term_years": ref(1, "term_years")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "new_expiry"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def renew_my_only_car(ctx: TemplateContext) -> Draft:

@@ -80,13 +80,15 @@ def bulky_pickup_request(ctx: TemplateContext) -> Draft:
     ]
     if open_there:
         raise NoFit("already requested")
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "I'm {name}. Check my collection zone, then open a bulky item pickup request at my "
-        "address for {item}.",
+        "address for {item}.{ask}",
         "Please log a bulky-item pickup for {name} ({item}) at the address on their "
-        "collection schedule.",
+        "collection schedule.{ask}",
         name=res.name,
         item=item,
+        ask=" By what date should it be picked up?" if readout else "",
     )
     steps = [
         RefStep(tool="get_resident", args={"resident": res.name}),
@@ -101,7 +103,8 @@ def bulky_pickup_request(ctx: TemplateContext) -> Draft:
             },
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "target_date"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def soonest_of_three_addresses(ctx: TemplateContext) -> Draft:
