@@ -54,16 +54,18 @@ def repair_then_power_off(ctx: TemplateContext) -> Draft:
     issue = ctx.rng.choice(ISSUES)
     dropoff = ctx.day(ctx.rng.randint(2, 20))
     spoken, finder = find_device(ctx, target)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "{Name} {issue}. Open a repair request with drop-off on {when}, and switch it off "
-        "until then.",
+        "until then.{ask}",
         "Please log a repair for {name} (it {issue}); I'll drop it off {when}. Then power it "
-        "off so it doesn't get worse.",
-        "{Name} {issue}. File a repair request for drop-off {when} and turn the device off.",
+        "off so it doesn't get worse.{ask}",
+        "{Name} {issue}. File a repair request for drop-off {when} and turn the device off.{ask}",
         name=spoken,
         Name=spoken[0].upper() + spoken[1:],
         issue=issue,
         when=when(dropoff),
+        ask=" What will the repair cost us, per the request?" if readout else "",
     )
     steps = [
         finder,
@@ -80,7 +82,8 @@ def repair_then_power_off(ctx: TemplateContext) -> Draft:
             args={"device": ref(1, "device_id"), "power_state": "off"},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[1, "estimate_usd"]], round=2) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def coverage_end_of_owned(ctx: TemplateContext) -> Draft:

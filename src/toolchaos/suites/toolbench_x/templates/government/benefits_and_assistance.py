@@ -79,12 +79,18 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
         return bool(ok["eligible"]) and not taken
 
     res = resident(ctx, fits)
+    readout = ctx.rng.choice([None, "decision_due", "monthly_benefit_usd"])
     prompt = ctx.say(
         "Please check whether {name} qualifies for {prog} and, since I think they do, "
-        "submit the application.",
-        "{name} would like to apply for {prog}. Confirm eligibility first, then apply.",
+        "submit the application.{ask}",
+        "{name} would like to apply for {prog}. Confirm eligibility first, then apply.{ask}",
         name=res.name,
         prog=program.name,
+        ask={
+            None: "",
+            "decision_due": " By when is a decision due?",
+            "monthly_benefit_usd": " What monthly benefit does the application show?",
+        }[readout],
     )
     steps = [
         *found_by_name(res, "check_benefit_eligibility", program=program.program_id),
@@ -93,7 +99,8 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
             args={"resident": ref(1, "resident_id"), "program": ref(1, "program_id")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, readout]], round=2) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def my_application_check(ctx: TemplateContext) -> Draft:

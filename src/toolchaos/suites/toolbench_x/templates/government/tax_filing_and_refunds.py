@@ -179,13 +179,17 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
         "medical": "medical expenses",
         "mortgage_interest": "mortgage interest",
     }[kind]
+    again = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "I'm {name} and I haven't filed yet. Add ${amt:,} of {w} as an itemized deduction "
-        "to my 2025 return.",
-        "Before {name} files for 2025, claim a {w} deduction of ${amt:,} on the return.",
+        "to my 2025 return.{ask}",
+        "Before {name} files for 2025, claim a {w} deduction of ${amt:,} on the return.{ask}",
         name=res.name,
         amt=amount,
         w=words,
+        ask=" Then estimate the return again: what taxable income does it come to now?"
+        if again
+        else "",
     )
     steps = [
         *found_by_name(res, "get_refund_status"),
@@ -194,7 +198,11 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
             args={"resident": ref(1, "resident_id"), "kind": kind, "amount_usd": amount},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    if not again:
+        return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    steps.append(RefStep(tool="estimate_tax_return", args={"resident": ref(2, "resident_id")}))
+    answer = AnswerSpec(op="value", refs=[[3, "taxable_income_usd"]], round=2)
+    return Draft(prompt, steps, answer, writes=True)
 
 
 SUBTOPIC = Subtopic(
