@@ -59,16 +59,18 @@ def respond_to_breach(ctx: TemplateContext) -> Draft:
     if not fits:
         raise NoFit("no notified account")
     acc = ctx.rng.choice(fits)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "{member} got a breach notice from {service}. Require a security key for that "
-        "account, then ask {service} for a copy of the data they hold.",
+        "account, then ask {service} for a copy of the data they hold.{ask}",
         "After the {service} breach, please harden {who} with security-key two-factor and "
-        "request an export of its data so we can see what leaked.",
+        "request an export of its data so we can see what leaked.{ask}",
         "{service} was breached and {member} has an account there. Pull up the notice, "
-        "enable security-key sign-in, then file a data-export request.",
+        "enable security-key sign-in, then file a data-export request.{ask}",
         member=acc.member,
         service=acc.service,
         who=spoken_account(acc),
+        ask=f" By what date must {acc.service} send the export?" if readout else "",
     )
     steps = [
         RefStep(tool="list_breach_notices", args={"member": acc.member, "service": acc.service}),
@@ -81,7 +83,8 @@ def respond_to_breach(ctx: TemplateContext) -> Draft:
             args={"account": ref(1, "account_id"), "kind": "export"},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "due_date"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def breach_size_for_account(ctx: TemplateContext) -> Draft:

@@ -41,17 +41,19 @@ def speed_where_device_is(ctx: TemplateContext) -> Draft:
     device = ctx.pick("devices", lambda d: d.category not in ("router",))
     field = ctx.rng.choice(sorted(SPEED_FIELDS))
     what, unit = SPEED_FIELDS[field]
+    spoken, finder = find_device(ctx, device)
     prompt = ctx.say(
-        "The {name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
-        "Find which room the {name} is in and tell me the latest {what} measured there, in {unit}.",
-        "Is the Wi-Fi the problem for the {name}? Give me the {what} ({unit}) of the most "
-        "recent speed test in its room.",
-        name=device.name,
+        "{Name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
+        "Find which room {name} is in and tell me the latest {what} measured there, in {unit}.",
+        "Is the Wi-Fi the problem for {name}? Give me the {what} ({unit}) of the most recent "
+        "speed test in its room.",
+        name=spoken,
+        Name=cap(spoken),
         what=what,
         unit=unit,
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": device.name}),
+        finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
         RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
     ]
