@@ -56,8 +56,8 @@ def sender_reputation_of_email(ctx: TemplateContext) -> Draft:
 _LABELS = ("follow-up", "important", "travel", "finance", "receipts")
 
 
-def label_latest_from_contact(ctx: TemplateContext) -> Draft:
-    """Sequential, writes: contact -> their emails (newest first) -> label the latest."""
+def _latest_from_contact(ctx: TemplateContext) -> tuple[Any, dict[str, Any]]:
+    """A contact whose name finds them first, and the newest email they sent (found by it)."""
     senders = {e.sender_email for e in ctx.rows("emails") if e.folder != "sent"}
     person = ctx.pick("contacts", lambda c: c.email in senders)
     if not findable(ctx, person):
@@ -65,7 +65,13 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
     latest = ctx.read("search_emails", sender=person.email)["results"]
     if not latest or latest[0]["sender_email"] != person.email:
         raise NoFit("no email from that address first")
-    label = ctx.rng.choice([x for x in _LABELS if x not in latest[0]["labels"]])
+    return person, latest[0]
+
+
+def label_latest_from_contact(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: contact -> their emails (newest first) -> label the latest."""
+    person, latest = _latest_from_contact(ctx)
+    label = ctx.rng.choice([x for x in _LABELS if x not in latest["labels"]])
     readout = ctx.rng.random() < 0.4
     prompt = ctx.say(
         "Find the most recent email {name} sent me and tag it '{label}'.{ask}",
@@ -89,13 +95,7 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
 
 def reputation_of_contacts_latest(ctx: TemplateContext) -> Draft:
     """Sequential: contact -> their emails (newest first) -> the sending domain's reputation."""
-    senders = {e.sender_email for e in ctx.rows("emails") if e.folder != "sent"}
-    person = ctx.pick("contacts", lambda c: c.email in senders)
-    if not findable(ctx, person):
-        raise NoFit("the name does not find the contact first")
-    latest = ctx.read("search_emails", sender=person.email)["results"]
-    if not latest or latest[0]["sender_email"] != person.email:
-        raise NoFit("no email from that address first")
+    person, _ = _latest_from_contact(ctx)
     tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     prompt = ctx.say(
         "The last email from {name} looked off. What's the {words} of the domain it came "
