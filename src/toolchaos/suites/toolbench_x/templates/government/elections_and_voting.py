@@ -174,7 +174,7 @@ election_office_waits = office_waits_mixture(
 def two_voters_next_election(ctx: TemplateContext) -> Draft:
     """Mixture: list elections -> polling places of k residents -> farthest or total."""
     kind = ctx.rng.choice(["special", "primary", "general"])
-    k = ctx.count(2, 4)
+    k = ctx.count(2, 5)
     people = distinct_residents(ctx, k, lambda r: _registered(ctx, r))
     if len({p.ward for p in people}) < 2:
         raise NoFit("everyone lives in one ward")

@@ -163,7 +163,7 @@ court_waits = office_waits_mixture(
 
 def two_plates_due(ctx: TemplateContext) -> Draft:
     """Mixture: unpaid citations of k plates (independent) -> oldest of each -> sum/max."""
-    k = ctx.count(2, 4)
+    k = ctx.count(2, 5)
     cars = ctx.sample("vehicles", k, lambda c: bool(_unpaid(ctx, plate=c.plate)))
     op = ctx.rng.choice(["sum", "max"])
     q = {"sum": "those amounts due together", "max": "the largest of those amounts due"}[op]

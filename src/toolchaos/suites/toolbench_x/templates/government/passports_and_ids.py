@@ -217,7 +217,7 @@ passport_office_waits = office_waits_mixture(
 
 def ready_dates_of_two(ctx: TemplateContext) -> Draft:
     """Mixture: k residents' documents -> cheapest service for each first document -> sum."""
-    k = ctx.count(2, 4)
+    k = ctx.count(2, 5)
     people = distinct_residents(ctx, k)
     field = ctx.rng.choice(["fee_usd", "processing_business_days"])
     op = ctx.rng.choice(["sum", "max"])

@@ -170,7 +170,7 @@ def household_weight(ctx: TemplateContext) -> Draft:
         cars = _cars_of(ctx, res)
         return bool(cars) and _renewable(ctx, cars[0])
 
-    k = ctx.count(2, 4)
+    k = ctx.count(2, 5)
     people = distinct_residents(ctx, k, owns)
     field = ctx.rng.choice(["total_fee_usd", "weight_kg"])
     op = ctx.rng.choice(["sum", "max"])

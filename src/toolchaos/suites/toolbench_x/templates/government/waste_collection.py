@@ -159,7 +159,7 @@ drop_off_waits = office_waits_mixture(
 
 def neighbours_days_until(ctx: TemplateContext) -> Draft:
     """Mixture: k residents (independent) -> their schedules -> min/max days until pickup."""
-    k = ctx.count(2, 4)
+    k = ctx.count(2, 5)
     people = distinct_residents(ctx, k)
     if len({p.zone for p in people}) < 2:
         raise NoFit("everyone lives in one zone")
