@@ -2,4 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from toolchaos.suites.toolbench_x.generate import TemplateContext
+
 RECENT = "2026-01-31"  # deliveries on or after this are inside the 30-day return window
+
+
+def order_history(ctx: TemplateContext) -> dict[str, list[Any]]:
+    """Each customer's orders in the order list_orders returns them (oldest first)."""
+    history: dict[str, list[Any]] = {c.customer_id: [] for c in ctx.rows("customers")}
+    for order in sorted(ctx.rows("orders"), key=lambda o: (o.placed_at, o.order_id)):
+        history[order.customer_id].append(order)
+    return history

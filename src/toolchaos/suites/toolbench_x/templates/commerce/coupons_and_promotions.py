@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
+from toolchaos.suites.toolbench_x.templates.commerce._helpers import order_history
 
 # (coupon field, op, how a person asks about it)
 _TERMS = (
@@ -39,16 +48,18 @@ def coupon_on_open_order(ctx: TemplateContext) -> Draft:
         break
     else:
         raise NoFit("no coupon applies to the order")
+    on_invoice = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "Hi, I'm {email}. Please put the code {code} on my order that hasn't shipped yet "
-        "and tell me the new total.",
+        "and tell me the new {total}.",
         "This is {first} ({email}). I have a coupon, {code}. Apply it to my open order; what "
-        "do I pay now?",
+        "is the {total} now?",
         "Can you apply promo code {code} to the pending order on the account {email}? "
-        "What's the total after the discount?",
+        "What's the {total} after the discount?",
         email=customer.email,
         first=customer.name.split()[0],
         code=code.lower() if ctx.rng.random() < 0.3 else code,
+        total="amount on its invoice" if on_invoice else "order total",
     )
     steps = [
         RefStep(tool="find_customers", args={"email": customer.email}),
@@ -64,13 +75,17 @@ def coupon_on_open_order(ctx: TemplateContext) -> Draft:
             args={"order_id": ref(1, "results", 0, "order_id"), "code": code},
         ),
     ]
-    answer = AnswerSpec(op="value", refs=[[2, "total_usd"]], round=2)
+    if not on_invoice:
+        answer = AnswerSpec(op="value", refs=[[2, "total_usd"]], round=2)
+        return Draft(prompt, steps, answer, writes=True)
+    steps.append(RefStep(tool="get_invoice", args={"invoice_id": ref(2, "invoice_id")}))
+    answer = AnswerSpec(op="value", refs=[[3, "amount_usd"]], round=2)
     return Draft(prompt, steps, answer, writes=True)
 
 
 def coupon_of_an_order(ctx: TemplateContext) -> Draft:
-    """Sequential: invoice -> its order -> the coupon used there; its minimum spend or use."""
-    order = ctx.pick("orders", lambda o: o.coupon_code is not None)
+    """Sequential: invoice (or parcel) -> its order -> the coupon used there; one of its terms."""
+    order = ctx.pick("orders", lambda o: o.coupon_code is not None and o.tracking_number)
     field, words = ctx.rng.choice(
         [
             ("times_redeemed", "how many times has that code been used so far"),
@@ -78,61 +93,102 @@ def coupon_of_an_order(ctx: TemplateContext) -> Draft:
             ("expires_on", "when does that code expire"),
         ]
     )
-    prompt = ctx.say(
-        "My invoice {inv} shows a discount. Which coupon was on that order, and " + words + "?",
-        "Looking at invoice {inv}: the order used a promo code. " + words.capitalize() + "?",
-        inv=order.invoice_id,
-    )
+    if ctx.rng.random() < 0.5:
+        prompt = ctx.say(
+            "My invoice {inv} shows a discount. Which coupon was on that order, and " + words + "?",
+            "Looking at invoice {inv}: the order used a promo code. " + words.capitalize() + "?",
+            inv=order.invoice_id,
+        )
+        first = RefStep(tool="get_invoice", args={"invoice_id": order.invoice_id})
+    else:
+        prompt = ctx.say(
+            "The parcel {trk} came with a discount on its order. Find the promo code used: "
+            + words
+            + "?",
+            "I got parcel {trk} and the order used a coupon. " + words.capitalize() + "?",
+            trk=order.tracking_number,
+        )
+        first = RefStep(tool="track_shipment", args={"tracking_number": order.tracking_number})
     steps = [
-        RefStep(tool="get_invoice", args={"invoice_id": order.invoice_id}),
+        first,
         RefStep(tool="get_order", args={"order_id": ref(0, "order_id")}),
         RefStep(tool="get_coupon", args={"code": ref(1, "coupon_code")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
 
 
+def my_coupon_by_email(ctx: TemplateContext) -> Draft:
+    """Sequential: customer by email -> their orders -> the one coupon they used; its terms."""
+    mine = {
+        customer: [i for i, o in enumerate(orders) if o.coupon_code is not None]
+        for customer, orders in order_history(ctx).items()
+    }
+    customer = ctx.pick("customers", lambda c: len(mine[c.customer_id]) == 1)
+    field, asks = ctx.rng.choice(
+        [
+            ("expires_on", "until when is that code valid"),
+            ("min_subtotal_usd", "what minimum spend does it need, in USD"),
+            ("times_redeemed", "how many times has it been redeemed by now"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {email}. I used a promo code on exactly one of my orders; {asks}?",
+        "Account {email}: one of my past orders had a coupon on it. Find the code: {asks}?",
+        email=customer.email,
+        asks=asks,
+    )
+    steps = [
+        RefStep(tool="find_customers", args={"email": customer.email}),
+        RefStep(tool="list_orders", args={"customer_id": ref(0, "results", 0, "customer_id")}),
+        RefStep(
+            tool="get_coupon",
+            args={"code": ref(1, "results", mine[customer.customer_id][0], "coupon_code")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
 def compare_coupon_terms(ctx: TemplateContext) -> Draft:
-    """Parallel: three coupons' terms; the min or max of one term."""
+    """Parallel: k coupons' terms; the min or max of one term."""
     field, op, words = ctx.rng.choice(_TERMS)
     pool = (
         ctx.rows("coupons", lambda c: c.discount_type == "percent")
         if field == "percent_off"
         else ctx.rows("coupons")
     )
-    if len(pool) < 3:
+    k = ctx.count(3, 6)
+    if len(pool) < k:
         raise NoFit("too few coupons")
-    coupons = ctx.rng.sample(pool, 3)
+    coupons = ctx.rng.sample(pool, k)
     prompt = ctx.say(
-        "I have three promo codes: {a}, {b} and {c}. Tell me {words}.",
-        "Compare the coupons {a}, {b} and {c}: {words}?",
-        "Check codes {a}, {b}, {c} and give me {words}.",
-        a=coupons[0].code,
-        b=coupons[1].code,
-        c=coupons[2].code,
+        "I have {n} promo codes: {all}. Tell me {words}.",
+        "Compare the coupons {all}: {words}?",
+        "Check codes {all} and give me {words}.",
+        n=k,
+        all=listing([c.code for c in coupons]),
         words=words,
     )
     steps = [RefStep(tool="get_coupon", args={"code": c.code}) for c in coupons]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)]))
 
 
 def orders_discount_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three orders; the total (or largest) coupon discount they got."""
-    orders = ctx.sample("orders", 3, lambda o: o.coupon_code is not None)
+    """Parallel: k orders; the total (or largest) coupon discount they got."""
+    k = ctx.count(3, 6)
+    orders = ctx.sample("orders", k, lambda o: o.coupon_code is not None)
     op = ctx.rng.choice(["sum", "max"])
     words = {
         "sum": "how much did coupons save me in total",
         "max": "what was the biggest coupon saving on any of them",
     }[op]
     prompt = ctx.say(
-        "On my orders {a}, {b} and {c}, {words}?",
-        "Orders {a}, {b}, {c}: {words} (in dollars)?",
-        a=orders[0].order_id,
-        b=orders[1].order_id,
-        c=orders[2].order_id,
+        "On my orders {all}, {words}?",
+        "Orders {all}: {words} (in dollars)?",
+        all=listing([o.order_id for o in orders]),
         words=words,
     )
     steps = [RefStep(tool="get_order", args={"order_id": o.order_id}) for o in orders]
-    answer = AnswerSpec(op=op, refs=[[i, "discount_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "discount_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
@@ -166,11 +222,53 @@ def customer_coupon_savings(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
 
 
+def codes_used_on_orders(ctx: TemplateContext) -> Draft:
+    """Mixture: k orders in parallel -> the coupon each used -> the most or least used code."""
+    k = ctx.count(2, 4)
+    with_code = ctx.rows("orders", lambda o: o.coupon_code is not None)
+    first: dict[str, Any] = {}
+    for order in with_code:  # one order per code, so the codes compared differ
+        first.setdefault(order.coupon_code, order)
+    if len(first) < k:
+        raise NoFit("too few distinct coupons on orders")
+    orders = ctx.rng.sample(sorted(first.values(), key=lambda o: o.order_id), k)
+    field, op, words = ctx.rng.choice(
+        [
+            (
+                "times_redeemed",
+                "max",
+                "how many times has the most used of those codes been redeemed",
+            ),
+            (
+                "times_redeemed",
+                "min",
+                "how many redemptions does the least used of those codes have",
+            ),
+            (
+                "min_subtotal_usd",
+                "max",
+                "what is the highest minimum spend any of those codes requires, in USD",
+            ),
+        ]
+    )
+    prompt = ctx.say(
+        "Orders {all} each used a promo code. {Asks}?",
+        "Look up which coupon each of orders {all} used: {asks}?",
+        all=listing([o.order_id for o in orders]),
+        asks=words,
+        Asks=words[0].upper() + words[1:],
+    )
+    steps = [RefStep(tool="get_order", args={"order_id": o.order_id}) for o in orders]
+    steps += [RefStep(tool="get_coupon", args={"code": ref(i, "coupon_code")}) for i in range(k)]
+    answer = AnswerSpec(op=op, refs=[[k + i, field] for i in range(k)])
+    return Draft(prompt, steps, answer)
+
+
 SUBTOPIC = Subtopic(
     name="coupons and promotions",
     templates={
-        "sequential": [coupon_on_open_order, coupon_of_an_order],
+        "sequential": [coupon_on_open_order, coupon_of_an_order, my_coupon_by_email],
         "parallel": [compare_coupon_terms, orders_discount_total],
-        "mixture": [customer_coupon_savings],
+        "mixture": [customer_coupon_savings, codes_used_on_orders],
     },
 )

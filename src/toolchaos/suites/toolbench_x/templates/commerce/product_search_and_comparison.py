@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 
 # where a person checks a price, and the tool that serves it
 PRICE_SOURCES = {
@@ -71,75 +78,76 @@ def named_product_elsewhere(ctx: TemplateContext) -> Draft:
 
 
 def wishlist_extreme(ctx: TemplateContext) -> Draft:
-    """Parallel: three wishlist items by id; the highest, lowest or total price."""
-    items = ctx.sample("products", 3)
+    """Parallel: k wishlist items by id; the highest, lowest or total price."""
+    k = ctx.count(3, 6)
+    items = ctx.sample("products", k)
     op = ctx.rng.choice(["max", "min", "sum"])
     words = {
         "max": "the most expensive of them costs",
         "min": "the cheapest of them costs",
-        "sum": "all three cost together",
+        "sum": "they all cost together",
     }[op]
     prompt = ctx.say(
-        "My wishlist has items {a}, {b} and {c}. How much {words} right now?",
-        "Compare products {a}, {b} and {c} for me: what {words}, in US dollars?",
-        "I saved item numbers {a}, {b} and {c}. Tell me what {words}.",
-        a=items[0].product_id,
-        b=items[1].product_id,
-        c=items[2].product_id,
+        "My wishlist has items {all}. How much {words} right now?",
+        "Compare products {all} for me: what {words}, in US dollars?",
+        "I saved item numbers {all}. Tell me what {words}.",
+        all=listing([p.product_id for p in items]),
         words=words,
     )
     steps = [RefStep(tool="get_product", args={"product_id": p.product_id}) for p in items]
-    answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def heaviest_to_ship(ctx: TemplateContext) -> Draft:
-    """Parallel: three products by id; the heaviest or lightest shipping weight."""
-    items = ctx.sample("products", 3)
+    """Parallel: k products by id; the heaviest or lightest shipping weight."""
+    k = ctx.count(3, 6)
+    items = ctx.sample("products", k)
     weights = [p.weight_kg for p in items]
     op = ctx.rng.choice(["max", "min"])
     if weights.count(max(weights) if op == "max" else min(weights)) != 1:
         raise NoFit("no single extreme weight")
     words = {"max": "heaviest", "min": "lightest"}[op]
     prompt = ctx.say(
-        "I'm comparing shipping for items {a}, {b} and {c}. What does the {words} one weigh in kg?",
-        "Of products {a}, {b} and {c}, what's the shipping weight of the {words}?",
-        a=items[0].product_id,
-        b=items[1].product_id,
-        c=items[2].product_id,
+        "I'm comparing shipping for items {all}. What does the {words} one weigh in kg?",
+        "Of products {all}, what's the shipping weight of the {words}?",
+        all=listing([p.product_id for p in items]),
         words=words,
     )
     steps = [RefStep(tool="get_product", args={"product_id": p.product_id}) for p in items]
-    answer = AnswerSpec(op=op, refs=[[i, "weight_kg"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "weight_kg"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def compare_two_by_name(ctx: TemplateContext) -> Draft:
-    """Mixture: search two products by name -> each product's record -> price comparison."""
-    first = _named(ctx)
-    second = _named(ctx, lambda p: p.product_id != first.product_id)
+    """Mixture: search k products by name -> each product's record -> price comparison."""
+    k = ctx.count(2, 4)
+    chosen: list[Any] = []
+    for _ in range(k):
+        taken = {p.product_id for p in chosen}
+        chosen.append(_named(ctx, lambda p, taken=taken: p.product_id not in taken))
     op = ctx.rng.choice(["max", "min", "sum"])
     words = {
-        "max": "the price of the more expensive one",
-        "min": "the price of the cheaper one",
-        "sum": "what the two cost together",
+        "max": "the price of the most expensive one",
+        "min": "the price of the cheapest one",
+        "sum": "what they cost together",
     }[op]
+    if k == 2:
+        words = words.replace("most expensive", "more expensive").replace("cheapest", "cheaper")
+    names = listing([f"the {p.name}" for p in chosen])
     prompt = ctx.say(
-        "I can't decide between the {a} and the {b}. Tell me {words}.",
-        "Compare the {a} with the {b} in the catalogue: give me {words}, in dollars.",
-        "Look up the {a} and the {b}; I want {words}.",
-        a=first.name,
-        b=second.name,
+        "I can't decide between {all}. Tell me {words}.",
+        "Compare {all} in the catalogue: give me {words}, in dollars.",
+        "Look up {all}; I want {words}.",
+        all=names,
         words=words,
     )
-    steps = [
-        RefStep(tool="search_products", args={"name_contains": p.name}) for p in (first, second)
-    ]
+    steps = [RefStep(tool="search_products", args={"name_contains": p.name}) for p in chosen]
     steps += [
         RefStep(tool="get_product", args={"product_id": ref(i, "results", 0, "product_id")})
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "price_usd"], [3, "price_usd"]], round=2)
+    answer = AnswerSpec(op=op, refs=[[k + i, "price_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
     SMS_RATE,
@@ -92,32 +100,32 @@ def talk_time_with_earliest_missed(ctx: TemplateContext) -> Draft:
 
 
 def talk_time_three_contacts(ctx: TemplateContext) -> Draft:
-    """Parallel: talk time with three contacts; total or most."""
+    """Parallel: talk time with k contacts; total or most."""
+    k = ctx.count(3, 6)
     callers = _callers(ctx)
     if len(callers) < 3:
         raise NoFit("fewer than three callers")
-    people = ctx.rng.sample(callers, 3)
+    people = ctx.rng.sample(callers, k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "how many minutes have I spent on the phone with them in total",
         "max": "what's the most talk time, in minutes, I've had with any one of them",
     }[op]
     prompt = ctx.say(
-        "Going by my call log for {a}, {b} and {c}: {question}?",
-        "Phone time check with {a}, {b} and {c} — {question}?",
-        "I'm curious about calls with {a}, {b} and {c}. {question}?",
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        "Going by my call log for {all}: {question}?",
+        "Phone time check with {all} — {question}?",
+        "I'm curious about calls with {all}. {question}?",
+        all=listing([x.name for x in people]),
         question=question,
     )
     steps = [RefStep(tool="call_duration_total", args={"contact": p.name}) for p in people]
-    answer = AnswerSpec(op=op, refs=[[i, "total_minutes"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "total_minutes"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def last_call_lengths(ctx: TemplateContext) -> Draft:
-    """Parallel: the latest answered call with each of three contacts; longest or shortest."""
+    """Parallel: the latest answered call with each of k contacts; longest or shortest."""
+    k = ctx.count(3, 6)
     direction = ctx.rng.choice(["incoming", "outgoing"])
     pool = [
         p
@@ -126,26 +134,23 @@ def last_call_lengths(ctx: TemplateContext) -> Draft:
     ]
     if len(pool) < 3:
         raise NoFit("fewer than three contacts with such calls")
-    people = ctx.rng.sample(pool, 3)
+    people = ctx.rng.sample(pool, k)
     op = ctx.rng.choice(["max", "min"])
     words = {"incoming": "call I got from", "outgoing": "call I made to"}[direction]
     extreme = {"max": "longest", "min": "shortest"}[op]
     prompt = ctx.say(
-        "Think of the most recent {words} each of {a}, {b} and {c}. How many seconds did "
+        "Think of the most recent {words} each of {all}. How many seconds did "
         "the {extreme} of those three calls last?",
-        "Latest {words} {a}, {b} and {c}, one each: what's the {extreme} duration among "
-        "them, in seconds?",
+        "Latest {words} {all}, one each: what's the {extreme} duration among them, in seconds?",
         words=words,
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        all=listing([x.name for x in people]),
         extreme=extreme,
     )
     steps = [
         RefStep(tool="get_call_log", args={"contact": p.name, "direction": direction})
         for p in people
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "duration_sec"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "duration_sec"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
@@ -185,23 +190,23 @@ def voicemail_callers_talk_time(ctx: TemplateContext) -> Draft:
 
 
 def two_contacts_talk_time(ctx: TemplateContext) -> Draft:
-    """Mixture: search two contacts -> talk time in one direction with each -> combine."""
+    """Mixture: search k contacts -> talk time in one direction with each -> combine."""
     callers = _callers(ctx)
-    if len(callers) < 2:
-        raise NoFit("fewer than two callers")
-    people = ctx.rng.sample(callers, 2)
+    k = ctx.count(2, min(4, len(callers)))
+    if len(callers) < k:
+        raise NoFit(f"fewer than {k} callers")
+    people = ctx.rng.sample(callers, k)
     direction = ctx.rng.choice(["incoming", "outgoing"])
     op = ctx.rng.choice(["sum", "max"])
     what = {"incoming": "calls they made to me", "outgoing": "calls I made to them"}[direction]
     question = {
-        "sum": "Add up the minutes for both",
-        "max": "Give me the larger of the two totals, in minutes",
+        "sum": "Add up the minutes for all of them",
+        "max": "Give me the largest of those totals, in minutes",
     }[op]
     prompt = ctx.say(
-        "How much have I talked with {a} and with {b}, counting only {what}? {question}.",
-        "Minutes on the phone with {a} and {b} ({what} only). {question}.",
-        a=people[0].name,
-        b=people[1].name,
+        "How much have I talked with each of {all}, counting only {what}? {question}.",
+        "Minutes on the phone with {all} ({what} only). {question}.",
+        all=listing([p.name for p in people]),
         what=what,
         question=question,
     )
@@ -211,10 +216,10 @@ def two_contacts_talk_time(ctx: TemplateContext) -> Draft:
             tool="call_duration_total",
             args={"contact": ref(i, "results", 0, "contact_id"), "direction": direction},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "total_minutes"], [3, "total_minutes"]], round=2)
-    return Draft(prompt, steps, answer)
+    refs = [[k + i, "total_minutes"] for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(

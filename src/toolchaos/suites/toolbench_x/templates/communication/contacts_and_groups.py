@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
     SMS_RATE,
@@ -65,40 +72,37 @@ def add_contact_to_a_group(ctx: TemplateContext) -> Draft:
 
 
 def furthest_ahead_in_time(ctx: TemplateContext) -> Draft:
-    """Parallel: three contact cards by name; the city of whoever is furthest ahead/behind."""
-    people = ctx.sample("contacts", 3, lambda c: findable(ctx, c))
+    """Parallel: k contact cards by name; the city of whoever is furthest ahead/behind."""
+    k = ctx.count(3, 6)
+    people = ctx.sample("contacts", k, lambda c: findable(ctx, c))
     op = single_extreme_offset(ctx, [p.utc_offset_hours for p in people])
     words = {"argmax": "furthest ahead", "argmin": "furthest behind"}[op]
     prompt = ctx.say(
-        "I need to ring {a}, {b} and {c} today. Whoever's local clock is {words} of UTC "
+        "I need to ring {all} today. Whoever's local clock is {words} of UTC "
         "— which city do they live in?",
-        "Among my contacts {a}, {b} and {c}, one lives in the time zone {words}. Which "
-        "city is that?",
-        "Of {a}, {b} and {c}, find the person {words} in time and tell me their city.",
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        "Among my contacts {all}, one lives in the time zone {words}. Which city is that?",
+        "Of {all}, find the person {words} in time and tell me their city.",
+        all=listing([x.name for x in people]),
         words=words,
     )
     steps = [RefStep(tool="get_contact", args={"contact": p.name}) for p in people]
-    return Draft(prompt, steps, city_by_offset(op, 0, 3))
+    return Draft(prompt, steps, city_by_offset(op, 0, k))
 
 
 def biggest_group(ctx: TemplateContext) -> Draft:
-    """Parallel: members of three groups; the size of the largest or smallest."""
-    groups = ctx.sample("groups", 3)
+    """Parallel: members of k groups; the size of the largest or smallest."""
+    k = ctx.count(3, 5)
+    groups = ctx.sample("groups", k)
     op, words = op_words(ctx, "largest", "smallest")
     prompt = ctx.say(
-        "How many people are in the {words} of my contact groups '{a}', '{b}' and '{c}'?",
-        "Between the '{a}', '{b}' and '{c}' groups, how many members does the {words} one have?",
-        "Count the members of my groups {a}, {b} and {c}; what's the {words} headcount?",
-        a=groups[0].name,
-        b=groups[1].name,
-        c=groups[2].name,
+        "How many people are in the {words} of my contact groups {all}?",
+        "Between the {all} groups, how many members does the {words} one have?",
+        "Count the members of my groups {all}; what's the {words} headcount?",
+        all=listing([x.name for x in groups], "'"),
         words=words,
     )
     steps = [RefStep(tool="search_contacts", args={"group": g.name}) for g in groups]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(k)]))
 
 
 def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
@@ -127,21 +131,22 @@ def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
 
 
 def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
-    """Mixture: two contact cards by name -> the rate to each country -> total or dearer."""
-    people = ctx.sample("contacts", 2, lambda c: abroad(c) and findable(ctx, c))
+    """Mixture: k contact cards by name -> the rate to each country -> total or dearest."""
+    k = ctx.count(2, 4)
+    people = ctx.sample("contacts", k, lambda c: abroad(c) and findable(ctx, c))
     tool, field = rate_pick(ctx, _RATE_WORDS)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         ("sum", SMS_RATE): "what does it cost in total to send each of them one text",
-        ("max", SMS_RATE): "what's the dearer of the two per-text prices",
-        ("sum", CALL_RATE): "what do the two per-minute calling rates add up to",
-        ("max", CALL_RATE): "what's the higher of the two per-minute calling rates",
+        ("max", SMS_RATE): "what's the dearest of their per-text prices",
+        ("sum", CALL_RATE): "what do their per-minute calling rates add up to",
+        ("max", CALL_RATE): "what's the highest of their per-minute calling rates",
     }[(op, field)]
     prompt = ctx.say(
-        "{a} and {b} both live abroad. From home, {question}{source}?",
-        "Looking at my contacts {a} and {b}: {question}, in dollars{source}?",
-        a=people[0].name,
-        b=people[1].name,
+        "{all} {every} live abroad. From home, {question}{source}?",
+        "Looking at my contacts {all}: {question}, in dollars{source}?",
+        all=listing([p.name for p in people]),
+        every="both" if k == 2 else "all",
         question=question,
         source=rate_source_words(tool),
     )

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     findable,
     op_words,
@@ -49,8 +56,8 @@ def sender_reputation_of_email(ctx: TemplateContext) -> Draft:
 _LABELS = ("follow-up", "important", "travel", "finance", "receipts")
 
 
-def label_latest_from_contact(ctx: TemplateContext) -> Draft:
-    """Sequential, writes: contact -> their emails (newest first) -> label the latest."""
+def _latest_from_contact(ctx: TemplateContext) -> tuple[Any, dict[str, Any]]:
+    """A contact whose name finds them first, and the newest email they sent (found by it)."""
     senders = {e.sender_email for e in ctx.rows("emails") if e.folder != "sent"}
     person = ctx.pick("contacts", lambda c: c.email in senders)
     if not findable(ctx, person):
@@ -58,13 +65,21 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
     latest = ctx.read("search_emails", sender=person.email)["results"]
     if not latest or latest[0]["sender_email"] != person.email:
         raise NoFit("no email from that address first")
-    label = ctx.rng.choice([x for x in _LABELS if x not in latest[0]["labels"]])
+    return person, latest[0]
+
+
+def label_latest_from_contact(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: contact -> their emails (newest first) -> label the latest."""
+    person, latest = _latest_from_contact(ctx)
+    label = ctx.rng.choice([x for x in _LABELS if x not in latest["labels"]])
+    readout = ctx.rng.random() < 0.4
     prompt = ctx.say(
-        "Find the most recent email {name} sent me and tag it '{label}'.",
-        "Please add the label '{label}' to the latest message from {name}.",
-        "The newest email from {name} needs the '{label}' label. Can you do that?",
+        "Find the most recent email {name} sent me and tag it '{label}'.{ask}",
+        "Please add the label '{label}' to the latest message from {name}.{ask}",
+        "The newest email from {name} needs the '{label}' label. Can you do that?{ask}",
         name=person.name,
         label=label,
+        ask=" What's its subject line?" if readout else "",
     )
     steps = [
         RefStep(tool="search_contacts", args={"query": person.name}),
@@ -74,7 +89,29 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
             args={"email_id": ref(1, "results", 0, "email_id"), "label": label},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "subject"]]) if readout else AnswerSpec(op="none")
+    return Draft(prompt, steps, answer, writes=True)
+
+
+def reputation_of_contacts_latest(ctx: TemplateContext) -> Draft:
+    """Sequential: contact -> their emails (newest first) -> the sending domain's reputation."""
+    person, _ = _latest_from_contact(ctx)
+    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    prompt = ctx.say(
+        "The last email from {name} looked off. What's the {words} of the domain it came "
+        "from{source}?",
+        "Check the newest message {name} sent me: what {words} does its sending domain "
+        "have{source}?",
+        name=person.name,
+        words=words,
+        source=rep_source_words(tool),
+    )
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="search_emails", args={"sender": ref(0, "results", 0, "email")}),
+        RefStep(tool=tool, args={"domain": ref(1, "results", 0, "sender_domain")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits))
 
 
 def _domains(ctx: TemplateContext) -> list[str]:
@@ -84,45 +121,43 @@ def _domains(ctx: TemplateContext) -> list[str]:
 
 
 def storage_by_sender_domain(ctx: TemplateContext) -> Draft:
-    """Parallel: mailbox storage of three sending domains; total or largest."""
-    chosen = ctx.rng.sample(_domains(ctx), 3)
+    """Parallel: mailbox storage of k sending domains; total or largest."""
+    k = ctx.count(3, 6)
+    chosen = ctx.rng.sample(_domains(ctx), k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "how much mailbox space do they take up together, in KB",
         "max": "how many KB does the biggest of the three take up",
     }[op]
     prompt = ctx.say(
-        "My mailbox is nearly full. Looking at mail from {a}, {b} and {c}: {question}?",
-        "Storage check for messages sent from {a}, {b} and {c} — {question}?",
-        "Tally the space used by email from the domains {a}, {b} and {c}; {question}?",
-        a=chosen[0],
-        b=chosen[1],
-        c=chosen[2],
+        "My mailbox is nearly full. Looking at mail from {all}: {question}?",
+        "Storage check for messages sent from {all} — {question}?",
+        "Tally the space used by email from the domains {all}; {question}?",
+        all=listing(chosen),
         question=question,
     )
     steps = [RefStep(tool="mailbox_size_total", args={"sender_domain": d}) for d in chosen]
-    answer = AnswerSpec(op=op, refs=[[i, "total_size_kb"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "total_size_kb"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
 def reputation_of_three_domains(ctx: TemplateContext) -> Draft:
-    """Parallel: one reputation service for three domains; best or worst."""
-    chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], 3)
+    """Parallel: one reputation service for k domains; best or worst."""
+    k = ctx.count(3, 6)
+    chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], k)
     tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "I'm cleaning up my inbox. Of the sending domains {a}, {b} and {c}, what's the "
+        "I'm cleaning up my inbox. Of the sending domains {all}, what's the "
         "{extreme} {words}{source}?",
-        "Compare {a}, {b} and {c} as email senders{source}: give me the {extreme} {words}.",
-        a=chosen[0],
-        b=chosen[1],
-        c=chosen[2],
+        "Compare {all} as email senders{source}: give me the {extreme} {words}.",
+        all=listing(chosen),
         extreme=extreme,
         words=words,
         source=rep_source_words(tool),
     )
     steps = [RefStep(tool=tool, args={"domain": d}) for d in chosen]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=digits)
     return Draft(prompt, steps, answer)
 
 
@@ -161,37 +196,44 @@ def attachments_in_a_folder_label(ctx: TemplateContext) -> Draft:
 
 
 def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
-    """Mixture: find two emails by subject -> the reputation of each sender -> min or max."""
-    first = unique_subject_email(ctx, _received)
-    second = unique_subject_email(
-        ctx, lambda e: _received(e) and e.sender_domain != first.sender_domain
-    )
+    """Mixture: find k emails by subject -> the reputation of each sender -> min or max."""
+    k = ctx.count(2, 4)
+    emails: list[Any] = []
+    for _ in range(k):
+        domains = {e.sender_domain for e in emails}
+        emails.append(
+            unique_subject_email(
+                ctx, lambda e, domains=domains: _received(e) and e.sender_domain not in domains
+            )
+        )
     tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
-    op, extreme = op_words(ctx, "higher", "lower")
+    op, extreme = op_words(ctx, "higher", "lower") if k == 2 else op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "Two emails look odd: '{s1}' and '{s2}'. Check both senders' domains{source} and "
-        "tell me the {extreme} {words}.",
-        "Between the senders of '{s1}' and '{s2}', what's the {extreme} {words}{source}?",
-        s1=first.subject,
-        s2=second.subject,
+        "{N} emails look odd: {all}. Check their senders' domains{source} and tell me the "
+        "{extreme} {words}.",
+        "Among the senders of {all}, what's the {extreme} {words}{source}?",
+        N=["Two", "Three", "Four"][k - 2],
+        all=listing([e.subject for e in emails], "'"),
         source=rep_source_words(tool),
         extreme=extreme,
         words=words,
     )
-    steps = [
-        RefStep(tool="search_emails", args={"subject_contains": e.subject}) for e in (first, second)
-    ]
+    steps = [RefStep(tool="search_emails", args={"subject_contains": e.subject}) for e in emails]
     steps += [
-        RefStep(tool=tool, args={"domain": ref(i, "results", 0, "sender_domain")}) for i in range(2)
+        RefStep(tool=tool, args={"domain": ref(i, "results", 0, "sender_domain")}) for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, field], [3, field]], round=digits)
+    answer = AnswerSpec(op=op, refs=[[k + i, field] for i in range(k)], round=digits)
     return Draft(prompt, steps, answer)
 
 
 SUBTOPIC = Subtopic(
     name="email inbox",
     templates={
-        "sequential": [sender_reputation_of_email, label_latest_from_contact],
+        "sequential": [
+            sender_reputation_of_email,
+            label_latest_from_contact,
+            reputation_of_contacts_latest,
+        ],
         "parallel": [storage_by_sender_domain, reputation_of_three_domains],
         "mixture": [attachments_in_a_folder_label, reputation_of_two_emails],
     },

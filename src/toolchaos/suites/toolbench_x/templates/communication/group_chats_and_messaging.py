@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
     SMS_RATE,
@@ -93,44 +100,41 @@ def post_in_chat(ctx: TemplateContext) -> Draft:
 
 
 def busiest_of_three_chats(ctx: TemplateContext) -> Draft:
-    """Parallel: the messages of three chats by title; most, fewest or total."""
-    chats = ctx.rng.sample(group_chats(ctx), 3)
+    """Parallel: the messages of k chats by title; most, fewest or total."""
+    k = ctx.count(3, 6)
+    chats = ctx.rng.sample(group_chats(ctx), k)
     op = ctx.rng.choice(["max", "min", "sum"])
     question = {
         "max": "how many messages are in the busiest of them",
         "min": "how many messages does the quietest one have",
-        "sum": "how many messages are there across all three",
+        "sum": "how many messages are there across all of them",
     }[op]
     prompt = ctx.say(
-        "Looking at my chats '{a}', '{b}' and '{c}': {question}?",
-        "I've been away. Between {a}, {b} and {c}, {question}?",
-        "Chat activity check for {a}, {b} and {c} — {question}?",
-        a=chats[0].title,
-        b=chats[1].title,
-        c=chats[2].title,
+        "Looking at my chats {all}: {question}?",
+        "I've been away. Between {all}, {question}?",
+        "Chat activity check for {all} — {question}?",
+        all=listing([x.title for x in chats], "'"),
         question=question,
     )
     steps = [RefStep(tool="get_chat_messages", args={"chat": c.title}) for c in chats]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(k)]))
 
 
 def largest_chat(ctx: TemplateContext) -> Draft:
-    """Parallel: three chats found by title; the largest or smallest membership."""
-    chats = ctx.rng.sample(group_chats(ctx), 3)
+    """Parallel: k chats found by title; the largest or smallest membership."""
+    k = ctx.count(3, 6)
+    chats = ctx.rng.sample(group_chats(ctx), k)
     if not all(_titled_first(ctx, chat) for chat in chats):
         raise NoFit("a title does not find its chat first")
     op, words = op_words(ctx, "largest", "smallest")
     prompt = ctx.say(
-        "How many people (me included) are in the {words} of my group chats '{a}', '{b}' "
-        "and '{c}'?",
-        "Of the chats {a}, {b} and {c}, what's the member count of the {words} one, counting me?",
-        a=chats[0].title,
-        b=chats[1].title,
-        c=chats[2].title,
+        "How many people (me included) are in the {words} of my group chats {all}?",
+        "Of the chats {all}, what's the member count of the {words} one, counting me?",
+        all=listing([x.title for x in chats], "'"),
         words=words,
     )
     steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in chats]
-    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "member_count"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "member_count"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
@@ -159,28 +163,29 @@ def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
 
 
 def my_posts_in_two_chats(ctx: TemplateContext) -> Draft:
-    """Mixture: find two chats -> my messages in each -> total or more."""
-    first, second = ctx.rng.sample(group_chats(ctx), 2)
+    """Mixture: find k chats -> my messages in each -> total or most."""
+    k = ctx.count(2, 4)
+    chats = ctx.rng.sample(group_chats(ctx), k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "How many messages have I posted in the two of them altogether?",
-        "max": "In whichever of the two I post more, how many messages are mine?",
+        "sum": "How many messages have I posted in them altogether?",
+        "max": "In whichever of them I post the most, how many messages are mine?",
     }[op]
     prompt = ctx.say(
-        "I feel like I talk too much in '{a}' and '{b}'. " + question,
-        "Count my own messages in the chats {a} and {b}. " + question,
-        a=first.title,
-        b=second.title,
+        "I feel like I talk too much in {quoted}. " + question,
+        "Count my own messages in the chats {plain}. " + question,
+        quoted=listing([c.title for c in chats], "'"),
+        plain=listing([c.title for c in chats]),
     )
-    steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in (first, second)]
+    steps = [RefStep(tool="list_chats", args={"query": c.title}) for c in chats]
     steps += [
         RefStep(
             tool="get_chat_messages",
             args={"chat": ref(i, "results", 0, "chat_id"), "sender": "me"},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, "total"], [3, "total"]]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[k + i, "total"] for i in range(k)]))
 
 
 SUBTOPIC = Subtopic(

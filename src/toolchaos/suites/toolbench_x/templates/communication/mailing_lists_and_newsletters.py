@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     finds_first,
     op_words,
@@ -103,8 +110,9 @@ def newsletter_reputation(ctx: TemplateContext) -> Draft:
 
 
 def newsletter_volume(ctx: TemplateContext) -> Draft:
-    """Parallel: three subscriptions by name; how much they send."""
-    letters = ctx.rng.sample(_letters(ctx), 3)
+    """Parallel: k subscriptions by name; how much they send."""
+    k = ctx.count(3, 6)
+    letters = ctx.rng.sample(_letters(ctx), k)
     field, op, question = ctx.rng.choice(
         [
             ("emails_last_30d", "sum", "how many emails did they send me in the last 30 days, "
@@ -117,37 +125,34 @@ def newsletter_volume(ctx: TemplateContext) -> Draft:
         ]
     )  # fmt: skip
     prompt = ctx.say(
-        "About my subscriptions '{a}', '{b}' and '{c}': {question}?",
-        "My inbox is flooded. For {a}, {b} and {c}, {question}?",
-        a=letters[0].name,
-        b=letters[1].name,
-        c=letters[2].name,
+        "About my subscriptions {all}: {question}?",
+        "My inbox is flooded. For {all}, {question}?",
+        all=listing([x.name for x in letters], "'"),
         question=question,
     )
     steps = [RefStep(tool="list_subscriptions", args={"query": x.name}) for x in letters]
-    refs = [[i, "results", 0, field] for i in range(3)]
+    refs = [[i, "results", 0, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def newsletter_domains_reputation(ctx: TemplateContext) -> Draft:
-    """Parallel: one service's reputation of three newsletter domains; best or worst."""
-    letters = ctx.rng.sample(ctx.rows("newsletters"), 3)
+    """Parallel: one service's reputation of k newsletter domains; best or worst."""
+    k = ctx.count(3, 6)
+    letters = ctx.rng.sample(ctx.rows("newsletters"), k)
     tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "Newsletters come to me from {a}, {b} and {c}. What's the {extreme} {words} among "
+        "Newsletters come to me from {all}. What's the {extreme} {words} among "
         "those domains{source}?",
-        "Rate the sending domains {a}, {b} and {c}{source}: I want the {extreme} {words}.",
-        a=letters[0].sender_domain,
-        b=letters[1].sender_domain,
-        c=letters[2].sender_domain,
+        "Rate the sending domains {all}{source}: I want the {extreme} {words}.",
+        all=listing([x.sender_domain for x in letters]),
         extreme=extreme,
         words=words,
         source=rep_source_words(tool),
     )
     steps = [RefStep(tool=tool, args={"domain": x.sender_domain}) for x in letters]
     return Draft(
-        prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=digits)
+        prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=digits)
     )
 
 
@@ -184,28 +189,29 @@ def category_reputation(ctx: TemplateContext) -> Draft:
 
 
 def two_newsletters_storage(ctx: TemplateContext) -> Draft:
-    """Mixture: two subscriptions by name -> mailbox space of each domain -> total or more."""
-    first, second = ctx.rng.sample(_letters(ctx, lambda n: _with_mail(ctx, n)), 2)
+    """Mixture: k subscriptions by name -> mailbox space of each domain -> total or most."""
+    k = ctx.count(2, 4)
+    letters = ctx.rng.sample(_letters(ctx, lambda n: _with_mail(ctx, n)), k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "How many KB of my mailbox do their emails take up together?",
-        "max": "How many KB does the bigger space hog of the two use?",
+        "max": "How many KB does the biggest space hog among them use?",
     }[op]
     prompt = ctx.say(
-        "I'm thinking of dropping '{a}' or '{b}'. " + question,
-        "Mailbox space used by the newsletters {a} and {b}: " + question,
-        a=first.name,
-        b=second.name,
+        "I'm thinking of dropping one of {quoted}. " + question,
+        "Mailbox space used by the newsletters {plain}: " + question,
+        quoted=listing([x.name for x in letters], "'").replace(" and ", " or "),
+        plain=listing([x.name for x in letters]),
     )
-    steps = [RefStep(tool="list_subscriptions", args={"query": x.name}) for x in (first, second)]
+    steps = [RefStep(tool="list_subscriptions", args={"query": x.name}) for x in letters]
     steps += [
         RefStep(
             tool="mailbox_size_total",
             args={"sender_domain": ref(i, "results", 0, "sender_domain")},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "total_size_kb"], [3, "total_size_kb"]])
+    answer = AnswerSpec(op=op, refs=[[k + i, "total_size_kb"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import line_owners
 
 _METHODS = {
@@ -49,20 +57,31 @@ def projection_for_line(ctx: TemplateContext) -> Draft:
 
 
 def top_up_recommended(ctx: TemplateContext) -> Draft:
-    """Sequential, writes: the plan's lines -> one line's projection -> buy the top-up."""
+    """Sequential, writes: the plan's lines -> a line's projection -> buy the top-up (-> usage).
+
+    A longer variant reads the line's usage back and reports its new allowance or what is
+    left of it.
+    """
     j, line = _line(ctx)
     method = ctx.rng.choice(sorted(_METHODS))
     projected = ctx.read("project_data_usage", line=line.line_id, method=method)
     if projected["recommended_addon"] is None:
         raise NoFit("no overage projected")
+    readout = ctx.rng.choice([None, "total_data_gb", "data_remaining_gb"])
+    ask = {
+        None: "",
+        "total_data_gb": " Then tell me the line's total data allowance this cycle, in GB.",
+        "data_remaining_gb": " Then tell me how many GB the line has left this cycle.",
+    }[readout]
     prompt = ctx.say(
         "{owner}'s line looks like it will run out of data. Project it to the end of the "
-        "cycle from {method} and buy the smallest top-up that covers the shortfall.",
+        "cycle from {method} and buy the smallest top-up that covers the shortfall.{ask}",
         "Please make sure {owner} doesn't pay overage this cycle: project their data use "
         "(based on {method}) and purchase the top-up the projection recommends for their "
-        "line.",
+        "line.{ask}",
         owner=line.owner,
         method=_METHODS[method],
+        ask=ask,
     )
     steps = [
         RefStep(tool="get_plan", args={}),
@@ -75,41 +94,44 @@ def top_up_recommended(ctx: TemplateContext) -> Draft:
             args={"line": ref(1, "line_id"), "addon_code": ref(1, "recommended_addon")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    if readout is None:
+        return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    steps.append(RefStep(tool="get_usage_summary", args={"line": ref(2, "line_id")}))
+    answer = AnswerSpec(op="value", refs=[[3, readout]], round=2)
+    return Draft(prompt, steps, answer, writes=True)
 
 
 def projected_across_lines(ctx: TemplateContext) -> Draft:
-    """Parallel: projections for three lines; total overage or highest projection."""
-    lines = ctx.rng.sample(line_owners(ctx), 3)
+    """Parallel: projections for k lines; total overage or highest projection."""
+    k = ctx.count(3, len(line_owners(ctx)))
+    lines = ctx.rng.sample(line_owners(ctx), k)
     method = ctx.rng.choice(sorted(_METHODS))
     field, op, question = ctx.rng.choice(
         [
-            ("projected_overage_usd", "sum", "how much overage would the three pay in total, "
+            ("projected_overage_usd", "sum", "how much overage would they pay in total, "
              "in dollars"),
             ("projected_gb", "max", "what's the highest projected data total among them, in "
              "GB"),
-            ("projected_gb", "sum", "how many GB will the three use together by cycle end"),
+            ("projected_gb", "sum", "how many GB will they use together by cycle end"),
         ]
     )  # fmt: skip
     prompt = ctx.say(
-        "Project data use to the end of the billing cycle for {a}, {b} and {c}, using "
-        "{method}: {question}?",
-        "Using {method} as the basis, {question}? The lines are {a}'s, {b}'s and {c}'s.",
-        a=lines[0].owner,
-        b=lines[1].owner,
-        c=lines[2].owner,
+        "Project data use to the end of the billing cycle for {all}, using {method}: {question}?",
+        "Using {method} as the basis, {question}? The lines are {all}.",
+        all=listing([f"{x.owner}'s" for x in lines]),
         method=_METHODS[method],
         question=question,
     )
     steps = [
         RefStep(tool="project_data_usage", args={"line": x.owner, "method": method}) for x in lines
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 def used_so_far_across_lines(ctx: TemplateContext) -> Draft:
-    """Parallel: this cycle's usage for three lines; total or most of one measure."""
-    lines = ctx.rng.sample(line_owners(ctx), 3)
+    """Parallel: this cycle's usage for k lines; total or most of one measure."""
+    k = ctx.count(3, len(line_owners(ctx)))
+    lines = ctx.rng.sample(line_owners(ctx), k)
     field, op, question = ctx.rng.choice(
         [
             ("data_used_gb", "sum", "how many GB of data have they used between them"),
@@ -119,15 +141,13 @@ def used_so_far_across_lines(ctx: TemplateContext) -> Draft:
         ]
     )
     prompt = ctx.say(
-        "So far this billing cycle, for the lines of {a}, {b} and {c}: {question}?",
-        "Usage check on my family plan ({a}, {b}, {c}): {question}?",
-        a=lines[0].owner,
-        b=lines[1].owner,
-        c=lines[2].owner,
+        "So far this billing cycle, for the lines of {all}: {question}?",
+        "Usage check on my family plan ({all}): {question}?",
+        all=listing([x.owner for x in lines]),
         question=question,
     )
     steps = [RefStep(tool="get_usage_summary", args={"line": x.owner}) for x in lines]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 def whole_family_usage(ctx: TemplateContext) -> Draft:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     RATE_SOURCES,
     abroad,
@@ -107,14 +115,17 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
     for p in ctx.rows("roaming_passes"):
         if p.country == person.country and p.status in ("active", "upcoming"):
             raise NoFit("a pass already covers that country")
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "I'm visiting {name} from {d1} for {days} days. Buy me a roaming day pass for their "
-        "country covering the whole stay.",
-        "Set me up with a roaming pass for wherever {name} lives: {days} days starting {d1}.",
-        "Book a {days}-day roaming pass starting {d1} for the country my contact {name} lives in.",
+        "country covering the whole stay.{ask}",
+        "Set me up with a roaming pass for wherever {name} lives: {days} days starting {d1}.{ask}",
+        "Book a {days}-day roaming pass starting {d1} for the country my contact {name} lives "
+        "in.{ask}",
         name=person.name,
         d1=when(ctx.day(start)),
         days=days,
+        ask=" What did the pass cost, in USD?" if readout else "",
     )
     steps = [
         RefStep(tool="search_contacts", args={"query": person.name}),
@@ -124,28 +135,60 @@ def pass_for_contact_visit(ctx: TemplateContext) -> Draft:
             args={"country": ref(1, "country"), "start_date": ctx.day(start), "days": days},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "price_usd"]], round=2) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
+
+
+def trip_estimate_for_contact(ctx: TemplateContext) -> Draft:
+    """Sequential: search the contact -> their country's rates -> a trip's cost estimate."""
+    person = pick_contact(ctx, lambda c: abroad(c))
+    mb, minutes, texts = _trip(ctx)
+    days = ctx.rng.randint(2, 10)
+    field = ctx.rng.choice(["best_cost_usd", "pay_as_you_go_usd"])
+    which = {
+        "best_cost_usd": "the cheapest option (pass or pay-as-you-go) would cost",
+        "pay_as_you_go_usd": "pay-as-you-go would cost, without a pass",
+    }[field]
+    prompt = ctx.say(
+        "I'm visiting {name} where they live for {days} days, using {usage}. What would {which}?",
+        "{days} days in {name}'s home country with {usage}: how much {which}?",
+        name=person.name,
+        days=days,
+        usage=_usage_words(mb, minutes, texts),
+        which=which,
+    )
+    estimate = ctx.read(
+        "estimate_roaming_cost", **_estimate_args(person.country, days, mb, minutes, texts)
+    )
+    clear_of(prompt, estimate[field])
+    steps = [
+        RefStep(tool="search_contacts", args={"query": person.name}),
+        RefStep(tool="get_roaming_rates", args={"country": ref(0, "results", 0, "country")}),
+        RefStep(
+            tool="estimate_roaming_cost",
+            args=_estimate_args(ref(1, "country"), days, mb, minutes, texts),
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
 def rate_across_three_countries(ctx: TemplateContext) -> Draft:
-    """Parallel: one source's rates for three countries; cheapest or dearest of one rate."""
-    countries = ctx.rng.sample(roaming_countries(ctx), 3)
+    """Parallel: one source's rates for k countries; cheapest or dearest of one rate."""
+    k = ctx.count(3, 6)
+    countries = ctx.rng.sample(roaming_countries(ctx), k)
     tool, field = rate_pick(ctx, _ROAMING_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "I'm choosing between {a}, {b} and {c} for a trip. What's the {extreme} "
-        "{what} among them{source}?",
-        "Compare the {what} in {a}, {b} and {c}{source}; give me the {extreme} one.",
-        "Of {a}, {b} and {c}, which has the {extreme} {what}? I just need the price{source}.",
-        a=countries[0].name,
-        b=countries[1].name,
-        c=countries[2].name,
+        "I'm choosing between {all} for a trip. What's the {extreme} {what} among them{source}?",
+        "Compare the {what} in {all}{source}; give me the {extreme} one.",
+        "Of {all}, which has the {extreme} {what}? I just need the price{source}.",
+        all=listing([x.name for x in countries]),
         extreme=extreme,
         what=_ROAMING_FIELDS[field],
         source=rate_source_words(tool),
     )
     steps = [RefStep(tool=tool, args={"country": c.name}) for c in countries]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 def every_source_worst_case(ctx: TemplateContext) -> Draft:
@@ -165,21 +208,21 @@ def every_source_worst_case(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_trip_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: roaming estimates for the same trip to three countries; cheapest or dearest."""
-    countries = ctx.rng.sample(roaming_countries(ctx), 3)
+    """Parallel: roaming estimates for the same trip to k countries; cheapest or dearest."""
+    k = ctx.count(3, 5)
+    countries = ctx.rng.sample(roaming_countries(ctx), k)
     mb, minutes, texts = _trip(ctx)
     days = ctx.rng.randint(2, 14)
     op, extreme = op_words(ctx, "most expensive", "cheapest")
     prompt = ctx.say(
-        "A {days}-day trip with {usage}: in {a}, {b} or {c}, what would the {extreme} "
+        "A {days}-day trip with {usage}: in {any}, what would the {extreme} "
         "destination cost me in roaming (best option in each)?",
-        "Estimate roaming for {days} days in each of {a}, {b} and {c} with {usage}, taking "
+        "Estimate roaming for {days} days in each of {all} with {usage}, taking "
         "the cheaper of pass or pay-as-you-go each time. What's the {extreme} total?",
         days=days,
         usage=_usage_words(mb, minutes, texts),
-        a=countries[0].name,
-        b=countries[1].name,
-        c=countries[2].name,
+        all=listing([x.name for x in countries]),
+        any=listing([x.name for x in countries]).replace(" and ", " or "),
         extreme=extreme,
     )
     costs = [
@@ -193,24 +236,24 @@ def cheapest_trip_of_three(ctx: TemplateContext) -> Draft:
         RefStep(tool="estimate_roaming_cost", args=_estimate_args(c.name, days, mb, minutes, texts))
         for c in countries
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "best_cost_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "best_cost_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def two_contacts_roaming_rates(ctx: TemplateContext) -> Draft:
-    """Mixture: two contact cards -> the rates where each lives -> dearer or cheaper."""
-    people = ctx.sample("contacts", 2, lambda c: abroad(c))
-    if people[0].country == people[1].country:
-        raise NoFit("same country")
+    """Mixture: k contact cards -> the rates where each lives -> dearest or cheapest."""
+    k = ctx.count(2, 4)
+    people = ctx.sample("contacts", k, lambda c: abroad(c))
+    if len({p.country for p in people}) < k:
+        raise NoFit("two contacts live in one country")
     tool, field = rate_pick(ctx, _ROAMING_FIELDS)
-    op, extreme = op_words(ctx, "higher", "lower")
+    op, extreme = op_words(ctx, "higher", "lower") if k == 2 else op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
-        "I'll visit {a} and then {b} in their home countries. What's the {extreme} "
-        "{what} of the two countries{source}?",
-        "Trip to see {a} and {b} where they live: between those two countries, give me "
-        "the {extreme} {what}{source}.",
-        a=people[0].name,
-        b=people[1].name,
+        "I'll visit {all} in their home countries. What's the {extreme} {what} of those "
+        "countries{source}?",
+        "Trip to see {all} where they live: among those countries, give me the {extreme} "
+        "{what}{source}.",
+        all=listing([p.name for p in people]),
         extreme=extreme,
         what=_ROAMING_FIELDS[field],
         source=rate_source_words(tool),
@@ -258,7 +301,7 @@ def two_leg_trip_cost(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="roaming and international calls",
     templates={
-        "sequential": [pass_trip_estimate, pass_for_contact_visit],
+        "sequential": [pass_trip_estimate, pass_for_contact_visit, trip_estimate_for_contact],
         "parallel": [rate_across_three_countries, every_source_worst_case, cheapest_trip_of_three],
         "mixture": [two_contacts_roaming_rates, two_leg_trip_cost],
     },

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     SMS_RATE,
     abroad,
@@ -168,8 +176,9 @@ def cancel_by_id_and_tell(ctx: TemplateContext) -> Draft:
 
 
 def texting_three_countries(ctx: TemplateContext) -> Draft:
-    """Parallel: the price of a text to three countries; total or dearest."""
-    countries = ctx.rng.sample(roaming_countries(ctx), 3)
+    """Parallel: the price of a text to k countries; total or dearest."""
+    k = ctx.count(3, 6)
+    countries = ctx.rng.sample(roaming_countries(ctx), k)
     tool = rate_tool(ctx)
     op = ctx.rng.choice(["sum", "max"])
     question = {
@@ -177,25 +186,24 @@ def texting_three_countries(ctx: TemplateContext) -> Draft:
         "max": "what's the most expensive single text among those countries",
     }[op]
     prompt = ctx.say(
-        "I'm scheduling birthday texts to friends in {a}, {b} and {c}: {question}{source}?",
-        "Reminder SMS to {a}, {b} and {c} — {question}{source}?",
-        a=countries[0].name,
-        b=countries[1].name,
-        c=countries[2].name,
+        "I'm scheduling birthday texts to friends in {all}: {question}{source}?",
+        "Reminder SMS to {all} — {question}{source}?",
+        all=listing([x.name for x in countries]),
         question=question,
         source=rate_source_words(tool),
     )
     steps = [RefStep(tool=tool, args={"country": c.name}) for c in countries]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, SMS_RATE] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, SMS_RATE] for i in range(k)], round=2))
 
 
 def queued_for_three_people(ctx: TemplateContext) -> Draft:
-    """Parallel: messages scheduled to three contacts (any status); total or most."""
+    """Parallel: messages scheduled to k contacts (any status); total or most."""
+    k = ctx.count(3, 5)
     ids = sorted({m.contact_id for m in ctx.rows("scheduled")})
     pool = [contact_row(ctx, i) for i in ids if findable(ctx, contact_row(ctx, i))]
     if len(pool) < 3:
         raise NoFit("fewer than three recipients")
-    people = ctx.rng.sample(pool, 3)
+    people = ctx.rng.sample(pool, k)
     status = ctx.rng.choice(["scheduled", None])
     op = ctx.rng.choice(["sum", "max"])
     what = "still waiting to go out" if status else "ever scheduled, sent or not"
@@ -204,11 +212,9 @@ def queued_for_three_people(ctx: TemplateContext) -> Draft:
         "max": "what's the largest number for any one of them",
     }[op]
     prompt = ctx.say(
-        "Count the scheduled messages to {a}, {b} and {c} that are {what}: {question}?",
-        "For {a}, {b} and {c}, look at messages I've scheduled ({what}). {question}?",
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        "Count the scheduled messages to {all} that are {what}: {question}?",
+        "For {all}, look at messages I've scheduled ({what}). {question}?",
+        all=listing([x.name for x in people]),
         what=what,
         question=question,
     )
@@ -218,22 +224,23 @@ def queued_for_three_people(ctx: TemplateContext) -> Draft:
         if status:
             args["status"] = status
         steps.append(RefStep(tool="list_scheduled_messages", args=args))
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(k)]))
 
 
 def same_reminder_two_people(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: search two contacts -> schedule the same text at each one's time."""
-    people = ctx.sample("contacts", 2, lambda c: abroad(c) and findable(ctx, c))
+    """Mixture, writes: search k contacts -> schedule the same text at each one's time."""
+    k = ctx.count(2, 4)
+    people = ctx.sample("contacts", k, lambda c: abroad(c) and findable(ctx, c))
     text = ctx.rng.choice(_TEXTS)
     local, words = _local(ctx)
     channel = ctx.rng.choice(["sms", "email"])
     medium = {"sms": "text", "email": "email"}[channel]
     prompt = ctx.say(
-        'Send {a} and {b} the same {medium}, "{text}", each at {words} in their own time zone.',
-        'Please schedule the {medium} "{text}" for both {a} and {b}, so each gets it at '
-        "{words} local time.",
-        a=people[0].name,
-        b=people[1].name,
+        'Send {all} the same {medium}, "{text}", each at {words} in their own time zone.',
+        'Please schedule the {medium} "{text}" for {each} {all}, so each gets it at {words} '
+        "local time.",
+        all=listing([p.name for p in people]),
+        each="both" if k == 2 else "all of",
         medium=medium,
         text=text,
         words=words,
@@ -250,7 +257,7 @@ def same_reminder_two_people(ctx: TemplateContext) -> Draft:
                 "time_zone": "recipient",
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 

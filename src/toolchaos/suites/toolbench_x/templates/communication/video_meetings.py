@@ -6,7 +6,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.communication._helpers import (
     CALL_RATE,
     abroad,
@@ -193,30 +201,30 @@ def invitee_call_rate(ctx: TemplateContext) -> Draft:
 
 
 def meetings_per_room(ctx: TemplateContext) -> Draft:
-    """Parallel: scheduled meetings in three rooms; total or busiest."""
-    rooms = ctx.sample("rooms", 3)
+    """Parallel: scheduled meetings in k rooms; total or busiest."""
+    k = ctx.count(3, 5)
+    rooms = ctx.sample("rooms", k)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "how many scheduled (not cancelled) meetings do they hold in total",
         "max": "how many scheduled meetings does the busiest of them have",
     }[op]
     prompt = ctx.say(
-        "For the rooms '{a}', '{b}' and '{c}': {question}?",
-        "Room usage check — {a}, {b} and {c}: {question}?",
-        a=rooms[0].name,
-        b=rooms[1].name,
-        c=rooms[2].name,
+        "For the rooms {all}: {question}?",
+        "Room usage check — {all}: {question}?",
+        all=listing([x.name for x in rooms], "'"),
         question=question,
     )
     steps = [
         RefStep(tool="list_meetings", args={"room": r.name, "status": "scheduled"}) for r in rooms
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total"] for i in range(k)]))
 
 
 def room_limits(ctx: TemplateContext) -> Draft:
-    """Parallel: three rooms looked up by name; a capacity or length limit."""
-    rooms = ctx.sample("rooms", 3)
+    """Parallel: k rooms looked up by name; a capacity or length limit."""
+    k = ctx.count(3, 5)
+    rooms = ctx.sample("rooms", k)
     if not all(
         finds_first(ctx, "list_meeting_rooms", "room_id", r.room_id, query=r.name) for r in rooms
     ):
@@ -232,15 +240,14 @@ def room_limits(ctx: TemplateContext) -> Draft:
         ]
     )  # fmt: skip
     prompt = ctx.say(
-        "Meeting rooms '{a}', '{b}' and '{c}': {question}?",
-        "I'm planning sessions in {a}, {b} or {c}. {question}?",
-        a=rooms[0].name,
-        b=rooms[1].name,
-        c=rooms[2].name,
+        "Meeting rooms {all}: {question}?",
+        "I'm planning sessions in {any}. {question}?",
+        all=listing([x.name for x in rooms], "'"),
+        any=listing([x.name for x in rooms]).replace(" and ", " or "),
         question=question,
     )
     steps = [RefStep(tool="list_meeting_rooms", args={"query": r.name}) for r in rooms]
-    refs = [[i, "results", 0, field] for i in range(3)]
+    refs = [[i, "results", 0, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 

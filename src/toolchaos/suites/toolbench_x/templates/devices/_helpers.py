@@ -6,11 +6,12 @@ from datetime import date
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, listing, ref
 
 # The security subtopics name their topic; the others take the domain's own.
 SECURITY = "security and privacy"
 MEMBERS = ("Maya", "Daniel", "Priya", "Leo")
+NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight")
 CATEGORY_WORDS = {
     "thermostat": "thermostat",
     "light": "light",
@@ -112,25 +113,86 @@ def each_listed(
 def breach_sizes(
     ctx: TemplateContext, sources: dict[str, str], ops: dict[str, str], *phrasings: str
 ) -> Draft:
-    """Parallel: three breaches from one source; an aggregate of their record counts.
+    """Parallel: three to six breaches from one source; an aggregate of their record counts.
 
     Args:
         ctx: The template context.
         sources: Each breach tool with the words that name its source.
         ops: Each answer operation with the words that ask for it.
-        *phrasings: The request's phrasings, with {a}, {b}, {c}, {source} and {words}.
+        *phrasings: The request's phrasings, with {all} (the breaches listed), {n} and {N}
+            (how many, in words), {source} and {words}.
     """
-    breaches = ctx.sample("breaches", 3)
+    k = ctx.count(3, 6)
+    breaches = ctx.sample("breaches", k)
     tool = ctx.rng.choice(sorted(sources))
     op, words = extreme(ctx, ops)
     prompt = ctx.say(
         *phrasings,
-        a=breaches[0].service,
-        b=breaches[1].service,
-        c=breaches[2].service,
+        all=listing([b.service for b in breaches]),
+        n=NUMBERS[k],
+        N=NUMBERS[k].capitalize(),
         source=sources[tool],
         words=words,
     )
     steps = [RefStep(tool=tool, args={"breach": b.service}) for b in breaches]
-    refs = [[i, "records_affected"] for i in range(3)]
+    refs = [[i, "records_affected"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
+
+
+def find_device(ctx: TemplateContext, device: Any) -> tuple[str, RefStep]:
+    """How a person names ``device`` ("the <name>") and the step that finds its id.
+
+    Half the time, when the device is on the Wi-Fi under a hostname no other client
+    shares, the person knows it only by that hostname: the router's client list
+    (list_network_clients) then finds it instead of the device search. Either step's
+    ``results[0].device_id`` is the device's id.
+    """
+    hosts = [c for c in ctx.rows("clients", lambda c: c.device_id == device.device_id)]
+    if hosts and ctx.rng.random() < 0.5:
+        host = hosts[0].hostname
+        same = ctx.rows("clients", lambda c: host in c.hostname)
+        if len(same) == 1:
+            words = f"the device that joins our Wi-Fi as '{host}'"
+            return words, RefStep(tool="list_network_clients", args={"query": host})
+    return f"the {device.name}", RefStep(tool="search_devices", args={"query": device.name})
+
+
+def _newest_notices(ctx: TemplateContext) -> dict[str, str]:
+    """Each member whose most recent breach notice is unambiguous -> its account id."""
+    out = {}
+    for member in MEMBERS:
+        rows = ctx.read("list_breach_notices", member=member)["results"]
+        if len(rows) == 1 or (len(rows) > 1 and rows[0]["disclosed_on"] != rows[1]["disclosed_on"]):
+            out[member] = rows[0]["account_id"]
+    return out
+
+
+def pick_account(ctx: TemplateContext, where: Any = None) -> tuple[Any, str, RefStep]:
+    """An account passing ``where``, how a person names it, and the step that finds its id.
+
+    Usually the person names the service and member and search_accounts finds it. Some
+    draws take the account a member's most recent breach notice is about, named only that
+    way, so the notices (list_breach_notices) must be read first. Either step's
+    ``results[0].account_id`` is the account's id.
+    """
+    newest = _newest_notices(ctx)
+    notified = set(newest.values())
+    if ctx.rng.random() < 0.4:
+        acc = ctx.pick(
+            "accounts", lambda a: a.account_id in notified and (where is None or where(a))
+        )
+        words = f"the account in {acc.member}'s most recent data-breach notice"
+        return acc, words, RefStep(tool="list_breach_notices", args={"member": acc.member})
+    acc = ctx.pick("accounts", where)
+    step = RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"})
+    return acc, spoken_account(acc), step
+
+
+def the(name: str) -> str:
+    """A device, room or drive as a person names it: "the Kitchen Light", "Maya's iPhone"."""
+    return name if "'s " in name.split(" ", 1)[0] + " " else f"the {name}"
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest untouched, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     MEMBERS,
     SECURITY,
@@ -13,6 +20,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     breach_sizes,
     each_listed,
     extreme,
+    pick_account,
     spoken_account,
     unique_extreme,
 )
@@ -36,18 +44,18 @@ def _age(ctx: TemplateContext, acc: Any) -> int:
 
 def enable_2fa(ctx: TemplateContext) -> Draft:
     """Sequential, writes: search the account -> its security -> turn on two-factor."""
-    acc = ctx.pick("accounts", lambda a: a.two_factor in ("none", "sms"))
+    acc, who, finder = pick_account(ctx, lambda a: a.two_factor in ("none", "sms"))
     method = ctx.rng.choice([m for m in METHODS if m != acc.two_factor])
     prompt = ctx.say(
         "Lock down {who}: check how it's protected and switch its two-factor sign-in to {how}.",
         "Please turn on {how} as the second factor for {who}.",
         "{who_cap} only has weak sign-in protection. Set two-factor to {how}.",
-        who=spoken_account(acc),
-        who_cap=spoken_account(acc),
+        who=who,
+        who_cap=who[0].upper() + who[1:],
         how=METHODS[method],
     )
     steps = [
-        RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"}),
+        finder,
         RefStep(tool="get_account_security", args={"account": ref(0, "results", 0, "account_id")}),
         RefStep(tool="enable_two_factor", args={"account": ref(1, "account_id"), "method": method}),
     ]
@@ -56,7 +64,7 @@ def enable_2fa(ctx: TemplateContext) -> Draft:
 
 def password_age_check(ctx: TemplateContext) -> Draft:
     """Sequential: search the account -> its security record -> policy check (age)."""
-    acc = ctx.pick("accounts", lambda a: _age(ctx, a) > 60)
+    _, who, finder = pick_account(ctx, lambda a: _age(ctx, a) > 60)
     limit = ctx.rng.choice([90, 180, 365, 730])
     prompt = ctx.say(
         "Our rule is to change passwords every {limit} days. How many days old is the "
@@ -66,10 +74,10 @@ def password_age_check(ctx: TemplateContext) -> Draft:
         "How many days has it been since the password on {who} was changed? Check it "
         "against a {limit}-day policy while you're at it.",
         limit=limit,
-        who=spoken_account(acc),
+        who=who,
     )
     steps = [
-        RefStep(tool="search_accounts", args={"query": acc.service, "member": acc.member}),
+        finder,
         RefStep(tool="get_account_security", args={"account": ref(0, "results", 0, "account_id")}),
         RefStep(
             tool="check_password_policy",
@@ -79,40 +87,88 @@ def password_age_check(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "password_age_days"]]))
 
 
+def breached_account_password_age(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's breach notice -> the breached account -> a policy check or 2FA.
+
+    The notice names the account, so the member never needs its id.
+    """
+    member = ctx.rng.choice(MEMBERS)
+    notice = ctx.rng.choice(ctx.read("list_breach_notices", member=member)["results"])
+    service = notice["service"]
+    if ctx.read("list_breach_notices", member=member, service=service)["total"] != 1:
+        raise NoFit("the member must have exactly one notice about the service")
+    steps = [
+        RefStep(tool="list_breach_notices", args={"member": member, "service": service}),
+        RefStep(tool="get_account_security", args={"account": ref(0, "results", 0, "account_id")}),
+    ]
+    if ctx.rng.random() < 0.5:
+        limit = ctx.rng.choice([90, 180, 365])
+        prompt = ctx.say(
+            "{member} got a data-breach notice about {service}. Check the breached account's "
+            "password against our {limit}-day policy: how many days old is it?",
+            "{member}'s {service} account was caught in a breach. Find it from the notice, "
+            "run the {limit}-day password policy check and tell me the password's age in days.",
+            member=member,
+            service=service,
+            limit=limit,
+        )
+        steps.append(
+            RefStep(
+                tool="check_password_policy",
+                args={"account": ref(1, "account_id"), "max_age_days": limit},
+            )
+        )
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "password_age_days"]]))
+    account = ctx.world.table("accounts")[notice["account_id"]]
+    method = ctx.rng.choice([m for m in METHODS if m != account.two_factor])
+    prompt = ctx.say(
+        "{member} got a data-breach notice about {service}. Secure the breached account: set "
+        "its two-factor sign-in to {how}.",
+        "{member}'s {service} account was caught in a breach. Find it from the notice and "
+        "switch its second factor to {how}.",
+        member=member,
+        service=service,
+        how=METHODS[method],
+    )
+    steps.append(
+        RefStep(tool="enable_two_factor", args={"account": ref(1, "account_id"), "method": method})
+    )
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def oldest_password(ctx: TemplateContext) -> Draft:
-    """Parallel: security records of three accounts; the oldest or newest password age."""
-    chosen = ctx.sample("accounts", 3, lambda a: _age(ctx, a) > 30)
+    """Parallel: security records of k accounts; the oldest or newest password age."""
+    k = ctx.count(3, 6)
+    chosen = ctx.sample("accounts", k, lambda a: _age(ctx, a) > 30)
     op, words = extreme(ctx, {"max": "the oldest", "min": "the most recently changed"})
     unique_extreme([_age(ctx, a) for a in chosen], op)
     prompt = ctx.say(
-        "Among {a}, {b} and {c}, how many days old is {words} password?",
-        "Password audit: check {a}, {b} and {c}. What's the age in days of {words} one?",
+        "Among {all}, how many days old is {words} password?",
+        "Password audit: check {all}. What's the age in days of {words} one?",
         words=words,
-        a=spoken_account(chosen[0]),
-        b=spoken_account(chosen[1]),
-        c=spoken_account(chosen[2]),
+        all=listing([spoken_account(a) for a in chosen]),
     )
     steps = [
         RefStep(tool="get_account_security", args={"account": account_query(ctx, a)})
         for a in chosen
     ]
-    refs = [[i, "password_age_days"] for i in range(3)]
+    refs = [[i, "password_age_days"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def breach_exposure_of_services(ctx: TemplateContext) -> Draft:
-    """Parallel: three breached services from one source; total or largest record count."""
+    """Parallel: three to six breached services from one source; total or largest count."""
     return breach_sizes(
         ctx,
         BREACH_TOOLS,
         {
-            "sum": "how many records were exposed across the three breaches",
+            "sum": "how many records were exposed across those breaches",
             "max": "the record count of the largest of those breaches",
         },
-        "I'm deciding which passwords to rotate first. {a}, {b} and {c} were all breached; "
-        "per {source}, {words}?",
-        "Using {source}: for the {a}, {b} and {c} breaches, {words}?",
-        "Breach sizes for {a}, {b} and {c} according to {source} — {words}?",
+        "I'm deciding which passwords to rotate first. {all} were all breached; per "
+        "{source}, {words}?",
+        "Using {source}: for the {all} breaches, {words}?",
+        "Breach sizes for {all} according to {source}: {words}?",
     )
 
 
@@ -147,14 +203,16 @@ def no_2fa_oldest(ctx: TemplateContext) -> Draft:
 
 
 def enable_2fa_two(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: two accounts' security (independent) -> two-factor on both."""
-    chosen = ctx.sample("accounts", 2, lambda a: a.two_factor != "authenticator_app")
+    """Mixture, writes: k accounts' security (independent) -> two-factor on each."""
+    k = ctx.count(2, 4)
+    chosen = ctx.sample("accounts", k, lambda a: a.two_factor != "authenticator_app")
     prompt = ctx.say(
-        "Set up authenticator-app two-factor on {a} and on {b}.",
-        "Please check {a} and {b} and switch both to an authenticator app for sign-in.",
-        "Both {a} and {b} need stronger sign-in: use an authenticator app as the second factor.",
-        a=spoken_account(chosen[0]),
-        b=spoken_account(chosen[1]),
+        "Set up authenticator-app two-factor on {all}.",
+        "Please check {all} and switch {each} to an authenticator app for sign-in.",
+        "{All} need stronger sign-in: use an authenticator app as the second factor.",
+        all=listing([spoken_account(a) for a in chosen]),
+        All=listing([spoken_account(a) for a in chosen]),
+        each="both" if k == 2 else "each of them",
     )
     steps = [
         RefStep(tool="get_account_security", args={"account": account_query(ctx, a)})
@@ -165,7 +223,7 @@ def enable_2fa_two(ctx: TemplateContext) -> Draft:
             tool="enable_two_factor",
             args={"account": ref(i, "account_id"), "method": "authenticator_app"},
         )
-        for i in range(2)
+        for i in range(k)
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
@@ -174,7 +232,7 @@ SUBTOPIC = Subtopic(
     name="account security",
     topic=SECURITY,
     templates={
-        "sequential": [enable_2fa, password_age_check],
+        "sequential": [enable_2fa, password_age_check, breached_account_password_age],
         "parallel": [oldest_password, breach_exposure_of_services],
         "mixture": [no_2fa_oldest, enable_2fa_two],
     },

@@ -6,11 +6,19 @@ from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     SECURITY,
     extreme,
-    unique_extreme,
+    find_device,
+    the,
 )
 
 ACCESS_WORDS = {
@@ -29,18 +37,19 @@ def restrict_permission(ctx: TemplateContext) -> Draft:
     """Sequential, writes: search the device -> the app's grant -> change its access."""
     grant = ctx.pick("permissions", lambda g: g.access in ("always", "while_using"))
     access = ctx.rng.choice([a for a in ACCESS_WORDS if a != grant.access])
-    device = _device_name(ctx, grant)
+    device = ctx.world.table("devices")[grant.device_id]
+    spoken, finder = find_device(ctx, device)
     prompt = ctx.say(
-        "On the {device}, {app} has {permission} access. Please {how}.",
-        "I don't like {app} using the {permission} on the {device}. Change it: {how}.",
-        "Privacy tweak for the {device}: for {app}'s {permission} permission, {how}.",
-        device=device,
+        "On {device}, {app} has {permission} access. Please {how}.",
+        "I don't like {app} using the {permission} on {device}. Change it: {how}.",
+        "Privacy tweak for {device}: for {app}'s {permission} permission, {how}.",
+        device=spoken,
         app=grant.app,
         permission=grant.permission,
         how=ACCESS_WORDS[access],
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": device}),
+        finder,
         RefStep(
             tool="list_app_permissions",
             args={
@@ -65,18 +74,18 @@ def restrict_permission(ctx: TemplateContext) -> Draft:
 def uses_of_grant(ctx: TemplateContext) -> Draft:
     """Sequential: search the device -> its record -> the app's use of one permission."""
     grant = ctx.pick("permissions", lambda g: g.uses_30d >= 11)
-    device = _device_name(ctx, grant)
+    spoken, finder = find_device(ctx, ctx.world.table("devices")[grant.device_id])
     prompt = ctx.say(
-        "How many times did {app} access the {permission} on the {device} in the last 30 days?",
-        "On the {device}, how often has {app} used its {permission} permission this past "
+        "How many times did {app} access the {permission} on {device} in the last 30 days?",
+        "On {device}, how often has {app} used its {permission} permission this past "
         "month (30 days)?",
-        "Check the {device}: number of {permission} accesses by {app} over 30 days?",
+        "Check {device}: number of {permission} accesses by {app} over 30 days?",
         app=grant.app,
         permission=grant.permission,
-        device=device,
+        device=spoken,
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": device}),
+        finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
         RefStep(
             tool="list_app_permissions",
@@ -95,22 +104,25 @@ def _grants(ctx: TemplateContext, app: str, permission: str) -> list[Any]:
 
 
 def app_uses_across_devices(ctx: TemplateContext) -> Draft:
-    """Parallel: one app+permission on three devices; total or top uses in 30 days."""
-    grants = ctx.sample("permissions", 3, lambda g: g.uses_30d >= 11)
-    if len({g.device_id for g in grants}) != 3:
+    """Parallel: app permissions on k devices; total, top or lowest uses in 30 days."""
+    k = ctx.count(3, 6)
+    grants = ctx.sample("permissions", k, lambda g: g.uses_30d >= 11)
+    if len({g.device_id for g in grants}) != k:
         raise NoFit("two grants on one device")
     op, words = extreme(
-        ctx, {"sum": "how many accesses in total", "max": "the highest single count"}
+        ctx,
+        {
+            "sum": "how many accesses in total",
+            "max": "the highest single count",
+            "min": "the lowest single count",
+        },
     )
-    if op == "max":
-        unique_extreme([g.uses_30d for g in grants], op)
     parts = [f"{g.app}'s {g.permission} use on the {_device_name(ctx, g)}" for g in grants]
     prompt = ctx.say(
-        "Over the last 30 days, looking at {a}, {b} and {c}: {words}?",
-        "Permission usage report for {a}; {b}; and {c}. Give me {words} (last 30 days).",
-        a=parts[0],
-        b=parts[1],
-        c=parts[2],
+        "Over the last 30 days, looking at {all}: {words}?",
+        "Permission usage report for {semi}. Give me {words} (last 30 days).",
+        all=listing(parts),
+        semi="; ".join(parts[:-1]) + "; and " + parts[-1],
         words=words,
     )
     steps = [
@@ -120,7 +132,7 @@ def app_uses_across_devices(ctx: TemplateContext) -> Draft:
         )
         for g in grants
     ]
-    refs = [[i, "results", 0, "uses_30d"] for i in range(3)]
+    refs = [[i, "results", 0, "uses_30d"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
@@ -164,7 +176,7 @@ def deny_everywhere(ctx: TemplateContext) -> Draft:
 
 
 def busiest_app_on_device(ctx: TemplateContext) -> Draft:
-    """Mixture: two devices (independent searches) -> one app's grants -> top uses."""
+    """Mixture: k devices (independent searches) -> one app's grant on each -> top uses."""
     grant = ctx.pick("permissions", lambda g: g.uses_30d >= 11)
     others = [
         g
@@ -176,17 +188,16 @@ def busiest_app_on_device(ctx: TemplateContext) -> Draft:
     ]
     if not others:
         raise NoFit("the app has this permission on one device only")
-    other = ctx.rng.choice(others)
-    pair = [grant, other]
-    op, words = extreme(ctx, {"sum": "combined", "max": "higher"})
+    k = ctx.count(2, min(4, 1 + len(others)))
+    pair = [grant, *ctx.rng.sample(others, k - 1)]
+    op, words = extreme(ctx, {"sum": "combined", "max": "higher" if k == 2 else "highest"})
     prompt = ctx.say(
-        "{app} uses the {permission} on both the {a} and the {b}. What's the {words} number "
-        "of accesses over the last 30 days?",
-        "Compare {app}'s {permission} use on the {a} and the {b} (30 days): {words} count?",
+        "{app} uses the {permission} on {all}. What's the {words} number of accesses "
+        "over the last 30 days?",
+        "Compare {app}'s {permission} use on {all} (30 days): {words} count?",
         app=grant.app,
         permission=grant.permission,
-        a=_device_name(ctx, pair[0]),
-        b=_device_name(ctx, pair[1]),
+        all=listing([the(_device_name(ctx, g)) for g in pair]),
         words=words,
     )
     steps = [RefStep(tool="search_devices", args={"query": _device_name(ctx, g)}) for g in pair]
@@ -199,9 +210,9 @@ def busiest_app_on_device(ctx: TemplateContext) -> Draft:
                 "permission": grant.permission,
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    refs = [[2, "results", 0, "uses_30d"], [3, "results", 0, "uses_30d"]]
+    refs = [[k + i, "results", 0, "uses_30d"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 

@@ -6,10 +6,18 @@ from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     each_listed,
     extreme,
+    find_device,
     unique_extreme,
 )
 
@@ -88,9 +96,40 @@ def backup_device(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def backup_drive_fullness(ctx: TemplateContext) -> Draft:
+    """Sequential: find a device -> its backup job -> when the job's drive fills up."""
+    backed = {j.device_id for j in ctx.rows("backup_jobs")}
+    device = ctx.pick("devices", lambda d: d.device_id in backed)
+    if sum(j.device_id == device.device_id for j in ctx.rows("backup_jobs")) != 1:
+        raise NoFit("the device must have one backup job")
+    spoken, finder = find_device(ctx, device)
+    field, asks = ctx.rng.choice(
+        [
+            ("months_until_full", "in how many months will it be full at its usual growth"),
+            ("full_on", "on what date will it be full at its usual growth"),
+            ("free_gb", "how many GB are still free on it"),
+        ]
+    )
+    prompt = ctx.say(
+        "{Device} backs up to one of our cloud drives. {Asks}?",
+        "Find the drive that {device} backs up to: {asks}?",
+        device=spoken,
+        Device=spoken[0].upper() + spoken[1:],
+        asks=asks,
+        Asks=asks[0].upper() + asks[1:],
+    )
+    steps = [
+        finder,
+        RefStep(tool="list_backup_jobs", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(tool="project_storage_quota", args={"drive": ref(1, "results", 0, "drive_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
 def used_across_drives(ctx: TemplateContext) -> Draft:
-    """Parallel: usage of three drives from one source; total or extreme."""
-    chosen = ctx.sample("drives", 3)
+    """Parallel: usage of k drives from one source; total or extreme."""
+    k = ctx.count(3, 6)
+    chosen = ctx.sample("drives", k)
     tool = ctx.rng.choice(sorted(USAGE_TOOLS))
     op, words = extreme(
         ctx,
@@ -103,40 +142,37 @@ def used_across_drives(ctx: TemplateContext) -> Draft:
     if op != "sum":
         unique_extreme([ctx.world.table("usage_provider")[d.drive_id].used_gb for d in chosen], op)
     prompt = ctx.say(
-        "Across {a}, {b} and {c}, what's {words}, in GB? Go by {source}.",
-        "According to {source}, for {a}, {b} and {c}: {words} (GB)?",
-        "Storage audit of {a}, {b} and {c} using {source} — {words}?",
+        "Across {all}, what's {words}, in GB? Go by {source}.",
+        "According to {source}, for {all}: {words} (GB)?",
+        "Storage audit of {all} using {source} — {words}?",
         words=words,
         source=USAGE_TOOLS[tool],
-        a=chosen[0].label,
-        b=chosen[1].label,
-        c=chosen[2].label,
+        all=listing([x.label for x in chosen]),
     )
     steps = [RefStep(tool=tool, args={"drive": d.label}) for d in chosen]
-    refs = [[i, "used_gb"] for i in range(3)]
+    refs = [[i, "used_gb"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def soonest_full(ctx: TemplateContext) -> Draft:
-    """Parallel: quota projections of three drives; fewest or most months left."""
-    chosen = ctx.sample("drives", 3)
+    """Parallel: quota projections of k drives; fewest or most months left."""
+    k = ctx.count(3, 5)
+    chosen = ctx.sample("drives", k)
     op, words = extreme(ctx, {"min": "soonest", "max": "last"})
     months = [
         ctx.read("project_storage_quota", drive=d.drive_id)["months_until_full"] for d in chosen
     ]
     unique_extreme(months, op)
     prompt = ctx.say(
-        "Of {a}, {b} and {c}, the one that fills up {words} — how many months does it have "
+        "Of {all}, the one that fills up {words} — how many months does it have "
         "left at its usual growth?",
-        "Project {a}, {b} and {c} forward at their normal growth. How many months until the "
+        "Project {all} forward at their normal growth. How many months until the "
         "one that fills {words} runs out of space?",
         words=words,
-        a=chosen[0].label,
-        b=chosen[1].label,
-        c=chosen[2].label,
+        all=listing([x.label for x in chosen]),
     )
     steps = [RefStep(tool="project_storage_quota", args={"drive": d.label}) for d in chosen]
-    refs = [[i, "months_until_full"] for i in range(3)]
+    refs = [[i, "months_until_full"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
@@ -178,14 +214,15 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
     jobs = ctx.read("list_backup_jobs")["results"]
     if len({j["drive_id"] for j in jobs}) < 2:
         raise NoFit("the backups use one drive")
-    op, words = extreme(
-        ctx,
-        {"max": "the fullest", "min": "the emptiest"},
-    )
+    # "fullest" or "emptiest" could mean the most GB or the highest share of the quota;
+    # the request asks for the most or least GB used, which has one reading
+    op, words = extreme(ctx, {"max": "the most", "min": "the fewest"})
     prompt = ctx.say(
-        "Our backup jobs write to a few drives. How many GB are used on {words} of those drives?",
-        "Check each drive a backup job targets: what is the used space (GB) on {words} one?",
-        "For the drives our backups land on, give me the used GB of {words} drive.",
+        "Our backup jobs write to a few drives. Of those drives, how many GB are used on the "
+        "one with {words} GB in use?",
+        "Check each drive a backup job targets: what is the used space (GB) of the drive "
+        "using {words} GB?",
+        "For the drives our backups land on, give me the used GB of the one with {words} GB used.",
         words=words,
     )
     return each_listed(
@@ -202,7 +239,7 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="cloud storage and backups",
     templates={
-        "sequential": [quota_projection, backup_device],
+        "sequential": [quota_projection, backup_device, backup_drive_fullness],
         "parallel": [used_across_drives, soonest_full],
         "mixture": [member_drives_used, backup_targets_used],
     },

@@ -6,7 +6,14 @@ from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     MEMBERS,
     SECURITY,
@@ -52,16 +59,18 @@ def respond_to_breach(ctx: TemplateContext) -> Draft:
     if not fits:
         raise NoFit("no notified account")
     acc = ctx.rng.choice(fits)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "{member} got a breach notice from {service}. Require a security key for that "
-        "account, then ask {service} for a copy of the data they hold.",
+        "account, then ask {service} for a copy of the data they hold.{ask}",
         "After the {service} breach, please harden {who} with security-key two-factor and "
-        "request an export of its data so we can see what leaked.",
+        "request an export of its data so we can see what leaked.{ask}",
         "{service} was breached and {member} has an account there. Pull up the notice, "
-        "enable security-key sign-in, then file a data-export request.",
+        "enable security-key sign-in, then file a data-export request.{ask}",
         member=acc.member,
         service=acc.service,
         who=spoken_account(acc),
+        ask=f" By what date must {acc.service} send the export?" if readout else "",
     )
     steps = [
         RefStep(tool="list_breach_notices", args={"member": acc.member, "service": acc.service}),
@@ -74,7 +83,8 @@ def respond_to_breach(ctx: TemplateContext) -> Draft:
             args={"account": ref(1, "account_id"), "kind": "export"},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "due_date"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def breach_size_for_account(ctx: TemplateContext) -> Draft:
@@ -104,6 +114,45 @@ def breach_size_for_account(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "records_affected"]]))
 
 
+def breached_account_travel(ctx: TemplateContext) -> Draft:
+    """Sequential: a breach notice -> the account's sign-ins -> travel between the latest two."""
+    member = ctx.rng.choice(MEMBERS)
+    notice = ctx.rng.choice(ctx.read("list_breach_notices", member=member)["results"])
+    service = notice["service"]
+    if ctx.read("list_breach_notices", member=member, service=service)["total"] != 1:
+        raise NoFit("the member must have exactly one notice about the service")
+    events = ctx.read("list_login_events", account=notice["account_id"])["results"]
+    if len(events) < 2 or events[0]["city"] == events[1]["city"]:
+        raise NoFit("the latest two sign-ins must be in different cities")
+    field, asks = ctx.rng.choice(
+        [
+            ("speed_kmh", "how fast (km/h) would someone have had to travel between them"),
+            ("distance_km", "how far apart (km) were they"),
+        ]
+    )
+    prompt = ctx.say(
+        "{member} got a breach notice about {service}. Check the two most recent sign-ins "
+        "on that account for impossible travel: {asks}?",
+        "After the {service} breach, I'm worried about {member}'s account. Compare its latest "
+        "two sign-ins: {asks}?",
+        member=member,
+        service=service,
+        asks=asks,
+    )
+    steps = [
+        RefStep(tool="list_breach_notices", args={"member": member, "service": service}),
+        RefStep(tool="list_login_events", args={"account": ref(0, "results", 0, "account_id")}),
+        RefStep(
+            tool="check_impossible_travel",
+            args={
+                "first_event": ref(1, "results", 1, "event_id"),
+                "second_event": ref(1, "results", 0, "event_id"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
 def breach_totals(ctx: TemplateContext) -> Draft:
     """Parallel: three breaches from one source; total, largest or smallest count."""
     return breach_sizes(
@@ -114,26 +163,25 @@ def breach_totals(ctx: TemplateContext) -> Draft:
             "max": "the record count of the biggest one",
             "min": "the record count of the smallest one",
         },
-        "Three breach alerts came in: {a}, {b} and {c}. According to {source}, what's {words}?",
-        "For the {a}, {b} and {c} data breaches, give me {words} (per {source}).",
+        "{N} breach alerts came in: {all}. According to {source}, what's {words}?",
+        "For the {all} data breaches, give me {words} (per {source}).",
     )
 
 
 def breach_by_id(ctx: TemplateContext) -> Draft:
-    """Parallel: three breaches named by the ids in an alert email; total or extreme."""
-    breaches = ctx.sample("breaches", 3)
+    """Parallel: k breaches named by the ids in an alert email; total or extreme."""
+    k = ctx.count(3, 6)
+    breaches = ctx.sample("breaches", k)
     op, words = extreme(ctx, {"sum": "total", "max": "largest", "min": "smallest"})
     prompt = ctx.say(
-        "My alert email lists breaches {a}, {b} and {c}. What is the {words} number of "
+        "My alert email lists breaches {all}. What is the {words} number of "
         "affected records among them?",
-        "Breach references {a}, {b} and {c}: give me the {words} affected-record count.",
-        a=breaches[0].breach_id,
-        b=breaches[1].breach_id,
-        c=breaches[2].breach_id,
+        "Breach references {all}: give me the {words} affected-record count.",
+        all=listing([x.breach_id for x in breaches]),
         words=words,
     )
     steps = [RefStep(tool="get_breach", args={"breach": b.breach_id}) for b in breaches]
-    refs = [[i, "records_affected"] for i in range(3)]
+    refs = [[i, "records_affected"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
@@ -196,7 +244,7 @@ SUBTOPIC = Subtopic(
     name="data breach alerts",
     topic=SECURITY,
     templates={
-        "sequential": [respond_to_breach, breach_size_for_account],
+        "sequential": [respond_to_breach, breach_size_for_account, breached_account_travel],
         "parallel": [breach_totals, breach_by_id],
         "mixture": [member_breaches, two_breaches_then_notices],
     },

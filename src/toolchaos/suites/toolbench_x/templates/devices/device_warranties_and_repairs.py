@@ -6,15 +6,25 @@ from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     CATEGORY_WORDS,
     MEMBERS,
+    NUMBERS,
+    cap,
     devices,
     each_listed,
     extreme,
-    names,
+    find_device,
     pick_devices,
+    the,
     unique_extreme,
     when,
 )
@@ -43,18 +53,22 @@ def repair_then_power_off(ctx: TemplateContext) -> Draft:
     )
     issue = ctx.rng.choice(ISSUES)
     dropoff = ctx.day(ctx.rng.randint(2, 20))
+    spoken, finder = find_device(ctx, target)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
-        "The {name} {issue}. Open a repair request with drop-off on {when}, and switch it "
-        "off until then.",
-        "Please log a repair for the {name} (it {issue}); I'll drop it off {when}. Then "
-        "power it off so it doesn't get worse.",
-        "Our {name} {issue}. File a repair request for drop-off {when} and turn the device off.",
-        name=target.name,
+        "{Name} {issue}. Open a repair request with drop-off on {when}, and switch it off "
+        "until then.{ask}",
+        "Please log a repair for {name} (it {issue}); I'll drop it off {when}. Then power it "
+        "off so it doesn't get worse.{ask}",
+        "{Name} {issue}. File a repair request for drop-off {when} and turn the device off.{ask}",
+        name=spoken,
+        Name=spoken[0].upper() + spoken[1:],
         issue=issue,
         when=when(dropoff),
+        ask=" What will the repair cost us, per the request?" if readout else "",
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": target.name}),
+        finder,
         RefStep(
             tool="create_repair_request",
             args={
@@ -68,7 +82,8 @@ def repair_then_power_off(ctx: TemplateContext) -> Draft:
             args={"device": ref(1, "device_id"), "power_state": "off"},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[1, "estimate_usd"]], round=2) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def coverage_end_of_owned(ctx: TemplateContext) -> Draft:
@@ -97,58 +112,61 @@ def _days_left(ctx: TemplateContext, device: Any) -> int:
 
 
 def days_left_three(ctx: TemplateContext) -> Draft:
-    """Parallel: three warranties; the fewest or most days of coverage left."""
-    chosen = pick_devices(ctx, 3, lambda d: _days_left(ctx, d) > 70)
+    """Parallel: k warranties; the fewest or most days of coverage left."""
+    k = ctx.count(3, 6)
+    chosen = pick_devices(ctx, k, lambda d: _days_left(ctx, d) > 70)
     op, words = extreme(
         ctx, {"min": "the fewest days of coverage", "max": "the most days of coverage"}
     )
     unique_extreme([_days_left(ctx, d) for d in chosen], op)
     prompt = ctx.say(
-        "The {a}, the {b} and the {c} are all still under warranty. Which has {words} "
+        "{All} are all still under warranty. Which has {words} "
         "left? Just give me the number of days.",
-        "Of the {a}, {b} and {c}, what's {words} remaining on any of their warranties, in days?",
+        "Of {all}, what's {words} remaining on any of their warranties, in days?",
         words=words,
-        **names(chosen),
+        all=listing([the(x.name) for x in chosen]),
+        All=cap(listing([the(x.name) for x in chosen])),
     )
     steps = [RefStep(tool="get_warranty", args={"device": d.name}) for d in chosen]
-    refs = [[i, "days_remaining"] for i in range(3)]
+    refs = [[i, "days_remaining"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def total_paid(ctx: TemplateContext) -> Draft:
-    """Parallel: three warranty records; the total or top price paid."""
-    chosen = pick_devices(ctx, 3, lambda d: d.price_usd > 90)
+    """Parallel: k warranty records; the total or top price paid."""
+    k = ctx.count(3, 6)
+    chosen = pick_devices(ctx, k, lambda d: d.price_usd > 90)
     op, words = extreme(
         ctx,
         {"sum": "how much we paid for them in total", "max": "the highest price we paid"},
     )
     prompt = ctx.say(
-        "For an insurance form: the {a}, {b} and {c} — {words}?",
-        "I'm listing valuables. Check the purchase records of the {a}, the {b} and the {c} "
-        "and tell me {words}.",
-        "Warranty paperwork time. Across the {a}, {b} and {c}, {words}?",
+        "For an insurance form: {all} — {words}?",
+        "I'm listing valuables. Check the purchase records of {all} and tell me {words}.",
+        "Warranty paperwork time. Across {all}, {words}?",
         words=words,
-        **names(chosen),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool="get_warranty", args={"device": d.name}) for d in chosen]
-    refs = [[i, "price_usd"] for i in range(3)]
+    refs = [[i, "price_usd"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def repair_two(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: two warranties (independent) -> a repair request for each."""
-    chosen = pick_devices(ctx, 2, lambda d: not _open_repair(ctx, d.device_id))
-    issues = ctx.rng.sample(ISSUES, 2)
+    """Mixture, writes: k warranties (independent) -> a repair request for each."""
+    k = ctx.count(2, 3)
+    chosen = pick_devices(ctx, k, lambda d: not _open_repair(ctx, d.device_id))
+    issues = ctx.rng.sample(ISSUES, k)
     dropoff = ctx.day(ctx.rng.randint(3, 25))
     prompt = ctx.say(
-        "Two things broke: the {a} {i1} and the {b} {i2}. Check their warranties and file "
-        "a repair request for each, drop-off {when}.",
-        "Please open repair requests for the {a} ({i1}) and the {b} ({i2}). I'll bring "
-        "both in on {when}.",
-        i1=issues[0],
-        i2=issues[1],
+        "{N} things broke: {broke}. Check their warranties and file a repair request for "
+        "each, drop-off {when}.",
+        "Please open repair requests for {each}. I'll bring {all} in on {when}.",
+        N=NUMBERS[k].capitalize(),
+        broke=listing([f"{the(d.name)} {issue}" for d, issue in zip(chosen, issues, strict=True)]),
+        each=listing([f"{the(d.name)} ({issue})" for d, issue in zip(chosen, issues, strict=True)]),
+        all="both" if k == 2 else "all of them",
         when=when(dropoff),
-        **names(chosen),
     )
     steps = [RefStep(tool="get_warranty", args={"device": d.name}) for d in chosen]
     steps += [
@@ -156,7 +174,7 @@ def repair_two(ctx: TemplateContext) -> Draft:
             tool="create_repair_request",
             args={"device": ref(i, "device_id"), "issue": issues[i], "dropoff_date": dropoff},
         )
-        for i in range(2)
+        for i in range(k)
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 

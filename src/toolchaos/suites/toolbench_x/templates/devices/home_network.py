@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.devices import data
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
+    NUMBERS,
+    cap,
     extreme,
-    names,
+    find_device,
     pick_devices,
+    the,
     unique_extreme,
 )
 
@@ -29,17 +41,19 @@ def speed_where_device_is(ctx: TemplateContext) -> Draft:
     device = ctx.pick("devices", lambda d: d.category not in ("router",))
     field = ctx.rng.choice(sorted(SPEED_FIELDS))
     what, unit = SPEED_FIELDS[field]
+    spoken, finder = find_device(ctx, device)
     prompt = ctx.say(
-        "The {name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
-        "Find which room the {name} is in and tell me the latest {what} measured there, in {unit}.",
-        "Is the Wi-Fi the problem for the {name}? Give me the {what} ({unit}) of the most "
-        "recent speed test in its room.",
-        name=device.name,
+        "{Name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
+        "Find which room {name} is in and tell me the latest {what} measured there, in {unit}.",
+        "Is the Wi-Fi the problem for {name}? Give me the {what} ({unit}) of the most recent "
+        "speed test in its room.",
+        name=spoken,
+        Name=cap(spoken),
         what=what,
         unit=unit,
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": device.name}),
+        finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
         RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
     ]
@@ -70,22 +84,43 @@ def speed_for_client(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
 
+def clients_in_device_room(ctx: TemplateContext) -> Draft:
+    """Sequential: find a device -> its record (room) -> the Wi-Fi clients in that room."""
+    device = ctx.pick("devices", lambda d: any(c.room == d.room for c in ctx.rows("clients")))
+    spoken, finder = find_device(ctx, device)
+    band = ctx.rng.choice([None, "2.4GHz", "5GHz"])
+    prompt = ctx.say(
+        "How many{band} clients are on the Wi-Fi in the room where {device} is?",
+        "Look up {device}, then count the{band} Wi-Fi clients connected in its room.",
+        device=spoken,
+        band=f" {band}" if band else "",
+    )
+    args: dict[str, Any] = {"room": ref(1, "room")}
+    if band:
+        args["band"] = band
+    steps = [
+        finder,
+        RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(tool="list_network_clients", args=args),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total"]]))
+
+
 def room_speeds(ctx: TemplateContext) -> Draft:
-    """Parallel: speed tests of three rooms from one source; best or worst."""
-    rooms = ctx.rng.sample(data.ROOMS, 3)
+    """Parallel: speed tests of k rooms from one source; best or worst."""
+    k = ctx.count(3, 5)
+    rooms = ctx.rng.sample(data.ROOMS, k)
     tool = ctx.rng.choice(sorted(SPEED_TOOLS))
     field = ctx.rng.choice(["download_mbps", "upload_mbps"])
     what, unit = SPEED_FIELDS[field]
     op, words = extreme(ctx, {"max": "the best", "min": "the worst"})
     unique_extreme([ctx.world.table("speed_router")[r].__getattribute__(field) for r in rooms], op)
     prompt = ctx.say(
-        "Comparing the {a}, the {b} and the {c}: what's {words} {what} ({unit}), per {source}?",
+        "Comparing {all}: what's {words} {what} ({unit}), per {source}?",
         "Where should I set up the new desk? Using {source}, give me {words} {what} among "
-        "the {a}, {b} and {c} in {unit}.",
-        "{source_cap} results for the {a}, {b} and {c}: what is {words} {what}?",
-        a=rooms[0],
-        b=rooms[1],
-        c=rooms[2],
+        "{all} in {unit}.",
+        "{source_cap} results for {all}: what is {words} {what}?",
+        all=listing([the(r) for r in rooms]),
         what=what,
         unit=unit,
         words=words,
@@ -93,13 +128,14 @@ def room_speeds(ctx: TemplateContext) -> Draft:
         source_cap=SPEED_TOOLS[tool][0].upper() + SPEED_TOOLS[tool][1:],
     )
     steps = [RefStep(tool=tool, args={"room": r}) for r in rooms]
-    refs = [[i, field] for i in range(3)]
+    refs = [[i, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def client_data_use(ctx: TemplateContext) -> Draft:
-    """Parallel: three Wi-Fi clients by hostname; total or top data use this week."""
-    chosen = ctx.sample("clients", 3, lambda c: c.data_gb_7d >= 1)
+    """Parallel: k Wi-Fi clients by hostname; total or top data use this week."""
+    k = ctx.count(3, 6)
+    chosen = ctx.sample("clients", k, lambda c: c.data_gb_7d >= 1)
     op, words = extreme(
         ctx,
         {"sum": "how much data they used in total", "max": "the most data any one used"},
@@ -107,16 +143,13 @@ def client_data_use(ctx: TemplateContext) -> Draft:
     if op == "max":
         unique_extreme([c.data_gb_7d for c in chosen], op)
     prompt = ctx.say(
-        "Over the last 7 days, for the Wi-Fi clients '{a}', '{b}' and '{c}': {words}, in GB?",
-        "Our data cap is close. Check '{a}', '{b}' and '{c}' on the router and tell me "
-        "{words} this past week (GB).",
-        a=chosen[0].hostname,
-        b=chosen[1].hostname,
-        c=chosen[2].hostname,
+        "Over the last 7 days, for the Wi-Fi clients {all}: {words}, in GB?",
+        "Our data cap is close. Check {all} on the router and tell me {words} this past week (GB).",
+        all=listing([x.hostname for x in chosen], "'"),
         words=words,
     )
     steps = [RefStep(tool="list_network_clients", args={"query": c.hostname}) for c in chosen]
-    refs = [[i, "results", 0, "data_gb_7d"] for i in range(3)]
+    refs = [[i, "results", 0, "data_gb_7d"] for i in range(k)]
     for c in chosen:
         if sum(c.hostname in o.hostname for o in ctx.rows("clients")) != 1:
             raise NoFit("hostname is a part of another")
@@ -124,44 +157,49 @@ def client_data_use(ctx: TemplateContext) -> Draft:
 
 
 def speed_at_two_devices(ctx: TemplateContext) -> Draft:
-    """Mixture: search two devices (independent) -> the speed test in each one's room."""
-    chosen = pick_devices(ctx, 2)
-    if chosen[0].room == chosen[1].room:
-        raise NoFit("same room")
+    """Mixture: search k devices (independent) -> the speed test in each one's room."""
+    k = ctx.count(2, 4)
+    chosen = pick_devices(ctx, k)
+    if len({d.room for d in chosen}) < k:
+        raise NoFit("two devices share a room")
     tool = ctx.rng.choice(sorted(SPEED_TOOLS))
     field = ctx.rng.choice(["download_mbps", "latency_ms"])
     what, unit = SPEED_FIELDS[field]
-    op, words = extreme(ctx, {"max": "higher", "min": "lower"})
+    more = {"max": "higher", "min": "lower"} if k == 2 else {"max": "highest", "min": "lowest"}
+    op, words = extreme(ctx, more)
     prompt = ctx.say(
-        "The {a} and the {b} are in different rooms. Of the two rooms, which has the "
-        "{words} {what}? Give me that figure in {unit}, per {source}.",
-        "Check where the {a} and the {b} sit and compare their rooms' {what} from "
-        "{source}: what's the {words} value ({unit})?",
+        "{All} are in different rooms. Of those rooms, which has the {words} {what}? Give "
+        "me that figure in {unit}, per {source}.",
+        "Check where {all} sit and compare their rooms' {what} from {source}: what's the "
+        "{words} value ({unit})?",
         what=what,
         unit=unit,
         words=words,
         source=SPEED_TOOLS[tool],
-        **names(chosen),
+        all=listing([the(d.name) for d in chosen]),
+        All=cap(listing([the(d.name) for d in chosen])),
     )
     steps = [RefStep(tool="search_devices", args={"query": d.name}) for d in chosen]
-    steps += [RefStep(tool=tool, args={"room": ref(i, "results", 0, "room")}) for i in range(2)]
-    refs = [[2, field], [3, field]]
+    steps += [RefStep(tool=tool, args={"room": ref(i, "results", 0, "room")}) for i in range(k)]
+    refs = [[k + i, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def block_two_clients(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: find two clients (independent) -> block or allow each."""
+    """Mixture, writes: find k clients (independent) -> block or allow each."""
     access = ctx.rng.choice(["blocked", "allowed"])
-    chosen = ctx.sample("clients", 2, lambda c: c.access != access)
+    k = ctx.count(2, 4)
+    chosen = ctx.sample("clients", k, lambda c: c.access != access)
     verb = {"blocked": "Block", "allowed": "Unblock"}[access]
     prompt = ctx.say(
-        "{verb} '{a}' and '{b}' on the home Wi-Fi, please.",
-        "Two clients on the router, '{a}' and '{b}': {verb_lower} both of them.",
-        "Please find the Wi-Fi clients '{a}' and '{b}' and {verb_lower} them.",
+        "{verb} {all} on the home Wi-Fi, please.",
+        "{N} clients on the router, {all}: {verb_lower} {each}.",
+        "Please find the Wi-Fi clients {all} and {verb_lower} them.",
         verb=verb,
         verb_lower=verb.lower(),
-        a=chosen[0].hostname,
-        b=chosen[1].hostname,
+        all=listing([c.hostname for c in chosen], "'"),
+        N=NUMBERS[k].capitalize(),
+        each="both of them" if k == 2 else "all of them",
     )
     steps = [RefStep(tool="list_network_clients", args={"query": c.hostname}) for c in chosen]
     steps += [
@@ -169,7 +207,7 @@ def block_two_clients(ctx: TemplateContext) -> Draft:
             tool="set_client_access",
             args={"client": ref(i, "results", 0, "client_id"), "access": access},
         )
-        for i in range(2)
+        for i in range(k)
     ]
     for c in chosen:
         if sum(c.hostname in o.hostname for o in ctx.rows("clients")) != 1:
@@ -180,7 +218,7 @@ def block_two_clients(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="home network",
     templates={
-        "sequential": [speed_where_device_is, speed_for_client],
+        "sequential": [speed_where_device_is, speed_for_client, clients_in_device_room],
         "parallel": [room_speeds, client_data_use],
         "mixture": [speed_at_two_devices, block_two_clients],
     },

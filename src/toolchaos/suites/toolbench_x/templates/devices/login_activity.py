@@ -5,11 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
+    NUMBERS,
     SECURITY,
     account_query,
     extreme,
+    pick_account,
     spoken_account,
     unique_extreme,
 )
@@ -33,17 +42,17 @@ def _apart(events: list[dict[str, Any]], i: int, j: int) -> bool:
 
 def travel_latest_two(ctx: TemplateContext) -> Draft:
     """Sequential: search the account -> its sign-ins -> travel check of the latest two."""
-    acc = ctx.pick("accounts", lambda a: _apart(_events(ctx, a), 0, 1))
+    _, who, finder = pick_account(ctx, lambda a: _apart(_events(ctx, a), 0, 1))
     field = ctx.rng.choice(sorted(TRAVEL_FIELDS))
     prompt = ctx.say(
         "Look at the two most recent sign-ins to {who}. They came from different cities: {ask}?",
         "I got a sign-in alert for {who}. Compare its latest two sign-ins and tell me {ask}.",
-        "Impossible-travel check on {who}'s two newest sign-ins: {ask}?",
-        who=spoken_account(acc),
+        "Impossible-travel check on the two newest sign-ins of {who}: {ask}?",
+        who=who,
         ask=TRAVEL_FIELDS[field],
     )
     steps = [
-        RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"}),
+        finder,
         RefStep(tool="list_login_events", args={"account": ref(0, "results", 0, "account_id")}),
         RefStep(
             tool="check_impossible_travel",
@@ -92,9 +101,43 @@ def _pairs(ctx: TemplateContext, k: int) -> list[tuple[str, str]]:
     return out
 
 
+def signins_since_password_change(ctx: TemplateContext) -> Draft:
+    """Sequential: find the account -> its security record -> sign-ins since the change."""
+    acc, who, finder = pick_account(ctx)
+    security = ctx.read("get_account_security", account=acc.account_id)
+    success = ctx.rng.choice([None, False])
+    args: dict[str, Any] = {"since": security["password_changed_on"]}
+    if success is not None:
+        args["success"] = success
+    found = ctx.read("list_login_events", account=acc.account_id, **args)["total"]
+    if found < 2:
+        raise NoFit("too few sign-ins since the change")
+    what = "failed sign-in attempts" if success is False else "sign-ins"
+    prompt = ctx.say(
+        "How many {what} has {who} had since its password was last changed?",
+        "Since the last password change on {who}, how many {what} were there?",
+        who=who,
+        what=what,
+    )
+    steps = [
+        finder,
+        RefStep(tool="get_account_security", args={"account": ref(0, "results", 0, "account_id")}),
+        RefStep(
+            tool="list_login_events",
+            args={
+                "account": ref(1, "account_id"),
+                "since": ref(1, "password_changed_on"),
+                **({"success": success} if success is not None else {}),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total"]]))
+
+
 def fastest_pair(ctx: TemplateContext) -> Draft:
-    """Parallel: three flagged sign-in pairs (ids from an alert); the top speed or distance."""
-    pairs = _pairs(ctx, 3)
+    """Parallel: k flagged sign-in pairs (ids from an alert); the top speed or distance."""
+    k = ctx.count(3, 5)
+    pairs = _pairs(ctx, k)
     field = ctx.rng.choice(["speed_kmh", "distance_km"])
     op, words = extreme(ctx, {"max": "largest", "min": "smallest"})
     values = [
@@ -104,11 +147,12 @@ def fastest_pair(ctx: TemplateContext) -> Draft:
     what = {"speed_kmh": "implied travel speed (km/h)", "distance_km": "distance (km)"}[field]
     listed = "; ".join(f"{a} then {b}" for a, b in pairs)
     prompt = ctx.say(
-        "Our security digest flagged three sign-in pairs: {listed}. What is the {words} "
+        "Our security digest flagged {n} sign-in pairs: {listed}. What is the {words} "
         "{what} among them?",
         "Check these sign-in pairs for impossible travel — {listed} — and give me the "
         "{words} {what}.",
         listed=listed,
+        n=NUMBERS[k],
         words=words,
         what=what,
     )
@@ -116,13 +160,14 @@ def fastest_pair(ctx: TemplateContext) -> Draft:
         RefStep(tool="check_impossible_travel", args={"first_event": a, "second_event": b})
         for a, b in pairs
     ]
-    refs = [[i, field] for i in range(3)]
+    refs = [[i, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def failed_signins(ctx: TemplateContext) -> Draft:
-    """Parallel: sign-in histories of three accounts; total or top count of sign-ins."""
-    chosen = ctx.sample("accounts", 3)
+    """Parallel: sign-in histories of k accounts; total or top count of sign-ins."""
+    k = ctx.count(3, 6)
+    chosen = ctx.sample("accounts", k)
     totals = [len(_events(ctx, a)) for a in chosen]
     op, words = extreme(
         ctx,
@@ -133,17 +178,15 @@ def failed_signins(ctx: TemplateContext) -> Draft:
     if sum(totals) < 11:
         raise NoFit("small total")
     prompt = ctx.say(
-        "Across {a}, {b} and {c}, {words} in the recorded history?",
-        "Count the recorded sign-ins for {a}, {b} and {c}: {words}?",
-        a=spoken_account(chosen[0]),
-        b=spoken_account(chosen[1]),
-        c=spoken_account(chosen[2]),
+        "Across {all}, {words} in the recorded history?",
+        "Count the recorded sign-ins for {all}: {words}?",
+        all=listing([spoken_account(a) for a in chosen]),
         words=words,
     )
     steps = [
         RefStep(tool="list_login_events", args={"account": account_query(ctx, a)}) for a in chosen
     ]
-    refs = [[i, "total"] for i in range(3)]
+    refs = [[i, "total"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
@@ -178,44 +221,42 @@ def two_accounts_latest(ctx: TemplateContext) -> Draft:
 
 
 def worst_hop(ctx: TemplateContext) -> Draft:
-    """Mixture: search account -> sign-ins -> two travel checks -> the faster hop."""
+    """Mixture: search account -> sign-ins -> h travel checks (hops) -> the fastest hop."""
+    hops = ctx.count(2, 4)
     acc = ctx.pick(
         "accounts",
         lambda a: (
-            len(_events(ctx, a)) >= 3
-            and _apart(_events(ctx, a), 0, 1)
-            and _apart(_events(ctx, a), 1, 2)
+            len(_events(ctx, a)) > hops
+            and all(_apart(_events(ctx, a), i, i + 1) for i in range(hops))
         ),
     )
     field = ctx.rng.choice(["speed_kmh", "distance_km"])
     what = {"speed_kmh": "travel speed (km/h)", "distance_km": "distance (km)"}[field]
     prompt = ctx.say(
-        "For {who}, check the hop from the third-latest to the second-latest sign-in and "
-        "from that to the latest. What's the higher implied {what}?",
-        "Look at {who}'s three newest sign-ins as two hops. Which hop has the bigger {what}? "
-        "Give me the number.",
+        "For {who}, take the {n} newest sign-ins and check each hop from one to the next. "
+        "What's the highest implied {what} among those {h} hops?",
+        "Look at the {n} newest sign-ins of {who} as {h} consecutive hops. Which hop has the "
+        "biggest {what}? Give me the number.",
         who=spoken_account(acc),
         what=what,
+        n=NUMBERS[hops + 1],
+        h=NUMBERS[hops],
     )
     steps = [
         RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"}),
         RefStep(tool="list_login_events", args={"account": ref(0, "results", 0, "account_id")}),
-        RefStep(
-            tool="check_impossible_travel",
-            args={
-                "first_event": ref(1, "results", 2, "event_id"),
-                "second_event": ref(1, "results", 1, "event_id"),
-            },
-        ),
-        RefStep(
-            tool="check_impossible_travel",
-            args={
-                "first_event": ref(1, "results", 1, "event_id"),
-                "second_event": ref(1, "results", 0, "event_id"),
-            },
-        ),
     ]
-    answer = AnswerSpec(op="max", refs=[[2, field], [3, field]], round=1)
+    steps += [
+        RefStep(
+            tool="check_impossible_travel",
+            args={
+                "first_event": ref(1, "results", i + 1, "event_id"),
+                "second_event": ref(1, "results", i, "event_id"),
+            },
+        )
+        for i in range(hops)
+    ]
+    answer = AnswerSpec(op="max", refs=[[2 + i, field] for i in range(hops)], round=1)
     return Draft(prompt, steps, answer)
 
 
@@ -223,7 +264,7 @@ SUBTOPIC = Subtopic(
     name="login activity",
     topic=SECURITY,
     templates={
-        "sequential": [travel_latest_two, travel_latest_vs_third],
+        "sequential": [travel_latest_two, travel_latest_vs_third, signins_since_password_change],
         "parallel": [fastest_pair, failed_signins],
         "mixture": [two_accounts_latest, worst_hop],
     },

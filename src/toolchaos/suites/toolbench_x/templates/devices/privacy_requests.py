@@ -5,11 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
+    NUMBERS,
     SECURITY,
     account_query,
     extreme,
+    pick_account,
     spoken_account,
     unique_extreme,
 )
@@ -32,43 +41,44 @@ def _open_kinds(ctx: TemplateContext, acc: Any) -> set[str]:
 
 def request_after_review(ctx: TemplateContext) -> Draft:
     """Sequential, writes: search the account -> its security record -> a privacy request."""
-    acc = ctx.pick("accounts")
-    kind = ctx.rng.choice([k for k in KIND_WORDS if k not in _open_kinds(ctx, acc)])
+    acc, who, finder = pick_account(ctx)
+    kinds = [k for k in KIND_WORDS if k not in _open_kinds(ctx, acc)]
+    if not kinds:
+        raise NoFit("every kind of request is open for the account")
+    kind = ctx.rng.choice(kinds)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
-        "Send {service} a privacy request for {who}: I want {what}.",
-        "On behalf of {member}, ask {service} for {what} (their {service} account). Check "
-        "the account first.",
-        "Please file a {kind} privacy request with {service} for {who}.",
-        service=acc.service,
-        who=spoken_account(acc),
-        member=acc.member,
+        "Send a privacy request for {who}: I want {what}.{ask}",
+        "Check {who} first, then ask the service for {what}.{ask}",
+        "Please file a {kind} privacy request for {who}.{ask}",
+        who=who,
         what=KIND_WORDS[kind],
         kind=kind.replace("_", "-"),
+        ask=" By what date must they answer?" if readout else "",
     )
     steps = [
-        RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"}),
+        finder,
         RefStep(tool="get_account_security", args={"account": ref(0, "results", 0, "account_id")}),
         RefStep(
             tool="create_privacy_request", args={"account": ref(1, "account_id"), "kind": kind}
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "due_date"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def export_then_delete(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: search the account -> export request -> deletion request."""
-    acc = ctx.pick("accounts", lambda a: not {"export", "deletion"} & _open_kinds(ctx, a))
+    _, who, finder = pick_account(ctx, lambda a: not {"export", "deletion"} & _open_kinds(ctx, a))
     prompt = ctx.say(
-        "{member} is leaving {service}. First request an export of the account's data, then "
-        "a deletion request.",
+        "We're closing {who}. First request an export of the account's data, then a "
+        "deletion request.",
         "For {who}: file a data-export request and, right after it, a deletion request.",
         "Close out {who} the privacy-friendly way: export request first, then deletion.",
-        member=acc.member,
-        service=acc.service,
-        who=spoken_account(acc),
+        who=who,
     )
     steps = [
-        RefStep(tool="search_accounts", args={"query": f"{acc.service}, {acc.member}"}),
+        finder,
         RefStep(
             tool="create_privacy_request",
             args={"account": ref(0, "results", 0, "account_id"), "kind": "export"},
@@ -82,7 +92,8 @@ def export_then_delete(ctx: TemplateContext) -> Draft:
 
 
 def open_request_deadlines(ctx: TemplateContext) -> Draft:
-    """Parallel: the requests of three accounts with open requests; fewest or most days left."""
+    """Parallel: the requests of k accounts with open requests; fewest or most days left."""
+    k = ctx.count(3, 4)
     open_ids = sorted(
         {
             r.account_id
@@ -90,10 +101,11 @@ def open_request_deadlines(ctx: TemplateContext) -> Draft:
             if r.status in ("submitted", "in_progress")
         }
     )
-    if len(open_ids) < 3:
-        raise NoFit("fewer than three accounts with open requests")
-    chosen = [ctx.world.table("accounts")[k] for k in ctx.rng.sample(open_ids, 3)]
+    if len(open_ids) < k:
+        raise NoFit(f"fewer than {k} accounts with open requests")
+    chosen = [ctx.world.table("accounts")[a] for a in ctx.rng.sample(open_ids, k)]
     op, words = extreme(ctx, {"min": "the fewest", "max": "the most"})
+    which = {"min": "closest", "max": "furthest away"}[op]
     lefts = [
         ctx.read("list_privacy_requests", account=a.account_id, status=None)["results"]
         for a in chosen
@@ -102,41 +114,38 @@ def open_request_deadlines(ctx: TemplateContext) -> Draft:
         raise NoFit("an account has several requests")
     unique_extreme([x[0]["days_left"] for x in lefts], op)
     prompt = ctx.say(
-        "We have open privacy requests on {a}, {b} and {c}. Which deadline is closest? Give "
-        "me {words} days left on any of them.",
-        "Of the pending privacy requests for {a}, {b} and {c}, how many days are left on the "
+        "We have open privacy requests on {all}. Which deadline is {which}? Give me the "
+        "number of days left on it.",
+        "Of the pending privacy requests for {all}, how many days are left on the "
         "one with {words} time remaining?",
-        a=spoken_account(chosen[0]),
-        b=spoken_account(chosen[1]),
-        c=spoken_account(chosen[2]),
+        all=listing([spoken_account(a) for a in chosen]),
         words=words,
+        which=which,
     )
     steps = [
         RefStep(tool="list_privacy_requests", args={"account": account_query(ctx, a)})
         for a in chosen
     ]
-    refs = [[i, "results", 0, "days_left"] for i in range(3)]
+    refs = [[i, "results", 0, "days_left"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def due_date_of_new(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: two accounts (independent searches) -> a request for each."""
-    chosen = ctx.sample("accounts", 2)
+    """Mixture, writes: k accounts (independent searches) -> a request for each."""
+    k = ctx.count(2, 4)
+    chosen = ctx.sample("accounts", k)
     kind = ctx.rng.choice(sorted(KIND_WORDS))
     if any(kind in _open_kinds(ctx, a) for a in chosen):
         raise NoFit("a request of that kind is already open")
     prompt = ctx.say(
-        "File {kind} privacy requests with {a} and {b}.",
-        "Please ask both {a_service} ({a_member}) and {b_service} ({b_member}) for {what}.",
-        "Two privacy requests, both of kind {kind}: one for {a}, one for {b}.",
+        "File {kind} privacy requests for {all}.",
+        "Please ask each of these services for {what}: {services}.",
+        "{N} privacy requests, all of kind {kind}: one each for {all}.",
         kind=kind.replace("_", "-"),
         what=KIND_WORDS[kind],
-        a=spoken_account(chosen[0]),
-        b=spoken_account(chosen[1]),
-        a_service=chosen[0].service,
-        a_member=chosen[0].member,
-        b_service=chosen[1].service,
-        b_member=chosen[1].member,
+        all=listing([spoken_account(a) for a in chosen]),
+        services=listing([f"{a.service} ({a.member})" for a in chosen]),
+        N=NUMBERS[k].capitalize(),
     )
     steps = [
         RefStep(tool="search_accounts", args={"query": f"{a.service}, {a.member}"}) for a in chosen
@@ -146,7 +155,7 @@ def due_date_of_new(ctx: TemplateContext) -> Draft:
             tool="create_privacy_request",
             args={"account": ref(i, "results", 0, "account_id"), "kind": kind},
         )
-        for i in range(2)
+        for i in range(k)
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 

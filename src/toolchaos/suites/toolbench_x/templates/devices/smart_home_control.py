@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, listing, ref
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     CATEGORY_WORDS,
     devices,
     each_listed,
     extreme,
+    find_device,
     names,
     pick_devices,
+    the,
     unique_extreme,
 )
 
@@ -63,25 +65,61 @@ def switch_device(ctx: TemplateContext) -> Draft:
         args["power_state"] = "on"
         args["target_temp_c"] = ctx.rng.choice([18.5, 19.0, 21.5, 22.0])
         extra = f" and set it to {args['target_temp_c']} °C"
+    spoken, finder = find_device(ctx, target)
     prompt = ctx.say(
-        "Please turn the {name} {state}{extra}.",
-        "Can you switch the {name} {state}{extra}? Look it up first so you get the right one.",
-        "I'm not home: set the {name} to {state}{extra}.",
-        name=target.name,
+        "Please turn {name} {state}{extra}.",
+        "Can you switch {name} {state}{extra}? Look it up first so you get the right one.",
+        "I'm not home: set {name} to {state}{extra}.",
+        name=spoken,
         state=args["power_state"],
         extra=extra,
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": target.name}),
+        finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
         RefStep(tool="set_device_state", args={"device": ref(1, "device_id"), **args}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def running_cost_of_device(ctx: TemplateContext) -> Draft:
+    """Sequential: find a device -> its record (draw, hours) -> the cost of running it."""
+    device = ctx.pick("devices", lambda d: d.power_w >= 5 and d.hours_per_day > 0)
+    spoken, finder = find_device(ctx, device)
+    days = ctx.rng.choice([7, 30, 90, 365])
+    span = {7: "a week", 30: "30 days", 90: "90 days", 365: "a year"}[days]
+    field, asks = ctx.rng.choice(
+        [
+            ("cost_usd", "what does that cost on our plan, in USD"),
+            ("energy_kwh", "how many kWh is that"),
+        ]
+    )
+    prompt = ctx.say(
+        "Running {device} for {span} at its usual hours and power draw: {asks}?",
+        "Look up the typical power draw and daily hours of {device}. Over {span}, {asks}?",
+        device=spoken,
+        span=span,
+        asks=asks,
+    )
+    steps = [
+        finder,
+        RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
+        RefStep(
+            tool="estimate_energy_cost",
+            args={
+                "power_w": ref(1, "power_w"),
+                "hours_per_day": ref(1, "hours_per_day"),
+                "days": days,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
 def total_energy_three(ctx: TemplateContext) -> Draft:
-    """Parallel: energy of three devices from one source; sum or extreme."""
-    chosen = pick_devices(ctx, 3, lambda d: d.hours_per_day * d.power_w > 20)
+    """Parallel: energy of k devices from one source; sum or extreme."""
+    k = ctx.count(3, 6)
+    chosen = pick_devices(ctx, k, lambda d: d.hours_per_day * d.power_w > 20)
     tool = ctx.rng.choice(sorted(ENERGY_TOOLS))
     op, words = extreme(
         ctx,
@@ -95,33 +133,32 @@ def total_energy_three(ctx: TemplateContext) -> Draft:
     if op != "sum":
         unique_extreme(values, op)
     prompt = ctx.say(
-        "Over the last 30 days, what was {words} among the {a}, the {b} and the {c}, in "
-        "kWh? Use {source}.",
-        "Looking at {source}: of the {a}, {b} and {c}, give me {words} over the past 30 "
-        "days (kWh).",
+        "Over the last 30 days, what was {words} among {all}, in kWh? Use {source}.",
+        "Looking at {source}: of {all}, give me {words} over the past 30 days (kWh).",
         words=words,
         source=ENERGY_TOOLS[tool],
-        **names(chosen),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
-    refs = [[i, "energy_kwh_30d"] for i in range(3)]
+    refs = [[i, "energy_kwh_30d"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def hungriest_device(ctx: TemplateContext) -> Draft:
-    """Parallel: three device records; the highest or lowest typical draw among them."""
-    chosen = pick_devices(ctx, 3, lambda d: d.power_w >= 12)
+    """Parallel: k device records; the highest or lowest typical draw among them."""
+    k = ctx.count(3, 6)
+    chosen = pick_devices(ctx, k, lambda d: d.power_w >= 12)
     op, words = extreme(ctx, {"max": "the highest", "min": "the lowest"})
     unique_extreme([d.power_w for d in chosen], op)
     prompt = ctx.say(
-        "What's {words} typical power draw, in watts, among the {a}, the {b} and the {c}?",
-        "Between the {a}, {b} and {c}, give me {words} draw while running (W).",
-        "Quick check on typical draw: of the {a}, {b} and {c}, what is {words} wattage?",
+        "What's {words} typical power draw, in watts, among {all}?",
+        "Between {all}, give me {words} draw while running (W).",
+        "Quick check on typical draw: of {all}, what is {words} wattage?",
         words=words,
-        **names(chosen),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool="get_device", args={"device": d.name}) for d in chosen]
-    refs = [[i, "power_w"] for i in range(3)]
+    refs = [[i, "power_w"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
@@ -192,7 +229,7 @@ def room_energy(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="smart home control",
     templates={
-        "sequential": [energy_of_room_device, switch_device],
+        "sequential": [energy_of_room_device, switch_device, running_cost_of_device],
         "parallel": [total_energy_three, hungriest_device],
         "mixture": [two_plug_costs, room_energy],
     },

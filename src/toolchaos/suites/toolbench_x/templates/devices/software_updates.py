@@ -5,12 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     each_listed,
     extreme,
+    find_device,
     names,
     pick_devices,
+    the,
     unique_extreme,
     when,
 )
@@ -40,16 +49,19 @@ def schedule_latest(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the device -> its newest firmware -> schedule it."""
     target = ctx.pick("devices", lambda d: _updatable(ctx, d))
     when_day = ctx.day(ctx.rng.randint(1, 14))
+    spoken, finder = find_device(ctx, target)
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
-        "Schedule the newest firmware for the {name} to install on {when}.",
-        "Is there a newer firmware for the {name}? Put the latest version on the update "
-        "schedule for {when}.",
-        "Please queue the {name}'s latest firmware update for {when}.",
-        name=target.name,
+        "Schedule the newest firmware for {name} to install on {when}.{ask}",
+        "Is there a newer firmware for {name}? Put the latest version on the update "
+        "schedule for {when}.{ask}",
+        "Please queue the latest firmware update of {name} for {when}.{ask}",
+        name=spoken,
         when=when(when_day),
+        ask=" Which version number is that?" if readout else "",
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": target.name}),
+        finder,
         RefStep(tool="get_latest_firmware", args={"device": ref(0, "results", 0, "device_id")}),
         RefStep(
             tool="schedule_update",
@@ -60,7 +72,8 @@ def schedule_latest(ctx: TemplateContext) -> Draft:
             },
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[1, "latest_version"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
@@ -71,16 +84,17 @@ def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
         "latest_build": "what build number is the newest firmware",
         "size_mb": "how big (in MB) is the newest firmware download",
     }[field]
+    spoken, finder = find_device(ctx, target)
     prompt = ctx.say(
-        "For the {name}, {ask}? Use the maker's information.",
-        "I'm about to update the {name}. {ask_cap}?",
-        "Check the {name}'s model: {ask}?",
-        name=target.name,
+        "For {name}, {ask}? Use the maker's information.",
+        "I'm about to update {name}. {ask_cap}?",
+        "Check the model of {name}: {ask}?",
+        name=spoken,
         ask=ask,
         ask_cap=ask[0].upper() + ask[1:],
     )
     steps = [
-        RefStep(tool="search_devices", args={"query": target.name}),
+        finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
         RefStep(tool="get_latest_firmware", args={"device": ref(1, "device_id")}),
     ]
@@ -88,8 +102,9 @@ def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
 
 
 def download_sizes(ctx: TemplateContext) -> Draft:
-    """Parallel: newest firmware of three devices from one source; total or biggest size."""
-    chosen = pick_devices(ctx, 3, lambda d: d.category not in ("light", "plug"))
+    """Parallel: newest firmware of k devices from one source; total or biggest size."""
+    k = ctx.count(3, 5)
+    chosen = pick_devices(ctx, k, lambda d: d.category not in ("light", "plug"))
     _distinct_models(chosen)
     tool = ctx.rng.choice(sorted(FIRMWARE_TOOLS))
     op, words = extreme(
@@ -99,36 +114,35 @@ def download_sizes(ctx: TemplateContext) -> Draft:
         sizes = [ctx.world.table("fw_vendor")[d.model_key].size_mb for d in chosen]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "Before I update the {a}, the {b} and the {c} on my metered connection: what is "
+        "Before I update {all} on my metered connection: what is "
         "{words} of their newest firmware, in MB, according to {source}?",
-        "Using {source}, tell me {words} (MB) of the latest firmware for the {a}, {b} and {c}.",
+        "Using {source}, tell me {words} (MB) of the latest firmware for {all}.",
         words=words,
         source=FIRMWARE_TOOLS[tool],
-        **names(chosen),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
-    refs = [[i, "size_mb"] for i in range(3)]
+    refs = [[i, "size_mb"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def newest_build(ctx: TemplateContext) -> Draft:
-    """Parallel: newest firmware of three devices; the highest or lowest build number."""
-    chosen = pick_devices(ctx, 3)
+    """Parallel: newest firmware of k devices; the highest or lowest build number."""
+    k = ctx.count(3, 5)
+    chosen = pick_devices(ctx, k)
     _distinct_models(chosen)
     op, words = extreme(ctx, {"max": "highest", "min": "lowest"})
     builds = [ctx.world.table("fw_vendor")[d.model_key].latest_build for d in chosen]
     unique_extreme(builds, op)
     prompt = ctx.say(
-        "Among the newest firmware releases for the {a}, the {b} and the {c}, which build "
-        "number is the {words}?",
-        "What's the {words} latest-build number across the {a}, {b} and {c}?",
-        "Compare the current firmware builds the makers list for the {a}, {b} and {c}; "
-        "give me the {words} one.",
+        "Among the newest firmware releases for {all}, which build number is the {words}?",
+        "What's the {words} latest-build number across {all}?",
+        "Compare the current firmware builds the makers list for {all}; give me the {words} one.",
         words=words,
-        **names(chosen),
+        all=listing([the(x.name) for x in chosen]),
     )
     steps = [RefStep(tool="get_latest_firmware", args={"device": d.name}) for d in chosen]
-    refs = [[i, "latest_build"] for i in range(3)]
+    refs = [[i, "latest_build"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
 
+NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight")
 WAIT_SOURCES = {
     "get_office_wait_time": "the agency portal",
     "get_office_wait_time_311": "the 311 status feed",
@@ -165,3 +166,18 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
 
     template.__name__ = name
     return template
+
+
+def distinct_residents(
+    ctx: TemplateContext, k: int, where: Callable[[Any], bool] | None = None
+) -> list[Any]:
+    """``k`` different residents (passing ``where``), each found first by their name."""
+    chosen: list[Any] = []
+
+    def fits(res: Any) -> bool:
+        new = all(res.resident_id != r.resident_id for r in chosen)
+        return new and (where is None or where(res))
+
+    for _ in range(k):
+        chosen.append(resident(ctx, fits))
+    return chosen

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     found_by_name,
     office_kind_parallel,
@@ -71,12 +79,18 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
         return bool(ok["eligible"]) and not taken
 
     res = resident(ctx, fits)
+    readout = ctx.rng.choice([None, "decision_due", "monthly_benefit_usd"])
     prompt = ctx.say(
         "Please check whether {name} qualifies for {prog} and, since I think they do, "
-        "submit the application.",
-        "{name} would like to apply for {prog}. Confirm eligibility first, then apply.",
+        "submit the application.{ask}",
+        "{name} would like to apply for {prog}. Confirm eligibility first, then apply.{ask}",
         name=res.name,
         prog=program.name,
+        ask={
+            None: "",
+            "decision_due": " By when is a decision due?",
+            "monthly_benefit_usd": " What monthly benefit does the application show?",
+        }[readout],
     )
     steps = [
         *found_by_name(res, "check_benefit_eligibility", program=program.program_id),
@@ -85,25 +99,54 @@ def check_then_apply(ctx: TemplateContext) -> Draft:
             args={"resident": ref(1, "resident_id"), "program": ref(1, "program_id")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, readout]], round=2) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
+
+
+def my_application_check(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> their one benefit application -> its eligibility."""
+    applied = Counter(a.resident_id for a in ctx.rows("benefit_applications"))
+    res = resident(ctx, lambda r: applied[r.resident_id] == 1)
+    field, asks = ctx.rng.choice(
+        [
+            ("income_limit_usd", "what is the programme's income limit for my household, in USD"),
+            ("monthly_benefit_usd", "what monthly benefit does the eligibility check estimate"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name} and I have one benefit application in. Re-run the eligibility check for "
+        "that programme: {asks}?",
+        "This is {name}. For the programme I applied to, {asks}?",
+        name=res.name,
+        asks=asks,
+    )
+    steps = found_by_name(res, "list_benefit_applications")
+    steps.append(
+        RefStep(
+            tool="check_benefit_eligibility",
+            args={
+                "resident": ref(0, "results", 0, "resident_id"),
+                "program": ref(1, "results", 0, "program_id"),
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
 def monthly_support_total(ctx: TemplateContext) -> Draft:
-    """Parallel: one resident against three programmes; total monthly benefit."""
+    """Parallel: one resident against k programmes; total monthly benefit."""
+    k = ctx.count(3, 6)
     res = resident(ctx)
-    programs = ctx.sample("programs", 3)
+    programs = ctx.sample("programs", k)
     _eligible_for_some(ctx, res, [p.program_id for p in programs])
     op = ctx.rng.choice(["sum", "max"])
     q = {"sum": "how much per month would that add up to", "max": "which pays the most per month"}
     prompt = ctx.say(
-        "I'm {name}. If I qualify, I'd apply to {a}, {b} and {c}. Counting only those I'm "
-        "eligible for, {q}?",
-        "Screen {name} for {a}, {b} and {c}. Among the estimated monthly benefits (zero "
+        "I'm {name}. If I qualify, I'd apply to {all}. Counting only those I'm eligible for, {q}?",
+        "Screen {name} for {all}. Among the estimated monthly benefits (zero "
         "where ineligible), {q}?",
         name=res.name,
-        a=programs[0].name,
-        b=programs[1].name,
-        c=programs[2].name,
+        all=listing([x.name for x in programs]),
         q=q[op],
     )
     steps = [
@@ -113,7 +156,7 @@ def monthly_support_total(ctx: TemplateContext) -> Draft:
         )
         for p in programs
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "monthly_benefit_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "monthly_benefit_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
@@ -167,7 +210,7 @@ def category_programs_for_me(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="benefits and assistance",
     templates={
-        "sequential": [income_limit_for_me, check_then_apply],
+        "sequential": [income_limit_for_me, check_then_apply, my_application_check],
         "parallel": [monthly_support_total, benefits_office_queue],
         "mixture": [benefits_office_waits, category_programs_for_me],
     },

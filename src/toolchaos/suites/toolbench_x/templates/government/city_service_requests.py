@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
     found_by_name,
     office_kind_parallel,
@@ -87,9 +96,45 @@ def report_at_home(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def open_request_on_my_street(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> open requests on their street -> that request."""
+    open_rows = ctx.rows("service_requests", lambda r: r.status == "open")
+
+    def alone(res: Any) -> bool:
+        return sum(res.street in r.address for r in open_rows) == 1
+
+    res = resident(ctx, alone)
+    field, asks = ctx.rng.choice(
+        [
+            ("target_date", "by what date is the city supposed to fix it"),
+            ("business_days_overdue", "how many business days overdue is it"),
+            ("opened_on", "when was it opened"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name}. There's one open 311 request on my street; {asks}?",
+        "This is {name}. Someone reported a problem on my street that's still open. {Asks}?",
+        name=res.name,
+        asks=asks,
+        Asks=asks[0].upper() + asks[1:],
+    )
+    steps = [
+        RefStep(tool="search_residents", args={"query": res.name}),
+        RefStep(
+            tool="list_service_requests",
+            args={"address_contains": ref(0, "results", 0, "street"), "status": "open"},
+        ),
+        RefStep(
+            tool="get_service_request", args={"request_id": ref(1, "results", 0, "request_id")}
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
+
+
 def three_requests_overdue(ctx: TemplateContext) -> Draft:
-    """Parallel: three requests by number; total or worst business days overdue."""
-    rows = ctx.sample("service_requests", 3, lambda r: r.status != "closed")
+    """Parallel: k requests by number; total or worst business days overdue."""
+    k = ctx.count(3, 6)
+    rows = ctx.sample("service_requests", k, lambda r: r.status != "closed")
     values = [
         ctx.read("get_service_request", request_id=r.request_id)["business_days_overdue"]
         for r in rows
@@ -102,15 +147,13 @@ def three_requests_overdue(ctx: TemplateContext) -> Draft:
         "max": "what's the most business days any of them is overdue",
     }[op]
     prompt = ctx.say(
-        "As the ward councillor's aide I'm chasing 311 tickets {a}, {b} and {c}: {q}?",
-        "Check 311 requests {a}, {b} and {c}. {q}?",
-        a=rows[0].request_id,
-        b=rows[1].request_id,
-        c=rows[2].request_id,
+        "As the ward councillor's aide I'm chasing 311 tickets {all}: {q}?",
+        "Check 311 requests {all}. {q}?",
+        all=listing([x.request_id for x in rows]),
         q=q,
     )
     steps = [RefStep(tool="get_service_request", args={"request_id": r.request_id}) for r in rows]
-    refs = [[i, "business_days_overdue"] for i in range(3)]
+    refs = [[i, "business_days_overdue"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
@@ -157,7 +200,7 @@ def street_open_requests(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="city service requests",
     templates={
-        "sequential": [my_open_request_target, report_at_home],
+        "sequential": [my_open_request_target, report_at_home, open_request_on_my_street],
         "parallel": [three_requests_overdue, service_center_queue],
         "mixture": [service_center_waits, street_open_requests],
     },

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    distinct_residents,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -84,24 +92,55 @@ def request_ballot_for_next(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def polling_place_of_my_ballot(ctx: TemplateContext) -> Draft:
+    """Sequential: find the resident -> registration (their ballot request) -> polling place."""
+    requested = {b.resident_id for b in ctx.rows("ballot_requests")}
+    res = resident(ctx, lambda r: r.resident_id in requested)
+    if sum(b.resident_id == res.resident_id for b in ctx.rows("ballot_requests")) != 1:
+        raise NoFit("the resident must have one ballot request")
+    field, asks = ctx.rng.choice(
+        [
+            ("distance_km", "how far is my polling place, in km"),
+            ("name", "which polling place would I go to"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm {name}. I asked for a mail ballot for one election, but I might vote in person "
+        "instead. For that election, {asks}?",
+        "This is {name}: for the election I requested a mail ballot for, {asks} if I go in person?",
+        name=res.name,
+        asks=asks,
+    )
+    steps = found_by_name(res, "get_voter_registration")
+    steps.append(
+        RefStep(
+            tool="lookup_polling_place",
+            args={
+                "resident": ref(1, "resident_id"),
+                "election_id": ref(1, "ballot_requests", 0, "election_id"),
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
 def carpool_to_polls(ctx: TemplateContext) -> Draft:
-    """Parallel: polling places of three residents for one election; farthest or total."""
+    """Parallel: polling places of k residents for one election; farthest or total."""
+    k = ctx.count(3, 6)
     election = _election(ctx)
-    people = ctx.sample("residents", 3, lambda r: _registered(ctx, r))
+    people = ctx.sample("residents", k, lambda r: _registered(ctx, r))
     op = ctx.rng.choice(["max", "min", "sum"])
     q = {
         "max": "who has the longest trip - how many km is it",
         "min": "what's the shortest trip to a polling place, in km",
-        "sum": "what's the total of their three distances, in km",
+        "sum": "what's the total of their distances, in km",
     }[op]
     prompt = ctx.say(
-        "I'm organising rides to the polls for the {el}: {a}, {b} and {c}. Looking at each "
+        "I'm organising rides to the polls for the {el}: {all}. Looking at each "
         "person's polling place, {q}?",
-        "For the {el}, check where {a}, {b} and {c} vote. {q}?",
+        "For the {el}, check where {all} vote. {q}?",
         el=election.name,  # type: ignore[attr-defined]
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        all=listing([x.name for x in people]),
         q=q,
     )
     steps = [
@@ -112,7 +151,7 @@ def carpool_to_polls(ctx: TemplateContext) -> Draft:
         for p in people
     ]
     return Draft(
-        prompt, steps, AnswerSpec(op=op, refs=[[i, "distance_km"] for i in range(3)], round=2)
+        prompt, steps, AnswerSpec(op=op, refs=[[i, "distance_km"] for i in range(k)], round=2)
     )
 
 
@@ -133,42 +172,39 @@ election_office_waits = office_waits_mixture(
 
 
 def two_voters_next_election(ctx: TemplateContext) -> Draft:
-    """Mixture: list elections -> polling places of two residents -> farther or total."""
+    """Mixture: list elections -> polling places of k residents -> farthest or total."""
     kind = ctx.rng.choice(["special", "primary", "general"])
-    a = resident(ctx, lambda r: _registered(ctx, r))
-    b = resident(ctx, lambda r: _registered(ctx, r) and r.ward != a.ward)
+    k = ctx.count(2, 5)
+    people = distinct_residents(ctx, k, lambda r: _registered(ctx, r))
+    if len({p.ward for p in people}) < 2:
+        raise NoFit("everyone lives in one ward")
     op = ctx.rng.choice(["max", "sum"])
-    q = {"max": "the longer of the two trips", "sum": "the two distances added"}[op]
+    q = {"max": "the longest of their trips", "sum": "their distances added up"}[op]
     prompt = ctx.say(
-        "For the next {kind} election, where do {a} and {b} vote? Give me {q} in km.",
-        "{a} and {b} are neighbours-to-be. In the upcoming {kind} election, what's {q} (km) "
-        "to their polling places?",
+        "For the next {kind} election, where do {all} vote? Give me {q} in km.",
+        "{All} are carpooling to vote. In the upcoming {kind} election, what's {q} (km) to "
+        "their polling places?",
         kind=kind,
-        a=a.name,
-        b=b.name,
+        all=listing([p.name for p in people]),
+        All=listing([p.name for p in people]),
         q=q,
     )
-    steps = [
-        RefStep(tool="list_elections", args={"kind": kind}),
+    steps = [RefStep(tool="list_elections", args={"kind": kind})]
+    steps += [
         RefStep(
             tool="lookup_polling_place",
-            args={"resident": a.name, "election_id": ref(0, "results", 0, "election_id")},
-        ),
-        RefStep(
-            tool="lookup_polling_place",
-            args={"resident": b.name, "election_id": ref(0, "results", 0, "election_id")},
-        ),
+            args={"resident": p.name, "election_id": ref(0, "results", 0, "election_id")},
+        )
+        for p in people
     ]
-    if a.name == b.name:
-        raise NoFit("same person")
-    answer = AnswerSpec(op=op, refs=[[1, "distance_km"], [2, "distance_km"]], round=2)
-    return Draft(prompt, steps, answer)
+    refs = [[1 + i, "distance_km"] for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(
     name="elections and voting",
     templates={
-        "sequential": [how_far_to_vote, request_ballot_for_next],
+        "sequential": [how_far_to_vote, request_ballot_for_next, polling_place_of_my_ballot],
         "parallel": [carpool_to_polls, election_errands],
         "mixture": [election_office_waits, two_voters_next_election],
     },

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    NUMBERS,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -23,11 +31,32 @@ def _unpaid(ctx: TemplateContext, owner: str | None = None, plate: str | None = 
 
 
 def oldest_ticket_due(ctx: TemplateContext) -> Draft:
-    """Sequential: find the resident -> unpaid citations -> the oldest one's amount due."""
+    """Sequential: find the resident -> unpaid citations -> the oldest one (-> pay it).
+
+    A longer variant pays the ticket in full and reports what was paid.
+    """
     res = resident(ctx, lambda r: bool(_unpaid(ctx, owner=r.resident_id)))
     field = ctx.rng.choice(["amount_due_usd", "late_fee_usd", "amount_due_usd"])
     words = {"amount_due_usd": "how much I owe on it today", "late_fee_usd": "its late fee so far"}
     oldest = _unpaid(ctx, owner=res.resident_id)[0]
+    if ctx.rng.random() < 0.4:
+        prompt = ctx.say(
+            "I'm {name}. Please pay my oldest unpaid parking or traffic ticket in full, late "
+            "fee included. How much did that come to?",
+            "{name} here: settle the earliest-issued of my unpaid citations, the full amount "
+            "due today, and tell me what was paid.",
+            name=res.name,
+        )
+        steps = [
+            *found_by_name(res, "list_citations", status="unpaid"),
+            RefStep(tool="get_citation", args={"citation_id": ref(1, "results", 0, "citation_id")}),
+            RefStep(
+                tool="pay_citation",
+                args={"citation_id": ref(2, "citation_id"), "amount_usd": ref(2, "amount_due_usd")},
+            ),
+        ]
+        answer = AnswerSpec(op="value", refs=[[3, "paid_usd"]], round=2)
+        return Draft(prompt, steps, answer, writes=True)
     if not oldest[field]:
         raise NoFit("no late fee yet")
     prompt = ctx.say(
@@ -94,8 +123,9 @@ def contest_and_check_court(ctx: TemplateContext) -> Draft:
 
 
 def three_tickets_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three citations by id; total or largest amount due."""
-    cits = ctx.sample("citations", 3, lambda c: c.status == "unpaid")
+    """Parallel: k citations by id; total or largest amount due."""
+    k = ctx.count(3, 6)
+    cits = ctx.sample("citations", k, lambda c: c.status == "unpaid")
     field = ctx.rng.choice(["amount_due_usd", "late_fee_usd"])
     if field == "late_fee_usd" and not any(
         ctx.read("get_citation", citation_id=c.citation_id)[field] for c in cits
@@ -105,15 +135,14 @@ def three_tickets_total(ctx: TemplateContext) -> Draft:
     words = {"amount_due_usd": "amount due", "late_fee_usd": "late fee"}[field]
     q = {"sum": f"What's the total {words}", "max": f"What's the biggest single {words}"}[op]
     prompt = ctx.say(
-        "I found three tickets in my glovebox: {a}, {b} and {c}. {q} today?",
-        "Citations {a}, {b}, {c} - {q} as of today?",
-        a=cits[0].citation_id,
-        b=cits[1].citation_id,
-        c=cits[2].citation_id,
+        "I found {n} tickets in my glovebox: {all}. {q} today?",
+        "Citations {all} - {q} as of today?",
+        all=listing([x.citation_id for x in cits]),
+        n=NUMBERS[k],
         q=q,
     )
     steps = [RefStep(tool="get_citation", args={"citation_id": c.citation_id}) for c in cits]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 court_day_errands = errand_waits_parallel(
@@ -133,16 +162,17 @@ court_waits = office_waits_mixture(
 
 
 def two_plates_due(ctx: TemplateContext) -> Draft:
-    """Mixture: unpaid citations of two plates (independent) -> oldest of each -> sum/max."""
-    cars = ctx.sample("vehicles", 2, lambda c: bool(_unpaid(ctx, plate=c.plate)))
+    """Mixture: unpaid citations of k plates (independent) -> oldest of each -> sum/max."""
+    k = ctx.count(2, 5)
+    cars = ctx.sample("vehicles", k, lambda c: bool(_unpaid(ctx, plate=c.plate)))
     op = ctx.rng.choice(["sum", "max"])
-    q = {"sum": "the two amounts due together", "max": "the larger of the two amounts due"}[op]
+    q = {"sum": "those amounts due together", "max": "the largest of those amounts due"}[op]
     prompt = ctx.say(
-        "Our two cars, {a} and {b}, each have unpaid tickets. Looking only at the oldest one "
-        "for each car, what's {q}?",
-        "For plates {a} and {b}, take each car's earliest unpaid citation. What is {q} today?",
-        a=cars[0].plate,
-        b=cars[1].plate,
+        "Our {n} cars, {all}, each have unpaid tickets. Looking only at the oldest one for "
+        "each car, what's {q}?",
+        "For plates {all}, take each car's earliest unpaid citation. What is {q} today?",
+        n=NUMBERS[k],
+        all=listing([c.plate for c in cars]),
         q=q,
     )
     steps = [
@@ -150,10 +180,10 @@ def two_plates_due(ctx: TemplateContext) -> Draft:
     ]
     steps += [
         RefStep(tool="get_citation", args={"citation_id": ref(i, "results", 0, "citation_id")})
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "amount_due_usd"], [3, "amount_due_usd"]], round=2)
-    return Draft(prompt, steps, answer)
+    refs = [[k + i, "amount_due_usd"] for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    NUMBERS,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -102,48 +113,68 @@ _FEE_WORDS = {
 }
 
 
+def withdraw_my_pending(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the resident -> their one pending application -> withdraw."""
+    status = ctx.rng.choice(["submitted", "under_review"])
+    pending = Counter(a.resident_id for a in ctx.rows("permit_applications") if a.status == status)
+    res = resident(ctx, lambda r: pending[r.resident_id] == 1)
+    words = {"submitted": "I only just submitted", "under_review": "is being reviewed"}[status]
+    prompt = ctx.say(
+        "I'm {name}. Please withdraw my permit application that {words}; I've changed my plans.",
+        "This is {name}. I want to pull my permit application that {words}.",
+        name=res.name,
+        words=words if status == "under_review" else "I only just submitted",
+    )
+    steps = found_by_name(res, "list_permit_applications", status=status)
+    steps.append(
+        RefStep(
+            tool="withdraw_permit_application",
+            args={"application_id": ref(1, "results", 0, "application_id")},
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def permit_fee_bundle(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three permits by name; sum or extreme of their base fees."""
-    permits = ctx.sample("permit_types", 3)
+    """Parallel: look up k permits by name; sum or extreme of their base fees."""
+    k = ctx.count(3, 6)
+    permits = ctx.sample("permit_types", k)
     op = ctx.rng.choice(sorted(_FEE_WORDS))
     prompt = ctx.say(
-        "For my renovation I'll need a {a}, a {b} and a {c}. {q}?",
-        "Quick fee check on three city permits: {a}, {b}, {c}. {q}?",
-        "We're budgeting paperwork: {a}, {b} and {c}. {q}?",
-        a=permits[0].name.lower(),
-        b=permits[1].name.lower(),
-        c=permits[2].name.lower(),
+        "For my renovation I'll need {each}. {q}?",
+        "Quick fee check on {n} city permits: {all}. {q}?",
+        "We're budgeting paperwork: {all}. {q}?",
+        each=listing([f"a {p.name.lower()}" for p in permits]),
+        all=listing([p.name for p in permits]),
+        n=NUMBERS[k],
         q=_FEE_WORDS[op],
     )
     steps = [RefStep(tool="list_permit_types", args={"name_contains": p.name}) for p in permits]
-    refs = [[i, "results", 0, "base_fee_usd"] for i in range(3)]
+    refs = [[i, "results", 0, "base_fee_usd"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def latest_decision_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: decision estimates for three permits applied for today; longest wait."""
-    permits = ctx.sample("permit_types", 3)
+    """Parallel: decision estimates for k permits applied for today; longest wait."""
+    k = ctx.count(3, 6)
+    permits = ctx.sample("permit_types", k)
     days = [p.processing_business_days for p in permits]
     if days.count(max(days)) > 1:
         raise NoFit("tie")
     op = ctx.rng.choice(["max", "sum"])
     question = {
-        "max": "how many calendar days until the slowest of the three decisions",
+        "max": "how many calendar days until the slowest of those decisions",
         "sum": "what's the total of the calendar days each decision takes",
     }[op]
     prompt = ctx.say(
-        "If I apply today for a {a} ({ca}), a {b} ({cb}) and a {c} ({cc}), {q}?",
-        "Applying today for permits {ca}, {cb} and {cc} (no expediting): {q}?",
-        a=permits[0].name.lower(),
-        b=permits[1].name.lower(),
-        c=permits[2].name.lower(),
-        ca=permits[0].code,
-        cb=permits[1].code,
-        cc=permits[2].code,
+        "If I apply today for {each}, {q}?",
+        "Applying today for permits {codes} (no expediting): {q}?",
+        each=listing([f"a {p.name.lower()} ({p.code})" for p in permits]),
+        codes=listing([p.code for p in permits]),
         q=question,
     )
     steps = [RefStep(tool="estimate_decision_date", args={"permit_type": p.code}) for p in permits]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "calendar_days"] for i in range(3)]))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "calendar_days"] for i in range(k)]))
 
 
 permit_counter_waits = office_waits_mixture(
@@ -200,7 +231,11 @@ def fees_of_pending_applications(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="permits and licences",
     templates={
-        "sequential": [decision_for_pending_application, apply_and_book_drop_off],
+        "sequential": [
+            decision_for_pending_application,
+            apply_and_book_drop_off,
+            withdraw_my_pending,
+        ],
         "parallel": [permit_fee_bundle, latest_decision_of_three, permit_day_errands],
         "mixture": [permit_counter_waits, fees_of_pending_applications],
     },

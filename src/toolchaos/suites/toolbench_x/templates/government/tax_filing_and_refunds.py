@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    NUMBERS,
     found_by_name,
     office_waits_mixture,
     resident,
@@ -70,36 +78,38 @@ def refund_deposit_date(ctx: TemplateContext) -> Draft:
 
 
 def bracket_scenarios(ctx: TemplateContext) -> Draft:
-    """Parallel: tax on three taxable incomes under one status; sum or the highest."""
+    """Parallel: tax on k taxable incomes under one status; sum or the highest."""
+    k = ctx.count(3, 6)
     status = ctx.rng.choice(sorted(STATUS_WORDS))
-    incomes = sorted(ctx.rng.sample(range(18, 240), 3))
+    incomes = sorted(ctx.rng.sample(range(18, 240), k))
     amounts = [i * 1000 + ctx.rng.choice((0, 250, 500, 750)) for i in incomes]
     op = ctx.rng.choice(["sum", "max", "min"])
     question = {
-        "sum": "What's the combined tax across the three scenarios",
+        "sum": "What's the combined tax across those scenarios",
         "max": "What is the largest tax bill among them",
         "min": "What's the smallest tax bill among them",
     }[op]
     prompt = ctx.say(
-        "Filing as {st}, compare federal tax on taxable incomes of ${a:,}, ${b:,} and ${c:,}. {q}?",
-        "Three what-ifs for a {st} filer: ${a:,}, ${b:,} or ${c:,} of taxable income. {q}?",
+        "Filing as {st}, compare federal tax on taxable incomes of {all}. {q}?",
+        "{N} what-ifs for a {st} filer: {any} of taxable income. {q}?",
         st=STATUS_WORDS[status],
-        a=amounts[0],
-        b=amounts[1],
-        c=amounts[2],
+        all=listing([f"${a:,}" for a in amounts]),
+        any=listing([f"${a:,}" for a in amounts]).replace(" and ", " or "),
+        N=NUMBERS[k].capitalize(),
         q=question,
     )
     steps = [
         RefStep(tool="calculate_tax", args={"taxable_income_usd": a, "filing_status": status})
         for a in amounts
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "tax_usd"] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "tax_usd"] for i in range(k)], round=2))
 
 
 def household_refunds(ctx: TemplateContext) -> Draft:
-    """Parallel: three residents' estimated returns; total refund or largest amount owed."""
+    """Parallel: k residents' estimated returns; total refund or largest amount owed."""
+    k = ctx.count(3, 6)
     field = ctx.rng.choice(["refund_usd", "amount_owed_usd", "withheld_usd"])
-    people = residents(ctx, 3)
+    people = residents(ctx, k)
     values = [ctx.read("estimate_tax_return", resident=p.resident_id)[field] for p in people]
     if sum(values) == 0:
         raise NoFit("nothing to add up")
@@ -109,18 +119,15 @@ def household_refunds(ctx: TemplateContext) -> Draft:
         "amount_owed_usd": "balance owed",
         "withheld_usd": "federal tax withheld",
     }[field]
-    question = {"sum": f"total {words} of the three", "max": f"largest single {words}"}[op]
+    question = {"sum": f"total {words} across them", "max": f"largest single {words}"}[op]
     prompt = ctx.say(
-        "I volunteer at a tax clinic. For {a}, {b} and {c}, estimate each 2025 return: "
-        "what's the {q}?",
-        "Estimate the 2025 returns of {a}, {b} and {c} and give me the {q}.",
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        "I volunteer at a tax clinic. For {all}, estimate each 2025 return: what's the {q}?",
+        "Estimate the 2025 returns of {all} and give me the {q}.",
+        all=listing([x.name for x in people]),
         q=question,
     )
     steps = [RefStep(tool="estimate_tax_return", args={"resident": p.name}) for p in people]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 tax_help_waits = office_waits_mixture(
@@ -172,13 +179,17 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
         "medical": "medical expenses",
         "mortgage_interest": "mortgage interest",
     }[kind]
+    again = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "I'm {name} and I haven't filed yet. Add ${amt:,} of {w} as an itemized deduction "
-        "to my 2025 return.",
-        "Before {name} files for 2025, claim a {w} deduction of ${amt:,} on the return.",
+        "to my 2025 return.{ask}",
+        "Before {name} files for 2025, claim a {w} deduction of ${amt:,} on the return.{ask}",
         name=res.name,
         amt=amount,
         w=words,
+        ask=" Then estimate the return again: what taxable income does it come to now?"
+        if again
+        else "",
     )
     steps = [
         *found_by_name(res, "get_refund_status"),
@@ -187,7 +198,11 @@ def add_deduction_for_unfiled(ctx: TemplateContext) -> Draft:
             args={"resident": ref(1, "resident_id"), "kind": kind, "amount_usd": amount},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    if not again:
+        return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    steps.append(RefStep(tool="estimate_tax_return", args={"resident": ref(2, "resident_id")}))
+    answer = AnswerSpec(op="value", refs=[[3, "taxable_income_usd"]], round=2)
+    return Draft(prompt, steps, answer, writes=True)
 
 
 SUBTOPIC = Subtopic(

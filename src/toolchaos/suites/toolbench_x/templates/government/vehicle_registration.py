@@ -6,8 +6,17 @@ from datetime import date, timedelta
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    NUMBERS,
+    distinct_residents,
     found_by_name,
     office_kind_parallel,
     office_waits_mixture,
@@ -63,13 +72,15 @@ def renew_by_plate(ctx: TemplateContext) -> Draft:
     """Sequential, writes: the plate's record -> quote -> renew."""
     car = ctx.pick("vehicles", lambda c: _renewable(ctx, c))
     years = ctx.rng.choice([1, 2])
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "Please renew the registration on plate {plate} for {y} year{s}. Check the quote "
-        "before you pay.",
-        "Renew {plate}'s registration ({y}-year term) today, after confirming the fee.",
+        "before you pay.{ask}",
+        "Renew {plate}'s registration ({y}-year term) today, after confirming the fee.{ask}",
         plate=car.plate,
         y=years,
         s="s" if years > 1 else "",
+        ask=" When does the renewed registration expire?" if readout else "",
     )
     steps = [
         RefStep(tool="list_vehicles", args={"plate": car.plate}),
@@ -82,12 +93,41 @@ def renew_by_plate(ctx: TemplateContext) -> Draft:
             args={"plate": ref(1, "plate"), "term_years": ref(1, "term_years")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "new_expiry"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
+
+
+def renew_my_only_car(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: find the owner -> their only vehicle -> renew it; the fee."""
+
+    def one_renewable(res: Any) -> bool:
+        cars = _cars_of(ctx, res)
+        return len(cars) == 1 and _renewable(ctx, cars[0])
+
+    res = resident(ctx, one_renewable)
+    term = ctx.rng.choice([1, 2])
+    prompt = ctx.say(
+        "I'm {name} and I own one vehicle. Please renew its registration for {term}; what "
+        "did it cost?",
+        "This is {name}. Renew the registration on my car for {term} and tell me the total fee.",
+        name=res.name,
+        term="one year" if term == 1 else "two years",
+    )
+    steps = found_by_name(res, "list_vehicles")
+    steps.append(
+        RefStep(
+            tool="renew_vehicle_registration",
+            args={"plate": ref(1, "results", 0, "plate"), "term_years": term},
+        )
+    )
+    answer = AnswerSpec(op="value", refs=[[2, "total_fee_usd"]], round=2)
+    return Draft(prompt, steps, answer, writes=True)
 
 
 def fleet_renewal(ctx: TemplateContext) -> Draft:
-    """Parallel: renewal quotes for three plates; total or highest fee."""
-    cars = ctx.sample("vehicles", 3, lambda c: _renewable(ctx, c))
+    """Parallel: renewal quotes for k plates; total or highest fee."""
+    k = ctx.count(3, 6)
+    cars = ctx.sample("vehicles", k, lambda c: _renewable(ctx, c))
     field = ctx.rng.choice(["total_fee_usd", "late_penalty_usd"])
     quotes = [ctx.read("quote_registration_renewal", plate=c.plate)[field] for c in cars]
     if sum(quotes) == 0:
@@ -96,16 +136,15 @@ def fleet_renewal(ctx: TemplateContext) -> Draft:
     words = {"total_fee_usd": "renewal fees", "late_penalty_usd": "late penalties"}[field]
     q = {"sum": f"What do the {words} add up to", "max": f"What's the largest of the {words}"}
     prompt = ctx.say(
-        "Our small business has three vans: {a}, {b} and {c}. Renewing all registrations "
+        "Our small business has {n} vans: {all}. Renewing all registrations "
         "today for one year, {q}?",
-        "Quote one-year renewals today for plates {a}, {b} and {c}. {q}?",
-        a=cars[0].plate,
-        b=cars[1].plate,
-        c=cars[2].plate,
+        "Quote one-year renewals today for plates {all}. {q}?",
+        all=listing([x.plate for x in cars]),
+        n=NUMBERS[k],
         q=q[op],
     )
     steps = [RefStep(tool="quote_registration_renewal", args={"plate": c.plate}) for c in cars]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2))
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
 
 
 motor_vehicle_queue = office_kind_parallel(
@@ -125,44 +164,42 @@ motor_vehicle_waits = office_waits_mixture(
 
 
 def household_weight(ctx: TemplateContext) -> Draft:
-    """Mixture: two owners' vehicles (independent) -> quotes for both first cars -> sum."""
+    """Mixture: k owners' vehicles (independent) -> quotes for each first car -> sum or max."""
 
     def owns(res: object) -> bool:
         cars = _cars_of(ctx, res)
         return bool(cars) and _renewable(ctx, cars[0])
 
-    a = resident(ctx, owns)
-    b = resident(ctx, lambda r: owns(r) and r.resident_id != a.resident_id)
+    k = ctx.count(2, 5)
+    people = distinct_residents(ctx, k, owns)
     field = ctx.rng.choice(["total_fee_usd", "weight_kg"])
     op = ctx.rng.choice(["sum", "max"])
     words = {
-        ("total_fee_usd", "sum"): "the two renewal fees together, renewing today for a year",
-        ("total_fee_usd", "max"): "the higher of the two one-year renewal fees today",
-        ("weight_kg", "sum"): "the combined weight of the two vehicles in kg",
-        ("weight_kg", "max"): "the weight in kg of the heavier vehicle",
+        ("total_fee_usd", "sum"): "those renewal fees together, renewing today for a year",
+        ("total_fee_usd", "max"): "the highest of those one-year renewal fees today",
+        ("weight_kg", "sum"): "the combined weight of those vehicles in kg",
+        ("weight_kg", "max"): "the weight in kg of the heaviest of them",
     }[(field, op)]
     prompt = ctx.say(
-        "{a} and {b} each want to renew the registration of their first listed vehicle. "
-        "Pull up the quotes: what's {w}?",
-        "Take the first vehicle on file for {a} and for {b}, quote their renewals, and tell "
-        "me {w}.",
-        a=a.name,
-        b=b.name,
+        "{all} each want to renew the registration of their first listed vehicle. Pull up "
+        "the quotes: what's {w}?",
+        "Take the first vehicle on file for each of {all}, quote their renewals, and tell me {w}.",
+        all=listing([p.name for p in people]),
         w=words,
     )
-    steps = [
-        RefStep(tool="list_vehicles", args={"resident": a.name}),
-        RefStep(tool="list_vehicles", args={"resident": b.name}),
-        RefStep(tool="quote_registration_renewal", args={"plate": ref(0, "results", 0, "plate")}),
-        RefStep(tool="quote_registration_renewal", args={"plate": ref(1, "results", 0, "plate")}),
+    steps = [RefStep(tool="list_vehicles", args={"resident": p.name}) for p in people]
+    steps += [
+        RefStep(tool="quote_registration_renewal", args={"plate": ref(i, "results", 0, "plate")})
+        for i in range(k)
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]], round=2))
+    refs = [[k + i, field] for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(
     name="vehicle registration",
     templates={
-        "sequential": [renewal_cost_for_my_car, renew_by_plate],
+        "sequential": [renewal_cost_for_my_car, renew_by_plate, renew_my_only_car],
         "parallel": [fleet_renewal, motor_vehicle_queue],
         "mixture": [motor_vehicle_waits, household_weight],
     },

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.government._helpers import (
+    NUMBERS,
+    distinct_residents,
     errand_waits_parallel,
     found_by_name,
     office_waits_mixture,
@@ -70,13 +80,15 @@ def bulky_pickup_request(ctx: TemplateContext) -> Draft:
     ]
     if open_there:
         raise NoFit("already requested")
+    readout = ctx.rng.random() < 0.5
     prompt = ctx.say(
         "I'm {name}. Check my collection zone, then open a bulky item pickup request at my "
-        "address for {item}.",
+        "address for {item}.{ask}",
         "Please log a bulky-item pickup for {name} ({item}) at the address on their "
-        "collection schedule.",
+        "collection schedule.{ask}",
         name=res.name,
         item=item,
+        ask=" By what date should it be picked up?" if readout else "",
     )
     steps = [
         RefStep(tool="get_resident", args={"resident": res.name}),
@@ -91,12 +103,14 @@ def bulky_pickup_request(ctx: TemplateContext) -> Draft:
             },
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+    answer = AnswerSpec(op="value", refs=[[2, "target_date"]]) if readout else None
+    return Draft(prompt, steps, answer or AnswerSpec(op="none"), writes=True)
 
 
 def soonest_of_three_addresses(ctx: TemplateContext) -> Draft:
-    """Parallel: schedules of three addresses; the address collected soonest."""
-    people = ctx.sample("residents", 3)
+    """Parallel: schedules of k addresses; the address collected soonest."""
+    k = ctx.count(3, 6)
+    people = ctx.sample("residents", k)
     field = ctx.rng.choice(["days_until_trash", "days_until_recycling"])
     values = [ctx.read("get_collection_schedule", address=p.address)[field] for p in people]
     if values.count(min(values)) > 1 or len(set(values)) < 3:
@@ -105,16 +119,14 @@ def soonest_of_three_addresses(ctx: TemplateContext) -> Draft:
         raise NoFit("tie")
     op = ctx.rng.choice(["argmin", "argmax"])
     words = {"argmin": "soonest", "argmax": "last"}[op]
-    k = {"days_until_trash": "trash", "days_until_recycling": "recycling"}[field]
+    kind = {"days_until_trash": "trash", "days_until_recycling": "recycling"}[field]
     prompt = ctx.say(
-        "I manage three rentals: {a}, {b} and {c}. Of their next {k} pickups, on what date "
-        "is the {w} one?",
-        "Of {a}, {b} and {c}, whichever address gets its next {k} collection {w}: what date "
+        "I manage {n} rentals: {all}. Of their next {kind} pickups, on what date is the {w} one?",
+        "Of {all}, whichever address gets its next {kind} collection {w}: what date "
         "is that collection?",
-        a=people[0].address,
-        b=people[1].address,
-        c=people[2].address,
-        k=k,
+        all=listing([x.address for x in people]),
+        n=NUMBERS[k],
+        kind=kind,
         w=words,
     )
     steps = [RefStep(tool="get_collection_schedule", args={"address": p.address}) for p in people]
@@ -122,9 +134,9 @@ def soonest_of_three_addresses(ctx: TemplateContext) -> Draft:
         "days_until_trash": "next_trash_date",
         "days_until_recycling": "next_recycling_date",
     }
-    labels = [ref(i, date_field[field]) for i in range(3)]
+    labels = [ref(i, date_field[field]) for i in range(k)]
     return Draft(
-        prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)], labels=labels)
+        prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], labels=labels)
     )
 
 
@@ -146,30 +158,30 @@ drop_off_waits = office_waits_mixture(
 
 
 def neighbours_days_until(ctx: TemplateContext) -> Draft:
-    """Mixture: two residents (independent) -> their schedules -> min/max days until pickup."""
-    a = resident(ctx)
-    b = resident(ctx, lambda r: r.resident_id != a.resident_id and r.zone != a.zone)
+    """Mixture: k residents (independent) -> their schedules -> min/max days until pickup."""
+    k = ctx.count(2, 5)
+    people = distinct_residents(ctx, k)
+    if len({p.zone for p in people}) < 2:
+        raise NoFit("everyone lives in one zone")
     field = ctx.rng.choice(["days_until_trash", "days_until_recycling"])
     op = ctx.rng.choice(["min", "max"])
-    k = {"days_until_trash": "trash", "days_until_recycling": "recycling"}[field]
-    w = {"min": "the sooner", "max": "the later"}[op]
+    kind = {"days_until_trash": "trash", "days_until_recycling": "recycling"}[field]
+    w = {"min": "the soonest", "max": "the latest"}[op]
     prompt = ctx.say(
-        "{a} and {b} share a bin-cleaning service. In how many days is {w} of their next {k} "
-        "pickups?",
-        "Look up the home addresses of {a} and {b}: counting from today, how many days until "
-        "{w} of their two next {k} collections?",
-        a=a.name,
-        b=b.name,
+        "{all} share a bin-cleaning service. In how many days is {w} of their next {kind} pickups?",
+        "Look up the home addresses of {all}: counting from today, how many days until {w} "
+        "of their next {kind} collections?",
+        all=listing([p.name for p in people]),
         w=w,
-        k=k,
+        kind=kind,
     )
-    steps = [
-        RefStep(tool="get_resident", args={"resident": a.name}),
-        RefStep(tool="get_resident", args={"resident": b.name}),
-        RefStep(tool="get_collection_schedule", args={"address": ref(0, "address")}),
-        RefStep(tool="get_collection_schedule", args={"address": ref(1, "address")}),
+    steps = [RefStep(tool="get_resident", args={"resident": p.name}) for p in people]
+    steps += [
+        RefStep(tool="get_collection_schedule", args={"address": ref(i, "address")})
+        for i in range(k)
     ]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[2, field], [3, field]]))
+    refs = [[k + i, field] for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 SUBTOPIC = Subtopic(

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _arg,
     _confirmed,
@@ -13,7 +20,6 @@ from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _direct,
     _distinct,
     _future,
-    _ids,
     _spoken,
 )
 
@@ -123,7 +129,13 @@ def move_booking_to_another_day(ctx: TemplateContext) -> Draft:
     def fits(booking: Any) -> bool:
         return booking.status == "confirmed" and _future(ctx, booking, hours=1)
 
-    booking = ctx.pick("bookings", fits)
+    by_email = ctx.rng.random() < 0.5
+    if by_email:  # the passenger names their next trip instead of a booking id
+        confirmed = _confirmed(ctx)
+        nexts = {rows[0].booking_id for rows in confirmed.values() if rows}
+        booking = ctx.pick("bookings", lambda b: fits(b) and b.booking_id in nexts)
+    else:
+        booking = ctx.pick("bookings", fits)
     days = [ctx.day(k) for k in range(1, 5) if ctx.day(k) != booking.departure_date]
     day = ctx.rng.choice(days)
     options = _direct(ctx, booking.origin_station_id, booking.destination_station_id, day)
@@ -132,84 +144,141 @@ def move_booking_to_another_day(ctx: TemplateContext) -> Draft:
     if options[0].fare_usd(booking.fare_class) == booking.fare_usd:
         raise NoFit("the fares must differ")
     prompt = ctx.say(
-        "Please move my booking {bk} to the first departure on {date}, same stations and "
-        "class. What's the fare difference?",
+        "Please move {bk} to the first departure on {date}, same stations and class. What's "
+        "the fare difference?",
         "I need to rebook {bk} onto the earliest trip on {date} between the same stations. "
         "How much more (or less) will it cost?",
-        "Change booking {bk} to {date}, first service of the day on the same route, and "
-        "tell me the difference in fare.",
-        bk=booking.booking_id,
+        "Change {bk} to {date}, first service of the day on the same route, and tell me the "
+        "difference in fare.",
+        bk=f"my next booked trip (account {passenger_email(ctx, booking)})"
+        if by_email
+        else f"my booking {booking.booking_id}",
         date=_date_text(ctx, day),
     )
+    if by_email:
+        first: list[RefStep] = [
+            RefStep(tool="find_passengers", args={"email": passenger_email(ctx, booking)}),
+            RefStep(
+                tool="list_bookings",
+                args={
+                    "passenger_id": ref(0, "results", 0, "passenger_id"),
+                    "status": "confirmed",
+                },
+            ),
+        ]
+        held: list[Any] = [1, "results", 0]
+    else:
+        first = [RefStep(tool="get_booking", args={"booking_id": booking.booking_id})]
+        held = [0]
+    at = len(first) - 1
     steps = [
-        RefStep(tool="get_booking", args={"booking_id": booking.booking_id}),
+        *first,
         RefStep(
             tool="search_trips",
             args={
-                "origin": ref(0, "origin_station_id"),
-                "destination": ref(0, "destination_station_id"),
+                "origin": ref(*held, "origin_station_id"),
+                "destination": ref(*held, "destination_station_id"),
                 "date": day,
             },
         ),
         RefStep(
             tool="change_booking",
             args={
-                "booking_id": ref(0, "booking_id"),
-                "new_trip_id": ref(1, "results", 0, "trip_id"),
+                "booking_id": ref(*held, "booking_id"),
+                "new_trip_id": ref(at + 1, "results", 0, "trip_id"),
             },
         ),
     ]
-    answer = AnswerSpec(op="value", refs=[[2, "fare_difference_usd"]], round=2)
+    answer = AnswerSpec(op="value", refs=[[at + 2, "fare_difference_usd"]], round=2)
     return Draft(prompt, steps, answer, writes=True)
 
 
+def passenger_email(ctx: TemplateContext, booking: Any) -> str:
+    """The email of the passenger holding ``booking``."""
+    return str(ctx.world.table("passengers")[booking.passenger_id].email)
+
+
+def next_trip_first_class(ctx: TemplateContext) -> Draft:
+    """Sequential: passenger by email -> next booking -> the fare of its trip in another class."""
+    confirmed = _confirmed(ctx)
+    fare_class = ctx.rng.choice(["first", "business"])
+
+    def fits(passenger: Any) -> bool:
+        mine = confirmed.get(passenger.passenger_id, [])
+        return bool(mine) and _trip(ctx, mine[0].trip_id).fare_usd(fare_class) is not None
+
+    passenger = ctx.pick("passengers", fits)
+    prompt = ctx.say(
+        "I'm {email}. What would a {cls}-class ticket cost on the trip of my next booking?",
+        "Account {email}: I'm thinking of upgrading my upcoming trip. Quote me the {cls}-class "
+        "fare for it, in USD.",
+        email=passenger.email,
+        cls=fare_class,
+    )
+    steps = [
+        RefStep(tool="find_passengers", args={"email": passenger.email}),
+        RefStep(
+            tool="list_bookings",
+            args={"passenger_id": ref(0, "results", 0, "passenger_id"), "status": "confirmed"},
+        ),
+        RefStep(
+            tool="get_fare",
+            args={"trip_id": ref(1, "results", 0, "trip_id"), "fare_class": fare_class},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "fare_usd"]], round=2))
+
+
 def cheapest_first_class(ctx: TemplateContext) -> Draft:
-    """Parallel: first-class fares of three rail trips; the cheapest."""
-    trips = ctx.sample("trips", 3, lambda t: t.mode == "rail" and _future(ctx, t))
+    """Parallel: first-class fares of k rail trips; the cheapest."""
+    k = ctx.count(3, 6)
+    trips = ctx.sample("trips", k, lambda t: t.mode == "rail" and _future(ctx, t))
     if not _distinct([t.fare_first_usd for t in trips]):
         raise NoFit("fares must differ")
+    ids = [t.trip_id for t in trips]
     prompt = ctx.say(
-        "What's the cheapest first-class fare among trips {a}, {b} and {c}?",
-        "I want to travel first class on whichever of {a}, {b} or {c} is cheapest. What "
-        "would I pay?",
-        "Quote first class on trips {a}, {b} and {c} and give me the lowest price in USD.",
-        **_ids(trips),
+        "What's the cheapest first-class fare among trips {all}?",
+        "I want to travel first class on whichever of {ors} is cheapest. What would I pay?",
+        "Quote first class on trips {all} and give me the lowest price in USD.",
+        all=listing(ids),
+        ors=", ".join(ids[:-1]) + " or " + ids[-1],
     )
     steps = [
         RefStep(tool="get_fare", args={"trip_id": t.trip_id, "fare_class": "first"}) for t in trips
     ]
-    answer = AnswerSpec(op="min", refs=[[i, "fare_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="min", refs=[[i, "fare_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def economy_total(ctx: TemplateContext) -> Draft:
-    """Parallel: standard fares of three trips (default class); their total."""
-    trips = ctx.sample("trips", 3, lambda t: _future(ctx, t))
+    """Parallel: standard fares of k trips (default class); their total."""
+    k = ctx.count(3, 6)
+    trips = ctx.sample("trips", k, lambda t: _future(ctx, t))
     prompt = ctx.say(
-        "How much would standard economy tickets on trips {a}, {b} and {c} cost altogether?",
-        "Add up the economy fares for trips {a}, {b} and {c}, one ticket each.",
-        "I'm budgeting three legs: {a}, {b} and {c}, all in economy. What's the total in USD?",
-        **_ids(trips),
+        "How much would standard economy tickets on trips {all} cost altogether?",
+        "Add up the economy fares for trips {all}, one ticket each.",
+        "I'm budgeting {n} legs: {all}, all in economy. What's the total in USD?",
+        all=listing([t.trip_id for t in trips]),
+        n=["three", "four", "five", "six"][k - 3],
     )
     steps = [RefStep(tool="get_fare", args={"trip_id": t.trip_id}) for t in trips]
-    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def bookings_paid_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three bookings; the total paid."""
-    bookings = ctx.sample("bookings", 3, lambda b: b.status != "cancelled")
+    """Parallel: k bookings; the total paid."""
+    k = ctx.count(3, 6)
+    bookings = ctx.sample("bookings", k, lambda b: b.status != "cancelled")
     ids = [b.booking_id for b in bookings]
     prompt = ctx.say(
-        "For my expense report: what did bookings {a}, {b} and {c} cost in total?",
-        "Sum up the fares paid on bookings {a}, {b} and {c}, please.",
-        "How much was paid altogether for bookings {a}, {b} and {c} (USD)?",
-        a=ids[0],
-        b=ids[1],
-        c=ids[2],
+        "For my expense report: what did bookings {all} cost in total?",
+        "Sum up the fares paid on bookings {all}, please.",
+        "How much was paid altogether for bookings {all} (USD)?",
+        all=listing(ids),
     )
     steps = [RefStep(tool="get_booking", args={"booking_id": i}) for i in ids]
-    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
@@ -219,22 +288,23 @@ MAIL_HOSTS = ("example.org", "mail.example.net", "post.example.com")
 
 
 def register_and_book_two(ctx: TemplateContext) -> Draft:
-    """Mixture, writes: register a passenger, then book two trips for them; total charged."""
+    """Mixture, writes: register a passenger, then book k trips for them; total charged."""
     first, last = ctx.rng.choice(NEW_FIRST), ctx.rng.choice(NEW_LAST)
     email = f"{first.lower()}.{last.lower()}@{ctx.rng.choice(MAIL_HOSTS)}"
     if ctx.rows("passengers", lambda p: p.email == email):
         raise NoFit("email taken")
-    trips = ctx.sample("trips", 2, lambda t: _future(ctx, t, hours=2) and t.seats_economy > 0)
+    k = ctx.count(2, 4)
+    trips = ctx.sample("trips", k, lambda t: _future(ctx, t, hours=2) and t.seats_economy > 0)
     trips.sort(key=lambda t: (t.departure_date, t.departure_time))
     prompt = ctx.say(
         "I'm new: please register me as {name} ({email}) and book me economy seats on trips "
-        "{a} and {b}. What's the total I'll pay?",
-        "Sign up {name}, email {email}, then put them on trips {a} and {b} in economy. How "
-        "much do the two tickets come to?",
+        "{all}. What's the total I'll pay?",
+        "Sign up {name}, email {email}, then put them on trips {all} in economy. How much do "
+        "the {n} tickets come to?",
         name=f"{first} {last}",
         email=email,
-        a=trips[0].trip_id,
-        b=trips[1].trip_id,
+        all=listing([t.trip_id for t in trips]),
+        n=["two", "three", "four"][k - 2],
     )
     steps = [RefStep(tool="register_passenger", args={"name": f"{first} {last}", "email": email})]
     steps += [
@@ -244,26 +314,29 @@ def register_and_book_two(ctx: TemplateContext) -> Draft:
         )
         for t in trips
     ]
-    answer = AnswerSpec(op="sum", refs=[[1, "fare_usd"], [2, "fare_usd"]], round=2)
+    answer = AnswerSpec(op="sum", refs=[[1 + i, "fare_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer, writes=True)
 
 
 def first_class_upgrade_quote(ctx: TemplateContext) -> Draft:
-    """Mixture: passenger -> bookings, then first-class fares of the next two trips; total."""
+    """Mixture: passenger -> bookings, then first-class fares of the next k trips; total."""
     confirmed = _confirmed(ctx)
+    k = ctx.count(2, 3)
 
     def fits(passenger: Any) -> bool:
         mine = confirmed.get(passenger.passenger_id, [])
-        return len(mine) >= 2 and all(_trip(ctx, b.trip_id).mode == "rail" for b in mine[:2])
+        return len(mine) >= k and all(_trip(ctx, b.trip_id).mode == "rail" for b in mine[:k])
 
     passenger = ctx.pick("passengers", fits)
+    n = ["two", "three"][k - 2]
     prompt = ctx.say(
-        "I'm {email}. What would first class cost, in total, on my next two booked trips?",
-        "Using the account {email}, price first-class tickets for my two soonest upcoming "
+        "I'm {email}. What would first class cost, in total, on my next {n} booked trips?",
+        "Using the account {email}, price first-class tickets for my {n} soonest upcoming "
         "trips and add them up.",
-        "Thinking of going first class on my next two journeys (account {email}). What's the "
+        "Thinking of going first class on my next {n} journeys (account {email}). What's the "
         "combined first-class fare?",
         email=passenger.email,
+        n=n,
     )
     steps = [
         RefStep(tool="find_passengers", args={"email": passenger.email}),
@@ -277,16 +350,16 @@ def first_class_upgrade_quote(ctx: TemplateContext) -> Draft:
             tool="get_fare",
             args={"trip_id": ref(1, "results", i, "trip_id"), "fare_class": "first"},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op="sum", refs=[[2, "fare_usd"], [3, "fare_usd"]], round=2)
+    answer = AnswerSpec(op="sum", refs=[[2 + i, "fare_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 SUBTOPIC = Subtopic(
     name="fares and bookings",
     templates={
-        "sequential": [cancel_second_trip, move_booking_to_another_day],
+        "sequential": [cancel_second_trip, move_booking_to_another_day, next_trip_first_class],
         "parallel": [cheapest_first_class, economy_total, bookings_paid_total],
         "mixture": [
             register_and_book_two,

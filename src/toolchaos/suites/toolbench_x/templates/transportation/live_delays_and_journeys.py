@@ -6,14 +6,20 @@ from typing import Any
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _arg,
     _confirmed,
     _date_text,
     _departures,
     _distinct,
-    _ids,
     _now,
     _spoken,
 )
@@ -119,63 +125,96 @@ def booked_trip_emissions(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def next_departure_delay(ctx: TemplateContext) -> Draft:
+    """Sequential: find the station -> today's departures -> the first after a time; its delay."""
+    today = ctx.day(0)
+    live = ctx.world.table("operator_feed")
+    station = ctx.pick("stations", lambda s: len(_departures(ctx, s.station_id, today)) >= 3)
+    trips = _departures(ctx, station.station_id, today)
+    index = ctx.rng.randrange(1, min(len(trips), 5))  # get_departures lists five
+    after = trips[index - 1].departure_time
+    if trips[index].departure_time == after or trips[index].trip_id not in live:
+        raise NoFit("no single next departure with a live status")
+    if _delay(ctx, trips[index].trip_id) < MIN_DELAY:
+        raise NoFit("the departure is not late enough to matter")
+    prompt = ctx.say(
+        "Today ({date}) I'm at {st}. The first service leaving after {t}: how many minutes "
+        "late is it running?",
+        "On {date}, what's the live delay, in minutes, of the first departure from {st} after {t}?",
+        date=_date_text(ctx, today),
+        st=_spoken(ctx, station.station_id),
+        t=after,
+    )
+    steps = [
+        RefStep(tool="find_stations", args={"query": station.name, "city": station.city}),
+        RefStep(
+            tool="get_departures",
+            args={"station": ref(0, "results", 0, "station_id"), "date": today},
+        ),
+        RefStep(tool="get_trip_status", args={"trip_id": ref(1, "results", index, "trip_id")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "delay_min"]]))
+
+
 def worst_delay_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: live status of three of today's trips; the worst delay."""
+    """Parallel: live status of k of today's trips; the worst delay."""
+    k = ctx.count(3, 6)
     late = {t for t, s in ctx.world.table("operator_feed").items() if s.delay_min > 0}
-    trips = ctx.sample("trips", 3, lambda t: t.trip_id in late)
+    trips = ctx.sample("trips", k, lambda t: t.trip_id in late)
     delays = [_delay(ctx, t.trip_id) for t in trips]
     if max(delays) < MIN_DELAY or not _distinct(delays):
         raise NoFit("delays must differ and one must matter")
     prompt = ctx.say(
-        "Three of our crews are on trips {a}, {b} and {c} today. What's the longest delay "
-        "among them, in minutes?",
-        "How late is the most delayed of trips {a}, {b} and {c} right now (minutes)?",
-        "Check live delays for {a}, {b} and {c}; I need the worst one in minutes.",
-        **_ids(trips),
+        "{n} of our crews are on trips {all} today. What's the longest delay among them, in "
+        "minutes?",
+        "How late is the most delayed of trips {all} right now (minutes)?",
+        "Check live delays for {all}; I need the worst one in minutes.",
+        n=["Three", "Four", "Five", "Six"][k - 3],
+        all=listing([t.trip_id for t in trips]),
     )
     steps = [RefStep(tool="get_trip_status", args={"trip_id": t.trip_id}) for t in trips]
-    answer = AnswerSpec(op="max", refs=[[i, "delay_min"] for i in range(3)])
+    answer = AnswerSpec(op="max", refs=[[i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
 def board_delays_total(ctx: TemplateContext) -> Draft:
-    """Parallel: departure-board lines of three of today's services; total delay."""
+    """Parallel: departure-board lines of k of today's services; total delay."""
+    k = ctx.count(3, 5)
     board = ctx.world.table("board_feed")
     late = ctx.rows("trips", lambda t: t.trip_id in board and board[t.trip_id].delay_min > 0)
     on_time = ctx.rows("trips", lambda t: t.trip_id in board and board[t.trip_id].delay_min == 0)
-    trips = ctx.rng.sample(late, 2) + ctx.rng.sample(on_time + late, 1)
-    if len({t.trip_id for t in trips}) < 3:
-        raise NoFit("three different services needed")
+    trips = ctx.rng.sample(late, k - 1) + ctx.rng.sample(on_time + late, 1)
+    if len({t.trip_id for t in trips}) < k:
+        raise NoFit(f"{k} different services needed")
     ctx.rng.shuffle(trips)
     prompt = ctx.say(
-        "What do the station departure boards say about services {a}, {b} and {c} today? "
-        "Add up their delays in minutes.",
-        "Our group is split over services {a}, {b} and {c}. Going by the station boards, "
-        "how many minutes of delay is that in total?",
-        "Check the departure boards for {a}, {b} and {c} and give me the sum of their "
-        "delays (minutes).",
-        **_ids(trips),
+        "What do the station departure boards say about services {all} today? Add up their "
+        "delays in minutes.",
+        "Our group is split over services {all}. Going by the station boards, how many "
+        "minutes of delay is that in total?",
+        "Check the departure boards for {all} and give me the sum of their delays (minutes).",
+        all=listing([t.trip_id for t in trips]),
     )
     steps = [RefStep(tool="station_board_status", args={"service_id": t.trip_id}) for t in trips]
-    answer = AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(3)])
+    answer = AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
 def ride_budget(ctx: TemplateContext) -> Draft:
-    """Parallel: three standard rides in three cities; the total fare."""
-    cities = ctx.rng.sample(sorted({s.city for s in ctx.rows("stations")}), 3)
+    """Parallel: k standard rides in k cities; the total fare."""
+    k = ctx.count(3, 5)
+    cities = ctx.rng.sample(sorted({s.city for s in ctx.rows("stations")}), k)
     rides = []
     for city in cities:
         here = [s for s in ctx.rows("stations") if s.city == city]
         rides.append(ctx.rng.sample(here, 2))
     legs = [f"{_spoken(ctx, a.station_id)} to {_spoken(ctx, b.station_id)}" for a, b in rides]
     prompt = ctx.say(
-        "Next week I need three standard rides: {a}; {b}; and {c}. What's the total "
-        "estimated fare?",
-        "Estimate regular ride-share fares for {a}, {b}, and {c}, and add them up for me.",
-        a=legs[0],
-        b=legs[1],
-        c=legs[2],
+        "Next week I need {n} standard rides: {semi}. What's the total estimated fare?",
+        "Estimate regular ride-share fares for {all}, and add them up for me.",
+        n=["three", "four", "five"][k - 3],
+        semi="; ".join(legs[:-1]) + "; and " + legs[-1],
+        all=listing(legs),
     )
     steps = [
         RefStep(
@@ -184,12 +223,12 @@ def ride_budget(ctx: TemplateContext) -> Draft:
         )
         for a, b in rides
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "fare_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
 def quickest_departure_window(ctx: TemplateContext) -> Draft:
-    """Parallel: plan the same journey from three start times; the shortest total time."""
+    """Parallel: plan the same journey from k start times; the shortest total time."""
     day = ctx.day(ctx.rng.randint(1, 4))
     routes = ctx.rows("routes")
     ends = {(r.origin_station_id, r.destination_station_id) for r in routes}
@@ -209,18 +248,19 @@ def quickest_departure_window(ctx: TemplateContext) -> Draft:
     if not reach:
         raise NoFit("no journey with a change from here")
     destination = ctx.rng.choice(reach)
-    times = sorted(ctx.rng.sample(["06:00", "07:30", "09:00", "11:00", "13:00", "15:30"], 3))
+    k = ctx.count(3, 5)
+    times = sorted(ctx.rng.sample(["06:00", "07:30", "09:00", "11:00", "13:00", "15:30"], k))
     prompt = ctx.say(
-        "I'm going from {a} to {b} on {date}. If I leave after {t0}, after {t1} or after "
-        "{t2}, which gives the shortest total journey time? Tell me that time in minutes.",
-        "Plan {a} to {b} on {date} three ways: departing after {t0}, {t1} and {t2}. What's "
-        "the shortest door-to-door duration in minutes among them?",
+        "I'm going from {a} to {b} on {date}. Leaving after {ors}: which gives the shortest "
+        "total journey time? Tell me that time in minutes.",
+        "Plan {a} to {b} on {date} {n} ways: departing after {all}. What's the shortest "
+        "door-to-door duration in minutes among them?",
         a=_spoken(ctx, origin),
         b=_spoken(ctx, destination),
         date=_date_text(ctx, day),
-        t0=times[0],
-        t1=times[1],
-        t2=times[2],
+        ors=", ".join(times[:-1]) + " or " + times[-1],
+        all=listing(times),
+        n=["three", "four", "five"][k - 3],
     )
     steps = [
         RefStep(
@@ -234,27 +274,29 @@ def quickest_departure_window(ctx: TemplateContext) -> Draft:
         )
         for t in times
     ]
-    answer = AnswerSpec(op="min", refs=[[i, "total_duration_min"] for i in range(3)])
+    answer = AnswerSpec(op="min", refs=[[i, "total_duration_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
 def board_worst_delay(ctx: TemplateContext) -> Draft:
-    """Mixture: today's departures, then the board lines of the first three; worst delay."""
+    """Mixture: today's departures, then the board lines of the first k; worst delay."""
     today = ctx.day(0)
+    k = ctx.count(2, 5)
 
     def fits(station: Any) -> bool:
-        first = _departures(ctx, station.station_id, today)[:3]
+        first = _departures(ctx, station.station_id, today)[:k]
         delays = [_delay(ctx, t.trip_id) for t in first]
-        return len(first) == 3 and max(delays) >= MIN_DELAY
+        return len(first) == k and max(delays) >= MIN_DELAY
 
     station = ctx.pick("stations", fits)
     prompt = ctx.say(
         "Today is {date}. According to the departure boards at {st}, how late was the worst "
-        "of the first three departures today, in minutes?",
-        "On {date}, check the station board at {st} for the first three services of the "
+        "of the first {n} departures today, in minutes?",
+        "On {date}, check the station board at {st} for the first {n} services of the "
         "day and tell me the biggest delay among them (minutes).",
         date=_date_text(ctx, today),
         st=_spoken(ctx, station.station_id),
+        n=["two", "three", "four", "five"][k - 2],
     )
     steps = [
         RefStep(
@@ -263,9 +305,9 @@ def board_worst_delay(ctx: TemplateContext) -> Draft:
     ]
     steps += [
         RefStep(tool="station_board_status", args={"service_id": ref(0, "results", i, "trip_id")})
-        for i in range(3)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op="max", refs=[[1 + i, "delay_min"] for i in range(3)])
+    answer = AnswerSpec(op="max", refs=[[1 + i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
@@ -336,7 +378,12 @@ def journey_leg_delays(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="live delays and journeys",
     templates={
-        "sequential": [my_next_train_delay, ride_after_arrival, booked_trip_emissions],
+        "sequential": [
+            my_next_train_delay,
+            ride_after_arrival,
+            booked_trip_emissions,
+            next_departure_delay,
+        ],
         "parallel": [
             worst_delay_of_three,
             board_delays_total,

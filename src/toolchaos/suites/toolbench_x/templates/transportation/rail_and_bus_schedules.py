@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _arg,
     _confirmed,
@@ -14,15 +21,35 @@ from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     _direct,
     _distinct,
     _future,
-    _ids,
     _spoken,
 )
 
 
 def second_departure_route_length(ctx: TemplateContext) -> Draft:
-    """Sequential: departures board -> the day's second departure -> its route's length."""
+    """Sequential: departures board -> the day's second departure -> its route's length.
+
+    A longer variant asks how many routes the route's operator runs in all.
+    """
     day = ctx.day(ctx.rng.randint(1, 4))
     station = ctx.pick("stations", lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
+    steps = [
+        RefStep(
+            tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": day}
+        ),
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "results", 1, "trip_id")}),
+        RefStep(tool="get_route", args={"route_id": ref(1, "route_id")}),
+    ]
+    if ctx.rng.random() < 0.4:
+        prompt = ctx.say(
+            "The second departure from {st} on {date}: whoever operates its route, how many "
+            "routes do they run on the network in all?",
+            "Find the second service leaving {st} on {date}, then tell me how many routes "
+            "the operator of its route runs altogether.",
+            st=_spoken(ctx, station.station_id),
+            date=_date_text(ctx, day),
+        )
+        steps.append(RefStep(tool="list_routes", args={"operator": ref(2, "operator")}))
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "total"]]))
     prompt = ctx.say(
         "What is the second departure of the day from {st} on {date}, and how long is the "
         "route it runs on? I need the route length in kilometres.",
@@ -32,13 +59,6 @@ def second_departure_route_length(ctx: TemplateContext) -> Draft:
         st=_spoken(ctx, station.station_id),
         date=_date_text(ctx, day),
     )
-    steps = [
-        RefStep(
-            tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": day}
-        ),
-        RefStep(tool="get_trip", args={"trip_id": ref(0, "results", 1, "trip_id")}),
-        RefStep(tool="get_route", args={"route_id": ref(1, "route_id")}),
-    ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "distance_km"]], round=1))
 
 
@@ -89,6 +109,24 @@ def second_upcoming_trip_date(ctx: TemplateContext) -> Draft:
             and len({b.departure_date for b in confirmed[p.passenger_id][:2]}) == 2
         ),
     )
+    steps = [
+        RefStep(tool="find_passengers", args={"email": passenger.email}),
+        RefStep(
+            tool="list_bookings",
+            args={"passenger_id": ref(0, "results", 0, "passenger_id"), "status": "confirmed"},
+        ),
+        RefStep(tool="get_trip", args={"trip_id": ref(1, "results", 1, "trip_id")}),
+    ]
+    if ctx.rng.random() < 0.4:
+        prompt = ctx.say(
+            "I'm {email}. The route my second upcoming booked trip runs on: how many "
+            "departures a day does it have?",
+            "Account {email}: look up the trip of my next-but-one booking and tell me how "
+            "many daily departures its route has.",
+            email=passenger.email,
+        )
+        steps.append(RefStep(tool="get_route", args={"route_id": ref(2, "route_id")}))
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "daily_departures"]]))
     prompt = ctx.say(
         "Hi, I'm {name} ({email}). I have a few trips booked; on what date does the second "
         "of my upcoming trips leave?",
@@ -98,67 +136,62 @@ def second_upcoming_trip_date(ctx: TemplateContext) -> Draft:
         name=passenger.name.split()[0],
         email=passenger.email,
     )
-    steps = [
-        RefStep(tool="find_passengers", args={"email": passenger.email}),
-        RefStep(
-            tool="list_bookings",
-            args={"passenger_id": ref(0, "results", 0, "passenger_id"), "status": "confirmed"},
-        ),
-        RefStep(tool="get_trip", args={"trip_id": ref(1, "results", 1, "trip_id")}),
-    ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "departure_date"]]))
 
 
 def itinerary_distance(ctx: TemplateContext) -> Draft:
-    """Parallel: three trips looked up independently; total distance."""
-    trips = ctx.sample("trips", 3, lambda t: _future(ctx, t))
+    """Parallel: k trips looked up independently; total distance."""
+    k = ctx.count(3, 6)
+    trips = ctx.sample("trips", k, lambda t: _future(ctx, t))
     if not _distinct([t.route_id for t in trips]):
         raise NoFit("trips must be on different routes")
     prompt = ctx.say(
-        "My itinerary uses trips {a}, {b} and {c}. How many kilometres is that in total?",
-        "Add up the distance covered by trips {a}, {b} and {c} for me, in km.",
-        "What's the combined travel distance (km) of trips {a}, {b} and {c}?",
-        **_ids(trips),
+        "My itinerary uses trips {all}. How many kilometres is that in total?",
+        "Add up the distance covered by trips {all} for me, in km.",
+        "What's the combined travel distance (km) of trips {all}?",
+        all=listing([t.trip_id for t in trips]),
     )
     steps = [RefStep(tool="get_trip", args={"trip_id": t.trip_id}) for t in trips]
-    answer = AnswerSpec(op="sum", refs=[[i, "distance_km"] for i in range(3)], round=1)
+    answer = AnswerSpec(op="sum", refs=[[i, "distance_km"] for i in range(k)], round=1)
     return Draft(prompt, steps, answer)
 
 
 def longest_trip_arrival(ctx: TemplateContext) -> Draft:
-    """Parallel: three trips; when does the longest ride arrive?"""
-    trips = ctx.sample("trips", 3, lambda t: _future(ctx, t))
+    """Parallel: k trips; when does the longest ride arrive?"""
+    k = ctx.count(3, 5)
+    trips = ctx.sample("trips", k, lambda t: _future(ctx, t))
     if not _distinct([t.duration_min for t in trips]) or not _distinct(
         [t.arrival_time for t in trips]
     ):
         raise NoFit("trips must differ in duration and arrival time")
     prompt = ctx.say(
-        "I'm comparing trips {a}, {b} and {c}. Which one is the longest ride, and what time "
-        "does it arrive? The arrival time is all I need.",
-        "Of trips {a}, {b} and {c}, take the one that spends the most time on the road or "
-        "rails and tell me when it arrives.",
-        **_ids(trips),
+        "I'm comparing trips {all}. Which one is the longest ride, and what time does it "
+        "arrive? The arrival time is all I need.",
+        "Of trips {all}, take the one that spends the most time on the road or rails and "
+        "tell me when it arrives.",
+        all=listing([t.trip_id for t in trips]),
     )
     steps = [RefStep(tool="get_trip", args={"trip_id": t.trip_id}) for t in trips]
     answer = AnswerSpec(
         op="argmax",
-        refs=[[i, "duration_min"] for i in range(3)],
-        labels=[ref(i, "arrival_time") for i in range(3)],
+        refs=[[i, "duration_min"] for i in range(k)],
+        labels=[ref(i, "arrival_time") for i in range(k)],
     )
     return Draft(prompt, steps, answer)
 
 
 def second_departures_distance(ctx: TemplateContext) -> Draft:
-    """Mixture: two departure boards in parallel, then each second departure; total km."""
+    """Mixture: k departure boards in parallel, then each second departure; total km."""
     day = ctx.day(ctx.rng.randint(1, 4))
-    stations = ctx.sample("stations", 2, lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
+    k = ctx.count(2, 4)
+    stations = ctx.sample("stations", k, lambda s: len(_departures(ctx, s.station_id, day)) >= 2)
     prompt = ctx.say(
-        "On {date} I'll ride the second departure from {a} and, separately, the second "
-        "departure from {b}. How many kilometres do those two trips cover together?",
-        "Check the departures from {a} and from {b} on {date}. Taking the second departure "
-        "at each, what's their combined distance in km?",
-        a=_spoken(ctx, stations[0].station_id),
-        b=_spoken(ctx, stations[1].station_id),
+        "On {date} I'll ride the second departure of the day from each of {all}. How many "
+        "kilometres do those {n} trips cover together?",
+        "Check the departures from {all} on {date}. Taking the second departure at each, "
+        "what's their combined distance in km?",
+        all=listing([_spoken(ctx, s.station_id) for s in stations]),
+        n=["two", "three", "four"][k - 2],
         date=_date_text(ctx, day),
     )
     steps = [
@@ -167,44 +200,46 @@ def second_departures_distance(ctx: TemplateContext) -> Draft:
     ]
     steps += [
         RefStep(tool="get_trip", args={"trip_id": ref(i, "results", 1, "trip_id")})
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op="sum", refs=[[2, "distance_km"], [3, "distance_km"]], round=1)
+    answer = AnswerSpec(op="sum", refs=[[k + i, "distance_km"] for i in range(k)], round=1)
     return Draft(prompt, steps, answer)
 
 
 def longest_of_first_departures(ctx: TemplateContext) -> Draft:
-    """Mixture: departures board, then the first three trips fanned out; longest arrives when?"""
+    """Mixture: departures board, then the first k trips fanned out; longest arrives when?"""
     day = ctx.day(ctx.rng.randint(1, 4))
+    k = ctx.count(2, 5)
 
     def fits(station: Any) -> bool:
-        first = _departures(ctx, station.station_id, day)[:3]
+        first = _departures(ctx, station.station_id, day)[:k]
         return (
-            len(first) == 3
+            len(first) == k
             and _distinct([t.duration_min for t in first])
             and _distinct([t.arrival_time for t in first])
         )
 
     station = ctx.pick("stations", fits)
     prompt = ctx.say(
-        "Of the first three departures from {st} on {date}, which is the longest ride? "
+        "Of the first {n} departures from {st} on {date}, which is the longest ride? "
         "Tell me what time it arrives.",
-        "Look at the first three services leaving {st} on {date} and give me the arrival "
+        "Look at the first {n} services leaving {st} on {date} and give me the arrival "
         "time of the one with the longest journey.",
         st=_spoken(ctx, station.station_id),
         date=_date_text(ctx, day),
+        n=["two", "three", "four", "five"][k - 2],
     )
     steps = [
         RefStep(tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": day})
     ]
     steps += [
         RefStep(tool="get_trip", args={"trip_id": ref(0, "results", i, "trip_id")})
-        for i in range(3)
+        for i in range(k)
     ]
     answer = AnswerSpec(
         op="argmax",
-        refs=[[1 + i, "duration_min"] for i in range(3)],
-        labels=[ref(1 + i, "arrival_time") for i in range(3)],
+        refs=[[1 + i, "duration_min"] for i in range(k)],
+        labels=[ref(1 + i, "arrival_time") for i in range(k)],
     )
     return Draft(prompt, steps, answer)
 
