@@ -231,19 +231,22 @@ def select(
 
     One task is dropped at a time, always from a fullest (subtopic, workflow) cell of a
     workflow type still over its target. Among those, the task dropped is the one whose
-    hazard family, then variant, is the most common in what is kept, and never the last
-    task of a variant. The choice depends only on the tasks, so it is deterministic.
+    hazard family is the most common in what is kept, then one whose logic another kept
+    task shares, then one of the most common variant, and never the last task of a
+    variant. The choice depends only on the tasks, so it is deterministic.
     """
     kept = {task.id: task for task in tasks}
     family: Counter[str] = Counter()
     variant: Counter[str] = Counter()
     cells: Counter[tuple[str, str]] = Counter()
+    logics: Counter[str] = Counter()
     per_workflow: Counter[str] = Counter()
     for task in tasks:
         assert task.hazard is not None
         family[task.hazard.family.value] += 1
         variant[_variant(task)] += 1
         cells[(task.subtopic, task.workflow)] += 1
+        logics[_logic(task)] += 1
         per_workflow[task.workflow] += 1
     for workflow, want in sorted(targets.items()):
         if per_workflow[workflow] < want:
@@ -254,10 +257,17 @@ def select(
             break
         fullest = {w: max(n for (_, cw), n in cells.items() if cw == w) for w in over}
 
-        def cost(task: TaskSpec) -> tuple[int, int, int, str]:
+        def cost(task: TaskSpec) -> tuple[int, int, int, int, str]:
             assert task.hazard is not None
             last = variant[_variant(task)] <= 1
-            return (last, -family[task.hazard.family.value], -variant[_variant(task)], task.id)
+            unique = logics[_logic(task)] <= 1
+            return (
+                last,
+                -family[task.hazard.family.value],
+                unique,
+                -variant[_variant(task)],
+                task.id,
+            )
 
         droppable = [
             t
@@ -269,11 +279,16 @@ def select(
         del kept[victim.id]
         family[victim.hazard.family.value] -= 1
         variant[_variant(victim)] -= 1
+        logics[_logic(victim)] -= 1
         cells[(victim.subtopic, victim.workflow)] -= 1
         per_workflow[victim.workflow] -= 1
         reason = f"{victim.workflow} is over its target of {targets[victim.workflow]}"
         report.drop("select", victim.id, reason)
     return [t for t in tasks if t.id in kept]
+
+
+def _logic(task: TaskSpec) -> str:
+    return str(task.metadata.get("logic", task.id))
 
 
 def _variant(task: TaskSpec) -> str:
