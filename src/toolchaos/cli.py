@@ -741,6 +741,226 @@ def proxy_command(
     anyio.run(lambda: serve_stdio(target, plan, **options))
 
 
+review_app = typer.Typer(
+    help="Human review of ToolBench-X tasks: show, record, agreement, sample.",
+    no_args_is_help=True,
+)
+app.add_typer(review_app, name="review")
+
+ReviewTasks = Annotated[
+    Path | None, typer.Option("--tasks", help="A ToolBench-X task file (default: the shipped set).")
+]
+
+
+def _review_dataset(task_file: Path | None) -> tuple[list[Any], str, str]:
+    """The tasks under review, a label for their file and its SHA-256."""
+    from toolchaos.suites import get_suite
+
+    suite = get_suite("toolbench-x")
+    tasks = suite.load(task_file)
+    path = task_file or suite.default_path()
+    label = str(task_file) if task_file else f"{suite.name}:{suite.data_file}"
+    return tasks, label, suite.dataset_hash(path)
+
+
+def _review_task(tasks: list[Any], task_id: str, label: str) -> Any:
+    found = next((t for t in tasks if t.id == task_id), None)
+    if found is None:
+        import difflib
+
+        close = difflib.get_close_matches(task_id, [t.id for t in tasks], n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise BadInput(f"no task {task_id!r} in {label}{hint}")
+    return found
+
+
+@review_app.command("show")
+@clean_errors
+def review_show(
+    task_id: Annotated[str, typer.Argument(help="The task id, e.g. tbx-podcasts-mix-04.")],
+    task_file: ReviewTasks = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write a self-contained HTML page instead.")
+    ] = None,
+) -> None:
+    """Show a task as a reviewer needs it: prompt, tools, hazard, recovery, reference.
+
+    The reference path is replayed in the clean world to show the arguments it resolves
+    to and what each step returns.
+    """
+    from toolchaos.suites.toolbench_x.review_view import print_view, render_view_html, task_view
+
+    tasks, label, sha = _review_dataset(task_file)
+    view = task_view(_review_task(tasks, task_id, label), label, sha)
+    if html is None:
+        print_view(view, out)
+        return
+    try:
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(render_view_html(view), encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot write {html}: {exc.strerror or exc}") from None
+    err.print(f"{task_id} -> {html}", markup=False, highlight=False)
+
+
+@review_app.command("record")
+@clean_errors
+def review_record(
+    task_id: Annotated[str, typer.Argument(help="The task id reviewed.")],
+    reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
+    verdict: Annotated[str, typer.Option("--verdict", help="accept, revise or remove.")],
+    category: Annotated[
+        str, typer.Option("--category", help="The hazard family you see in the task.")
+    ],
+    review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
+    note: Annotated[str, typer.Option("--note", help="Why, in a sentence.")] = "",
+    task_file: ReviewTasks = None,
+) -> None:
+    """Append one review to the review file; a later review of the task by you wins."""
+    from toolchaos.suites.toolbench_x.review import (
+        append_review,
+        make_review,
+        parse_category,
+        parse_verdict,
+    )
+
+    chosen, family = parse_verdict(verdict), parse_category(category)
+    tasks, label, sha = _review_dataset(task_file)
+    task = _review_task(tasks, task_id, label)
+    review = make_review(task, reviewer, chosen, family, note, label, sha)
+    append_review(review_file, review)
+    err.print(
+        f"{reviewer}: {task_id} {chosen.value} ({family.value}) -> {review_file}",
+        markup=False,
+        highlight=False,
+    )
+
+
+@review_app.command("next")
+@clean_errors
+def review_next(
+    reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
+    review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
+    task_file: ReviewTasks = None,
+    sample: Annotated[
+        Path | None, typer.Option("--sample", help="Review the tasks of this sample file only.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The seed of the stratified order.")] = 0,
+) -> None:
+    """Show the next task you have not reviewed and ask for your verdict; q stops.
+
+    Tasks come in a seeded order stratified by workflow type and hazard family, or in the
+    order of --sample.
+    """
+    from toolchaos.suites.toolbench_x.review import (
+        append_review,
+        content_key,
+        make_review,
+        next_to_review,
+        parse_category,
+        parse_verdict,
+        read_reviews,
+        read_sample,
+        review_order,
+        reviewed_keys,
+    )
+    from toolchaos.suites.toolbench_x.review_view import print_view, task_view
+
+    tasks, label, sha = _review_dataset(task_file)
+    if sample is not None:
+        by_id = {t.id: t for t in tasks}
+        order = [by_id[i] for i in read_sample(sample, by_id)]
+    else:
+        order = review_order(tasks, seed)
+    while True:
+        reviews = read_reviews(review_file)
+        task = next_to_review(order, reviews, reviewer)
+        if task is None:
+            out.print(f"{reviewer} has reviewed all {len(order)} tasks", markup=False)
+            return
+        print_view(task_view(task, label, sha), out)
+        mine = reviewed_keys(reviews, reviewer)
+        done = sum(content_key(t) in mine for t in order)
+        out.print(f"{reviewer}: {done} of {len(order)} tasks reviewed", markup=False)
+        try:
+            while True:
+                answer = typer.prompt("verdict (accept, revise, remove; q to stop)")
+                if answer.strip().lower() in ("q", "quit"):
+                    return
+                try:
+                    chosen = parse_verdict(answer)
+                    break
+                except BadInput as exc:
+                    out.print(str(exc), markup=False)
+            default = task.hazard.family.value if task.hazard else None
+            while True:
+                try:
+                    family = parse_category(typer.prompt("hazard category", default=default))
+                    break
+                except BadInput as exc:
+                    out.print(str(exc), markup=False)
+            note = typer.prompt("note (optional)", default="", show_default=False)
+        except typer.Abort:  # end of input or Ctrl-C: what was recorded stays
+            out.print("")
+            return
+        append_review(review_file, make_review(task, reviewer, chosen, family, note, label, sha))
+        out.print(f"recorded {task.id}: {chosen.value} ({family.value})", markup=False)
+
+
+@review_app.command("agreement")
+@clean_errors
+def review_agreement(
+    review_file: Annotated[Path, typer.Argument(help="A review file (JSONL).")],
+    pair: Annotated[
+        str | None,
+        typer.Option("--reviewers", help="The two reviewers to compare, A,B (default: the two)."),
+    ] = None,
+    initial: Annotated[
+        bool,
+        typer.Option(
+            "--initial", help="Use each reviewer's first verdict on a task, before any revision."
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Agreement of two reviewers over the tasks both reviewed: percent, kappa, confusion."""
+    from toolchaos.suites.toolbench_x.review import agreement, read_reviews
+    from toolchaos.suites.toolbench_x.review_view import print_agreement
+
+    names = _split([pair]) if pair else None
+    if names is not None and len(names) != 2:
+        raise BadInput(f"--reviewers takes two names, A,B, not {pair!r}")
+    reviews = read_reviews(review_file)
+    if not reviews:
+        raise BadInput(f"the review file {review_file} holds no reviews")
+    result = agreement(reviews, (names[0], names[1]) if names else None, initial)
+    if as_json:
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+        return
+    print_agreement(result, out)
+
+
+@review_app.command("sample")
+@clean_errors
+def review_sample(
+    out_file: Annotated[Path, typer.Option("--out", "-o", help="The sample file to write.")],
+    n: Annotated[int, typer.Option("--n", help="How many tasks.")] = 200,
+    seed: Annotated[int, typer.Option(help="The sampling seed.")] = 0,
+    task_file: ReviewTasks = None,
+) -> None:
+    """Write N task ids for double review, stratified by workflow type and hazard family."""
+    from toolchaos.suites.toolbench_x.review import sample_text
+
+    tasks, label, sha = _review_dataset(task_file)
+    text = sample_text(tasks, n, seed, f"{label} sha256 {sha}")
+    try:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        out_file.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot write {out_file}: {exc.strerror or exc}") from None
+    err.print(f"{n} task ids -> {out_file}", markup=False, highlight=False)
+
+
 def main() -> None:
     """Entry point of the ``toolchaos`` script."""
     app()

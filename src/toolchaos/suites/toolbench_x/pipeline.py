@@ -1,7 +1,8 @@
 """The ToolBench-X build, stage by stage, with a count and a drop reason at every stage.
 
-Raw generation -> screening -> at most N per (subtopic, workflow) -> hazard assignment ->
-validation -> selection to the dataset's size per workflow type -> final ids.
+Raw generation -> screening -> human review -> at most N per (subtopic, workflow) ->
+hazard assignment -> validation -> selection to the dataset's size per workflow type ->
+final ids.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from collections.abc import Mapping
+from pathlib import Path
 
 from pydantic import BaseModel, Field
 
@@ -22,6 +24,7 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     task_id,
 )
+from toolchaos.suites.toolbench_x.review import REVIEWS_FILE, apply_reviews, read_reviews
 from toolchaos.suites.toolbench_x.validate import (
     episode_correct,
     errors_leak,
@@ -67,12 +70,15 @@ def build_toolbench_x(
     per_cell: int = 5,
     domains: list[str] | None = None,
     targets: Mapping[str, int] | None = None,
+    reviews: Path | None = None,
 ) -> tuple[list[TaskSpec], BuildReport]:
     """Build the ToolBench-X task set for ``seed`` (same seed, same bytes).
 
     ``targets`` (tasks per workflow type, e.g. :data:`V1_TARGETS`) selects that many of
     the validated tasks; without it every validated task is kept. A workflow type with
     fewer validated tasks than its target is recorded in the report's ``shortfall``.
+    ``reviews`` is the review file whose removed tasks the build drops (default: the
+    shipped :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
     """
     report = BuildReport(
         seed=seed, per_cell=per_cell, targets=dict(targets) if targets is not None else None
@@ -88,7 +94,9 @@ def build_toolbench_x(
     report.counts["generated"] = len(generated)
     screened = _screen(generated, report)
     report.counts["screened"] = len(screened)
-    capped = _cap(screened, per_cell, report)
+    reviewed = _review(screened, reviews or REVIEWS_FILE, report)
+    report.counts["reviewed"] = len(reviewed)
+    capped = _cap(reviewed, per_cell, report)
     report.counts["capped"] = len(capped)
     hazarded = assign_hazards(capped, random.Random(seed), report)
     report.counts["hazarded"] = len(hazarded)
@@ -144,6 +152,17 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         seen.add(key)
         out.append((cand, task))
     return out
+
+
+def _review(
+    screened: list[tuple[Candidate, TaskSpec]], path: Path, report: BuildReport
+) -> list[tuple[Candidate, TaskSpec]]:
+    """Drop the candidates a reviewer removed (see ``review.py``), before the cap.
+
+    Placed before the cap so the next candidate of the cell takes a removed task's place.
+    """
+    kept = {task.id for task in apply_reviews([t for _, t in screened], read_reviews(path), report)}
+    return [(cand, task) for cand, task in screened if task.id in kept]
 
 
 def _cap(
