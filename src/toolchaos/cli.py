@@ -742,36 +742,46 @@ def proxy_command(
 
 
 review_app = typer.Typer(
-    help="Human review of ToolBench-X tasks: show, record, agreement, sample.",
+    help="Human review of a suite's tasks: show, record, next, agreement, sample.",
     no_args_is_help=True,
 )
 app.add_typer(review_app, name="review")
 
 ReviewTasks = Annotated[
-    Path | None, typer.Option("--tasks", help="A ToolBench-X task file (default: the shipped set).")
+    Path | None, typer.Option("--tasks", help="A task file (default: the suite's shipped set).")
 ]
+ReviewSuite = Annotated[str, typer.Option("--suite", help="The suite whose tasks are reviewed.")]
 
 
-def _review_dataset(task_file: Path | None) -> tuple[list[Any], str, str]:
-    """The tasks under review, a label for their file and its SHA-256."""
-    from toolchaos.suites import get_suite
+class _Reviewing:
+    """The suite, its review desk and the task file under review (its label and hash)."""
 
-    suite = get_suite("toolbench-x")
-    tasks = suite.load(task_file)
-    path = task_file or suite.default_path()
-    label = str(task_file) if task_file else f"{suite.name}:{suite.data_file}"
-    return tasks, label, suite.dataset_hash(path)
+    def __init__(self, suite_name: str, task_file: Path | None) -> None:
+        from toolchaos.suites import get_suite
 
+        self.suite = get_suite(suite_name)
+        self.desk = self.suite.review_desk()
+        self.tasks = self.suite.load(task_file)
+        path = task_file or self.suite.default_path()
+        self.label = str(task_file) if task_file else f"{self.suite.name}:{self.suite.data_file}"
+        self.sha = self.suite.dataset_hash(path)
 
-def _review_task(tasks: list[Any], task_id: str, label: str) -> Any:
-    found = next((t for t in tasks if t.id == task_id), None)
-    if found is None:
-        import difflib
+    def task(self, task_id: str) -> Any:
+        found = next((t for t in self.tasks if t.id == task_id), None)
+        if found is None:
+            import difflib
 
-        close = difflib.get_close_matches(task_id, [t.id for t in tasks], n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise BadInput(f"no task {task_id!r} in {label}{hint}")
-    return found
+            ids = [t.id for t in self.tasks]
+            close = difflib.get_close_matches(task_id, ids, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise BadInput(f"no task {task_id!r} in {self.label}{hint}")
+        return found
+
+    def review(self, task: Any, reviewer: str, verdict: Any, category: str, note: str) -> Any:
+        from toolchaos.suites.review import make_review
+
+        key = self.desk.content_key(task)
+        return make_review(task.id, key, reviewer, verdict, category, note, self.label, self.sha)
 
 
 @review_app.command("show")
@@ -782,22 +792,21 @@ def review_show(
     html: Annotated[
         Path | None, typer.Option("--html", help="Write a self-contained HTML page instead.")
     ] = None,
+    suite: ReviewSuite = "toolbench-x",
 ) -> None:
     """Show a task as a reviewer needs it: prompt, tools, hazard, recovery, reference.
 
     The reference path is replayed in the clean world to show the arguments it resolves
     to and what each step returns.
     """
-    from toolchaos.suites.toolbench_x.review_view import print_view, render_view_html, task_view
-
-    tasks, label, sha = _review_dataset(task_file)
-    view = task_view(_review_task(tasks, task_id, label), label, sha)
+    reviewing = _Reviewing(suite, task_file)
+    task = reviewing.task(task_id)
     if html is None:
-        print_view(view, out)
+        reviewing.desk.show(task, reviewing.label, reviewing.sha, out)
         return
     try:
         html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(render_view_html(view), encoding="utf-8")
+        html.write_text(reviewing.desk.html(task, reviewing.label, reviewing.sha), "utf-8")
     except OSError as exc:
         raise BadInput(f"cannot write {html}: {exc.strerror or exc}") from None
     err.print(f"{task_id} -> {html}", markup=False, highlight=False)
@@ -810,27 +819,24 @@ def review_record(
     reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
     verdict: Annotated[str, typer.Option("--verdict", help="accept, revise or remove.")],
     category: Annotated[
-        str, typer.Option("--category", help="The hazard family you see in the task.")
+        str,
+        typer.Option("--category", help="ToolBench-X: the hazard family you see in the task."),
     ],
     review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
     note: Annotated[str, typer.Option("--note", help="Why, in a sentence.")] = "",
     task_file: ReviewTasks = None,
+    suite: ReviewSuite = "toolbench-x",
 ) -> None:
     """Append one review to the review file; a later review of the task by you wins."""
-    from toolchaos.suites.toolbench_x.review import (
-        append_review,
-        make_review,
-        parse_category,
-        parse_verdict,
-    )
+    from toolchaos.suites.review import append_review, parse_category, parse_verdict
 
-    chosen, family = parse_verdict(verdict), parse_category(category)
-    tasks, label, sha = _review_dataset(task_file)
-    task = _review_task(tasks, task_id, label)
-    review = make_review(task, reviewer, chosen, family, note, label, sha)
-    append_review(review_file, review)
+    chosen = parse_verdict(verdict)
+    reviewing = _Reviewing(suite, task_file)
+    family = parse_category(category, reviewing.desk.categories)
+    task = reviewing.task(task_id)
+    append_review(review_file, reviewing.review(task, reviewer, chosen, family, note))
     err.print(
-        f"{reviewer}: {task_id} {chosen.value} ({family.value}) -> {review_file}",
+        f"{reviewer}: {task_id} {chosen.value} ({family}) -> {review_file}",
         markup=False,
         highlight=False,
     )
@@ -846,16 +852,15 @@ def review_next(
         Path | None, typer.Option("--sample", help="Review the tasks of this sample file only.")
     ] = None,
     seed: Annotated[int, typer.Option(help="The seed of the stratified order.")] = 0,
+    suite: ReviewSuite = "toolbench-x",
 ) -> None:
     """Show the next task you have not reviewed and ask for your verdict; q stops.
 
-    Tasks come in a seeded order stratified by workflow type and hazard family, or in the
-    order of --sample.
+    Tasks come in a seeded order stratified like `run --subset` (ToolBench-X: workflow
+    type and hazard family), or in the order of --sample.
     """
-    from toolchaos.suites.toolbench_x.review import (
+    from toolchaos.suites.review import (
         append_review,
-        content_key,
-        make_review,
         next_to_review,
         parse_category,
         parse_verdict,
@@ -864,23 +869,23 @@ def review_next(
         review_order,
         reviewed_keys,
     )
-    from toolchaos.suites.toolbench_x.review_view import print_view, task_view
 
-    tasks, label, sha = _review_dataset(task_file)
+    reviewing = _Reviewing(suite, task_file)
+    desk = reviewing.desk
     if sample is not None:
-        by_id = {t.id: t for t in tasks}
+        by_id = {t.id: t for t in reviewing.tasks}
         order = [by_id[i] for i in read_sample(sample, by_id)]
     else:
-        order = review_order(tasks, seed)
+        order = review_order(reviewing.tasks, reviewing.suite.stratum, seed)
     while True:
         reviews = read_reviews(review_file)
-        task = next_to_review(order, reviews, reviewer)
+        task = next_to_review(order, reviews, reviewer, desk.content_key)
         if task is None:
             out.print(f"{reviewer} has reviewed all {len(order)} tasks", markup=False)
             return
-        print_view(task_view(task, label, sha), out)
+        desk.show(task, reviewing.label, reviewing.sha, out)
         mine = reviewed_keys(reviews, reviewer)
-        done = sum(content_key(t) in mine for t in order)
+        done = sum(desk.content_key(t) in mine for t in order)
         out.print(f"{reviewer}: {done} of {len(order)} tasks reviewed", markup=False)
         try:
             while True:
@@ -892,10 +897,10 @@ def review_next(
                     break
                 except BadInput as exc:
                     out.print(str(exc), markup=False)
-            default = task.hazard.family.value if task.hazard else None
             while True:
+                typed = typer.prompt("category", default=desk.category_of(task))
                 try:
-                    family = parse_category(typer.prompt("hazard category", default=default))
+                    family = parse_category(typed, desk.categories)
                     break
                 except BadInput as exc:
                     out.print(str(exc), markup=False)
@@ -903,8 +908,8 @@ def review_next(
         except typer.Abort:  # end of input or Ctrl-C: what was recorded stays
             out.print("")
             return
-        append_review(review_file, make_review(task, reviewer, chosen, family, note, label, sha))
-        out.print(f"recorded {task.id}: {chosen.value} ({family.value})", markup=False)
+        append_review(review_file, reviewing.review(task, reviewer, chosen, family, note))
+        out.print(f"recorded {task.id}: {chosen.value} ({family})", markup=False)
 
 
 @review_app.command("agreement")
@@ -924,8 +929,7 @@ def review_agreement(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Agreement of two reviewers over the tasks both reviewed: percent, kappa, confusion."""
-    from toolchaos.suites.toolbench_x.review import agreement, read_reviews
-    from toolchaos.suites.toolbench_x.review_view import print_agreement
+    from toolchaos.suites.review import agreement, print_agreement, read_reviews
 
     names = _split([pair]) if pair else None
     if names is not None and len(names) != 2:
@@ -947,12 +951,14 @@ def review_sample(
     n: Annotated[int, typer.Option("--n", help="How many tasks.")] = 200,
     seed: Annotated[int, typer.Option(help="The sampling seed.")] = 0,
     task_file: ReviewTasks = None,
+    suite: ReviewSuite = "toolbench-x",
 ) -> None:
-    """Write N task ids for double review, stratified by workflow type and hazard family."""
-    from toolchaos.suites.toolbench_x.review import sample_text
+    """Write N task ids for double review, stratified (ToolBench-X: by workflow and family)."""
+    from toolchaos.suites.review import sample_text
 
-    tasks, label, sha = _review_dataset(task_file)
-    text = sample_text(tasks, n, seed, f"{label} sha256 {sha}")
+    reviewing = _Reviewing(suite, task_file)
+    dataset = f"{reviewing.label} sha256 {reviewing.sha}"
+    text = sample_text(reviewing.tasks, n, seed, reviewing.suite.stratum, dataset)
     try:
         out_file.parent.mkdir(parents=True, exist_ok=True)
         out_file.write_text(text, encoding="utf-8")

@@ -70,9 +70,14 @@ def test_show_writes_an_inert_html_page(tmp_path: Path, task_id: str) -> None:
     assert "[red]ok[/]" in terminal.stdout
 
 
-def test_show_refuses_an_unknown_task() -> None:
+def test_show_refuses_an_unknown_task_and_a_suite_without_review() -> None:
     assert_bad_input(
-        toolchaos("review", "show", "tbx-podcasts-mix-4"), "no task 'tbx-podcasts-mix-4'"
+        toolchaos("review", "show", "tbx-podcasts-mix-4"),
+        "no task 'tbx-podcasts-mix-4' in toolbench-x:tasks.jsonl; did you mean tbx-podcasts-mix-04",
+    )
+    assert_bad_input(
+        toolchaos("review", "show", "x", "--suite", "toolfailbench"),
+        "suite toolfailbench has no human review workflow",
     )
 
 
@@ -91,7 +96,7 @@ def test_record_appends_and_a_second_record_replaces_the_first(
     assert [r.verdict.value for r in stored] == ["accept", "remove"]
     task = next(t for t in SUITE.load() if t.id == task_id)
     last = stored[-1]
-    assert (last.key, last.category.value, last.note) == (
+    assert (last.key, last.category, last.note) == (
         content_key(task),
         "output_drift",
         "no cue",
@@ -105,7 +110,7 @@ def test_record_appends_and_a_second_record_replaces_the_first(
     [
         ({"task": "tbx-nowhere-seq-01"}, "no task 'tbx-nowhere-seq-01'"),
         ({"--verdict": "maybe"}, "unknown verdict 'maybe'"),
-        ({"--category": "flaky"}, "unknown hazard category 'flaky'"),
+        ({"--category": "flaky"}, "unknown category 'flaky'"),
         ({"--reviewer": "ann, bo"}, "bad reviewer 'ann, bo'"),
     ],
 )

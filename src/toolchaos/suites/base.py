@@ -25,7 +25,7 @@ from collections.abc import (
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pandas as pd
 from pydantic import BaseModel, ValidationError
@@ -35,6 +35,9 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.types import TaskSpec
 from toolchaos.env.base import EpisodeEnv
 from toolchaos.models.base import ModelClient
+
+if TYPE_CHECKING:
+    from toolchaos.suites.review import ReviewDesk
 
 TaskT = TypeVar("TaskT", bound=BaseModel)
 EnvT = TypeVar("EnvT", bound=EpisodeEnv)
@@ -276,6 +279,13 @@ class Suite(Generic[TaskT, EnvT]):
     def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
         """Have LLM judges label this suite's stored episodes of a run; return how many."""
         raise BadInput(f"suite {self.name} has no LLM judges")
+
+    def review_desk(self) -> ReviewDesk:
+        """What ``toolchaos review`` shows and records for this suite's tasks.
+
+        A :class:`toolchaos.suites.review.ReviewDesk`; a suite without one refuses.
+        """
+        raise BadInput(f"suite {self.name} has no human review workflow")
 
     def dataset_hash(self, path: Path) -> str:
         """SHA-256 of the task file (or of every file of a task directory, in order)."""

@@ -1,36 +1,23 @@
-"""Human review of ToolBench-X: records, agreement, samples, the view, and the build stage."""
+"""ToolBench-X's side of human review: the content key, the view, the build's review stage."""
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from toolchaos.core.errors import BadInput
-from toolchaos.core.types import HazardFamily, TaskSpec
+from toolchaos.core.types import TaskSpec
 from toolchaos.suites import get_suite
+from toolchaos.suites.review import Review, Verdict, append_review, make_review
 from toolchaos.suites.toolbench_x.pipeline import BuildReport, build_toolbench_x
 from toolchaos.suites.toolbench_x.review import (
+    CATEGORIES,
     REVIEWS_FILE,
-    Review,
-    Verdict,
-    agreement,
-    append_review,
     apply_reviews,
     content_key,
-    current_reviews,
-    make_review,
-    next_to_review,
-    parse_category,
-    parse_verdict,
-    read_reviews,
-    read_sample,
     removed_task_keys,
-    review_order,
-    sample_text,
 )
 from toolchaos.suites.toolbench_x.review_view import (
-    print_agreement,
+    ToolBenchXDesk,
     print_view,
     recovery_words,
     render_view_html,
@@ -38,7 +25,6 @@ from toolchaos.suites.toolbench_x.review_view import (
 )
 
 SUITE = get_suite("toolbench-x")
-F = HazardFamily
 
 
 @pytest.fixture(scope="module")
@@ -46,17 +32,9 @@ def shipped() -> list[TaskSpec]:
     return SUITE.load()
 
 
-def review(key: str, reviewer: str, verdict: str, category: F, note: str = "") -> Review:
-    return Review(
-        reviewer=reviewer,
-        task_id=f"tbx-{key}",
-        key=key,
-        dataset="test",
-        dataset_sha256="0" * 64,
-        verdict=Verdict(verdict),
-        category=category,
-        note=note,
-    )
+def review(task: TaskSpec, verdict: Verdict, note: str = "") -> Review:
+    key = content_key(task)
+    return make_review(task.id, key, "ann", verdict, "output_drift", note, "d", "0" * 64)
 
 
 # -- content key ---------------------------------------------------------------------------
@@ -78,176 +56,29 @@ def test_no_review_file_ships_so_the_build_removes_nothing() -> None:
     assert removed_task_keys(REVIEWS_FILE) == set()
 
 
-# -- the review file -----------------------------------------------------------------------
-
-
-def test_a_later_review_by_the_same_reviewer_wins_and_the_first_is_kept(tmp_path: Path) -> None:
-    path = tmp_path / "deep" / "reviews.jsonl"
-    append_review(path, review("k1", "ann", "accept", F.OUTPUT_DRIFT))
-    append_review(path, review("k2", "ann", "revise", F.OUTPUT_DRIFT))
-    append_review(path, review("k1", "bo", "accept", F.OUTPUT_DRIFT))
-    append_review(path, review("k1", "ann", "remove", F.CROSS_SOURCE_CONFLICT, "stale twice"))
-    stored = read_reviews(path)
-    assert len(stored) == 4  # nothing is overwritten
-    last = current_reviews(stored)
-    assert [(r.reviewer, r.key, r.verdict.value) for r in last] == [
-        ("ann", "k2", "revise"),
-        ("bo", "k1", "accept"),
-        ("ann", "k1", "remove"),
-    ]
-    first = current_reviews(stored, initial=True)
-    assert [(r.reviewer, r.key, r.verdict.value) for r in first] == [
-        ("ann", "k1", "accept"),
-        ("ann", "k2", "revise"),
-        ("bo", "k1", "accept"),
-    ]
-    assert removed_task_keys(path) == {"k1"}
-    append_review(path, review("k1", "ann", "accept", F.CROSS_SOURCE_CONFLICT, "settled"))
+def test_a_task_is_removed_while_any_reviewers_last_verdict_is_remove(
+    tmp_path: Path, shipped: list[TaskSpec]
+) -> None:
+    path = tmp_path / "reviews.jsonl"
+    task = shipped[0]
+    other = make_review(
+        task.id, content_key(task), "bo", Verdict.ACCEPT, "output_drift", "", "d", "0"
+    )
+    append_review(path, other)
+    append_review(path, review(task, Verdict.REMOVE))
+    assert removed_task_keys(path) == {content_key(task)}
+    append_review(path, review(task, Verdict.ACCEPT, "settled"))
     assert removed_task_keys(path) == set()
 
 
-def test_a_damaged_review_file_is_refused_before_anything_is_written(tmp_path: Path) -> None:
-    path = tmp_path / "reviews.jsonl"
-    append_review(path, review("k1", "ann", "accept", F.OUTPUT_DRIFT))
-    path.write_text(path.read_text() + '{"reviewer": "bo", "verdict": "maybe"}\n')
-    before = path.read_bytes()
-    with pytest.raises(BadInput, match=r"reviews.jsonl, line 2"):
-        append_review(path, review("k2", "ann", "accept", F.OUTPUT_DRIFT))
-    assert path.read_bytes() == before
-
-
-def test_a_file_without_a_final_newline_still_gets_whole_lines(tmp_path: Path) -> None:
-    path = tmp_path / "reviews.jsonl"
-    path.write_text(review("k1", "ann", "accept", F.OUTPUT_DRIFT).model_dump_json())
-    append_review(path, review("k2", "ann", "remove", F.OUTPUT_DRIFT))
-    assert [r.key for r in read_reviews(path)] == ["k1", "k2"]
-
-
-@pytest.mark.parametrize(
-    ("text", "fragment"),
-    [("maybe", "unknown verdict 'maybe'"), ("", "unknown verdict ''")],
-)
-def test_an_unknown_verdict_is_one_sentence(text: str, fragment: str) -> None:
-    with pytest.raises(BadInput, match=fragment):
-        parse_verdict(text)
-
-
-def test_categories_are_read_the_way_people_type_them() -> None:
-    assert parse_verdict(" Remove ") is Verdict.REMOVE
-    assert parse_category("Cross-source conflict") is F.CROSS_SOURCE_CONFLICT
-    assert parse_category("output_drift") is F.OUTPUT_DRIFT
-    with pytest.raises(BadInput, match="unknown hazard category 'timeouts'"):
-        parse_category("timeouts")
-
-
-def test_a_reviewer_name_must_be_one_clean_line(shipped: list[TaskSpec]) -> None:
-    with pytest.raises(BadInput, match="reviewer"):
-        make_review(shipped[0], "ann, bo", Verdict.ACCEPT, F.OUTPUT_DRIFT, "", "d", "0" * 64)
-    made = make_review(
-        shipped[0], "ann", Verdict.ACCEPT, F.OUTPUT_DRIFT, "two\nlines", "d", "0" * 64
-    )
-    assert made.key == content_key(shipped[0]) and made.note == "two lines"
-
-
-# -- agreement -----------------------------------------------------------------------------
-
-# Ten tasks reviewed by ann (A) and bo (B). Verdicts agree on 8 of 10; the marginals are
-# accept 6, revise 2, remove 2 for both, so chance agreement is (36 + 4 + 4) / 100 = 0.44
-# and kappa = (0.8 - 0.44) / (1 - 0.44) = 0.642857. Categories agree on 9 of 10; A gives
-# each family twice, B gives output drift 3 times and cross-source once, so chance is
-# (4 + 4 + 4 + 6 + 2) / 100 = 0.20 and kappa = (0.9 - 0.2) / 0.8 = 0.875.
-VERDICTS_A = ["accept"] * 6 + ["revise"] * 2 + ["remove"] * 2
-VERDICTS_B = ["accept"] * 5 + ["revise", "revise", "accept", "remove", "remove"]
-FAMILIES = [F.SPECIFICATION_DRIFT, F.INVOCATION_ERROR, F.EXECUTION_FAILURE, F.OUTPUT_DRIFT]
-CATEGORIES_A = [f for f in [*FAMILIES, F.CROSS_SOURCE_CONFLICT] for _ in range(2)]
-CATEGORIES_B = [*CATEGORIES_A[:9], F.OUTPUT_DRIFT]
-
-
-def constructed() -> list[Review]:
-    out = []
-    for i in range(10):
-        out.append(review(f"k{i}", "ann", VERDICTS_A[i], CATEGORIES_A[i]))
-        out.append(review(f"k{i}", "bo", VERDICTS_B[i], CATEGORIES_B[i]))
-    out.append(review("k99", "ann", "accept", F.OUTPUT_DRIFT))  # bo never saw it
-    return out
-
-
-def test_agreement_matches_the_hand_computed_values() -> None:
-    result = agreement(constructed())
-    assert result.reviewers == ("ann", "bo") and result.n == 10
-    assert (result.verdict.k, result.verdict.n) == (8, 10)
-    # Wilson (1927) 95% interval of 8/10, as tabulated: 0.4902 to 0.9433
-    assert result.verdict.low == pytest.approx(0.4902, abs=1e-4)
-    assert result.verdict.high == pytest.approx(0.9433, abs=1e-4)
-    assert result.verdict_kappa == pytest.approx(0.36 / 0.56)
-    assert (result.category.k, result.category.n) == (9, 10)
-    assert result.category_kappa == pytest.approx(0.875)
-    assert result.confusion == [[5, 1, 0], [1, 1, 0], [0, 0, 2]]
-    assert [d.key for d in result.disagreements] == ["k5", "k7", "k9"]
-    assert result.disagreements[2].categories == ("cross_source_conflict", "output_drift")
-
-
-def test_initial_agreement_uses_the_first_verdicts() -> None:
-    revised = [*constructed(), review("k5", "ann", "revise", F.EXECUTION_FAILURE)]
-    assert agreement(revised).verdict.k == 9
-    assert agreement(revised, initial=True).verdict.k == 8
-
-
-def test_agreement_needs_two_named_reviewers() -> None:
-    three = [*constructed(), review("k1", "cy", "accept", F.OUTPUT_DRIFT)]
-    with pytest.raises(BadInput, match=r"3 reviewers \(ann, bo, cy\); name two"):
-        agreement(three)
-    assert agreement(three, ("ann", "cy")).n == 1
-    with pytest.raises(BadInput, match="no review by 'dee'"):
-        agreement(three, ("ann", "dee"))
-    with pytest.raises(BadInput, match="two different reviewers"):
-        agreement(three, ("ann", "ann"))
-
-
-def test_the_agreement_fits_80_columns() -> None:
-    console = Console(width=80, record=True)
-    print_agreement(agreement(constructed()), console)
-    text = console.export_text()
-    assert "80.0% (8/10), 95% Wilson interval 49.0-94.3%" in text
-    assert "Cohen's kappa on verdict: 0.643" in text and "91.5%" in text
-    assert max(len(line) for line in text.splitlines()) <= 80
-
-
-# -- what to review ------------------------------------------------------------------------
-
-
-def test_the_sample_is_deterministic_and_stratified(shipped: list[TaskSpec]) -> None:
-    text = sample_text(shipped, 200, 0, "shipped")
-    assert text == sample_text(shipped, 200, 0, "shipped")
-    assert text != sample_text(shipped, 200, 1, "shipped")
-    ids = [line for line in text.splitlines() if not line.startswith("#")]
-    assert len(ids) == len(set(ids)) == 200
-    by_id = {t.id: t for t in shipped}
-    strata = Counter(SUITE.stratum(by_id[i]) for i in ids)
-    assert len(strata) == 15 and set(strata.values()) <= {13, 14}
-
-
-def test_a_sample_file_reads_back_in_order(tmp_path: Path, shipped: list[TaskSpec]) -> None:
-    path = tmp_path / "sample.txt"
-    path.write_text(sample_text(shipped, 20, 3, "shipped"))
-    ids = read_sample(path, [t.id for t in shipped])
-    assert ids == [t.id for t in review_order(shipped, 3)[:20]]
-    path.write_text("# header\ntbx-no-such-task\n")
-    with pytest.raises(BadInput, match="line 2: no task 'tbx-no-such-task'"):
-        read_sample(path, [t.id for t in shipped])
-    with pytest.raises(BadInput, match="between 1 and 1106"):
-        sample_text(shipped, 0, 0, "shipped")
-
-
-def test_next_skips_what_the_reviewer_has_done(shipped: list[TaskSpec]) -> None:
-    order = review_order(shipped, 0)
-    assert sorted(t.id for t in order) == sorted(t.id for t in shipped)
-    done = [
-        make_review(t, "ann", Verdict.ACCEPT, F.OUTPUT_DRIFT, "", "d", "0" * 64) for t in order[:3]
-    ]
-    assert next_to_review(order, done, "ann") is order[3]
-    assert next_to_review(order, done, "bo") is order[0]
-    assert next_to_review(order[:3], done, "ann") is None
+def test_the_desk_offers_the_hazard_families(shipped: list[TaskSpec]) -> None:
+    desk = SUITE.review_desk()
+    assert isinstance(desk, ToolBenchXDesk)
+    assert desk.categories == CATEGORIES and len(CATEGORIES) == 5
+    task = shipped[0]
+    assert task.hazard is not None
+    assert desk.category_of(task) == task.hazard.family.value
+    assert desk.content_key(task) == content_key(task)
 
 
 # -- the view ------------------------------------------------------------------------------
@@ -344,8 +175,8 @@ def test_every_recipe_action_reads_as_a_sentence(shipped: list[TaskSpec]) -> Non
 def test_apply_reviews_drops_removed_tasks_with_the_reason(shipped: list[TaskSpec]) -> None:
     tasks = shipped[:4]
     reviews = [
-        make_review(tasks[1], "ann", Verdict.REMOVE, F.OUTPUT_DRIFT, "cue missing", "d", "0" * 64),
-        make_review(tasks[2], "ann", Verdict.REVISE, F.OUTPUT_DRIFT, "", "d", "0" * 64),
+        review(tasks[1], Verdict.REMOVE, "cue missing"),
+        review(tasks[2], Verdict.REVISE),
     ]
     report = BuildReport(seed=0, per_cell=5)
     kept = apply_reviews(tasks, reviews, report)
@@ -367,8 +198,7 @@ def test_the_next_build_drops_a_removed_task_and_fills_its_cell(tmp_path: Path) 
     )
     keep = next(t for t in before if t is not victim)
     for task, verdict in ((victim, Verdict.REMOVE), (keep, Verdict.ACCEPT)):
-        made = make_review(task, "ann", verdict, F.INVOCATION_ERROR, "", "d", "0" * 64)
-        append_review(reviews, made)
+        append_review(reviews, review(task, verdict))
     after, report = build_toolbench_x(0, per_cell=1, domains=["commerce"], reviews=reviews)
     assert content_key(victim) not in {content_key(t) for t in after}
     assert content_key(keep) in {content_key(t) for t in after}

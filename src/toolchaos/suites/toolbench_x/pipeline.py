@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards import hint_for, proposals
+from toolchaos.suites.review import read_reviews
 from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,
@@ -24,7 +25,7 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     task_id,
 )
-from toolchaos.suites.toolbench_x.review import REVIEWS_FILE, apply_reviews, read_reviews
+from toolchaos.suites.toolbench_x.review import REVIEWS_FILE, apply_reviews
 from toolchaos.suites.toolbench_x.validate import (
     episode_correct,
     errors_leak,

@@ -8,7 +8,8 @@ resolves to when replayed in the clean world, and the reference answer, or for a
 that writes, the rows the reference writes. :func:`print_view` draws it with rich (it
 wraps to the console's width; 80 columns is enough) and :func:`render_view_html` as one
 self-contained page. Task text is data in both: rich markup and HTML in a prompt or a
-tool result are shown as written, never interpreted.
+tool result are shown as written, never interpreted. :class:`ToolBenchXDesk` offers them
+to ``toolchaos review`` through the suite's ``review_desk``.
 """
 
 from __future__ import annotations
@@ -31,8 +32,7 @@ from toolchaos.core.types import AnswerSpec, Episode, RecoveryStep, TaskSpec, To
 from toolchaos.domains import get_domain, make_world
 from toolchaos.env.runtime import Env
 from toolchaos.hazards import VARIANTS
-from toolchaos.stats.agreement import Rate
-from toolchaos.suites.toolbench_x.review import Agreement, content_key, task_logic
+from toolchaos.suites.toolbench_x.review import CATEGORIES, content_key, task_logic
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
 RESULT_CHARS = 240
@@ -600,47 +600,29 @@ def render_view_html(view: TaskView) -> str:
     return env.get_template("review.html.j2").render(view=view)
 
 
-# -- agreement -----------------------------------------------------------------------------
-
-PAPER_AGREEMENT = "the ToolBench-X paper: 200 tasks double-reviewed, 91.5% initial agreement"
+# -- the desk ------------------------------------------------------------------------------
 
 
-def _rate(rate: Rate) -> str:
-    if rate.rate is None or rate.low is None or rate.high is None:
-        return "n/a (no task reviewed by both)"
-    return (
-        f"{100 * rate.rate:.1f}% ({rate.k}/{rate.n}), "
-        f"95% Wilson interval {100 * rate.low:.1f}-{100 * rate.high:.1f}%"
-    )
+class ToolBenchXDesk:
+    """ToolBench-X's side of ``toolchaos review`` (:class:`~toolchaos.suites.review.ReviewDesk`).
 
+    Reviewers assign a hazard family; a task is known by its :func:`content_key`.
+    """
 
-def _kappa(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"
+    categories: tuple[str, ...] = CATEGORIES
 
+    def content_key(self, task: TaskSpec) -> str:
+        """The task's normalized-prompt key (see :func:`content_key`)."""
+        return content_key(task)
 
-def print_agreement(result: Agreement, console: Console) -> None:
-    """Draw two reviewers' agreement: rates, kappas, the verdict confusion, disagreements."""
-    a, b = result.reviewers
-    which = "first verdicts (initial)" if result.initial else "last verdicts"
-    tasks = "task" if result.n == 1 else "tasks"
-    head = Text(f"A = {a}, B = {b}: {result.n} {tasks} reviewed by both ({which})")
-    head.append(f"\nverdict agreement: {_rate(result.verdict)}")
-    head.append(f"\nCohen's kappa on verdict: {_kappa(result.verdict_kappa)}")
-    head.append(f"\nhazard category agreement: {_rate(result.category)}")
-    head.append(f"\nCohen's kappa on category: {_kappa(result.category_kappa)}")
-    console.print(head)
-    table = Table(title="verdicts (rows A, columns B)", title_justify="left")
-    table.add_column("A \\ B")
-    for label in result.labels:
-        table.add_column(label, justify="right")
-    for label, row in zip(result.labels, result.confusion, strict=True):
-        table.add_row(label, *(str(n) for n in row))
-    console.print(table)
-    count = len(result.disagreements)
-    console.print(Text(f"{count} disagreement{'' if count == 1 else 's'} (verdict or category):"))
-    for item in result.disagreements:
-        line = Text(f"  {item.task_id}: ")
-        line.append(f"A {item.verdicts[0]} / {item.categories[0]}; ")
-        line.append(f"B {item.verdicts[1]} / {item.categories[1]}")
-        console.print(line)
-    console.print(Text(f"reference: {PAPER_AGREEMENT}", style="dim"))
+    def category_of(self, task: TaskSpec) -> str | None:
+        """The family of the task's own hazard."""
+        return task.hazard.family.value if task.hazard is not None else None
+
+    def show(self, task: TaskSpec, dataset: str, dataset_sha256: str, console: Console) -> None:
+        """Replay the task and draw what a reviewer needs (see :func:`task_view`)."""
+        print_view(task_view(task, dataset, dataset_sha256), console)
+
+    def html(self, task: TaskSpec, dataset: str, dataset_sha256: str) -> str:
+        """The same as one self-contained HTML page."""
+        return render_view_html(task_view(task, dataset, dataset_sha256))
