@@ -211,7 +211,11 @@ def current_reviews(reviews: Iterable[Review], initial: bool = False) -> list[Re
 
 
 def removals(reviews: Iterable[Review]) -> dict[str, list[Review]]:
-    """The content keys some reviewer's current verdict removes, with those reviews."""
+    """The content keys some reviewer's last verdict removes, with those reviews.
+
+    A task is removed while any reviewer's last verdict on it is ``remove``; a reviewer
+    who changes their mind (after adjudication, say) records again.
+    """
     out: dict[str, list[Review]] = {}
     for review in current_reviews(reviews):
         if review.verdict is Verdict.REMOVE:

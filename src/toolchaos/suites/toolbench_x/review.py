@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from toolchaos.core.types import HazardFamily, TaskSpec
-from toolchaos.suites.review import Review, Verdict, current_reviews, read_reviews
+from toolchaos.suites.review import Review, read_reviews, removals
 from toolchaos.suites.toolbench_x.generate import normalized_prompt
 
 REVIEWS_FILE = Path(
@@ -57,15 +57,6 @@ def task_logic(task: TaskSpec) -> str:
     """The template logic a task's metadata names (``template`` x ``shape``), if any."""
     parts = [str(task.metadata[k]) for k in ("template", "shape") if task.metadata.get(k)]
     return " x ".join(parts) or str(task.metadata.get("logic", ""))
-
-
-def removals(reviews: Iterable[Review]) -> dict[str, list[Review]]:
-    """The content keys some reviewer's current verdict removes, with those reviews."""
-    out: dict[str, list[Review]] = {}
-    for review in current_reviews(reviews):
-        if review.verdict is Verdict.REMOVE:
-            out.setdefault(review.key, []).append(review)
-    return out
 
 
 def removed_task_keys(path: Path) -> set[str]:
