@@ -209,3 +209,13 @@ def test_the_next_build_drops_a_removed_task_and_fills_its_cell(tmp_path: Path) 
     # another candidate of the same cell took its place
     assert len(after) == len(before)
     assert any((t.subtopic, t.workflow) == (victim.subtopic, victim.workflow) for t in after)
+
+
+def test_a_task_without_a_hazard_is_shown_in_the_clean_arm(shipped: list[TaskSpec]) -> None:
+    task = shipped[0].model_copy(update={"hazard": None, "hints": None})
+    view = task_view(task, "shipped", "0" * 64)
+    assert (view.arm, view.hazard, view.hints, view.problems) == ("clean", None, [], [])
+    console = Console(width=80, record=True)
+    print_view(view, console)
+    text = console.export_text()
+    assert "Tools as the agent sees them (clean arm)" in text and "Recovery path" not in text

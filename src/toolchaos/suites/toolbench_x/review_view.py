@@ -108,6 +108,7 @@ class TaskView(BaseModel):
     topic: str
     subtopic: str
     world_date: str
+    arm: str
     prompt: str
     system: str
     tools: list[ToolDoc]
@@ -156,8 +157,9 @@ def task_view(task: TaskSpec, dataset: str, dataset_sha256: str) -> TaskView:
         topic=task.topic,
         subtopic=task.subtopic,
         world_date=f"{world.now():%A %Y-%m-%d %H:%M} UTC",
+        arm=arm,
         prompt=task.prompt,
-        system=opening_messages(task, "hazard")[0].content or "",
+        system=opening_messages(task, arm)[0].content or "",
         tools=[_tool_doc(spec) for spec in env.toolbox()],
         hazard=_hazard_view(task, env),
         hints=_hints(task),
@@ -513,7 +515,7 @@ def print_view(view: TaskView, console: Console) -> None:
     if view.problems:
         console.print(_section("Problems", _lines(view.problems)), style="red")
     console.print(_section("Prompt", Text(view.prompt)))
-    console.print(_section("System prompt (hazard arm)", Text(view.system)))
+    console.print(_section(f"System prompt ({view.arm} arm)", Text(view.system)))
     tools: list[Any] = []
     target = view.hazard.tool if view.hazard is not None else None
     for tool in view.tools:
@@ -535,7 +537,7 @@ def print_view(view: TaskView, console: Console) -> None:
                 )
             tools.append(table)
         tools.append(Text(""))
-    console.print(_section("Tools as the agent sees them (hazard arm)", *tools[:-1]))
+    console.print(_section(f"Tools as the agent sees them ({view.arm} arm)", *tools[:-1]))
     if view.hazard is not None:
         hazard = view.hazard
         about = Text(f"{hazard.family} / {hazard.variant}", style="bold")
