@@ -150,6 +150,16 @@ def test_agreement_matches_the_hand_computed_values() -> None:
     assert result.disagreements[2].categories == (CS, OD)
 
 
+def test_agreement_says_when_reviews_come_from_several_task_files() -> None:
+    assert agreement(constructed()).datasets == ["0"]
+    later = review("k1", "bo", "accept", SD).model_copy(update={"dataset_sha256": "1"})
+    result = agreement([*constructed(), later])
+    assert result.datasets == ["0", "1"]
+    console = Console(width=80, record=True)
+    print_agreement(result, console)
+    assert "made on 2 task files" in console.export_text()
+
+
 def test_initial_agreement_uses_the_first_verdicts() -> None:
     revised = [*constructed(), review("k5", "ann", "revise", EF)]
     assert agreement(revised).verdict.k == 9

@@ -254,6 +254,8 @@ class Agreement(BaseModel):
     category_labels: tuple[str, ...]
     category_confusion: list[list[int]]
     disagreements: list[Disagreement]
+    datasets: list[str]
+    """The SHA-256 of every task file the paired reviews were made on (one, normally)."""
 
 
 def reviewers(reviews: Iterable[Review]) -> list[str]:
@@ -313,6 +315,7 @@ def agreement(
         confusion=[[cells[(x, y)] for y in VERDICTS] for x in VERDICTS],
         category_labels=cat_labels,
         category_confusion=[[cat_cells[(x, y)] for y in cat_labels] for x in cat_labels],
+        datasets=sorted({r.dataset_sha256 for r in (*a, *b)}),
         disagreements=[
             Disagreement(
                 task_id=ra.task_id,
@@ -448,4 +451,12 @@ def print_agreement(result: Agreement, console: Console) -> None:
         line.append(f"A {item.verdicts[0]} / {item.categories[0]}; ")
         line.append(f"B {item.verdicts[1]} / {item.categories[1]}")
         console.print(line)
+    if len(result.datasets) > 1:
+        console.print(
+            Text(
+                f"note: the paired reviews were made on {len(result.datasets)} task files "
+                "(tasks pair up by content key)",
+                style="yellow",
+            )
+        )
     console.print(Text(f"reference: {PAPER_AGREEMENT}", style="dim"))

@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from toolchaos.agents.native import opening_messages
+from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import resolve
 from toolchaos.core.types import AnswerSpec, Episode, RecoveryStep, TaskSpec, ToolCall, ToolSpec
 from toolchaos.domains import get_domain, make_world
@@ -137,7 +138,7 @@ def task_view(task: TaskSpec, dataset: str, dataset_sha256: str) -> TaskView:
     changes: list[str] = []
     try:
         run = replay_reference(task)
-    except ValueError as exc:
+    except (ValueError, ToolError, KeyError) as exc:  # as validate_task catches them
         problems.append(f"the reference path does not run in the clean world: {exc}")
     else:
         steps, changes, end_state = _replayed(task, run.results)
