@@ -36,8 +36,10 @@ from toolchaos.hazards import VARIANTS
 from toolchaos.suites.toolbench_x.review import CATEGORIES, content_key, task_logic
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
-RESULT_CHARS = 240
+RESULT_CHARS = 400
 """How much of a step's result the terminal shows (the HTML page shows all of it)."""
+ENCOUNTER_CHARS = 1200
+"""How much of what the hazard returned the terminal shows: what changed must be in it."""
 
 
 class ParamDoc(BaseModel):
@@ -82,6 +84,7 @@ class HazardView(BaseModel):
     params: dict[str, Any]
     changes: list[str]
     encounters: list[Encounter]
+    oracle_path: list[Encounter]
     checks: list[str]
     recovery: list[str]
 
@@ -288,8 +291,10 @@ def _hazard_view(task: TaskSpec, env: Env) -> HazardView | None:
         params=spec.params,
         changes=_doc_changes(task, env),
         encounters=_encounters(oracle),
+        oracle_path=_encounters(oracle, every=True),
         checks=[
-            f"the oracle, following the recipe, {_outcome(oracle, task)} under the hazard",
+            f"the oracle, following the recipe, {_outcome(oracle, task)} under the hazard "
+            f"in {len(oracle.trace)} calls (the clean reference: {len(task.reference.steps)})",
             f"the naive baseline {_outcome(play_sync(task, 'naive', 'hazard'), task)} "
             "under the hazard",
         ],
@@ -297,17 +302,18 @@ def _hazard_view(task: TaskSpec, env: Env) -> HazardView | None:
     )
 
 
-def _encounters(episode: Episode) -> list[Encounter]:
+def _encounters(episode: Episode, every: bool = False) -> list[Encounter]:
+    """The calls the hazard hit (``every``: all calls) and what came back."""
     out = []
     for entry in episode.trace:
         events = entry.observation.hazard_events
-        if events:
+        if events or every:
             out.append(
                 Encounter(
-                    call=f"{entry.call.name} {entry.call.arguments}",
+                    call=f"{entry.call.name} {_readable_json(entry.call.arguments)}",
                     detail="; ".join(e.detail for e in events),
                     observation=("error: " if not entry.observation.ok else "")
-                    + entry.observation.to_text(),
+                    + _compact(entry.observation.content),
                 )
             )
     return out
@@ -386,6 +392,14 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def _readable_json(text: str) -> str:
+    """JSON text with spaces after its separators (so it wraps); other text as it is."""
+    try:
+        return _compact(json.loads(text))
+    except ValueError:
+        return text
+
+
 def _names(mapping: dict[str, Any]) -> str:
     return ", ".join(f"'{k}' -> '{v}'" for k, v in mapping.items())
 
@@ -450,11 +464,11 @@ def recovery_words(step: RecoveryStep) -> str:
         alternatives = ", ".join(p.get("alternatives", []))
         prefer = p.get("prefer", "majority")
         rule = {
-            "fresh": f"the freshest (latest '{p.get('time_field', 'as_of')}')",
-            "authoritative": f"the authoritative source's ({p.get('authoritative')})",
+            "fresh": f"the freshest value (latest '{p.get('time_field', 'as_of')}')",
+            "authoritative": f"the authoritative source's value ({p.get('authoritative')})",
             "majority": "the value most sources agree on",
-        }.get(prefer, prefer)
-        return f"Ask {alternatives} for the same item too and keep {rule} '{p.get('field')}'."
+        }.get(prefer, f"the {prefer} value")
+        return f"Ask {alternatives} for the same item too and keep, for '{p.get('field')}', {rule}."
     return f"{action}: {_compact(p)}"
 
 
@@ -555,7 +569,7 @@ def print_view(view: TaskView, console: Console) -> None:
             body += [Text("\nwhat the agent meets (the oracle under the hazard)", style="bold")]
             for number, seen in enumerate(hazard.encounters, start=1):
                 line = Text(f"{number}. {seen.call}\n   -> ")
-                line.append(_short(seen.observation, RESULT_CHARS))
+                line.append(_short(seen.observation, ENCOUNTER_CHARS))
                 line.append(f"\n   ({seen.detail})", style="dim")
                 body.append(line)
         body += [Text(""), _lines(hazard.checks)]
