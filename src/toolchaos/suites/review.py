@@ -427,7 +427,7 @@ def _confusion(title: str, labels: Sequence[str], cells: list[list[int]]) -> Tab
 def print_agreement(result: Agreement, console: Console) -> None:
     """Draw two reviewers' agreement: rates, kappas, both confusion tables, disagreements."""
     a, b = result.reviewers
-    which = "first verdicts (initial)" if result.initial else "last verdicts"
+    which = "initial: first verdicts" if result.initial else "last verdicts"
     tasks = "task" if result.n == 1 else "tasks"
     head = Text(f"A = {a}, B = {b}: {result.n} {tasks} reviewed by both ({which})")
     head.append(f"\nverdict agreement: {_rate(result.verdict)}")
