@@ -207,8 +207,9 @@ def test_the_next_build_drops_a_removed_task_and_fills_its_cell(tmp_path: Path) 
     assert content_key(keep) in {content_key(t) for t in after}
     [drop] = [d for d in report.drops if d.stage == "review"]
     assert f"removed by ann (reviewed as {victim.id}" in drop.reason
-    assert report.counts["reviewed"] == report.counts["screened"] - 1
-    assert first_report.counts["reviewed"] == first_report.counts["screened"]
+    assert report.counts["reviewed"] == report.counts["generated"] - 1
+    assert first_report.counts["reviewed"] == first_report.counts["generated"]
+    assert list(report.counts)[:4] == ["raw", "generated", "reviewed", "screened"]
     # another candidate of the same cell took its place
     assert len(after) == len(before)
     assert any((t.subtopic, t.workflow) == (victim.subtopic, victim.workflow) for t in after)

@@ -1,8 +1,7 @@
 """The ToolBench-X build, stage by stage, with a count and a drop reason at every stage.
 
-Raw generation -> screening -> human review -> at most N per (subtopic, workflow) ->
-hazard assignment -> validation -> selection to the dataset's size per workflow type ->
-final ids.
+Raw generation -> screening -> at most N per (subtopic, workflow) -> hazard assignment ->
+validation -> selection to the dataset's size per workflow type -> final ids.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from pydantic import BaseModel, Field
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards import hint_for, proposals
-from toolchaos.suites.review import read_reviews
 from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,
@@ -25,7 +23,7 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     task_id,
 )
-from toolchaos.suites.toolbench_x.review import REVIEWS_FILE, apply_reviews
+from toolchaos.suites.toolbench_x.review import review_stage
 from toolchaos.suites.toolbench_x.validate import (
     episode_correct,
     errors_leak,
@@ -78,8 +76,9 @@ def build_toolbench_x(
     ``targets`` (tasks per workflow type, e.g. :data:`V1_TARGETS`) selects that many of
     the validated tasks; without it every validated task is kept. A workflow type with
     fewer validated tasks than its target is recorded in the report's ``shortfall``.
-    ``reviews`` is the review file whose removed tasks the build drops (default: the
-    shipped :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
+    ``reviews`` is the review file whose removed tasks the build drops, right after
+    generation (default: the shipped
+    :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
     """
     report = BuildReport(
         seed=seed, per_cell=per_cell, targets=dict(targets) if targets is not None else None
@@ -93,11 +92,11 @@ def build_toolbench_x(
         else:
             generated.append(cand)
     report.counts["generated"] = len(generated)
+    generated = review_stage(generated, reviews, report)  # what reviewers removed (review.py)
+    report.counts["reviewed"] = len(generated)
     screened = _screen(generated, report)
     report.counts["screened"] = len(screened)
-    reviewed = _review(screened, reviews or REVIEWS_FILE, report)
-    report.counts["reviewed"] = len(reviewed)
-    capped = _cap(reviewed, per_cell, report)
+    capped = _cap(screened, per_cell, report)
     report.counts["capped"] = len(capped)
     hazarded = assign_hazards(capped, random.Random(seed), report)
     report.counts["hazarded"] = len(hazarded)
@@ -153,17 +152,6 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         seen.add(key)
         out.append((cand, task))
     return out
-
-
-def _review(
-    screened: list[tuple[Candidate, TaskSpec]], path: Path, report: BuildReport
-) -> list[tuple[Candidate, TaskSpec]]:
-    """Drop the candidates a reviewer removed (see ``review.py``), before the cap.
-
-    Placed before the cap so the next candidate of the cell takes a removed task's place.
-    """
-    kept = {task.id for task in apply_reviews([t for _, t in screened], read_reviews(path), report)}
-    return [(cand, task) for cand, task in screened if task.id in kept]
 
 
 def _cap(
