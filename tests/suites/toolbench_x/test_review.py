@@ -1,5 +1,6 @@
 """ToolBench-X's side of human review: the content key, the view, the build's review stage."""
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -191,10 +192,15 @@ def test_apply_reviews_drops_removed_tasks_with_the_reason(shipped: list[TaskSpe
     )
 
 
-def test_the_next_build_drops_a_removed_task_and_fills_its_cell(tmp_path: Path) -> None:
+def hazards_by_key(tasks: list[TaskSpec]) -> dict[str, object]:
+    return {content_key(t): t.hazard for t in tasks}
+
+
+def test_the_next_build_drops_a_removed_task_and_changes_no_other(tmp_path: Path) -> None:
     reviews = tmp_path / "reviews.jsonl"
-    before, first_report = build_toolbench_x(0, per_cell=1, domains=["commerce"], reviews=reviews)
-    # a strict-format task: the hazard rewrote the id in its prompt after the screen
+    domains = ["commerce"]
+    before, first_report = build_toolbench_x(0, per_cell=2, domains=domains, reviews=reviews)
+    # a strict-format task: its hazard rewrote the id in the prompt during the build
     victim = next(
         (t for t in before if t.hazard is not None and t.hazard.variant == "strict_format"),
         before[0],
@@ -202,17 +208,35 @@ def test_the_next_build_drops_a_removed_task_and_fills_its_cell(tmp_path: Path) 
     keep = next(t for t in before if t is not victim)
     for task, verdict in ((victim, Verdict.REMOVE), (keep, Verdict.ACCEPT)):
         append_review(reviews, review(task, verdict))
-    after, report = build_toolbench_x(0, per_cell=1, domains=["commerce"], reviews=reviews)
-    assert content_key(victim) not in {content_key(t) for t in after}
-    assert content_key(keep) in {content_key(t) for t in after}
+    after, report = build_toolbench_x(0, per_cell=2, domains=domains, reviews=reviews)
     [drop] = [d for d in report.drops if d.stage == "review"]
-    assert f"removed by ann (reviewed as {victim.id}" in drop.reason
-    assert report.counts["reviewed"] == report.counts["generated"] - 1
-    assert first_report.counts["reviewed"] == first_report.counts["generated"]
-    assert list(report.counts)[:4] == ["raw", "generated", "reviewed", "screened"]
-    # another candidate of the same cell took its place
-    assert len(after) == len(before)
-    assert any((t.subtopic, t.workflow) == (victim.subtopic, victim.workflow) for t in after)
+    assert f"removed by ann (reviewed as {victim.id}, category output_drift)" in drop.reason
+    assert first_report.counts["reviewed"] == first_report.counts["validated"]
+    assert report.counts["reviewed"] == report.counts["validated"] - 1
+    stages = list(report.counts)
+    assert stages.index("validated") + 1 == stages.index("reviewed") < stages.index("selected")
+    # the removed task is gone, and every other task kept its hazard (the reviews of the
+    # others stay valid)
+    expected = hazards_by_key(before)
+    del expected[content_key(victim)]
+    assert hazards_by_key(after) == expected
+
+
+def test_the_selection_fills_the_place_of_a_removed_task(tmp_path: Path) -> None:
+    domains = ["commerce"]
+    everything, _ = build_toolbench_x(0, per_cell=2, domains=domains)
+    per_workflow = Counter(t.workflow for t in everything)
+    targets = {workflow: n - 1 for workflow, n in per_workflow.items()}
+    shipped, _ = build_toolbench_x(0, per_cell=2, domains=domains, targets=targets)
+    reviews = tmp_path / "reviews.jsonl"
+    victim = shipped[0]
+    append_review(reviews, review(victim, Verdict.REMOVE, "incoherent"))
+    rebuilt, report = build_toolbench_x(
+        0, per_cell=2, domains=domains, targets=targets, reviews=reviews
+    )
+    assert len(rebuilt) == len(shipped) == sum(targets.values()) and report.shortfall == {}
+    assert content_key(victim) not in {content_key(t) for t in rebuilt}
+    assert Counter(t.workflow for t in rebuilt) == Counter(targets)
 
 
 def test_a_task_without_a_hazard_is_shown_in_the_clean_arm(shipped: list[TaskSpec]) -> None:

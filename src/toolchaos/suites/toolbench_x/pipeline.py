@@ -76,9 +76,8 @@ def build_toolbench_x(
     ``targets`` (tasks per workflow type, e.g. :data:`V1_TARGETS`) selects that many of
     the validated tasks; without it every validated task is kept. A workflow type with
     fewer validated tasks than its target is recorded in the report's ``shortfall``.
-    ``reviews`` is the review file whose removed tasks the build drops, right after
-    generation (default: the shipped
-    :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
+    ``reviews`` is the review file whose removed tasks the build drops after validation
+    (default: the shipped :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
     """
     report = BuildReport(
         seed=seed, per_cell=per_cell, targets=dict(targets) if targets is not None else None
@@ -92,8 +91,6 @@ def build_toolbench_x(
         else:
             generated.append(cand)
     report.counts["generated"] = len(generated)
-    generated = review_stage(generated, reviews, report)  # what reviewers removed (review.py)
-    report.counts["reviewed"] = len(generated)
     screened = _screen(generated, report)
     report.counts["screened"] = len(screened)
     capped = _cap(screened, per_cell, report)
@@ -108,6 +105,8 @@ def build_toolbench_x(
         if not problems:
             validated.append(task)
     report.counts["validated"] = len(validated)
+    validated = review_stage(validated, reviews, report)  # what reviewers removed (review.py)
+    report.counts["reviewed"] = len(validated)
     chosen = validated if targets is None else select(validated, targets, report)
     selected = _number(chosen)
     report.counts["selected"] = len(selected)

@@ -4,23 +4,22 @@ The records, the agreement between reviewers and the samples are shared by every
 (:mod:`toolchaos.suites.review`); what a reviewer sees is ``review_view.py``; what is
 left is here. Shipped task ids are assigned at the end of a build, so a review names its
 task by a content key as well (:func:`content_key`), and the next build matches on that
-key: the build's ``review`` stage (:func:`review_stage`) drops every candidate whose task
-a reviewer removed, right after generation, so another candidate of the same cell takes
-its place at the cap. The build reads the reviews in :data:`REVIEWS_FILE` (absent: no
-task is removed).
+key: the build's ``review`` stage (:func:`review_stage`) drops every validated task a
+reviewer removed, and the selection to the dataset's size fills their places. The build
+reads the reviews in :data:`REVIEWS_FILE` (absent: no task is removed).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from toolchaos.core.types import HazardFamily, TaskSpec
 from toolchaos.suites.review import Review, read_reviews, removals
-from toolchaos.suites.toolbench_x.generate import Candidate, normalized_prompt
+from toolchaos.suites.toolbench_x.generate import normalized_prompt
 
 REVIEWS_FILE = Path(
     str(resources.files("toolchaos.suites.toolbench_x").joinpath("data", "reviews.jsonl"))
@@ -46,16 +45,11 @@ def content_key(task: TaskSpec) -> str:
 
     Ids are numbered at the end of a build, but a prompt is unique in a build (the screen
     drops repeats) and its normalized form (lower-case words) does not change when a
-    hazard rewrites an id's case in it, so the key of a shipped task equals the key of
-    the candidate it was built from. A template change that rewrites the prompt makes a
-    new task, which needs a new review.
+    hazard rewrites an id's case in it, so a task keeps its key from one build to the
+    next. A template change that rewrites the prompt makes a new task, which needs a new
+    review.
     """
-    return prompt_key(task.prompt)
-
-
-def prompt_key(prompt: str) -> str:
-    """The content key of a task or candidate with this prompt (see :func:`content_key`)."""
-    digest = hashlib.sha256(normalized_prompt(prompt).encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(normalized_prompt(task.prompt).encode("utf-8")).hexdigest()
     return f"{KEY_VERSION}-{digest[:20]}"
 
 
@@ -82,48 +76,29 @@ def apply_reviews(
     The reason names the reviewer, the id they reviewed, the category they gave and
     their note.
     """
-    return _drop_removed(tasks, lambda t: (t.prompt, t.id), reviews, report)
-
-
-def review_stage(
-    candidates: Sequence[Candidate], path: Path | None, report: DropLog
-) -> list[Candidate]:
-    """The build's ``review`` stage: drop the candidates whose task a reviewer removed.
-
-    It runs right after generation, so a removed task is not screened, and the next
-    candidate of its (subtopic, workflow) cell takes its place at the cap. ``path`` is
-    the review file (default :data:`REVIEWS_FILE`; absent: nothing is removed).
-    """
-    reviews = read_reviews(path or REVIEWS_FILE)
-    return _drop_removed(candidates, _candidate_prompt, reviews, report)
-
-
-def _candidate_prompt(candidate: Candidate) -> tuple[str, str]:
-    assert candidate.draft is not None  # the build reviews generated candidates only
-    return candidate.draft.prompt, candidate.label
-
-
-T = TypeVar("T")
-
-
-def _drop_removed(
-    items: Sequence[T],
-    prompt_and_label: Callable[[T], tuple[str, str]],
-    reviews: Iterable[Review],
-    report: DropLog,
-) -> list[T]:
     removed = removals(reviews)
     kept = []
-    for item in items:
-        prompt, label = prompt_and_label(item)
-        found = removed.get(prompt_key(prompt)) if removed else None
+    for task in tasks:
+        found = removed.get(content_key(task)) if removed else None
         if not found:
-            kept.append(item)
+            kept.append(task)
             continue
         why = "; ".join(
             f"removed by {r.reviewer} (reviewed as {r.task_id}, category {r.category})"
             + (f": {r.note}" if r.note else "")
             for r in found
         )
-        report.drop("review", label, why)
+        report.drop("review", task.id, why)
     return kept
+
+
+def review_stage(tasks: Sequence[TaskSpec], path: Path | None, report: DropLog) -> list[TaskSpec]:
+    """The build's ``review`` stage: :func:`apply_reviews` with the reviews in ``path``.
+
+    ``path`` defaults to :data:`REVIEWS_FILE` (absent: nothing is removed). The stage
+    runs on the validated tasks, after every draw of the build's generator: removing a
+    task changes no other task's hazard, so the reviews of the others stay valid, and the
+    selection to the dataset's size takes the place of the removed tasks from the spare
+    validated ones.
+    """
+    return apply_reviews(tasks, read_reviews(path or REVIEWS_FILE), report)
