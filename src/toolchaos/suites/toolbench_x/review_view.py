@@ -281,6 +281,9 @@ def _hazard_view(task: TaskSpec, env: Env) -> HazardView | None:
         what = cls.__doc__.strip().splitlines()[0]
     oracle = play_sync(task, "oracle", "hazard")
     tier = getattr(spec, "tier", None) or spec.params.get("tier") or task.metadata.get("tier")
+    first = getattr(cls, "tiers", ())  # the tiers a variant plays at, where variants say
+    if not tier and first:
+        tier = f"not recorded; plays as {first[0]}, its variant's first tier"
     return HazardView(
         family=spec.family.value,
         variant=spec.variant,
@@ -439,6 +442,11 @@ def recovery_words(step: RecoveryStep) -> str:
         return (
             f"After the timeout, list with {p.get('tool')} whether the write went through "
             "before repeating it (never write twice)."
+        )
+    if action == "consult":
+        return (
+            f"Read the service changelog about {p.get('tool', 'the tool')} to learn what "
+            "changed, then make the change it names."
         )
     if action == "normalize":
         return f"Read renamed result fields back: {_names(p.get('rename', {}))}."
