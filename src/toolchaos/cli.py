@@ -741,6 +741,232 @@ def proxy_command(
     anyio.run(lambda: serve_stdio(target, plan, **options))
 
 
+review_app = typer.Typer(
+    help="Human review of a suite's tasks: show, record, next, agreement, sample.",
+    no_args_is_help=True,
+)
+app.add_typer(review_app, name="review")
+
+ReviewTasks = Annotated[
+    Path | None, typer.Option("--tasks", help="A task file (default: the suite's shipped set).")
+]
+ReviewSuite = Annotated[str, typer.Option("--suite", help="The suite whose tasks are reviewed.")]
+
+
+class _Reviewing:
+    """The suite, its review desk and the task file under review (its label and hash)."""
+
+    def __init__(self, suite_name: str, task_file: Path | None) -> None:
+        from toolchaos.suites import get_suite
+
+        self.suite = get_suite(suite_name)
+        self.desk = self.suite.review_desk()
+        self.tasks = self.suite.load(task_file)
+        path = task_file or self.suite.default_path()
+        self.label = str(task_file) if task_file else f"{self.suite.name}:{self.suite.data_file}"
+        self.sha = self.suite.dataset_hash(path)
+
+    def task(self, task_id: str) -> Any:
+        found = next((t for t in self.tasks if t.id == task_id), None)
+        if found is None:
+            import difflib
+
+            ids = [t.id for t in self.tasks]
+            close = difflib.get_close_matches(task_id, ids, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise BadInput(f"no task {task_id!r} in {self.label}{hint}")
+        return found
+
+    def review(self, task: Any, reviewer: str, verdict: Any, category: str, note: str) -> Any:
+        from toolchaos.suites.review import make_review
+
+        key = self.desk.content_key(task)
+        return make_review(task.id, key, reviewer, verdict, category, note, self.label, self.sha)
+
+
+@review_app.command("show")
+@clean_errors
+def review_show(
+    task_id: Annotated[str, typer.Argument(help="The task id, e.g. tbx-podcasts-mix-04.")],
+    task_file: ReviewTasks = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write a self-contained HTML page instead.")
+    ] = None,
+    suite: ReviewSuite = "toolbench-x",
+) -> None:
+    """Show a task as a reviewer needs it: prompt, tools, hazard, recovery, reference.
+
+    The reference path is replayed in the clean world to show the arguments it resolves
+    to and what each step returns.
+    """
+    reviewing = _Reviewing(suite, task_file)
+    task = reviewing.task(task_id)
+    if html is None:
+        reviewing.desk.show(task, reviewing.label, reviewing.sha, out)
+        return
+    try:
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(reviewing.desk.html(task, reviewing.label, reviewing.sha), "utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot write {html}: {exc.strerror or exc}") from None
+    err.print(f"{task_id} -> {html}", markup=False, highlight=False)
+
+
+@review_app.command("record")
+@clean_errors
+def review_record(
+    task_id: Annotated[str, typer.Argument(help="The task id reviewed.")],
+    reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
+    verdict: Annotated[str, typer.Option("--verdict", help="accept, revise or remove.")],
+    category: Annotated[
+        str,
+        typer.Option("--category", help="ToolBench-X: the hazard family you see in the task."),
+    ],
+    review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
+    note: Annotated[str, typer.Option("--note", help="Why, in a sentence.")] = "",
+    task_file: ReviewTasks = None,
+    suite: ReviewSuite = "toolbench-x",
+) -> None:
+    """Append one review to the review file; a later review of the task by you wins."""
+    from toolchaos.suites.review import append_review, parse_category, parse_verdict
+
+    chosen = parse_verdict(verdict)
+    reviewing = _Reviewing(suite, task_file)
+    family = parse_category(category, reviewing.desk.categories)
+    task = reviewing.task(task_id)
+    append_review(review_file, reviewing.review(task, reviewer, chosen, family, note))
+    err.print(
+        f"{reviewer}: {task_id} {chosen.value} ({family}) -> {review_file}",
+        markup=False,
+        highlight=False,
+    )
+
+
+@review_app.command("next")
+@clean_errors
+def review_next(
+    reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
+    review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
+    task_file: ReviewTasks = None,
+    sample: Annotated[
+        Path | None, typer.Option("--sample", help="Review the tasks of this sample file only.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The seed of the stratified order.")] = 0,
+    suite: ReviewSuite = "toolbench-x",
+) -> None:
+    """Show the next task you have not reviewed and ask for your verdict; q stops.
+
+    Tasks come in a seeded order stratified like `run --subset` (ToolBench-X: workflow
+    type and hazard family), or in the order of --sample.
+    """
+    from toolchaos.suites.review import (
+        append_review,
+        next_to_review,
+        parse_category,
+        parse_verdict,
+        read_reviews,
+        read_sample,
+        review_order,
+        reviewed_keys,
+    )
+
+    reviewing = _Reviewing(suite, task_file)
+    desk = reviewing.desk
+    if sample is not None:
+        by_id = {t.id: t for t in reviewing.tasks}
+        order = [by_id[i] for i in read_sample(sample, by_id)]
+    else:
+        order = review_order(reviewing.tasks, reviewing.suite.stratum, seed)
+    while True:
+        reviews = read_reviews(review_file)
+        task = next_to_review(order, reviews, reviewer, desk.content_key)
+        if task is None:
+            out.print(f"{reviewer} has reviewed all {len(order)} tasks", markup=False)
+            return
+        desk.show(task, reviewing.label, reviewing.sha, out)
+        mine = reviewed_keys(reviews, reviewer)
+        done = sum(desk.content_key(t) in mine for t in order)
+        out.print(f"{reviewer}: {done} of {len(order)} tasks reviewed", markup=False)
+        try:
+            while True:
+                answer = typer.prompt("verdict (accept, revise, remove; q to stop)")
+                if answer.strip().lower() in ("q", "quit"):
+                    return
+                try:
+                    chosen = parse_verdict(answer)
+                    break
+                except BadInput as exc:
+                    out.print(str(exc), markup=False)
+            while True:
+                typed = typer.prompt("category", default=desk.category_of(task))
+                try:
+                    family = parse_category(typed, desk.categories)
+                    break
+                except BadInput as exc:
+                    out.print(str(exc), markup=False)
+            note = typer.prompt("note (optional)", default="", show_default=False)
+        except typer.Abort:  # end of input or Ctrl-C: what was recorded stays
+            out.print("")
+            return
+        append_review(review_file, reviewing.review(task, reviewer, chosen, family, note))
+        out.print(f"recorded {task.id}: {chosen.value} ({family})", markup=False)
+
+
+@review_app.command("agreement")
+@clean_errors
+def review_agreement(
+    review_file: Annotated[Path, typer.Argument(help="A review file (JSONL).")],
+    pair: Annotated[
+        str | None,
+        typer.Option("--reviewers", help="The two reviewers to compare, A,B (default: the two)."),
+    ] = None,
+    initial: Annotated[
+        bool,
+        typer.Option(
+            "--initial", help="Use each reviewer's first verdict on a task, before any revision."
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Agreement of two reviewers over the tasks both reviewed: percent, kappa, confusion."""
+    from toolchaos.suites.review import agreement, print_agreement, read_reviews
+
+    names = _split([pair]) if pair else None
+    if names is not None and len(names) != 2:
+        raise BadInput(f"--reviewers takes two names, A,B, not {pair!r}")
+    reviews = read_reviews(review_file)
+    if not reviews:
+        raise BadInput(f"the review file {review_file} holds no reviews")
+    result = agreement(reviews, (names[0], names[1]) if names else None, initial)
+    if as_json:
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+        return
+    print_agreement(result, out)
+
+
+@review_app.command("sample")
+@clean_errors
+def review_sample(
+    out_file: Annotated[Path, typer.Option("--out", "-o", help="The sample file to write.")],
+    n: Annotated[int, typer.Option("--n", help="How many tasks.")] = 200,
+    seed: Annotated[int, typer.Option(help="The sampling seed.")] = 0,
+    task_file: ReviewTasks = None,
+    suite: ReviewSuite = "toolbench-x",
+) -> None:
+    """Write N task ids for double review, stratified (ToolBench-X: by workflow and family)."""
+    from toolchaos.suites.review import sample_text
+
+    reviewing = _Reviewing(suite, task_file)
+    dataset = f"{reviewing.label} sha256 {reviewing.sha}"
+    text = sample_text(reviewing.tasks, n, seed, reviewing.suite.stratum, dataset)
+    try:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        out_file.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot write {out_file}: {exc.strerror or exc}") from None
+    err.print(f"{n} task ids -> {out_file}", markup=False, highlight=False)
+
+
 def main() -> None:
     """Entry point of the ``toolchaos`` script."""
     app()

@@ -25,7 +25,7 @@ from collections.abc import (
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pandas as pd
 from pydantic import BaseModel, ValidationError
@@ -35,6 +35,9 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.types import TaskSpec
 from toolchaos.env.base import EpisodeEnv
 from toolchaos.models.base import ModelClient
+
+if TYPE_CHECKING:
+    from toolchaos.suites.review import ReviewDesk
 
 TaskT = TypeVar("TaskT", bound=BaseModel)
 EnvT = TypeVar("EnvT", bound=EpisodeEnv)
@@ -296,6 +299,13 @@ class Suite(Generic[TaskT, EnvT]):
         """Have LLM judges label this suite's stored episodes of a run; return how many."""
         raise BadInput(f"suite {self.name} has no LLM judges")
 
+    def review_desk(self) -> ReviewDesk:
+        """What ``toolchaos review`` shows and records for this suite's tasks.
+
+        A :class:`toolchaos.suites.review.ReviewDesk`; a suite without one refuses.
+        """
+        raise BadInput(f"suite {self.name} has no human review workflow")
+
     def dataset_hash(self, path: Path) -> str:
         """SHA-256 of the task file (or of every file of a task directory, in order)."""
         if path.is_dir():
@@ -369,13 +379,13 @@ def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
     return load_jsonl(path, TaskSpec, suite)
 
 
-def stratified_subset(
-    tasks: list[Any], n: int, stratum: Callable[[Any], tuple[str, str]], seed: int = 0
+def stratified_order(
+    tasks: list[Any], stratum: Callable[[Any], tuple[str, str]], seed: int = 0
 ) -> list[Any]:
-    """``n`` tasks spread evenly over the suite's strata (``stratum``), chosen with a seed.
+    """Every task, in turns over the suite's strata (``stratum``), shuffled with a seed.
 
     Strata take turns, in a stable order, each giving its next task (shuffled with the
-    seed), so a small subset still covers every workflow and hazard family.
+    seed), so any prefix of the order covers the strata as evenly as their sizes allow.
     """
     strata: dict[tuple[str, str], list[Any]] = {}
     for task in sorted(tasks, key=lambda t: t.id):
@@ -383,13 +393,24 @@ def stratified_subset(
     rng = random.Random(seed)
     for members in strata.values():
         rng.shuffle(members)
-    chosen: list[Any] = []
+    order: list[Any] = []
     queues = [strata[key] for key in sorted(strata)]
-    while len(chosen) < n and any(queues):
+    while any(queues):
         for queue in queues:
-            if queue and len(chosen) < n:
-                chosen.append(queue.pop(0))
-    return sorted(chosen, key=lambda t: t.id)
+            if queue:
+                order.append(queue.pop(0))
+    return order
+
+
+def stratified_subset(
+    tasks: list[Any], n: int, stratum: Callable[[Any], tuple[str, str]], seed: int = 0
+) -> list[Any]:
+    """``n`` tasks spread evenly over the suite's strata (``stratum``), chosen with a seed.
+
+    The first ``n`` of :func:`stratified_order`, so a small subset still covers every
+    workflow and hazard family; returned in id order.
+    """
+    return sorted(stratified_order(tasks, stratum, seed)[: max(n, 0)], key=lambda t: t.id)
 
 
 def file_hash(path: Path) -> str:

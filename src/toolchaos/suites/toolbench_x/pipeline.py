@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from collections.abc import Mapping
+from pathlib import Path
 
 from pydantic import BaseModel, Field
 
@@ -29,6 +30,7 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     task_id,
 )
+from toolchaos.suites.toolbench_x.review import review_stage
 from toolchaos.suites.toolbench_x.validate import (
     episode_correct,
     errors_leak,
@@ -100,12 +102,15 @@ def build_toolbench_x(
     per_cell: int = 5,
     domains: list[str] | None = None,
     targets: Mapping[str, int] | None = None,
+    reviews: Path | None = None,
 ) -> tuple[list[TaskSpec], BuildReport]:
     """Build the ToolBench-X task set for ``seed`` (same seed, same bytes).
 
     ``targets`` (tasks per workflow type, e.g. :data:`V1_TARGETS`) selects that many of
     the validated tasks; without it every validated task is kept. A workflow type with
     fewer validated tasks than its target is recorded in the report's ``shortfall``.
+    ``reviews`` is the review file whose removed tasks the build drops after validation
+    (default: the shipped :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
     """
     report = BuildReport(
         seed=seed, per_cell=per_cell, targets=dict(targets) if targets is not None else None
@@ -136,6 +141,8 @@ def build_toolbench_x(
         if not problems:
             validated.append(task)
     report.counts["validated"] = len(validated)
+    validated = review_stage(validated, reviews, report)  # what reviewers removed (review.py)
+    report.counts["reviewed"] = len(validated)
     chosen = validated if targets is None else select(validated, targets, report)
     selected = _number(chosen)
     report.counts["selected"] = len(selected)

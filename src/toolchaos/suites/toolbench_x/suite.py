@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolchaos.agents.native import run_native
 from toolchaos.core.types import TaskSpec
@@ -22,6 +22,9 @@ from toolchaos.suites.base import (
 from toolchaos.suites.toolbench_x.baselines import MODES, ScriptedPolicy
 from toolchaos.suites.toolbench_x.decision import run_decision
 from toolchaos.suites.toolbench_x.diagnostics import ACTION_ORDER, BEHAVIOUR_ORDER
+
+if TYPE_CHECKING:
+    from toolchaos.suites.review import ReviewDesk
 
 
 def _baseline(task: TaskSpec, mode: str) -> ModelClient:
@@ -106,6 +109,12 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
                 for workflow, missing in report.shortfall.items()
             ],
         )
+
+    def review_desk(self) -> ReviewDesk:
+        """Show tasks to reviewers; reviewers assign hazard families (``review_view.py``)."""
+        from toolchaos.suites.toolbench_x.review_view import ToolBenchXDesk
+
+        return ToolBenchXDesk()
 
     def validate(self, task: TaskSpec) -> list[Problem]:
         """Oracle, recovery, naive-fails and leak checks (see ``validate``)."""
