@@ -6,11 +6,16 @@ task and the results of its reference steps in the clean world.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow, is_ref
-from toolchaos.core.types import TaskSpec
-from toolchaos.hazards.base import Results
+from toolchaos.core.types import RecoveryStep, TaskSpec, Tier
+from toolchaos.core.world import World
+from toolchaos.domains import Domain
+from toolchaos.hazards.base import Hazard, Proposal, Results
 
 NUMERIC_OPS = ("value", "sum", "min", "max")
 """Answer ops whose answer is a number read from a result field."""
@@ -72,3 +77,52 @@ def camel(name: str) -> str:
     """The camelCase form of a name: ``temp_c`` -> ``tempC``, ``city`` -> ``cityValue``."""
     head, *rest = name.split("_")
     return head + "".join(part.capitalize() for part in rest) if rest else f"{name}Value"
+
+
+def required_params(domain: Domain, tool: str) -> set[str]:
+    """The parameters ``tool``'s documented schema marks required."""
+    return set(domain.tools[tool].spec.parameters.get("required", []))
+
+
+def accepts_all(domain: Domain, tool: str, names: Iterable[str]) -> bool:
+    """Whether ``tool`` documents every one of ``names`` (a call could move to it unmapped)."""
+    return set(names) <= set(domain.tools[tool].spec.parameters.get("properties", {}))
+
+
+CHANGELOG_WINDOW = (3, 45)
+"""How many days before the worlds' epoch a changelog entry may be dated."""
+
+
+def changed_on(rng: random.Random) -> str:
+    """The date of a changelog entry, drawn from the build's ``rng`` (never the clock)."""
+    days = rng.randint(*CHANGELOG_WINDOW)
+    return (World.EPOCH.date() - timedelta(days=days)).isoformat()
+
+
+def since(params: dict[str, Any]) -> str:
+    """A spec's changelog date (a spec written before changelogs existed gets the epoch's)."""
+    return str(params.get("since", World.EPOCH.date().isoformat()))
+
+
+CONSULT = RecoveryStep(action="consult")
+"""The recipe step that reads the changelog about the failing tool before the fix."""
+
+
+def tiered(
+    cls: type[Hazard],
+    tool: str,
+    params: dict[str, Any],
+    fix: RecoveryStep,
+    tiers: Iterable[Tier],
+    **options: Any,
+) -> list[Proposal]:
+    """One proposal of ``cls`` per tier: an implicit one reads the changelog before ``fix``.
+
+    ``options`` go to :meth:`Hazard.proposal` (ordinals, extra tools, task update).
+    """
+    return [
+        cls.proposal(
+            tool, params, [fix] if tier == "explicit" else [CONSULT, fix], tier=tier, **options
+        )
+        for tier in tiers
+    ]
