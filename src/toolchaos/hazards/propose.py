@@ -84,9 +84,17 @@ def required_params(domain: Domain, tool: str) -> set[str]:
     return set(domain.tools[tool].spec.parameters.get("required", []))
 
 
-def accepts_all(domain: Domain, tool: str, names: Iterable[str]) -> bool:
-    """Whether ``tool`` documents every one of ``names`` (a call could move to it unmapped)."""
-    return set(names) <= set(domain.tools[tool].spec.parameters.get("properties", {}))
+def takes_unmapped(domain: Domain, tool: str, names: Iterable[str]) -> bool:
+    """Whether a call with argument ``names`` could move to ``tool`` without renaming any.
+
+    It could when ``tool`` needs no parameter outside ``names`` and takes one of them: an
+    agent trying the toolbox's tools one by one lands on it without knowing anything.
+    """
+    parameters = domain.tools[tool].spec.parameters
+    names = set(names)
+    return set(parameters.get("required", [])) <= names and bool(
+        names & set(parameters.get("properties", {}))
+    )
 
 
 CHANGELOG_WINDOW = (3, 45)

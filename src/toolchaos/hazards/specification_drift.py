@@ -22,12 +22,12 @@ from toolchaos.hazards.base import (
     with_parameters,
 )
 from toolchaos.hazards.propose import (
-    accepts_all,
     camel,
     changed_on,
     required_params,
     since,
     step_tools,
+    takes_unmapped,
     tiered,
 )
 
@@ -225,9 +225,7 @@ class DeprecatedTool(Hazard):
         """A path tool the domain has a v2 of (``notes.v2``), in each tier.
 
         The implicit 410 does not name the v2; its documentation ("Version 2 of ...") and
-        the changelog do. A v2 that takes every argument the path passes under the same
-        name is left out: an agent trying the toolbox's tools one by one would land on it
-        without knowing anything.
+        the changelog do. A v2 the path's arguments reach unrenamed is left out.
         """
         versions = domain.notes.v2
         out = []
@@ -236,7 +234,7 @@ class DeprecatedTool(Hazard):
                 continue
             v2 = versions[tool]
             names = {n for step in task.reference.steps if step.tool == tool for n in step.args}
-            if accepts_all(domain, v2.tool, names):
+            if takes_unmapped(domain, v2.tool, names):
                 continue
             fix = RecoveryStep(
                 action="fallback", params={"tool": v2.tool, "args_map": dict(v2.args_map)}
