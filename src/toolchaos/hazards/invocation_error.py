@@ -226,8 +226,8 @@ class AmbiguousEntity(Hazard):
             if how is None or how.param not in required_params(domain, step.tool):
                 continue
             value = step.args.get(how.param)
-            if not isinstance(value, str):
-                continue
+            if not isinstance(value, str) or value.casefold() not in task.prompt.casefold():
+                continue  # the prompt must name the entity it then tells apart
             elsewhere = [
                 s for s in task.reference.steps if s.tool != step.tool and value in s.args.values()
             ]
@@ -339,6 +339,7 @@ def _namesake(
                 or len(value) > 60
                 or ID_LIKE.match(value)
                 or value == theirs.get(field)
+                or name.casefold() in value.casefold()  # "the Lima in Lima" decides nothing
             ):
                 continue
             return Namesake(patch=patch, index=ids.index(entity_id), field=field, value=value)
