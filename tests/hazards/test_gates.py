@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -143,7 +144,7 @@ def test_an_ambiguous_entity_has_a_namesake_only_under_the_hazard() -> None:
     lookup, name = get_domain(task.domain).tools[params["resolver"]], params["name"]
     query = {get_domain(task.domain).notes.resolvers[task.hazard.tool].query_param: name}
 
-    def exact(arm: str) -> list[str]:
+    def exact(arm: str) -> list[dict[str, Any]]:
         found = lookup(Env(task, arm).world, **query)["results"]
         return [r for r in found if str(r.get("name", "")).casefold() == name.casefold()]
 
@@ -151,7 +152,8 @@ def test_an_ambiguous_entity_has_a_namesake_only_under_the_hazard() -> None:
     candidates = exact("hazard")
     assert len(candidates) >= 2
     # the entity is not the first candidate, and the prompt holds what tells them apart
-    ids = [str(next(v for k, v in r.items() if k.endswith("_id"))) for r in candidates]
+    id_field = str(get_domain(task.domain).notes.resolvers[task.hazard.tool].id_path[-1])
+    ids = [str(r[id_field]) for r in candidates]
     assert ids.index(params["expected_id"]) > 0
     assert task.prompt.endswith(".)") and "I mean the" in task.prompt
 

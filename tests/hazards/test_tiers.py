@@ -193,7 +193,8 @@ def test_timeout_after_write_names_the_verifier_only_when_explicit() -> None:
 def _alert_task() -> TaskSpec:
     from conftest import variant_tasks
 
-    return next(t for t in variant_tasks() if t.id == "fx-alert")
+    task: TaskSpec = next(t for t in variant_tasks() if t.id == "fx-alert")
+    return task
 
 
 def test_a_timeout_after_write_needs_a_write_a_blind_retry_duplicates() -> None:

@@ -81,7 +81,11 @@ class TransientError(Hazard):
         out = []
         for tool in step_tools(task):
             error = rng.choice(["503", "timeout", "rate_limit"])
-            for tier, k in (("explicit", rng.choice([1, 2])), ("implicit", 2)):
+            plays: tuple[tuple[Tier, int], ...] = (
+                ("explicit", rng.choice([1, 2])),
+                ("implicit", 2),
+            )
+            for tier, k in plays:
                 recipe = [RecoveryStep(action="retry", params={"max_attempts": k + 1})]
                 params = {"error": error, "k": k}
                 ordinals = list(range(1, k + 1))
@@ -215,6 +219,7 @@ class Paginated(Hazard):
                 if tier == "silent" and not (isinstance(items, list) and total == len(items)):
                     continue
                 params: dict[str, Any] = {"page_size": size}
+                how: dict[str, Any]
                 if tier == "explicit":
                     how = {"param": "page", "list": "results"}
                 elif tier == "implicit":
@@ -246,6 +251,7 @@ class Paginated(Hazard):
         """The backend also accepts the page (or cursor) parameter."""
         if spec.name != self.spec.tool:
             return spec
+        extra: dict[str, Any]
         if self._param == "cursor":
             extra = {"type": "string", "description": "Continuation cursor."}
         else:

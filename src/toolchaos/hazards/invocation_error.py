@@ -131,7 +131,8 @@ class MissingArgument(Hazard):
         """An optional parameter with a default that the path leaves out, in each tier.
 
         The backend makes it required: every call the path makes to the tool meets it, so
-        an agent cannot avoid it by dropping optional arguments.
+        an agent cannot avoid it by dropping optional arguments. A default that is empty
+        or null is left out (the fix would be sending nothing).
         """
         out = []
         seen: set[tuple[str, str]] = set()
@@ -140,6 +141,8 @@ class MissingArgument(Hazard):
             for name, schema in props.items():
                 if name in step.args or "default" not in schema or (step.tool, name) in seen:
                     continue
+                if schema["default"] in ("", None):
+                    continue  # an empty memo or a null filter: nothing worth insisting on
                 seen.add((step.tool, name))
                 fix = RecoveryStep(action="adapt", params={"fill_args": {name: schema["default"]}})
                 params = {"param": name, "default": schema["default"], "since": changed_on(rng)}
