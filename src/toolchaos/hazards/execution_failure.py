@@ -21,10 +21,10 @@ from toolchaos.hazards.base import (
 )
 from toolchaos.hazards.propose import (
     changed_on,
+    dated,
     read_paths,
-    since,
     step_tools,
-    takes_unmapped,
+    switches,
     tool_count,
     value_at,
 )
@@ -137,20 +137,14 @@ class PersistentOutage(Hazard):
         does. A fallback the path's arguments reach unrenamed is left out: an agent trying
         the toolbox's tools one by one would land on it without knowing anything.
         """
-        fallbacks = domain.notes.fallbacks
         out = []
-        for tool in step_tools(task):
-            if tool not in fallbacks:
-                continue
-            backup = fallbacks[tool]
-            names = {n for step in task.reference.steps if step.tool == tool for n in step.args}
-            if takes_unmapped(domain, backup.tool, names):
-                continue
-            fallback = {"tool": backup.tool, "args_map": dict(backup.args_map)}
-            recipe = [RecoveryStep(action="fallback", params=fallback)]
-            params = {"fallback": backup.tool}
+        for tool, fallback, recipe in switches(task, domain, domain.notes.fallbacks):
             for tier in cls.tiers:
-                out.append(cls.proposal(tool, params, recipe, extra_tools=[backup.tool], tier=tier))
+                out.append(
+                    cls.proposal(
+                        tool, {"fallback": fallback}, [recipe], extra_tools=[fallback], tier=tier
+                    )
+                )
         return out
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
@@ -238,14 +232,14 @@ class Paginated(Hazard):
 
     def changelog(self, tool: str) -> list[str]:
         """How to read the next page (the implicit and silent tiers), dated."""
-        if tool != self.spec.tool or self.explicit:
+        if self.explicit:
             return []
         size = self.spec.params["page_size"]
         if self.tier == "implicit":
             how = "pass a response's next_cursor back as 'cursor' for the next page"
         else:
             how = "pass 'page' (2, 3, ...) to read past the first page"
-        return [f"{since(self.spec.params)}: {tool} returns at most {size} results a call; {how}."]
+        return dated(self, tool, f"returns at most {size} results a call; {how}.")
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The backend also accepts the page (or cursor) parameter."""

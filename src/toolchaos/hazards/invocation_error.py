@@ -21,7 +21,7 @@ from toolchaos.hazards.base import (
     Results,
     register,
 )
-from toolchaos.hazards.propose import changed_on, required_params, since, tiered
+from toolchaos.hazards.propose import changed_on, dated, required_params, tiered
 
 ID_LIKE = re.compile(r"^(?=.*[A-Z])(?=.*\d)[A-Z0-9][A-Z0-9-]*$")
 """An identifier in canonical form: upper-case letters and digits (both), and dashes."""
@@ -76,13 +76,11 @@ class StrictFormat(Hazard):
 
     def changelog(self, tool: str) -> list[str]:
         """The strict validation and the canonical form, dated."""
-        if tool != self.spec.tool:
-            return []
-        name = self.spec.params["param"]
-        return [
-            f"{since(self.spec.params)}: {tool}: '{name}' is validated strictly. Identifiers "
-            "must be sent in canonical form: upper-case letters, digits and dashes, no spaces."
-        ]
+        change = (
+            f"'{self.spec.params['param']}' is validated strictly. Identifiers must be sent "
+            "in canonical form: upper-case letters, digits and dashes, no spaces."
+        )
+        return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject a value that is not in canonical form."""
@@ -151,13 +149,11 @@ class MissingArgument(Hazard):
 
     def changelog(self, tool: str) -> list[str]:
         """The newly required parameter, dated."""
-        if tool != self.spec.tool:
-            return []
-        name = self.spec.params["param"]
-        return [
-            f"{since(self.spec.params)}: {tool}: '{name}' is now required; the documented "
-            "default is no longer applied when it is left out."
-        ]
+        change = (
+            f"'{self.spec.params['param']}' is now required; the documented default is no "
+            "longer applied when it is left out."
+        )
+        return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject a call without the parameter (naming it, and its default, if explicit)."""

@@ -7,14 +7,14 @@ task and the results of its reference steps in the clean world.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow, is_ref
 from toolchaos.core.types import RecoveryStep, TaskSpec, Tier
 from toolchaos.core.world import World
-from toolchaos.domains import Domain
+from toolchaos.domains import Domain, Fallback, V2Tool
 from toolchaos.hazards.base import Hazard, Proposal, Results
 
 NUMERIC_OPS = ("value", "sum", "min", "max")
@@ -107,9 +107,16 @@ def changed_on(rng: random.Random) -> str:
     return (World.EPOCH.date() - timedelta(days=days)).isoformat()
 
 
-def since(params: dict[str, Any]) -> str:
-    """A spec's changelog date (a spec written before changelogs existed gets the epoch's)."""
-    return str(params.get("since", World.EPOCH.date().isoformat()))
+def dated(hazard: Hazard, tool: str, change: str) -> list[str]:
+    """The changelog entry ``change`` when ``tool`` is the hazard's, dated; else nothing.
+
+    The date is the spec's ``since`` (a spec written before changelogs existed gets the
+    epoch's).
+    """
+    if tool != hazard.spec.tool:
+        return []
+    when = hazard.spec.params.get("since", World.EPOCH.date().isoformat())
+    return [f"{when}: {tool}: {change}"]
 
 
 CONSULT = RecoveryStep(action="consult")
@@ -134,3 +141,24 @@ def tiered(
         )
         for tier in tiers
     ]
+
+
+def switches(
+    task: TaskSpec, domain: Domain, notes: Mapping[str, Fallback | V2Tool]
+) -> list[tuple[str, str, RecoveryStep]]:
+    """(tool, alternative, the fallback step) for each path tool ``notes`` give one for.
+
+    An alternative the path's own argument names reach unrenamed is left out: an agent
+    trying the toolbox's tools one by one would land on it without diagnosing anything.
+    """
+    out = []
+    for tool in step_tools(task):
+        note = notes.get(tool)
+        if note is None:
+            continue
+        names = {n for step in task.reference.steps if step.tool == tool for n in step.args}
+        if takes_unmapped(domain, note.tool, names):
+            continue
+        params = {"tool": note.tool, "args_map": dict(note.args_map)}
+        out.append((tool, note.tool, RecoveryStep(action="fallback", params=params)))
+    return out

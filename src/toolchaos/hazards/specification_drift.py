@@ -24,10 +24,9 @@ from toolchaos.hazards.base import (
 from toolchaos.hazards.propose import (
     camel,
     changed_on,
+    dated,
     required_params,
-    since,
-    step_tools,
-    takes_unmapped,
+    switches,
     tiered,
 )
 
@@ -77,13 +76,11 @@ class RenamedParameter(Hazard):
 
     def changelog(self, tool: str) -> list[str]:
         """The rename, dated."""
-        if tool != self.spec.tool:
-            return []
         old, new = self.spec.params["param"], self.spec.params["to"]
-        return [
-            f"{since(self.spec.params)}: {tool}: parameter '{old}' renamed to '{new}'. "
-            f"Requests that still send '{old}' are rejected."
-        ]
+        change = (
+            f"parameter '{old}' renamed to '{new}'. Requests that still send '{old}' are rejected."
+        )
+        return dated(self, tool, change)
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the parameter under its new name."""
@@ -163,11 +160,9 @@ class ChangedEnum(Hazard):
 
     def changelog(self, tool: str) -> list[str]:
         """Each documented value with its new spelling, dated."""
-        if tool != self.spec.tool:
-            return []
         name, mapping = self.spec.params["param"], self.spec.params["mapping"]
         pairs = ", ".join(f"'{old}' -> '{new}'" for old, new in mapping.items())
-        return [f"{since(self.spec.params)}: {tool}: values of '{name}' renamed: {pairs}."]
+        return dated(self, tool, f"values of '{name}' renamed: {pairs}.")
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the new enum values."""
@@ -227,31 +222,19 @@ class DeprecatedTool(Hazard):
         The implicit 410 does not name the v2; its documentation ("Version 2 of ...") and
         the changelog do. A v2 the path's arguments reach unrenamed is left out.
         """
-        versions = domain.notes.v2
         out = []
-        for tool in step_tools(task):
-            if tool not in versions:
-                continue
-            v2 = versions[tool]
-            names = {n for step in task.reference.steps if step.tool == tool for n in step.args}
-            if takes_unmapped(domain, v2.tool, names):
-                continue
-            fix = RecoveryStep(
-                action="fallback", params={"tool": v2.tool, "args_map": dict(v2.args_map)}
-            )
-            params = {"v2": v2.tool, "since": changed_on(rng)}
-            out += tiered(cls, tool, params, fix, cls.tiers, extra_tools=[v2.tool])
+        for tool, v2, fix in switches(task, domain, domain.notes.v2):
+            params = {"v2": v2, "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers, extra_tools=[v2])
         return out
 
     def changelog(self, tool: str) -> list[str]:
         """The retirement and the successor, dated."""
-        if tool != self.spec.tool:
-            return []
-        v2 = self.spec.params["v2"]
-        return [
-            f"{since(self.spec.params)}: {tool} retired; calls answer 410 Gone. Its successor "
-            f"is {v2} (see its documentation for the renamed parameters)."
-        ]
+        change = (
+            f"retired; calls answer 410 Gone. Its successor is {self.spec.params['v2']} (see "
+            "its documentation for the renamed parameters)."
+        )
+        return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Answer every call of the retired tool with 410 Gone (naming the v2 if explicit)."""
@@ -326,14 +309,12 @@ class ParameterFormat(Hazard):
 
     def changelog(self, tool: str) -> list[str]:
         """The new date format, dated."""
-        if tool != self.spec.tool:
-            return []
-        name = self.spec.params["param"]
-        return [
-            f"{since(self.spec.params)}: {tool}: '{name}' now takes dates written "
+        change = (
+            f"'{self.spec.params['param']}' now takes dates written "
             f"{self.spec.params.get('format', 'DD/MM/YYYY')} (day first); ISO dates "
             "(YYYY-MM-DD) are rejected."
-        ]
+        )
+        return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject an ISO date with an error that states the expected format."""
