@@ -12,6 +12,7 @@ import pytest
 from conftest import variant_tasks
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
+from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards import VARIANTS, Proposal, hint_for
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
@@ -25,7 +26,7 @@ def hazarded(family: str, variant: str) -> list[tuple[TaskSpec, Proposal]]:
             if (fam.value, var) != (family, variant):
                 continue
             for proposal in cls.propose(task, domain, random.Random(0), results):
-                tools = list(dict.fromkeys(task.tools + proposal.extra_tools))
+                tools = list(dict.fromkeys([*task.tools, *proposal.extra_tools, CHANGELOG_TOOL]))
                 update = {**proposal.task_update, "hazard": proposal.spec, "tools": tools}
                 update["hints"] = hint_for(proposal.spec)
                 out.append((task.model_copy(update=update), proposal))
@@ -39,7 +40,36 @@ def test_the_catalogue_has_twenty_variants() -> None:
     assert len(ALL) == 20
 
 
-@pytest.mark.parametrize("family,variant", ALL)
+UNFIT = {
+    ("execution_failure", "outage"),
+    ("invocation_error", "ambiguous_entity"),
+    ("specification_drift", "changed_enum"),
+}
+"""Variants no fixture task fits, for reasons the next test checks; tests/hazards/
+test_tiers.py plays them on a real domain."""
+
+
+def test_why_no_fixture_task_fits_some_variants() -> None:
+    fixture = get_domain("fixture")
+    # the backup takes get_weather's argument names: a bypasser would reach it unaided
+    assert not hazarded("execution_failure", "outage")
+    assert dict(fixture.notes.fallbacks["get_weather"].args_map) == {"city": "city"}
+    # a city row holds only its id and name: nothing a prompt could tell namesakes apart by
+    assert not hazarded("invocation_error", "ambiguous_entity")
+    assert set(fixture.world(0).table("cities")["C-101"].model_dump()) == {
+        "city_id",
+        "name",
+        "temp_c",
+        "humidity",
+    }
+    # every enum parameter of the fixture is optional: an agent could leave it out
+    assert not hazarded("specification_drift", "changed_enum")
+    for tool in fixture.tools.values():
+        props, required = tool.spec.parameters["properties"], tool.spec.parameters["required"]
+        assert not [name for name in props if "enum" in props[name] and name in required]
+
+
+@pytest.mark.parametrize("family,variant", sorted(set(ALL) - UNFIT))
 def test_variant_fires_recovers_and_beats_naive(family: str, variant: str) -> None:
     cases = hazarded(family, variant)
     assert cases, f"no fixture task fits {family}/{variant}"

@@ -102,7 +102,7 @@ class World(BaseModel):
         """Insert or replace ``row`` under ``key`` in table ``name``."""
         self._writable(name, key)[key] = row
 
-    def update(self, name: str, key: str, **fields: Any) -> Any:
+    def update(self, name: str, key: str, /, **fields: Any) -> Any:
         """Replace some fields of an existing row and return the new row."""
         old = self.table(name)[key]
         row = type(old).model_validate({**old.model_dump(), **fields})

@@ -40,6 +40,9 @@ class Env:
         self.hazard: Hazard | None = None
         if task.hazard is not None and arm in HAZARD_ARMS:
             self.hazard = build_hazard(task.hazard)
+            patch = self.hazard.world_patch()
+            if patch:
+                self.world.apply_patch(patch)
         self.layer = HazardLayer([self.hazard] if self.hazard is not None else [])
         self.tools: dict[str, Tool] = {
             name: changelog_tool(self.layer) if name == CHANGELOG_TOOL else self.domain.tools[name]

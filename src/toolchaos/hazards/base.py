@@ -169,6 +169,14 @@ class Hazard:
         """
         return []
 
+    def world_patch(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """Records the backend holds only under this hazard (a world patch; most add none).
+
+        A truly ambiguous name needs a namesake the clean world does not have: the env
+        applies this patch to the episode's world in the hazard arms only.
+        """
+        return {}
+
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """Return the schema the backend really validates against (drift changes it)."""
         return spec

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
-from toolchaos.core.reference import ref_steps
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, ToolKind, ToolSpec
-from toolchaos.domains import Domain
+from toolchaos.core.reference import Unresolved, ref_steps, resolve
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolKind, ToolSpec
+from toolchaos.domains import Domain, make_world
 from toolchaos.hazards.base import (
     Hazard,
     HazardContext,
@@ -18,7 +19,15 @@ from toolchaos.hazards.base import (
     register,
     with_parameters,
 )
-from toolchaos.hazards.propose import read_paths, step_tools, tool_count, value_at
+from toolchaos.hazards.propose import (
+    changed_on,
+    dated,
+    read_paths,
+    step_tools,
+    switches,
+    tool_count,
+    value_at,
+)
 
 _TRANSIENT = {
     "503": (
@@ -30,6 +39,12 @@ _TRANSIENT = {
     "timeout": (504, "timeout", "Gateway Timeout: the upstream server did not respond in time."),
     "rate_limit": (429, "rate_limit_exceeded", "Too Many Requests: rate limit exceeded."),
 }
+_BARE = {
+    "503": "Service Unavailable.",
+    "timeout": "Gateway Timeout.",
+    "rate_limit": "Too Many Requests.",
+}
+"""The implicit tier's messages: the status alone, no word about retrying."""
 
 
 @register
@@ -42,6 +57,7 @@ class TransientError(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "transient"
     summary: ClassVar[str] = "transient errors for the first k calls, then success"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} service is flaky right now: a call may fail with a temporary error. "
         "If it does, call it again with the same arguments.",
@@ -56,14 +72,24 @@ class TransientError(Hazard):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """Every path tool, with k (1 or 2) and the error kind drawn from ``rng``."""
+        """Every path tool, with k and the error kind drawn from ``rng``, in each tier.
+
+        The explicit error invites a retry (k is 1 or 2); the implicit one is the bare
+        status, and fails twice, so one blind repeat (or dropping optional arguments) is
+        not enough: the recovery is to keep retrying what is evidently a passing fault.
+        """
         out = []
         for tool in step_tools(task):
-            k = rng.choice([1, 2])
             error = rng.choice(["503", "timeout", "rate_limit"])
-            recipe = [RecoveryStep(action="retry", params={"max_attempts": k + 1})]
-            params = {"error": error, "k": k}
-            out.append(cls.proposal(tool, params, recipe, ordinals=list(range(1, k + 1))))
+            plays: tuple[tuple[Tier, int], ...] = (
+                ("explicit", rng.choice([1, 2])),
+                ("implicit", 2),
+            )
+            for tier, k in plays:
+                recipe = [RecoveryStep(action="retry", params={"max_attempts": k + 1})]
+                params = {"error": error, "k": k}
+                ordinals = list(range(1, k + 1))
+                out.append(cls.proposal(tool, params, recipe, ordinals=ordinals, tier=tier))
         return out
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
@@ -72,10 +98,14 @@ class TransientError(Hazard):
             return
         kind = str(self.spec.params.get("error", "503"))
         code, err_type, message = _TRANSIENT.get(kind, _TRANSIENT["503"])
+        self.log(ctx, call.tool, call.ordinal, f"{code} {err_type}")
+        if not self.explicit:
+            raise ToolError(_BARE.get(kind, _BARE["503"]), code=code, kind=err_type)
         details = {"retry_after": 1} if kind == "rate_limit" else {}
         if details:
             message += " Retry after 1 second."
-        self.log(ctx, call.tool, call.ordinal, f"{code} {err_type}")
+        elif self.spec.tier is not None and "try again" not in message.lower():
+            message += " Try again shortly."  # v2's explicit tier invites the retry it needs
         raise ToolError(message, code=code, kind=err_type, details=details)
 
 
@@ -86,6 +116,7 @@ class PersistentOutage(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "outage"
     summary: ClassVar[str] = "persistent outage; a documented fallback tool works"
+    tiers: ClassVar[tuple[Tier, ...]] = ("implicit", "explicit")
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} service may be down. If it fails, use {fallback}, which returns the "
         "same information.",
@@ -100,48 +131,58 @@ class PersistentOutage(Hazard):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A path tool the domain has a fallback for (``notes.fallbacks``)."""
-        fallbacks = domain.notes.fallbacks
+        """A path tool the domain has a fallback for (``notes.fallbacks``), in each tier.
+
+        The implicit error (v1's) does not name the fallback; the tool's documentation
+        does. A fallback the path's arguments reach unrenamed is left out: an agent trying
+        the toolbox's tools one by one would land on it without knowing anything.
+        """
         out = []
-        for tool in step_tools(task):
-            if tool not in fallbacks:
-                continue
-            backup = fallbacks[tool]
-            fallback = {"tool": backup.tool, "args_map": dict(backup.args_map)}
-            recipe = [RecoveryStep(action="fallback", params=fallback)]
-            params = {"fallback": backup.tool}
-            out.append(cls.proposal(tool, params, recipe, extra_tools=[backup.tool]))
+        for tool, fallback, recipe in switches(task, domain, domain.notes.fallbacks):
+            for tier in cls.tiers:
+                out.append(
+                    cls.proposal(
+                        tool, {"fallback": fallback}, [recipe], extra_tools=[fallback], tier=tier
+                    )
+                )
         return out
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Fail every call of the target tool."""
+        """Fail every call of the target tool (naming the fallback if explicit)."""
         if not self.fires(call.tool, call.ordinal):
             return
         self.log(ctx, call.tool, call.ordinal, "503 outage")
-        raise ToolError(
+        message = (
             f"Service Unavailable: {call.tool} is down for maintenance. No estimate for "
-            "recovery is available.",
-            code=503,
-            kind="service_unavailable",
+            "recovery is available."
         )
+        if self.explicit:
+            message += f" Use '{self.spec.params['fallback']}' until it is back."
+        raise ToolError(message, code=503, kind="service_unavailable")
 
 
 @register
 class Paginated(Hazard):
-    """The result list is cut into pages of ``params.page_size``; the rest needs ``page``."""
+    """The result list is cut into pages of ``params.page_size``; the rest needs more calls.
+
+    Explicit (v1): a note and ``next_page`` say to pass ``page``. Implicit: an opaque
+    ``next_cursor`` and ``has_more`` with no word on how to use them (the changelog says
+    the cursor goes back as ``cursor``). Silent: the page alone, its ``total`` larger than
+    what is shown (the changelog says ``page`` reads further).
+    """
 
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "paginated"
     summary: ClassVar[str] = "a truncated, paginated result"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit", "silent")
     hints: ClassVar[tuple[str, str]] = (
-        "The {tool} service now returns long result lists one page at a time. If a result "
-        "says there is a next page, ask for it with the page parameter before you use the "
-        "list.",
+        "The {tool} service now returns long result lists one page at a time. Before you "
+        "use a list, check whether it is complete and fetch the remaining pages.",
         "Reliability notice. The {tool} service has started paginating its results: a "
-        "response may hold only the first part of the list, together with a note and a "
-        "'next_page' number. The rest of the records exist; they are on the following "
-        "pages. Call {tool} again with the same arguments plus page set to the next page "
-        "number, repeat until no next page is reported, and work with the combined list. "
+        "response may hold only the first part of the list. The rest of the records exist "
+        "on the following pages. Compare what you got with the total the response reports "
+        "or the continuation marker it carries; the service changelog (read_changelog) says "
+        "how to ask for the next page. Fetch every page and work with the combined list. "
         "Do not assume the first page is everything.",
     )
 
@@ -151,7 +192,8 @@ class Paginated(Hazard):
     ) -> list[Proposal]:
         """A tool called once whose ``results`` list the path reads past its first item.
 
-        The page size is the index read, so the item the path needs is on page two.
+        The page size is the index read, so the item the path needs is on page two. The
+        silent tier needs the result's ``total`` to be the full count (a listing's).
         """
         out = []
         seen: set[str] = set()
@@ -165,26 +207,70 @@ class Paginated(Hazard):
             items = value_at(results, [path[0], "results"])
             if isinstance(items, list) and -(-len(items) // int(path[2])) > 5:
                 continue  # more pages than an agent can fetch within its turn budget
-            recipe = [RecoveryStep(action="next_page", params={"param": "page", "list": "results"})]
-            out.append(cls.proposal(tool, {"page_size": int(path[2])}, recipe))
+            size = int(path[2])
+            total = value_at(results, [path[0], "total"])
+            for tier in cls.tiers:
+                if tier == "silent" and not (isinstance(items, list) and total == len(items)):
+                    continue
+                params: dict[str, Any] = {"page_size": size}
+                how: dict[str, Any]
+                if tier == "explicit":
+                    how = {"param": "page", "list": "results"}
+                elif tier == "implicit":
+                    how = {"param": "cursor", "list": "results", "token": "next_cursor"}
+                else:
+                    how = {"param": "page", "list": "results", "token": None, "total": "total"}
+                if tier != "explicit":
+                    params["since"] = changed_on(rng)
+                recipe = [RecoveryStep(action="next_page", params=how)]
+                out.append(cls.proposal(tool, params, recipe, tier=tier))
         return out
 
+    @property
+    def _param(self) -> str:
+        return "cursor" if self.tier == "implicit" else "page"
+
+    def changelog(self, tool: str) -> list[str]:
+        """How to read the next page (the implicit and silent tiers), dated."""
+        if self.explicit:
+            return []
+        size = self.spec.params["page_size"]
+        if self.tier == "implicit":
+            how = "pass a response's next_cursor back as 'cursor' for the next page"
+        else:
+            how = "pass 'page' (2, 3, ...) to read past the first page"
+        return dated(self, tool, f"returns at most {size} results a call; {how}.")
+
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
-        """The backend also accepts ``page``."""
+        """The backend also accepts the page (or cursor) parameter."""
         if spec.name != self.spec.tool:
             return spec
-        props = {
-            **spec.parameters["properties"],
-            "page": {"type": "integer", "minimum": 1, "description": "Result page, from 1."},
-        }
+        extra: dict[str, Any]
+        if self._param == "cursor":
+            extra = {"type": "string", "description": "Continuation cursor."}
+        else:
+            extra = {"type": "integer", "minimum": 1, "description": "Result page, from 1."}
+        props = {**spec.parameters["properties"], self._param: extra}
         return with_parameters(spec, props)
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Keep the page number away from the tool's own code."""
-        if call.tool == self.spec.tool and "page" in call.arguments:
-            page = call.arguments["page"]
-            call.arguments = {k: v for k, v in call.arguments.items() if k != "page"}
+        """Keep the page number (or cursor) away from the tool's own code."""
+        if call.tool == self.spec.tool and self._param in call.arguments:
+            value = call.arguments[self._param]
+            call.arguments = {k: v for k, v in call.arguments.items() if k != self._param}
+            page = self._cursor_page(str(value)) if self._param == "cursor" else value
             ctx.scratch[f"page:{call.ordinal}"] = page
+
+    def _cursor(self, page: int) -> str:
+        """An opaque cursor for ``page`` (deterministic, so episodes replay byte for byte)."""
+        digest = hashlib.sha256(f"{self.spec.tool}:{page}".encode()).hexdigest()[:10]
+        return f"{digest}{page:02d}"
+
+    def _cursor_page(self, cursor: str) -> int:
+        for page in range(2, 100):
+            if self._cursor(page) == cursor.strip():
+                return page
+        raise ToolError(f"Invalid cursor: '{cursor}'.", code=400)
 
     def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
         """Return only the requested page of the ``results`` list."""
@@ -199,11 +285,16 @@ class Paginated(Hazard):
         start = (page - 1) * size
         out = {**result, "results": items[start : start + size]}
         out["count"] = len(out["results"])
-        out["page"] = page
-        out["next_page"] = page + 1 if page < pages else None
         if page < pages:
-            out["note"] = f"Results truncated: page {page} of {pages}. Pass page={page + 1}."
             self.log(ctx, call.tool, call.ordinal, f"page {page} of {pages}")
+        if self.tier == "implicit":
+            out["has_more"] = page < pages
+            out["next_cursor"] = self._cursor(page + 1) if page < pages else None
+        elif self.tier == "explicit":
+            out["page"] = page
+            out["next_page"] = page + 1 if page < pages else None
+            if page < pages:
+                out["note"] = f"Results truncated: page {page} of {pages}. Pass page={page + 1}."
         return out
 
 
@@ -214,6 +305,7 @@ class TimeoutAfterWrite(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "timeout_after_write"
     summary: ClassVar[str] = "a timeout raised after a write already committed"
+    tiers: ClassVar[tuple[Tier, ...]] = ("implicit", "explicit")
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} service may time out after it has already saved your change. Before "
         "repeating a change that timed out, check whether it went through.",
@@ -231,7 +323,9 @@ class TimeoutAfterWrite(Hazard):
     ) -> list[Proposal]:
         """A write called once that a later write builds on, with a verifier to check it.
 
-        The verifier is the domain's listing tool for it (``notes.write_verifiers``).
+        The verifier is the domain's listing tool for it (``notes.write_verifiers``). The
+        write must not be idempotent: writing it twice (a blind retry) must leave another
+        end state than writing it once, or repeating it would be a harmless recovery.
         """
         verifiers = domain.notes.write_verifiers
         out = []
@@ -255,18 +349,55 @@ class TimeoutAfterWrite(Hazard):
                 "list": how.records_key,
                 "match": dict(how.match),
             }
+            if not _twice_differs(task, domain, index):
+                continue
             recipe = [RecoveryStep(action="verify_state", params=verify)]
-            out.append(cls.proposal(step.tool, {}, recipe, ordinals=[1], extra_tools=[how.tool]))
+            for tier in cls.tiers:
+                out.append(
+                    cls.proposal(
+                        step.tool,
+                        {"verifier": how.tool},
+                        recipe,
+                        ordinals=[1],
+                        extra_tools=[how.tool],
+                        tier=tier,
+                    )
+                )
         return out
 
     def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
         """The tool has run (and written); answer with a gateway timeout anyway."""
         if self.fires(call.tool, call.ordinal):
             self.log(ctx, call.tool, call.ordinal, "504 after the write committed")
-            raise ToolError(
+            message = (
                 "Gateway Timeout: the upstream server did not respond in time. The request "
-                "may or may not have been processed.",
-                code=504,
-                kind="timeout",
+                "may or may not have been processed."
             )
+            if self.explicit:
+                message += (
+                    f" Check with '{self.spec.params['verifier']}' whether it was before "
+                    "sending it again."
+                )
+            raise ToolError(message, code=504, kind="timeout")
         return result
+
+
+def _twice_differs(task: TaskSpec, domain: Domain, index: int) -> bool:
+    """Whether the path with step ``index`` written twice ends in another state than once.
+
+    The later steps build on the second write's result, as they would after a blind
+    retry. A repeat the service refuses (a duplicate it detects) does not count: the
+    retrying agent is told, and no second record lands.
+    """
+    ends = []
+    for times in (1, 2):
+        world = make_world(task, domain)
+        results: dict[int, Any] = {}
+        try:
+            for i, step in enumerate(task.reference.steps):
+                for _ in range(times if i == index else 1):
+                    results[i] = domain.tools[step.tool](world, **resolve(step.args, results))
+        except (ToolError, Unresolved):
+            return False
+        ends.append(world.state_hash())
+    return ends[0] != ends[1]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 import re
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
+from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, follow
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec
-from toolchaos.domains import Domain, make_world
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier
+from toolchaos.core.world import World
+from toolchaos.domains import Domain, Resolver, make_world
 from toolchaos.hazards.base import (
     Hazard,
     HazardContext,
@@ -18,6 +21,7 @@ from toolchaos.hazards.base import (
     Results,
     register,
 )
+from toolchaos.hazards.propose import changed_on, dated, required_params, tiered
 
 ID_LIKE = re.compile(r"^(?=.*[A-Z])(?=.*\d)[A-Z0-9][A-Z0-9-]*$")
 """An identifier in canonical form: upper-case letters and digits (both), and dashes."""
@@ -30,24 +34,33 @@ class StrictFormat(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
     variant: ClassVar[str] = "strict_format"
     summary: ClassVar[str] = "strict format validation of an id (case, spaces)"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
-        "The {tool} service validates '{param}' strictly: identifiers must be upper case "
-        "with no spaces.",
+        "The {tool} service validates '{param}' strictly now: an identifier written the way "
+        "a person might type it can be refused. Send it in its canonical form.",
         "Reliability notice. The {tool} service has switched on strict input validation for "
-        "'{param}'. Identifiers are accepted only in their canonical form: upper-case "
-        "letters, digits and dashes, with no surrounding spaces. An identifier written in "
-        "lower case, as a person might type it, is rejected. Normalize it and call again.",
+        "'{param}'. Identifiers are accepted only in their canonical form, the way the "
+        "service itself writes them in its records; anything else is rejected as not "
+        "matching the required format. The service changelog (read_changelog) says what "
+        "the canonical form is. Normalize the identifier and call again.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """An id argument the prompt spells out: the prompt and the path write it in lower case."""
+        """A required id argument the prompt spells out, written in lower case by both.
+
+        One proposal per tier; an optional parameter would not do (an agent that leaves
+        it out never meets the check).
+        """
         out = []
         for index, step in enumerate(task.reference.steps):
+            required = required_params(domain, step.tool)
             for name, value in step.args.items():
                 if not (isinstance(value, str) and ID_LIKE.match(value) and value in task.prompt):
+                    continue
+                if name not in required:
                     continue
                 loose = value.lower()
                 steps = [
@@ -56,10 +69,18 @@ class StrictFormat(Hazard):
                 ]
                 reference = task.reference.model_copy(update={"steps": steps})
                 update = {"prompt": task.prompt.replace(value, loose), "reference": reference}
-                recipe = [RecoveryStep(action="adapt", params={"normalize_args": {name: "upper"}})]
-                params = {"param": name, "rule": "upper-case id"}
-                out.append(cls.proposal(step.tool, params, recipe, task_update=update))
+                fix = RecoveryStep(action="adapt", params={"normalize_args": {name: "upper"}})
+                params = {"param": name, "rule": "upper-case id", "since": changed_on(rng)}
+                out += tiered(cls, step.tool, params, fix, cls.tiers, task_update=update)
         return out
+
+    def changelog(self, tool: str) -> list[str]:
+        """The strict validation and the canonical form, dated."""
+        change = (
+            f"'{self.spec.params['param']}' is validated strictly. Identifiers must be sent "
+            "in canonical form: upper-case letters, digits and dashes, no spaces."
+        )
+        return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject a value that is not in canonical form."""
@@ -69,11 +90,13 @@ class StrictFormat(Hazard):
             return
         if value != value.strip().upper():
             self.log(ctx, call.tool, call.ordinal, f"{name!r} not in canonical form")
-            raise ToolError(
-                f"Invalid value for parameter '{name}': '{value}' does not match the required "
-                "format (upper-case letters, digits and dashes, no spaces).",
-                code=400,
+            message = (
+                f"Invalid value for parameter '{name}': '{value}' does not match the "
+                "required format"
             )
+            if self.explicit:
+                message += " (upper-case letters, digits and dashes, no spaces)"
+            raise ToolError(message + ".", code=400)
 
 
 @register
@@ -87,20 +110,28 @@ class MissingArgument(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
     variant: ClassVar[str] = "missing_argument"
     summary: ClassVar[str] = "an argument documented as optional is required"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
-        "The {tool} service now insists on the '{param}' parameter even though the "
-        "documentation marks it optional. Send it explicitly.",
-        "Reliability notice. The {tool} service rejects calls that leave out '{param}', "
-        "although the documentation says it is optional and gives a default. When you call "
-        "{tool}, include '{param}' explicitly; if you have no reason to choose another "
-        "value, send the documented default.",
+        "The {tool} service now insists on a parameter that its documentation marks "
+        "optional. If a call is refused as incomplete, find out which (the error or the "
+        "service changelog says) and send it explicitly.",
+        "Reliability notice. The {tool} service rejects calls that leave out one of the "
+        "parameters its documentation calls optional, although the documentation gives it "
+        "a default. The service changelog (read_changelog) says which parameter it is. "
+        "Include it explicitly; if you have no reason to choose another value, send the "
+        "documented default.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """An optional parameter with a default that the path leaves out."""
+        """An optional parameter with a default that the path leaves out, in each tier.
+
+        The backend makes it required: every call the path makes to the tool meets it, so
+        an agent cannot avoid it by dropping optional arguments. A default that is empty
+        or null is left out (the fix would be sending nothing).
+        """
         out = []
         seen: set[tuple[str, str]] = set()
         for step in task.reference.steps:
@@ -108,49 +139,98 @@ class MissingArgument(Hazard):
             for name, schema in props.items():
                 if name in step.args or "default" not in schema or (step.tool, name) in seen:
                     continue
+                if schema["default"] in ("", None):
+                    continue  # an empty memo or a null filter: nothing worth insisting on
                 seen.add((step.tool, name))
-                fill = {"fill_args": {name: schema["default"]}}
-                recipe = [RecoveryStep(action="adapt", params=fill)]
-                out.append(cls.proposal(step.tool, {"param": name}, recipe))
+                fix = RecoveryStep(action="adapt", params={"fill_args": {name: schema["default"]}})
+                params = {"param": name, "default": schema["default"], "since": changed_on(rng)}
+                out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
 
+    def changelog(self, tool: str) -> list[str]:
+        """The newly required parameter, dated."""
+        change = (
+            f"'{self.spec.params['param']}' is now required; the documented default is no "
+            "longer applied when it is left out."
+        )
+        return dated(self, tool, change)
+
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Reject a call without the parameter."""
+        """Reject a call without the parameter (naming it, and its default, if explicit)."""
         name = self.spec.params["param"]
         if self.fires(call.tool, call.ordinal) and name not in call.arguments:
             self.log(ctx, call.tool, call.ordinal, f"required parameter {name!r} missing")
-            raise ToolError(f"Missing required parameter: '{name}'.", code=400)
+            if not self.explicit:
+                raise ToolError("Unprocessable request: a required parameter is missing.", code=422)
+            message = f"Missing required parameter: '{name}'."
+            if "default" in self.spec.params:
+                message += f" Send {dumps(self.spec.params['default'])} for the former default."
+            raise ToolError(message, code=400)
+
+
+DECIDERS = ("email", "city", "address", "region_name", "country_name", "region", "country")
+"""Fields a person would use to say which of two namesakes they mean, most telling first."""
+
+
+@dataclass
+class Namesake:
+    """Another record renamed to share the entity's name, and what tells the two apart."""
+
+    patch: dict[str, dict[str, dict[str, Any]]]
+    index: int
+    field: str
+    value: str
 
 
 @register
 class AmbiguousEntity(Hazard):
-    """A name (``params.name``) is ambiguous to the backend; it wants the id a lookup returns."""
+    """A name (``params.name``) is truly ambiguous: another record shares it (``namesakes``).
+
+    The namesakes exist only under the hazard (:meth:`world_patch`: an existing record of
+    the same table renamed, so every tool serves it as a real record); the clean world
+    knows one record of that name. The backend refuses the name, the lookup returns every
+    candidate, and the prompt holds what decides between them. A v1 spec has no namesakes
+    and plays as before.
+    """
 
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
     variant: ClassVar[str] = "ambiguous_entity"
     summary: ClassVar[str] = "an entity name is ambiguous and needs a lookup first"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} service may say a name is ambiguous. Look the entity up with {resolver} "
-        "and pass its id instead of the name.",
+        "and pass the id of the record the request means instead of the name.",
         "Reliability notice. When {tool} is given a name in '{param}', it may refuse it as "
         "ambiguous, because more than one record carries that name. Use {resolver} to look "
-        "the name up, take the identifier of the record that matches the request, and call "
-        "{tool} again with that identifier in '{param}'.",
+        "the name up, compare the candidates with what the request says about the one it "
+        "means, take that record's identifier, and call {tool} again with it in '{param}'.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A name argument whose domain resolver (``notes.resolvers``) maps it to an id."""
-        resolvers = domain.notes.resolvers
+        """A required name argument of a read-only task whose lookup can be made ambiguous.
+
+        Another record of the entity's table takes its name under the hazard; the prompt
+        gains what tells them apart (an email, a city, a region ...). The entity must not
+        come first among the lookup's candidates (taking the first is not a decision), and
+        no other step may pass the name (it would meet the namesake unhazarded).
+        """
+        if task.reference.writes:  # the namesake would change the end state that is scored
+            return []
         out = []
         for step in task.reference.steps:
-            how = resolvers.get(step.tool)
-            if how is None:
+            how = domain.notes.resolvers.get(step.tool)
+            if how is None or how.param not in required_params(domain, step.tool):
                 continue
             value = step.args.get(how.param)
-            if not isinstance(value, str):
+            if not isinstance(value, str) or value.casefold() not in task.prompt.casefold():
+                continue  # the prompt must name the entity it then tells apart
+            elsewhere = [
+                s for s in task.reference.steps if s.tool != step.tool and value in s.args.values()
+            ]
+            if elsewhere:
                 continue
             world = make_world(task, domain)
             try:
@@ -160,34 +240,118 @@ class AmbiguousEntity(Hazard):
                 continue
             if str(expected).casefold() == value.casefold():
                 continue  # the name already is the id: nothing to resolve
+            namesake = _namesake(task, domain, how, value, str(expected), results, rng)
+            if namesake is None:
+                continue
+            id_path = [namesake.index if isinstance(k, int) else k for k in how.id_path]
             resolve = {
                 "param": how.param,
                 "tool": how.tool,
                 "query_param": how.query_param,
-                "id_path": list(how.id_path),
+                "id_path": id_path,
             }
-            recipe = [RecoveryStep(action="resolve", params=resolve)]
             params = {
                 "param": how.param,
                 "name": value,
                 "expected_id": expected,
                 "resolver": how.tool,
+                "namesakes": namesake.patch,
             }
-            out.append(cls.proposal(step.tool, params, recipe, extra_tools=[how.tool]))
+            words = namesake.field.replace("_", " ")
+            prompt = f"{task.prompt} (I mean the {value} whose {words} is {namesake.value}.)"
+            for tier in cls.tiers:
+                recipe = [RecoveryStep(action="resolve", params=resolve)]
+                out.append(
+                    cls.proposal(
+                        step.tool,
+                        params,
+                        recipe,
+                        extra_tools=[how.tool],
+                        task_update={"prompt": prompt},
+                        tier=tier,
+                    )
+                )
         return out
 
+    def world_patch(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """The namesakes: records renamed to share the entity's name under the hazard."""
+        patch: dict[str, dict[str, dict[str, Any]]] = self.spec.params.get("namesakes", {})
+        return patch
+
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Refuse anything but the resolved id, naming the lookup tool."""
+        """Refuse the bare name (naming the lookup tool if explicit)."""
         name, ambiguous = self.spec.params["param"], str(self.spec.params["name"])
         value = call.arguments.get(name)
         if not (self.fires(call.tool, call.ordinal) and isinstance(value, str)):
             return
         if value.strip().casefold() == ambiguous.casefold():
             self.log(ctx, call.tool, call.ordinal, f"{value!r} is ambiguous")
-            lookup = self.spec.params["resolver"]
-            raise ToolError(
-                f"'{value}' is ambiguous: more than one record matches. Look it up with "
-                f"'{lookup}' and pass its id in '{name}'.",
-                code=409,
-                kind="ambiguous",
-            )
+            message = f"'{value}' is ambiguous: more than one record matches."
+            if self.explicit:
+                lookup = self.spec.params["resolver"]
+                message += f" Look it up with '{lookup}' and pass its id in '{name}'."
+            raise ToolError(message, code=409, kind="ambiguous")
+
+
+def _namesake(
+    task: TaskSpec,
+    domain: Domain,
+    how: Resolver,
+    name: str,
+    entity_id: str,
+    results: Results,
+    rng: random.Random,
+) -> Namesake | None:
+    """Rename another record of the entity's table to ``name``, if one makes a fair pair."""
+    world = make_world(task, domain)
+    located = _locate(world, entity_id, name)
+    if located is None:
+        return None
+    table, name_field = located
+    used = dumps([task.prompt, [s.args for s in task.reference.steps], results])
+    others = sorted(k for k in world.table(table) if k != entity_id)
+    rng.shuffle(others)
+    for key in others[:12]:
+        other_name = str(getattr(world.table(table)[key], name_field))
+        if key in used or other_name in used:
+            continue  # the task already talks about that record
+        patch = {table: {key: {name_field: name}}}
+        trial = make_world(task, domain)
+        trial.apply_patch(patch)
+        try:
+            found = domain.tools[how.tool](trial, **{how.query_param: name})
+            records = follow({0: found}, [0, *how.id_path[:-2]])
+        except (ToolError, Unresolved):
+            continue
+        id_field = str(how.id_path[-1])
+        ids = [str(r.get(id_field)) for r in records if isinstance(r, dict)]
+        if entity_id not in ids or key not in ids or ids.index(entity_id) == 0:
+            continue
+        mine, theirs = records[ids.index(entity_id)], records[ids.index(key)]
+        fields = [f for f in DECIDERS if f in mine] + [f for f in mine if f not in DECIDERS]
+        for field in fields:
+            value = mine.get(field)
+            if (
+                field in (id_field, name_field)
+                or not isinstance(value, str)
+                or not value.strip()
+                or len(value) > 60
+                or ID_LIKE.match(value)
+                or value == theirs.get(field)
+                or name.casefold() in value.casefold()  # "the Lima in Lima" decides nothing
+            ):
+                continue
+            return Namesake(patch=patch, index=ids.index(entity_id), field=field, value=value)
+    return None
+
+
+def _locate(world: World, entity_id: str, name: str) -> tuple[str, str] | None:
+    """The table holding ``entity_id`` and the field holding its name ``name``."""
+    for table in world.TABLES:
+        row = world.table(table).get(entity_id)
+        if row is None:
+            continue
+        for field, value in row.model_dump().items():
+            if isinstance(value, str) and value.casefold() == name.casefold():
+                return table, field
+    return None

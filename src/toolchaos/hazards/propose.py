@@ -6,11 +6,16 @@ task and the results of its reference steps in the clean world.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow, is_ref
-from toolchaos.core.types import TaskSpec
-from toolchaos.hazards.base import Results
+from toolchaos.core.types import RecoveryStep, TaskSpec, Tier
+from toolchaos.core.world import World
+from toolchaos.domains import Domain, Fallback, V2Tool
+from toolchaos.hazards.base import Hazard, Proposal, Results
 
 NUMERIC_OPS = ("value", "sum", "min", "max")
 """Answer ops whose answer is a number read from a result field."""
@@ -72,3 +77,88 @@ def camel(name: str) -> str:
     """The camelCase form of a name: ``temp_c`` -> ``tempC``, ``city`` -> ``cityValue``."""
     head, *rest = name.split("_")
     return head + "".join(part.capitalize() for part in rest) if rest else f"{name}Value"
+
+
+def required_params(domain: Domain, tool: str) -> set[str]:
+    """The parameters ``tool``'s documented schema marks required."""
+    return set(domain.tools[tool].spec.parameters.get("required", []))
+
+
+def takes_unmapped(domain: Domain, tool: str, names: Iterable[str]) -> bool:
+    """Whether a call with argument ``names`` could move to ``tool`` without renaming any.
+
+    It could when ``tool`` needs no parameter outside ``names`` and takes one of them: an
+    agent trying the toolbox's tools one by one lands on it without knowing anything.
+    """
+    parameters = domain.tools[tool].spec.parameters
+    names = set(names)
+    return set(parameters.get("required", [])) <= names and bool(
+        names & set(parameters.get("properties", {}))
+    )
+
+
+CHANGELOG_WINDOW = (3, 45)
+"""How many days before the worlds' epoch a changelog entry may be dated."""
+
+
+def changed_on(rng: random.Random) -> str:
+    """The date of a changelog entry, drawn from the build's ``rng`` (never the clock)."""
+    days = rng.randint(*CHANGELOG_WINDOW)
+    return (World.EPOCH.date() - timedelta(days=days)).isoformat()
+
+
+def dated(hazard: Hazard, tool: str, change: str) -> list[str]:
+    """The changelog entry ``change`` when ``tool`` is the hazard's, dated; else nothing.
+
+    The date is the spec's ``since`` (a spec written before changelogs existed gets the
+    epoch's).
+    """
+    if tool != hazard.spec.tool:
+        return []
+    when = hazard.spec.params.get("since", World.EPOCH.date().isoformat())
+    return [f"{when}: {tool}: {change}"]
+
+
+CONSULT = RecoveryStep(action="consult")
+"""The recipe step that reads the changelog about the failing tool before the fix."""
+
+
+def tiered(
+    cls: type[Hazard],
+    tool: str,
+    params: dict[str, Any],
+    fix: RecoveryStep,
+    tiers: Iterable[Tier],
+    **options: Any,
+) -> list[Proposal]:
+    """One proposal of ``cls`` per tier: an implicit one reads the changelog before ``fix``.
+
+    ``options`` go to :meth:`Hazard.proposal` (ordinals, extra tools, task update).
+    """
+    return [
+        cls.proposal(
+            tool, params, [fix] if tier == "explicit" else [CONSULT, fix], tier=tier, **options
+        )
+        for tier in tiers
+    ]
+
+
+def switches(
+    task: TaskSpec, domain: Domain, notes: Mapping[str, Fallback | V2Tool]
+) -> list[tuple[str, str, RecoveryStep]]:
+    """(tool, alternative, the fallback step) for each path tool ``notes`` give one for.
+
+    An alternative the path's own argument names reach unrenamed is left out: an agent
+    trying the toolbox's tools one by one would land on it without diagnosing anything.
+    """
+    out = []
+    for tool in step_tools(task):
+        note = notes.get(tool)
+        if note is None:
+            continue
+        names = {n for step in task.reference.steps if step.tool == tool for n in step.args}
+        if takes_unmapped(domain, note.tool, names):
+            continue
+        params = {"tool": note.tool, "args_map": dict(note.args_map)}
+        out.append((tool, note.tool, RecoveryStep(action="fallback", params=params)))
+    return out

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, resolve
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, ToolSpec
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
 from toolchaos.core.values import ISO_DATE
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -21,7 +21,14 @@ from toolchaos.hazards.base import (
     register,
     with_parameters,
 )
-from toolchaos.hazards.propose import camel, step_tools
+from toolchaos.hazards.propose import (
+    camel,
+    changed_on,
+    dated,
+    required_params,
+    switches,
+    tiered,
+)
 
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
 
@@ -33,32 +40,47 @@ class RenamedParameter(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "renamed_parameter"
     summary: ClassVar[str] = "a parameter was renamed in the backend but not in the docs"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} service renamed one of its parameters and the documentation is out of "
-        "date. Read its error message for the new name and call it again.",
+        "date. If a call is refused for an unrecognized argument, find the new name (the "
+        "error or the service changelog gives it) and call again.",
         "Reliability notice. The backend of {tool} was updated and one of its parameters "
         "now goes by a different name than the documentation shows. A call with the old "
-        "name is rejected with an error that states the parameter's new name. Keep the "
-        "same value, send it under the new name, and carry on with the task. The data "
-        "returned is unchanged.",
+        "name is rejected as an unrecognized argument. The service changelog "
+        "(read_changelog) records the rename. Keep the same value, send it under the new "
+        "name, and carry on with the task. The data returned is unchanged.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """Any argument the path passes, once per (tool, parameter)."""
+        """A required argument the path passes, once per (tool, parameter), in each tier.
+
+        An optional one would not do: an agent that leaves it out never meets the rename.
+        """
         out = []
         seen: set[tuple[str, str]] = set()
         for step in task.reference.steps:
+            required = required_params(domain, step.tool)
             for name in step.args:
-                if (step.tool, name) in seen:
+                if name not in required or (step.tool, name) in seen:
                     continue
                 seen.add((step.tool, name))
                 new = camel(name) if "_" in name else f"{name}_value"
-                recipe = [RecoveryStep(action="adapt", params={"rename_args": {name: new}})]
-                out.append(cls.proposal(step.tool, {"param": name, "to": new}, recipe))
+                fix = RecoveryStep(action="adapt", params={"rename_args": {name: new}})
+                params = {"param": name, "to": new, "since": changed_on(rng)}
+                out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
+
+    def changelog(self, tool: str) -> list[str]:
+        """The rename, dated."""
+        old, new = self.spec.params["param"], self.spec.params["to"]
+        change = (
+            f"parameter '{old}' renamed to '{new}'. Requests that still send '{old}' are rejected."
+        )
+        return dated(self, tool, change)
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the parameter under its new name."""
@@ -74,11 +96,10 @@ class RenamedParameter(Hazard):
         old, new = self.spec.params["param"], self.spec.params["to"]
         if self.fires(call.tool, call.ordinal) and old in call.arguments:
             self.log(ctx, call.tool, call.ordinal, f"parameter {old!r} now called {new!r}")
-            raise ToolError(
-                f"Unrecognized request argument supplied: '{old}'. "
-                f"This parameter has been renamed to '{new}'.",
-                code=400,
-            )
+            message = f"Unrecognized request argument supplied: '{old}'."
+            if self.explicit:
+                message += f" This parameter has been renamed to '{new}'."
+            raise ToolError(message, code=400)
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
         """Hand the tool its argument under the name its code uses."""
@@ -87,8 +108,9 @@ class RenamedParameter(Hazard):
             call.arguments = {(old if k == new else k): v for k, v in call.arguments.items()}
 
 
-def _swap_case(value: str) -> str:
-    return value.lower() if value != value.lower() else value.upper()
+def enum_constant(param: str, value: str) -> str:
+    """The value as a prefixed constant, the way some APIs re-spell enums: ``UNIT_CELSIUS``."""
+    return re.sub(r"[^A-Za-z0-9]+", "_", f"{param}_{value}").strip("_").upper()
 
 
 @register
@@ -98,32 +120,49 @@ class ChangedEnum(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "changed_enum"
     summary: ClassVar[str] = "the allowed values of an enum parameter changed"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
-        "The {tool} service changed the allowed values of one parameter. Use the values its "
-        "error message lists.",
+        "The {tool} service changed how the values of one parameter are written. If a "
+        "documented value is refused, find the new spelling (the error or the service "
+        "changelog gives it) and call again.",
         "Reliability notice. One of the parameters of {tool} that takes a fixed set of "
         "values now expects them written differently from the documentation. A call with "
-        "a documented value is rejected, and the error lists the values the service "
-        "accepts now. Pick the listed value that means the same thing as the one you "
-        "intended and repeat the call.",
+        "a documented value is rejected as invalid. The service changelog (read_changelog) "
+        "maps each old value to its new spelling. Send the new value that means the same "
+        "thing as the one you intended and repeat the call.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """An enum argument the path passes as a string: every value changes case."""
+        """A required enum argument the path passes as a string, in each tier.
+
+        Every value becomes a prefixed constant (``UNIT_CELSIUS``): a respelling an agent
+        cannot guess by changing case. An optional parameter would not do: an agent that
+        leaves it out never meets the change.
+        """
         out = []
         for step in task.reference.steps:
             props = domain.tools[step.tool].spec.parameters["properties"]
+            required = required_params(domain, step.tool)
             for name, value in step.args.items():
                 values = props.get(name, {}).get("enum")
                 if not values or value not in values or not isinstance(value, str):
                     continue
-                mapping = {str(v): _swap_case(str(v)) for v in values}
-                recipe = [RecoveryStep(action="adapt", params={"map_values": {name: mapping}})]
-                out.append(cls.proposal(step.tool, {"param": name, "mapping": mapping}, recipe))
+                if name not in required:
+                    continue
+                mapping = {str(v): enum_constant(name, str(v)) for v in values}
+                fix = RecoveryStep(action="adapt", params={"map_values": {name: mapping}})
+                params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
+                out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
+
+    def changelog(self, tool: str) -> list[str]:
+        """Each documented value with its new spelling, dated."""
+        name, mapping = self.spec.params["param"], self.spec.params["mapping"]
+        pairs = ", ".join(f"'{old}' -> '{new}'" for old, new in mapping.items())
+        return dated(self, tool, f"values of '{name}' renamed: {pairs}.")
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the new enum values."""
@@ -144,11 +183,11 @@ class ChangedEnum(Hazard):
         value = call.arguments.get(name)
         if self.fires(call.tool, call.ordinal) and value in mapping:
             self.log(ctx, call.tool, call.ordinal, f"enum {name!r} no longer accepts {value!r}")
-            values = ", ".join(f"'{v}'" for v in mapping.values())
-            raise ToolError(
-                f"Invalid value for parameter '{name}': '{value}'. Supported values are: {values}.",
-                code=400,
-            )
+            message = f"Invalid value for parameter '{name}': '{value}'."
+            if self.explicit:
+                values = ", ".join(f"'{v}'" for v in mapping.values())
+                message += f" Supported values are: {values}."
+            raise ToolError(message, code=400)
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
         """Translate the new value back to the one the tool's code knows."""
@@ -165,6 +204,7 @@ class DeprecatedTool(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "deprecated_tool"
     summary: ClassVar[str] = "a tool was retired in favour of a v2 with other parameters"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} tool has been retired. Use its replacement, {v2}, instead.",
         "Reliability notice. {tool} has been retired and now answers every call with a "
@@ -177,28 +217,34 @@ class DeprecatedTool(Hazard):
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A path tool the domain has a v2 of (``notes.v2``)."""
-        versions = domain.notes.v2
+        """A path tool the domain has a v2 of (``notes.v2``), in each tier.
+
+        The implicit 410 does not name the v2; its documentation ("Version 2 of ...") and
+        the changelog do. A v2 the path's arguments reach unrenamed is left out.
+        """
         out = []
-        for tool in step_tools(task):
-            if tool in versions:
-                v2 = versions[tool]
-                fallback = {"tool": v2.tool, "args_map": dict(v2.args_map)}
-                recipe = [RecoveryStep(action="fallback", params=fallback)]
-                out.append(cls.proposal(tool, {"v2": v2.tool}, recipe, extra_tools=[v2.tool]))
+        for tool, v2, fix in switches(task, domain, domain.notes.v2):
+            params = {"v2": v2, "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers, extra_tools=[v2])
         return out
 
+    def changelog(self, tool: str) -> list[str]:
+        """The retirement and the successor, dated."""
+        change = (
+            f"retired; calls answer 410 Gone. Its successor is {self.spec.params['v2']} (see "
+            "its documentation for the renamed parameters)."
+        )
+        return dated(self, tool, change)
+
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Answer every call of the retired tool with 410 Gone naming the replacement."""
+        """Answer every call of the retired tool with 410 Gone (naming the v2 if explicit)."""
         if self.fires(call.tool, call.ordinal):
             v2 = self.spec.params["v2"]
             self.log(ctx, call.tool, call.ordinal, f"retired; replaced by {v2}")
-            raise ToolError(
-                f"Gone: '{call.tool}' has been retired. Use '{v2}' instead; see its "
-                "documentation for the new parameters.",
-                code=410,
-                kind="gone",
-            )
+            message = f"Gone: '{call.tool}' has been retired."
+            if self.explicit:
+                message += f" Use '{v2}' instead; see its documentation for the new parameters."
+            raise ToolError(message, code=410, kind="gone")
 
 
 def to_dmy(iso: str) -> str:
@@ -220,20 +266,26 @@ class ParameterFormat(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "parameter_format"
     summary: ClassVar[str] = "a parameter's format changed from what the docs say"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
-        "The {tool} service now expects dates in '{param}' as DD/MM/YYYY, whatever its "
-        "documentation says.",
+        "The {tool} service changed the date format it accepts in '{param}', whatever its "
+        "documentation says. If a date is refused, find the new format (the error or the "
+        "service changelog gives it) and write the same date that way.",
         "Reliability notice. The documentation of {tool} says the '{param}' parameter takes "
-        "an ISO date (YYYY-MM-DD), but the service now rejects that and expects the day "
-        "first: DD/MM/YYYY. Rewrite the same date in the new format and repeat the call; "
-        "the rest of the request stays as it was.",
+        "an ISO date (YYYY-MM-DD), but the service now rejects that format. The service "
+        "changelog (read_changelog) states the format it expects now. Rewrite the same "
+        "date in the new format and repeat the call; the rest of the request stays as it "
+        "was.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """An argument the path passes as an ISO date, once per (tool, parameter)."""
+        """A required argument the path passes as an ISO date, once per (tool, parameter).
+
+        An optional one would not do: an agent that leaves it out never meets the change.
+        """
         out = []
         seen: set[tuple[str, str]] = set()
         for step in task.reference.steps:
@@ -241,17 +293,28 @@ class ParameterFormat(Hazard):
                 args = resolve(step.args, results)
             except Unresolved:
                 continue
+            required = required_params(domain, step.tool)
             for name, value in args.items():
                 if (
                     not (isinstance(value, str) and ISO_DATE.fullmatch(value))
+                    or name not in required
                     or (step.tool, name) in seen
                 ):
                     continue
                 seen.add((step.tool, name))
-                recipe = [RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})]
-                params = {"param": name, "format": "DD/MM/YYYY"}
-                out.append(cls.proposal(step.tool, params, recipe))
+                fix = RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})
+                params = {"param": name, "format": "DD/MM/YYYY", "since": changed_on(rng)}
+                out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
+
+    def changelog(self, tool: str) -> list[str]:
+        """The new date format, dated."""
+        change = (
+            f"'{self.spec.params['param']}' now takes dates written "
+            f"{self.spec.params.get('format', 'DD/MM/YYYY')} (day first); ISO dates "
+            "(YYYY-MM-DD) are rejected."
+        )
+        return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject an ISO date with an error that states the expected format."""
@@ -263,10 +326,14 @@ class ParameterFormat(Hazard):
             and ISO_DATE.fullmatch(value)
         ):
             self.log(ctx, call.tool, call.ordinal, f"parameter {name!r} expects DD/MM/YYYY")
-            raise ToolError(
-                f"Invalid format for parameter '{name}': '{value}'. Expected a date as DD/MM/YYYY.",
-                code=400,
-            )
+            if self.explicit:
+                message = (
+                    f"Invalid format for parameter '{name}': '{value}'. Expected a date as "
+                    "DD/MM/YYYY."
+                )
+            else:
+                message = f"Invalid date format for parameter '{name}'."
+            raise ToolError(message, code=400)
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
         """Give the tool the ISO date its code expects."""

@@ -72,6 +72,7 @@ class ScriptedPolicy:
             str(path[-1]) for path in task.reference.answer_spec.refs if isinstance(path[-1], str)
         )
         self.bypass: dict[int, list[Call]] = {}
+        self.following: dict[int, list[RecoveryStep]] = {}
         if mode in ("oracle", "follower") and task.hazard is not None:
             self.recipe = task.hazard.recovery
         elif mode == "retry":
@@ -112,7 +113,7 @@ class ScriptedPolicy:
                 content = json.loads(message.content or "null")
             except json.JSONDecodeError:
                 content = {"error": {"message": message.content}}
-            recipe = self._recipe(index, message.content or "")
+            recipe = self._recipe(index, message.content or "", call)
             if isinstance(content, dict) and "error" in content:
                 handled = recovery.on_error(recipe, state, call)
                 if handled.failed and self.mode == "bypasser":
@@ -127,10 +128,12 @@ class ScriptedPolicy:
             self._apply(index, handled)
         self.seen = len(messages)
 
-    def _recipe(self, index: int, seen: str) -> list[RecoveryStep]:
+    def _recipe(self, index: int, seen: str, call: Call) -> list[RecoveryStep]:
         """The recipe for a step: the oracle's and follower's apply to the hazard's target.
 
-        The follower keeps only the steps whose fix ``seen`` (the observation) spells out.
+        The follower keeps only the steps whose fix ``seen`` (the observation) spells out;
+        the answer to a call a fix made (a lookup, a check) is read with the steps it was
+        following when it made it.
         """
         hazard = self.task.hazard
         if self.mode in ("oracle", "follower") and (
@@ -138,7 +141,10 @@ class ScriptedPolicy:
         ):
             return []
         if self.mode == "follower":
-            return [step for step in self.recipe if spelled_out(step, seen)]
+            if call.purpose != "main":
+                return self.following.get(index, [])
+            self.following[index] = [step for step in self.recipe if spelled_out(step, seen)]
+            return self.following[index]
         return self.recipe
 
     def _bypass(self, index: int, state: StepState, call: Call) -> Handled:

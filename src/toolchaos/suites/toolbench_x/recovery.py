@@ -205,9 +205,10 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         missing = step.action == "requery" and not has_key(content, str(p["field"]))
         if missing and _once(state, "requery"):
             return Handled(calls=[state.main_call()])
-        if step.action == "next_page" and isinstance(content, dict) and content.get("next_page"):
-            state.pages.extend(content.get("results", []))
-            args = {**state.arguments, p.get("param", "page"): content["next_page"]}
+        following = _next_page(p, state, content) if step.action == "next_page" else None
+        if following is not None:
+            state.pages.extend(content.get(p.get("list", "results"), []))
+            args = {**state.arguments, p.get("param", "page"): following}
             return Handled(calls=[Call(state.tool, args)])
         if step.action == "cross_check" and _once(state, "cross_check"):
             state.primary = content
@@ -225,8 +226,29 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
             return Handled(calls=calls)
     if state.pages and isinstance(content, dict):
         content = {**content, "results": state.pages + list(content.get("results", []))}
-        content.pop("next_page", None)
+        for marker in ("next_page", "next_cursor", "has_more"):
+            content.pop(marker, None)
     return Handled(result=content, finished=True)
+
+
+def _next_page(params: dict[str, Any], state: StepState, content: Any) -> Any:
+    """The page (or cursor) to ask for after ``content``, or None when the list is whole.
+
+    ``token`` names the result field that carries it (``next_page`` by default); with
+    ``token`` None the result carries none, and the list is whole once it holds the
+    ``total`` the result reports (pages are numbered from 1, all full but the last).
+    """
+    if not isinstance(content, dict):
+        return None
+    token = params.get("token", "next_page")
+    if token is not None:
+        return content.get(token) or None
+    shown = content.get(params.get("list", "results"))
+    total = content.get(str(params.get("total", "total")))
+    if not (isinstance(shown, list) and shown and isinstance(total, int)):
+        return None
+    seen = len(state.pages) + len(shown)
+    return seen // len(shown) + 1 if total > seen else None
 
 
 def _params(recipe: list[RecoveryStep], action: str) -> dict[str, Any]:
