@@ -43,7 +43,9 @@ def _tasks() -> list[TaskSpec]:
         for c in raw_candidates(0, 15, ["personal_finance"])
         if c.draft is not None and c.label.startswith(RARE) and c not in candidates
     ]
-    return _cap(_screen(candidates, report), 2, report) + _cap(_screen(rare, report), 5, report)
+    first = [task for _, task in _screen(candidates, report)]
+    second = [task for _, task in _screen(rare, report)]
+    return _cap(first, 2, report, "cap") + _cap(second, 5, report, "cap")
 
 
 @cache

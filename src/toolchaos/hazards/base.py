@@ -81,6 +81,9 @@ class Hazard:
     """The tiers this variant can play, the one v1 task files play first."""
     legacy: ClassVar[bool] = False
     """A v1 variant that only defeats a parser: still plays, never proposed by a build."""
+    steps_around_optional: ClassVar[bool] = True
+    """Whether leaving ``params.param`` out of a call would avoid the hazard, so the build
+    may put it only on a required parameter (False where leaving it out is what trips it)."""
     hints: ClassVar[tuple[str, str]]
     """The minimal (at most 90 words) and the detailed (at most 220) hint template.
 

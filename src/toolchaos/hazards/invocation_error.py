@@ -111,6 +111,7 @@ class MissingArgument(Hazard):
     variant: ClassVar[str] = "missing_argument"
     summary: ClassVar[str] = "an argument documented as optional is required"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
+    steps_around_optional: ClassVar[bool] = False
     hints: ClassVar[tuple[str, str]] = (
         "The {tool} service now insists on a parameter that its documentation marks "
         "optional. If a call is refused as incomplete, find out which (the error or the "

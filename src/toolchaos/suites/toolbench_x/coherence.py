@@ -19,6 +19,7 @@ from functools import cache
 
 from toolchaos.core.types import HazardFamily, TaskSpec
 from toolchaos.domains import get_domain
+from toolchaos.hazards import VARIANTS
 from toolchaos.suites.base import Problem
 from toolchaos.suites.toolbench_x.generate import subtopic_modules, template_package
 
@@ -97,7 +98,9 @@ def coherence_problems(task: TaskSpec) -> list[Problem]:
         if how is not None and how.authoritative == hazard.tool:
             fail(f"the corrupted source {hazard.tool} is the one its docs call authoritative")
     param = hazard.params.get("param")
-    if isinstance(param, str) and hazard.tool in domain.tools:
+    variant = VARIANTS.get((hazard.family, hazard.variant))
+    optional_matters = variant is None or variant.steps_around_optional
+    if optional_matters and isinstance(param, str) and hazard.tool in domain.tools:
         required = domain.tools[hazard.tool].spec.parameters.get("required", [])
         if param not in required:
             fail(f"the hazard touches {hazard.tool}'s optional parameter {param!r}")

@@ -102,6 +102,12 @@ def _view(value: Any, wanted: set[str], numbers: frozenset[str], numeric: bool) 
     return _value(value, numeric)
 
 
+def _word_in(literal: str, text: str) -> bool:
+    """Whether ``literal`` stands in ``text`` as a whole word (0 is not found in 400)."""
+    pattern = rf"(?<![\w]){re.escape(literal)}(?![\w])"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
 def spelled_out(step: RecoveryStep, text: str) -> bool:
     """Whether ``text`` (an error or a result an agent sees) names the fix ``step`` applies.
 
@@ -117,7 +123,7 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
     if action in ("retry", "requery"):
         return bool(_RETRY.search(text))
     if action in ("fallback", "resolve", "verify_state"):
-        return str(p.get("tool", "")) in text
+        return _word_in(str(p.get("tool", "")), text)
     if action == "adapt":
         literals = [str(v) for v in p.get("rename_args", {}).values()]
         literals += [str(v) for m in p.get("map_values", {}).values() for v in m.values()]
@@ -125,8 +131,7 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
         literals += [str(v) for v in p.get("fill_args", {}).values()]
         if p.get("normalize_args"):
             literals.append("upper")
-        lowered = text.lower()
-        return bool(literals) and all(lit.lower() in lowered for lit in literals)
+        return bool(literals) and all(_word_in(lit, text) for lit in literals)
     if action == "next_page":
         return str(p.get("param", "page")) in text and "next_page" in text
     if action == "convert":
