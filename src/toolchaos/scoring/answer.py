@@ -113,6 +113,7 @@ __all__ = [
     "normalize_tokens",
     "score_answer",
     "unit_name",
+    "unit_spellings",
 ]
 
 # Month spellings as a prefix tree, so the scanner rejects a non-month word after one
@@ -726,6 +727,14 @@ def unit_name(text: str) -> str | None:
     names ``percent``; ``"ACME"`` names none.
     """
     return _UNIT_NAMES.get(text.strip().casefold())
+
+
+def unit_spellings(name: str) -> tuple[str, ...]:
+    """Every spelling of the unit named ``name`` (see :func:`unit_name`), or none.
+
+    ``unit_spellings("kg")`` is ``("kg", "kgs", "kilogram", "kilograms")``.
+    """
+    return _UNIT_SPELLINGS.get(name, ())
 
 
 def _units_agree(first: str, second: str) -> bool:

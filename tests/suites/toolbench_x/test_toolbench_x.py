@@ -70,7 +70,7 @@ def test_the_build_report_ships_beside_the_tasks() -> None:
 
 
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
-    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS)
+    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS, version=1)
     rebuilt = hashlib.sha256(to_jsonl(tasks).encode()).hexdigest()
     assert rebuilt == hashlib.sha256(SUITE.default_path().read_bytes()).hexdigest()
 

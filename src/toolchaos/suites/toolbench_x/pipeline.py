@@ -16,6 +16,7 @@ from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards import hint_for, proposals
 from toolchaos.suites.toolbench_x.generate import (
+    DATASET_VERSION,
     Candidate,
     draft_to_task,
     normalized_prompt,
@@ -67,12 +68,14 @@ def build_toolbench_x(
     per_cell: int = 5,
     domains: list[str] | None = None,
     targets: Mapping[str, int] | None = None,
+    version: int = DATASET_VERSION,
 ) -> tuple[list[TaskSpec], BuildReport]:
     """Build the ToolBench-X task set for ``seed`` (same seed, same bytes).
 
     ``targets`` (tasks per workflow type, e.g. :data:`V1_TARGETS`) selects that many of
     the validated tasks; without it every validated task is kept. A workflow type with
     fewer validated tasks than its target is recorded in the report's ``shortfall``.
+    ``version`` 1 builds tasks as v1 shipped them (see :func:`draft_to_task`).
     """
     report = BuildReport(
         seed=seed, per_cell=per_cell, targets=dict(targets) if targets is not None else None
@@ -86,7 +89,7 @@ def build_toolbench_x(
         else:
             generated.append(cand)
     report.counts["generated"] = len(generated)
-    screened = _screen(generated, report)
+    screened = _screen(generated, report, version)
     report.counts["screened"] = len(screened)
     capped = _cap(screened, per_cell, report)
     report.counts["capped"] = len(capped)
@@ -107,7 +110,9 @@ def build_toolbench_x(
     return selected, report
 
 
-def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Candidate, TaskSpec]]:
+def _screen(
+    candidates: list[Candidate], report: BuildReport, version: int = DATASET_VERSION
+) -> list[tuple[Candidate, TaskSpec]]:
     """Keep candidates that are valid, new, executable and deterministic in the clean world."""
     seen: set[str] = set()
     out = []
@@ -118,7 +123,9 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
             report.drop("screen", cand.label, "duplicate prompt")
             continue
         try:
-            task = draft_to_task(cand.draft, cand.subtopic, cand.workflow, cand.label, 0)
+            task = draft_to_task(
+                cand.draft, cand.subtopic, cand.workflow, cand.label, 0, version=version
+            )
         except ValueError as exc:
             report.drop("screen", cand.label, f"not executable: {exc}")
             continue

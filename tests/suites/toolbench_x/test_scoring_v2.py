@@ -1,0 +1,157 @@
+"""v2 scoring of ToolBench-X tasks: writes compared on the fields the task is about, the
+readout of a task that writes and asks, and what every v2 task carries from its build."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from toolchaos.core.jsonutil import dumps
+from toolchaos.core.types import TaskSpec, ToolCall
+from toolchaos.env.runtime import Env
+from toolchaos.suites import get_suite
+from toolchaos.suites.toolbench_x.generate import (
+    draft_to_task,
+    raw_candidates,
+    with_scoring_fields,
+    world_date,
+)
+from toolchaos.suites.toolbench_x.scoring import score_episode
+from toolchaos.suites.toolbench_x.validate import (
+    episode_correct,
+    leak_problems,
+    play_sync,
+    validate_task,
+)
+
+# transfer savings -> checking, schedule a payment, then: "What will checking show?"
+TRANSFER = "tbx-loans-and-payments-seq-02"
+CALLS = [
+    ("transfer_funds", {"from_account_id": "ACC-10037", "to_account_id": "ACC-10036"}),
+    ("schedule_payment", {"from_account_id": "ACC-10036", "payee": "T-Mobile"}),
+]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, TaskSpec]:
+    return {t.id: t for t in get_suite("toolbench-x").load()}
+
+
+@pytest.fixture(scope="module")
+def transfer(shipped: dict[str, TaskSpec]) -> TaskSpec:
+    return with_scoring_fields(shipped[TRANSFER])
+
+
+def play(task: TaskSpec, amount: float = 723.61, memo: str | None = None, extra: int = 0) -> str:
+    """Do the task's writes by hand (optionally with a memo, or an extra transfer)."""
+    env = Env(task, "clean")
+    args: list[dict[str, Any]] = [
+        {**CALLS[0][1], "amount_usd": amount},
+        {**CALLS[1][1], "amount_usd": amount, "pay_on": "2026-03-21"},
+    ]
+    if memo is not None:
+        args = [{**a, "memo": memo} for a in args]
+    calls = [(name, a) for (name, _), a in zip(CALLS, args, strict=True)]
+    calls += [("transfer_funds", {**CALLS[0][1], "amount_usd": 1.0})] * extra
+    for i, (name, arguments) in enumerate(calls):
+        observation = env.call(ToolCall(id=f"c{i}", name=name, arguments=dumps(arguments)))
+        assert observation.ok, observation.content
+    return env.end_state()
+
+
+def test_the_expected_writes_leave_out_the_optional_memo(transfer: TaskSpec) -> None:
+    writes = transfer.reference.expected_writes
+    assert writes is not None
+    tables = {(w.table, w.key) for w in writes}
+    assert ("accounts", "ACC-10036") in tables and ("payments", None) in tables
+    assert not any("memo" in w.fields for w in writes)
+    payment = next(w for w in writes if w.table == "payments")
+    assert payment.fields["amount_usd"] == 723.61 and payment.fields["payee_name"] == "T-Mobile"
+    assert json.loads(transfer.reference.end_state or "")["other"] == []
+
+
+def test_an_optional_memo_does_not_fail_a_write_task(
+    transfer: TaskSpec, shipped: dict[str, TaskSpec]
+) -> None:
+    with_memo = play(transfer, memo="phone bill")
+    score = score_episode("Checking will show $7,899.64.", with_memo, transfer)
+    assert score.correct and score.state_match and score.readout, score.explanation
+    # v1 compared the whole world: the memo alone failed the same episode
+    v1 = shipped[TRANSFER]
+    assert not score_episode(
+        "Checking will show $7,899.64.", play(v1, memo="phone bill"), v1
+    ).correct
+
+
+def test_a_write_task_whose_readout_is_wrong_fails(transfer: TaskSpec) -> None:
+    state = play(transfer)
+    score = score_episode("Checking will show $7,176.03.", state, transfer)
+    assert score.state_match and score.readout is False and not score.correct
+    assert "readout" in score.explanation
+    score = score_episode("Done, the payment is scheduled.", state, transfer)
+    assert not score.correct  # the question was asked, so it must be answered
+
+
+def test_a_wrong_write_fails_and_says_which_field(transfer: TaskSpec) -> None:
+    score = score_episode("Checking will show $7,899.64.", play(transfer, amount=700.0), transfer)
+    assert not score.correct and not score.state_match
+    assert "balance_usd" in score.explanation and "ACC-" in score.explanation
+
+
+def test_a_write_the_task_does_not_ask_for_fails(transfer: TaskSpec) -> None:
+    score = score_episode("Checking will show $7,899.64.", play(transfer, extra=1), transfer)
+    assert not score.correct
+    assert "also wrote" in score.explanation or "has " in score.explanation
+
+
+def test_a_v2_write_task_validates_and_the_oracle_passes_in_every_arm(transfer: TaskSpec) -> None:
+    assert validate_task(transfer) == []
+    for arm in ("clean", "hazard"):
+        assert episode_correct(play_sync(transfer, "oracle", arm), transfer)
+    assert not episode_correct(play_sync(transfer, "naive", "hazard"), transfer)
+
+
+def test_the_system_prompt_gives_the_worlds_date(transfer: TaskSpec) -> None:
+    assert transfer.system == "Today's date is 2026-03-02 (Monday)."
+    env = Env(transfer, "clean")
+    assert world_date(env.world) == transfer.system
+
+
+def build(version: int = 2) -> list[TaskSpec]:
+    """The tasks two domains' templates build (candidates that do not run are left out)."""
+    out = []
+    for cand in raw_candidates(0, 2, ["commerce", "personal_finance"]):
+        if cand.draft is None:
+            continue
+        try:
+            task = draft_to_task(cand.draft, cand.subtopic, cand.workflow, cand.label, 0, version)
+        except ValueError:
+            continue
+        out.append(task)
+    return out
+
+
+def test_every_built_v2_task_carries_its_scoring_fields() -> None:
+    built = build()
+    assert built and all(t.system == "Today's date is 2026-03-02 (Monday)." for t in built)
+    writing = [t for t in built if t.reference.writes]
+    assert writing and all(t.reference.expected_writes for t in writing)
+    assert any(t.reference.aliases for t in built)
+    assert any(t.reference.distractors for t in built)
+    for task in built[::4] + writing:
+        assert episode_correct(play_sync(task, "oracle", "clean"), task), task.id
+    # a v1 build leaves all of it out, byte for byte as v1 shipped
+    v1 = build(version=1)
+    assert all(t.system == "" and t.reference.expected_writes is None for t in v1)
+    assert all("expected_writes" not in t.model_dump_json() for t in v1)
+
+
+def test_aliases_pass_the_leak_check_like_the_answer(shipped: dict[str, TaskSpec]) -> None:
+    task = next(t for t in shipped.values() if t.reference.answer == "2026-03-03")
+    task = with_scoring_fields(task)
+    assert "March 3" in task.reference.aliases
+    leaky = task.model_copy(update={"prompt": task.prompt + " (I'm free from March 3.)"})
+    problems = leak_problems(leaky)
+    assert problems and "March 3" in problems[0].reason
