@@ -458,7 +458,8 @@ def build(
 
     Writes the JSONL task file and, beside it, the build report (FILE.build.json) with the
     count after every stage and the reason for every drop. With the defaults this is
-    the task set as shipped: `toolchaos build toolbench-x --seed 0` (ToolBench-X v1), or
+    the task set of its size as shipped: `toolchaos build toolbench-x --seed 0`
+    (ToolBench-X at the v1 size, its tasks carrying the v2 scoring fields), or
     `toolchaos build toolfailbench --seed 0`.
     """
     from toolchaos.suites import get_suite

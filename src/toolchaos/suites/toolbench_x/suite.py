@@ -75,7 +75,7 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
         return ToolBenchXReport(parse_thresholds(rule) if isinstance(rule, str) else rule)
 
     def build(self, options: BuildOptions) -> BuildResult:
-        """Generate, screen, cap, assign hazards, validate and select (v1 by default)."""
+        """Generate, screen, cap, assign hazards, validate and select (the v1 size by default)."""
         from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
 
         if not 1 <= options.per_cell <= 5:
