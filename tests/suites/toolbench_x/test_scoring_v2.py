@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from toolchaos.agents.native import DEFAULT_SYSTEM, opening_messages
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import TaskSpec, ToolCall
 from toolchaos.env.runtime import Env
@@ -114,9 +115,12 @@ def test_a_v2_write_task_validates_and_the_oracle_passes_in_every_arm(transfer: 
 
 
 def test_the_system_prompt_gives_the_worlds_date(transfer: TaskSpec) -> None:
-    assert transfer.system == "Today's date is 2026-03-02 (Monday)."
+    assert transfer.system == f"{DEFAULT_SYSTEM}\n\nToday's date is 2026-03-02 (Monday)."
     env = Env(transfer, "clean")
-    assert world_date(env.world) == transfer.system
+    assert transfer.system.endswith(world_date(env.world))
+    for arm in ("clean", "hint", "oracle-label"):  # what the agent is sent, in every arm
+        system = opening_messages(transfer, arm)[0].content or ""
+        assert system.startswith(transfer.system)
 
 
 def build(version: int = 2) -> list[TaskSpec]:
@@ -135,7 +139,8 @@ def build(version: int = 2) -> list[TaskSpec]:
 
 def test_every_built_v2_task_carries_its_scoring_fields() -> None:
     built = build()
-    assert built and all(t.system == "Today's date is 2026-03-02 (Monday)." for t in built)
+    date_line = "\n\nToday's date is 2026-03-02 (Monday)."
+    assert built and all(t.system == DEFAULT_SYSTEM + date_line for t in built)
     writing = [t for t in built if t.reference.writes]
     assert writing and all(t.reference.expected_writes for t in writing)
     assert any(t.reference.aliases for t in built)

@@ -20,6 +20,7 @@ from datetime import date, timedelta
 from types import ModuleType
 from typing import Any, Literal
 
+from toolchaos.agents.native import DEFAULT_SYSTEM
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
@@ -233,6 +234,11 @@ def world_date(world: World) -> str:
     return f"Today's date is {now.date().isoformat()} ({now:%A})."
 
 
+def system_prompt(world: World) -> str:
+    """A v2 task's system prompt: the agent's standing instructions, then the world's date."""
+    return f"{DEFAULT_SYSTEM}\n\n{world_date(world)}"
+
+
 def _free_text(schema: dict[str, Any]) -> bool:
     """Whether a parameter's JSON schema takes any text (no enum, pattern or format)."""
     options = schema.get("anyOf", [schema])
@@ -323,7 +329,7 @@ def draft_to_task(
 def with_scoring_fields(task: TaskSpec, run: ReferenceRun | None = None) -> TaskSpec:
     """``task`` with what v2 scoring needs, computed from replaying its reference path.
 
-    The world's date in the system prompt (:func:`world_date`); aliases of the answer
+    The world's date in the system prompt (:func:`system_prompt`); aliases of the answer
     (:func:`answer_aliases`, after any the template gave) and the values it was chosen
     from (:func:`answer_distractors`); and, for a task that writes, the rows and fields
     its writes must produce (:func:`expected_writes`, without the fields an optional text
@@ -344,7 +350,10 @@ def with_scoring_fields(task: TaskSpec, run: ReferenceRun | None = None) -> Task
         writes = expected_writes(run.world, free_text_fields(task, run))
         update |= {"expected_writes": writes, "end_state": written_state(run.world, writes)}
     return task.model_copy(
-        update={"reference": reference.model_copy(update=update), "system": world_date(run.world)}
+        update={
+            "reference": reference.model_copy(update=update),
+            "system": system_prompt(run.world),
+        }
     )
 
 
