@@ -4,6 +4,7 @@ readout of a task that writes and asks, and what every v2 task carries from its 
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from toolchaos.agents.native import DEFAULT_SYSTEM, opening_messages
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import TaskSpec, ToolCall
 from toolchaos.env.runtime import Env
+from toolchaos.scoring.answer import score_answer
 from toolchaos.suites import get_suite
 from toolchaos.suites.toolbench_x.generate import (
     draft_to_task,
@@ -160,3 +162,27 @@ def test_aliases_pass_the_leak_check_like_the_answer(shipped: dict[str, TaskSpec
     leaky = task.model_copy(update={"prompt": task.prompt + " (I'm free from March 3.)"})
     problems = leak_problems(leaky)
     assert problems and "March 3" in problems[0].reason
+
+
+def test_the_forms_v1_rejected_are_accepted_on_the_shipped_tasks(
+    shipped: dict[str, TaskSpec],
+) -> None:
+    """The issue's counts over the shipped file: 28 'out of 10' prompts, 19 negative answers,
+    25 date answers in the world's year (of 39 dates); each now takes the written form."""
+    out_of_10 = [t for t in shipped.values() if "out of 10" in t.prompt.lower()]
+    negative = [t for t in shipped.values() if t.reference.answer.startswith("-")]
+    dates = [t for t in shipped.values() if t.reference.answer.startswith("2026-")]
+    assert (len(out_of_10), len(negative), len(dates)) == (28, 19, 25)
+    for task in out_of_10 + negative + dates:
+        ref = with_scoring_fields(task).reference
+        answer = ref.answer
+        if task in out_of_10:
+            written = f"It is rated {answer}/10."
+        elif task in negative:
+            written = f"That is a {answer[1:]}% drop."
+        else:
+            day = date.fromisoformat(answer)
+            written = f"It is on {day:%B} {day.day}."
+        v1 = task.reference
+        assert not score_answer(written, v1.answer, v1.aliases).correct, task.id
+        assert score_answer(written, answer, ref.aliases, ref.distractors).correct, task.id
