@@ -132,7 +132,9 @@ def build(version: int = 2) -> list[TaskSpec]:
         if cand.draft is None:
             continue
         try:
-            task = draft_to_task(cand.draft, cand.subtopic, cand.workflow, cand.label, 0, version)
+            task = draft_to_task(
+                cand.draft, cand.subtopic, cand.workflow, cand.label, 0, version=version
+            )
         except ValueError:
             continue
         out.append(task)
