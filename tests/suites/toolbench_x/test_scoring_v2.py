@@ -188,3 +188,17 @@ def test_the_forms_v1_rejected_are_accepted_on_the_shipped_tasks(
         v1 = task.reference
         assert not score_answer(written, v1.answer, v1.aliases).correct, task.id
         assert score_answer(written, answer, ref.aliases, ref.distractors).correct, task.id
+
+
+def test_a_world_patch_is_where_the_episode_starts_not_one_of_its_writes(
+    transfer: TaskSpec,
+) -> None:
+    patch = {"accounts": {"ACC-10036": {"balance_usd": 1000.0}}}
+    patched = with_scoring_fields(transfer.model_copy(update={"world_patch": patch}))
+    env = Env(patched, "clean")
+    assert env.world.written_rows() == {}
+    assert env.world.table("accounts")["ACC-10036"].balance_usd == 1000.0
+    checking = next(w for w in patched.reference.expected_writes or [] if w.key == "ACC-10036")
+    assert checking.fields == {"balance_usd": 1723.61}
+    state = play(patched)
+    assert score_episode("Checking will show $1,723.61.", state, patched).correct
