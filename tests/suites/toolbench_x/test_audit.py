@@ -13,11 +13,13 @@ import pytest
 from rich.console import Console
 
 from toolchaos.core.types import Episode
+from toolchaos.models.config import ModelEntry
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
 from toolchaos.suites.toolbench_x.audit import (
     AUDIT_RATER,
     RUBRIC,
+    audit_scoring,
     audit_text,
     parse_audit,
 )
@@ -153,3 +155,25 @@ def test_what_the_judge_reads_and_how_its_reply_is_parsed(
     assert parse_audit('{"correct": "yes"}') is None
     assert parse_audit(MALFORMED) is None
     assert parse_audit(None) is None
+
+
+def test_a_small_sample_spreads_over_family_and_workflow(
+    audited_run: tuple[Path, dict[str, str]],
+) -> None:
+    out, _ = audited_run
+    store = Store.open_existing(out, read_only=True)
+    tasks = store.tasks()
+    strata = {
+        (t.hazard.family.value if t.hazard else "none", t.workflow)
+        for r in store.summaries()
+        if (t := tasks[r["task_id"]]).reference.answer
+    }
+    store.close()
+    assert len(strata) >= 6
+    with FakeOpenAI(reader_judge) as server:
+        entry = ModelEntry(spec="openai-compat/other-auditor", base_urls=[server.base_url])
+        report = audit_scoring(out, entry, sample=6, seed=1, concurrency=2)
+        again = audit_scoring(out, entry, sample=6, seed=1, concurrency=2)
+    assert report.sampled == 6 and report.strata == 6  # one episode from each of six strata
+    assert report.asked == 6 and again.asked == 0  # this judge's verdicts are its own
+    assert again.agreements == report.agreements
