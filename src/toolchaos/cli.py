@@ -458,7 +458,8 @@ def build(
 
     Writes the JSONL task file and, beside it, the build report (FILE.build.json) with the
     count after every stage and the reason for every drop. With the defaults this is
-    the task set as shipped: `toolchaos build toolbench-x --seed 0` (ToolBench-X v1), or
+    the task set of its size as shipped: `toolchaos build toolbench-x --seed 0`
+    (ToolBench-X at the v1 size, its tasks carrying the v2 scoring fields), or
     `toolchaos build toolfailbench --seed 0`.
     """
     from toolchaos.suites import get_suite
@@ -661,6 +662,37 @@ def judge_command(
     entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
     count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
     err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
+
+
+@app.command("audit-scoring")
+@clean_errors
+def audit_scoring_command(
+    directory: Annotated[
+        Path, typer.Argument(help="A run directory holding ToolBench-X episodes.")
+    ],
+    judge: Annotated[str, typer.Option("--judge", help="The judge model spec.")],
+    base_url: Annotated[
+        list[str] | None,
+        typer.Option("--base-url", help="Endpoint URL for an openai-compat judge."),
+    ] = None,
+    sample: Annotated[
+        int, typer.Option(help="Episodes to audit, spread over family x workflow.")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the sample.")] = 0,
+    concurrency: Annotated[int, typer.Option(help="Judge requests at once.")] = 8,
+) -> None:
+    """Agreement of the answer rule (and of exact match and containment) with an LLM judge.
+
+    The judge reads a stratified sample of the run's finished ToolBench-X episodes; its
+    verdicts are stored in the run, so a second audit asks only about new ones.
+    """
+    from toolchaos.models.config import ModelEntry
+    from toolchaos.suites.toolbench_x.audit import audit_scoring, report_lines
+
+    entry = ModelEntry(spec=judge, base_urls=base_url or [])
+    report = audit_scoring(directory, entry, sample=sample, seed=seed, concurrency=concurrency)
+    for line in report_lines(report):
+        out.print(line, markup=False, highlight=False)
 
 
 @app.command("merge")

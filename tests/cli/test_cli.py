@@ -31,7 +31,18 @@ def assert_bad_input(result: subprocess.CompletedProcess[str], *fragments: str) 
 
 @pytest.mark.parametrize(
     "command",
-    ["run", "report", "build", "validate", "tasks", "compare", "export", "judge", "models"],
+    [
+        "run",
+        "report",
+        "build",
+        "validate",
+        "tasks",
+        "compare",
+        "export",
+        "judge",
+        "audit-scoring",
+        "models",
+    ],
 )
 def test_every_command_has_help(command: str) -> None:
     result = toolchaos(command, "--help")

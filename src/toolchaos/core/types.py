@@ -5,7 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 
 class ToolKind(StrEnum):
@@ -189,15 +196,49 @@ class AnswerSpec(BaseModel):
     unit: str = ""
 
 
+class ExpectedWrite(BaseModel):
+    """One row a task's writes must leave, and the fields of it the task is about.
+
+    ``key`` is None for a row the task creates: its key is minted at run time, so any row
+    the episode created in ``table`` with these field values matches. Values hold minted
+    ids as ``#minted`` (see :meth:`toolchaos.core.world.World.state_hash`).
+    """
+
+    table: str
+    key: str | None = None
+    fields: dict[str, Any]
+
+
 class Reference(BaseModel):
-    """The oracle's path, its canonical answer and, for tasks that write, the end state."""
+    """The oracle's path, its canonical answer and, for tasks that write, the end state.
+
+    ``expected_writes`` (tasks built since v2) names the rows and fields the task's writes
+    must produce; ``end_state`` is then the episode's view of those fields (see
+    :func:`toolchaos.core.writes.written_state`) rather than a hash of the whole world,
+    so an optional memo does not fail a task, and a task that also asks a question is
+    scored on its ``answer`` too. ``distractors`` are the other values the answer's
+    computation chose between; an answer that concludes with one commits elsewhere.
+    """
 
     steps: list[RefStep]
     answer_spec: AnswerSpec = Field(default_factory=AnswerSpec)
     answer: str = ""
     aliases: list[str] = Field(default_factory=list)
+    distractors: list[str] = Field(default_factory=list)
     end_state: str | None = None
     writes: bool = False
+    expected_writes: list[ExpectedWrite] | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_absent_v2_fields(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # A v1 task carries neither field: leaving them out keeps its line byte for byte.
+        data = handler(self)
+        if isinstance(data, dict):
+            if not self.distractors:
+                data.pop("distractors", None)
+            if self.expected_writes is None:
+                data.pop("expected_writes", None)
+        return data
 
 
 class Hint(BaseModel):

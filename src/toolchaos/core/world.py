@@ -190,6 +190,25 @@ class World(BaseModel):
             self._clean_hashes[ids] = state
         return state
 
+    def written_rows(self) -> dict[str, dict[str, tuple[Row | None, Row | None]]]:
+        """The rows this fork has written: table -> key -> (before, now).
+
+        ``before`` is None for a row the fork created, ``now`` None for one it deleted.
+        A row written back to what it was is left out.
+        """
+        out: dict[str, dict[str, tuple[Row | None, Row | None]]] = {}
+        for name, touched in self._origin.items():
+            table = self.table(name)
+            for key, before in touched.items():
+                now = table.get(key)
+                if now != before:
+                    out.setdefault(name, {})[key] = (before, now)
+        return out
+
+    def minted_ids(self) -> list[str]:
+        """The ids this world has minted (masked as ``#minted`` when states are compared)."""
+        return list(self._minted)
+
     def written_tables(self) -> set[str]:
         """Return the names of the tables this fork has written to."""
         return set(self._owned)

@@ -103,6 +103,8 @@ def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
     world = domain.world(task.world_seed).fork()
     if task.world_patch:
         world.apply_patch(task.world_patch)
+        # the episode starts from the patched state: only its own writes count as written
+        world = world.fork()
     return world
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from toolchaos.core.errors import HarnessFault, ToolError
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
+from toolchaos.core.writes import written_state
 from toolchaos.domains import Domain, get_domain, make_world
 from toolchaos.env.changelog import CHANGELOG_TOOL, changelog_tool
 from toolchaos.env.hazard_layer import HazardLayer
@@ -105,5 +106,13 @@ class Env:
         return self.layer.settle(pending, result)
 
     def end_state(self) -> str:
-        """The digest of the world's state now."""
+        """The world's state now, as the task's scoring compares it.
+
+        For a task whose reference names its expected writes, the fields they are about
+        (:func:`toolchaos.core.writes.written_state`); otherwise the digest of the whole
+        world.
+        """
+        expected = self.task.reference.expected_writes
+        if expected is not None:
+            return written_state(self.world, expected)
         return self.world.state_hash()

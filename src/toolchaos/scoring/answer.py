@@ -104,6 +104,7 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "AnswerScore",
+    "commitment",
     "contains",
     "is_hedged",
     "leaks",
@@ -112,6 +113,7 @@ __all__ = [
     "normalize_tokens",
     "score_answer",
     "unit_name",
+    "unit_spellings",
 ]
 
 # Month spellings as a prefix tree, so the scanner rejects a non-month word after one
@@ -727,6 +729,14 @@ def unit_name(text: str) -> str | None:
     return _UNIT_NAMES.get(text.strip().casefold())
 
 
+def unit_spellings(name: str) -> tuple[str, ...]:
+    """Every spelling of the unit named ``name`` (see :func:`unit_name`), or none.
+
+    ``unit_spellings("kg")`` is ``("kg", "kgs", "kilogram", "kilograms")``.
+    """
+    return _UNIT_SPELLINGS.get(name, ())
+
+
 def _units_agree(first: str, second: str) -> bool:
     """Tell whether two unit names may name the same unit ("pound" and "lb" may)."""
     if first == second:
@@ -986,6 +996,187 @@ def is_hedged(answer: str, reference: str) -> bool:
     return _hedged(_marked_tokens(answer), _tokens(reference))
 
 
+# -- the committed value ------------------------------------------------------------------
+
+# Words and signs after which an answer states its conclusion. "so" also ends "or so", whose
+# region is empty and so decides nothing.
+_CONCLUSION = re.compile(
+    r"(?<![^\W_])(?:so|therefore|thus|hence|overall|altogether|in\s+total|in\s+all"
+    r"|in\s+summary|in\s+short|in\s+conclusion|to\s+sum\s+up|that\s+means|which\s+means"
+    r"|this\s+means|that\s+makes|which\s+makes|that\s+gives|which\s+gives"
+    r"|the\s+answer\s+is|final\s+answer|answer\s*:|result\s*:)(?![^\W_])"
+    r"|=(?!=)|\u2192|=>",
+    re.IGNORECASE,
+)
+# A conclusion runs to the end of its sentence: a stop before a space or the end, a
+# semicolon or a line break (a decimal point is followed by a digit, not a space).
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;\n]")
+_FULL_STOP = re.compile(r"[.!?](?=\s|$)|\n")
+# Words that state what a conclusion's subject is ("the fewest is 10", "it comes to $42").
+_COPULAS = frozenset(
+    {
+        "is", "are", "was", "were", "be", "equals", "equal", "totals", "totaling",
+        "totalling", "comes", "come", "makes", "gives", "reaches", "remains", "stands",
+    }
+)  # fmt: skip
+# Words that may sit between a copula and the value it states.
+_ASSERT_FILLERS = frozenset(
+    {
+        "the", "a", "an", "about", "around", "approximately", "roughly", "only", "just",
+        "exactly", "now", "still", "currently", "then", "to", "of", "at", "total", "actually",
+        "indeed", "also", "therefore", "thus", "so", "s", "it", "its", "on",
+    }
+)  # fmt: skip
+# A conclusion this short is its value ("Therefore, 10."), copula or not.
+_BARE_CONCLUSION = 3
+_VALUE_KINDS = frozenset({"number", "date", "month", "time"})
+_MONTH_WORD = re.compile(_MONTH)
+
+
+def _value_kind(reading: Sequence[_Item]) -> str | None:
+    """The kind of value a reading states (a number with its unit, a date...), or None."""
+    if (
+        reading
+        and reading[0].kind in _VALUE_KINDS
+        and all(item.kind == "unit" for item in reading[1:])
+    ):
+        return reading[0].kind
+    return None
+
+
+def _asserted(items: Sequence[_Item], bare: bool = True) -> list[int]:
+    """Indices in a conclusion's reading where it states a value.
+
+    That is right after a copula (fillers skipped), or, with ``bare``, at its start when
+    the conclusion is only a few items long.
+    """
+    out = [0] if bare and 0 < len(items) <= _BARE_CONCLUSION else []
+    for i, item in enumerate(items):
+        if item.kind == "word" and item.text in _COPULAS:
+            j = i + 1
+            while j < len(items) and items[j].kind == "word" and items[j].text in _ASSERT_FILLERS:
+                j += 1
+            if j < len(items):
+                out.append(j)
+    return out
+
+
+class _Commitment(NamedTuple):
+    """What a conclusion of an answer commits to: the reference or not, and the text."""
+
+    to_reference: bool
+    region: str
+
+
+def _competes(
+    items: Sequence[_Item], i: int, kind: str | None, distractors: Sequence[tuple[_Item, ...]]
+) -> bool:
+    """Tell whether the value stated at ``items[i]`` is another candidate answer."""
+    item = items[i]
+    if kind is not None:
+        if item.kind == kind:
+            return True
+        # "March 4" for a date reference: a month and a day, read without a year
+        if (
+            kind == "date"
+            and item.kind == "word"
+            and _MONTH_WORD.fullmatch(item.text)
+            and i + 1 < len(items)
+            and items[i + 1].kind == "number"
+        ):
+            return True
+    return any(d and _found_at(items, d, i) for d in distractors)
+
+
+def commitment(
+    answer: str,
+    candidates: Sequence[str],
+    distractors: Sequence[str] = (),
+) -> _Commitment | None:
+    """The conclusion of ``answer`` that decides what it commits to, or None.
+
+    Conclusions start at a conclusion word or sign ("so", "therefore", "in total", "the
+    answer is", "=") and run to the end of their sentence. Going from the last one back, the
+    first that states a value decides: the value stated after a copula ("the fewest is 10")
+    or a short conclusion's only value ("Therefore, 10."). If that value is a reference
+    candidate, the answer commits to the reference; if it is another value of the
+    reference's kind (a number for a number, a date for a date) or one of ``distractors``,
+    it commits elsewhere. A conclusion that states no value but names a candidate commits
+    to the reference; one that does neither ("so I'd go there") is passed over.
+
+    Args:
+        answer: The final answer.
+        candidates: The reference and its aliases.
+        distractors: Other values the task's computation went through (the entries an
+            argmin chose between, the numbers a sum added up); a conclusion stating one
+            commits elsewhere even where it is not of the reference's kind.
+
+    Returns:
+        The deciding conclusion, or None when no conclusion decides (the answer is then
+        judged by containment).
+    """
+    readings = [r for r in (_reading(c) for c in candidates) if r and r[0].kind != "unit"]
+    if not readings:
+        return None
+    kind = _value_kind(readings[0])
+    others = [_reading(d) for d in distractors]
+    others = [d for d in others if d and not any(d == r for r in readings)]
+    for marker in reversed(list(_CONCLUSION.finditer(answer))):
+        stop = _SENTENCE_END.search(answer, marker.end())
+        region = answer[marker.end() : stop.start() if stop else len(answer)]
+        items = _reading(region)
+        if not items:
+            continue
+        for i in _asserted(items):
+            if any(_found_at(items, r, i) for r in readings):
+                return _Commitment(True, region.strip())
+            if _competes(items, i, kind, others):
+                return _Commitment(False, region.strip())
+        if any(_found(items, r) for r in readings):
+            return _Commitment(True, region.strip())
+    # No conclusion word decided: the last sentence concludes if every value it states
+    # after a copula agrees ("... Darjeeling has 10. The fewest is 10."); a sentence
+    # listing several values ("A is 3.5%, B is 3.19%") commits to none of them, and a list
+    # of bare values ("112; 0.797.") states them all.
+    sentences = [s for s in _FULL_STOP.split(answer) if _reading(s)]
+    if not sentences:
+        return None
+    items = _reading(sentences[-1])
+    verdicts = set()
+    for i in _asserted(items, bare=False):
+        if any(_found_at(items, r, i) for r in readings):
+            verdicts.add(True)
+        elif _competes(items, i, kind, others):
+            verdicts.add(False)
+    if len(verdicts) == 1:
+        return _Commitment(verdicts.pop(), sentences[-1].strip())
+    return None
+
+
+def _unhedged_marks(marked: Sequence[str], found: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    """``marked`` with every found candidate that holds a hedge mark folded into one token.
+
+    A candidate such as "9.5/10" (an alias where the prompt asks for a score out of 10)
+    holds a slash that would otherwise read as "9.5 or 10".
+    """
+    out = tuple(marked)
+    for tokens in found:
+        if not _MARKS.intersection(tokens):
+            continue
+        n = len(tokens)
+        folded: list[str] = []
+        i = 0
+        while i < len(out):
+            if out[i : i + n] == tokens:
+                folded.append("#value")
+                i += n
+            else:
+                folded.append(out[i])
+                i += 1
+        out = tuple(folded)
+    return out
+
+
 class AnswerScore(BaseModel):
     """The answer check of one episode, with the reason for it."""
 
@@ -995,10 +1186,13 @@ class AnswerScore(BaseModel):
     """The normalized answer equals the normalized reference or an alias."""
     contains: bool
     """The reference or an alias is found in the answer (see :func:`mentions`)."""
+    committed: bool = False
+    """The answer commits to the reference (see :func:`commitment`): its conclusion states
+    the reference, or it has no deciding conclusion and contains the reference."""
     hedged: bool
     """The answer offers several candidate values (see ``is_hedged``)."""
     correct: bool
-    """``contains and not hedged``."""
+    """``committed and not hedged``."""
     matched: str | None
     """The reference or alias (as given) that matched, or None."""
     explanation: str
@@ -1009,18 +1203,29 @@ def _shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def score_answer(answer: str, reference: str, aliases: list[str] | None = None) -> AnswerScore:
+def score_answer(
+    answer: str,
+    reference: str,
+    aliases: list[str] | None = None,
+    distractors: Sequence[str] = (),
+) -> AnswerScore:
     """Score a final answer against the reference answer and its aliases.
+
+    Three measures are kept apart: ``exact`` (the whole normalized answer is a
+    candidate), ``contains`` (a candidate is found anywhere in it) and ``committed`` (the
+    value the answer concludes with is a candidate; see :func:`commitment`). An answer is
+    correct when it commits to the reference and does not hedge.
 
     Args:
         answer: The agent's final answer.
         reference: The canonical answer.
         aliases: Other accepted spellings of the answer.
+        distractors: Other values the task went through (see :func:`commitment`).
 
     Returns:
-        The score: exact match, containment, hedging, correctness (containment without
-        hedging), which candidate matched, and a one-sentence explanation. A candidate
-        that normalizes to nothing (such as an empty reference) never matches.
+        The score: exact match, containment, commitment, hedging, correctness, which
+        candidate matched, and a one-sentence explanation. A candidate that normalizes to
+        nothing (such as an empty reference) never matches.
     """
     marked = _marked_tokens(answer)
     answer_tokens = _tokens(answer)
@@ -1043,9 +1248,12 @@ def score_answer(answer: str, reference: str, aliases: list[str] | None = None) 
     exact = next((c for c, tokens in found if tokens == answer_tokens), None)
     # Judge hedging against what the answer actually names; if it names nothing, against
     # every candidate, so the flag still reports shotgun answers.
-    hedged = any(_hedged(marked, tokens) for _, tokens in (found or candidates))
+    unmarked = _unhedged_marks(marked, [_marked_tokens(c) for c, _ in found])
+    hedged = any(_hedged(unmarked, tokens) for _, tokens in (found or candidates))
     matched = exact if exact is not None else (found[0][0] if found else None)
     is_contained = bool(found)
+    decided = commitment(answer, [c for c, _ in candidates], distractors)
+    committed = is_contained and (decided is None or decided.to_reference)
 
     which = "the reference" if matched == reference else "an alias"
     shown = f"{which} {matched!r}" if matched is not None else ""
@@ -1054,8 +1262,18 @@ def score_answer(answer: str, reference: str, aliases: list[str] | None = None) 
             f"The answer contains {shown} but hedges between several candidate values, "
             "so it is not counted."
         )
+    elif is_contained and not committed and decided is not None:
+        explanation = (
+            f"The answer mentions {shown} but its conclusion "
+            f"{_shorten(decided.region)!r} commits to another value."
+        )
     elif exact is not None:
         explanation = f"The normalized answer equals {shown}."
+    elif is_contained and decided is not None:
+        explanation = (
+            f"The answer contains {shown} as whole tokens after normalization, and its "
+            f"conclusion {_shorten(decided.region)!r} states it."
+        )
     elif is_contained:
         explanation = f"The answer contains {shown} as whole tokens after normalization."
     else:
@@ -1067,8 +1285,9 @@ def score_answer(answer: str, reference: str, aliases: list[str] | None = None) 
     return AnswerScore(
         exact=exact is not None,
         contains=is_contained,
+        committed=committed,
         hedged=hedged,
-        correct=is_contained and not hedged,
+        correct=committed and not hedged,
         matched=matched,
         explanation=explanation,
     )

@@ -21,11 +21,15 @@ from datetime import date, timedelta
 from types import ModuleType
 from typing import Any, Literal
 
+from toolchaos.agents.native import DEFAULT_SYSTEM
+from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
+from toolchaos.core.writes import expected_writes, written_state
 from toolchaos.domains import REGISTRY, Domain, get_domain
 from toolchaos.env.changelog import CHANGELOG_TOOL
-from toolchaos.suites.toolbench_x.validate import replay_reference
+from toolchaos.scoring.aliases import answer_aliases, answer_distractors
+from toolchaos.suites.toolbench_x.validate import ReferenceRun, replay_reference
 
 SUITE = "toolbench-x"
 Workflow = Literal["sequential", "parallel", "mixture"]
@@ -243,6 +247,72 @@ def shape(steps: list[RefStep], answer: AnswerSpec) -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]
 
 
+PROBE_TEXT = "Scoring probe: any text."
+"""What :func:`free_text_fields` passes for an optional text argument to see what it sets."""
+
+
+def world_date(world: World) -> str:
+    """The system prompt's line giving the world's date, so relative dates are anchored.
+
+    Only the ISO date and its weekday: a time of day would give away answers such as the
+    first free slot, and a spelled-out date would give away small counts ("March 2").
+    """
+    now = world.now()
+    return f"Today's date is {now.date().isoformat()} ({now:%A})."
+
+
+def system_prompt(world: World) -> str:
+    """A v2 task's system prompt: the agent's standing instructions, then the world's date."""
+    return f"{DEFAULT_SYSTEM}\n\n{world_date(world)}"
+
+
+def _free_text(schema: dict[str, Any]) -> bool:
+    """Whether a parameter's JSON schema takes any text (no enum, pattern or format)."""
+    options = schema.get("anyOf", [schema])
+    kinds = {o.get("type") for o in options}
+    if "string" not in kinds or not kinds <= {"string", "null"}:
+        return False
+    return not any(k in o for o in options for k in ("enum", "pattern", "format", "const"))
+
+
+def free_text_fields(task: TaskSpec, run: ReferenceRun) -> set[tuple[str, str]]:
+    """The ``(table, field)`` pairs an optional text argument of a write sets.
+
+    For every optional free-text parameter of a WRITE step that the reference leaves out
+    (a memo, a note, a description), the path is replayed with that argument set; the
+    fields it changes are the agent's to fill, not what the task is about. An argument
+    the tool refuses (a pharmacy or room that must exist) is not free text.
+    """
+    domain = get_domain(task.domain)
+    base = expected_writes(run.world)
+    out: set[tuple[str, str]] = set()
+    steps = task.reference.steps
+    for index, step in enumerate(steps):
+        tool = domain.tools[step.tool]
+        if tool.kind is not ToolKind.WRITE:
+            continue
+        parameters = tool.spec.parameters
+        required = set(parameters.get("required", []))
+        for name, schema in parameters.get("properties", {}).items():
+            if name in required or name in step.args or not _free_text(schema):
+                continue
+            probed_steps = list(steps)
+            probed_steps[index] = step.model_copy(update={"args": {**step.args, name: PROBE_TEXT}})
+            probed_ref = task.reference.model_copy(update={"steps": probed_steps})
+            try:
+                probed = replay_reference(task.model_copy(update={"reference": probed_ref}))
+            except (ValueError, ToolError):
+                continue
+            changed = expected_writes(probed.world)
+            if len(changed) != len(base):
+                continue
+            for before, after in zip(base, changed, strict=True):
+                for field_name in set(before.fields) | set(after.fields):
+                    if before.fields.get(field_name) != after.fields.get(field_name):
+                        out.add((before.table, field_name))
+    return out
+
+
 def draft_to_task(
     draft: Draft,
     sub: Subtopic,
@@ -254,7 +324,10 @@ def draft_to_task(
     """Turn a draft into a task whose reference comes from replaying it.
 
     The task's metadata records its ``logic`` (template and :func:`shape`) and ``calls``
-    (the reference path's length), so a build can count distinct logics and depth.
+    (the reference path's length), so a build can count distinct logics and depth; the
+    task also carries what scoring needs, computed from the same replay
+    (:func:`with_scoring_fields`): the world's date in the system prompt, the answer's
+    aliases and distractors, and a writing task's expected writes.
     """
     tools = list(
         dict.fromkeys([s.tool for s in draft.steps] + draft.extra_tools + [CHANGELOG_TOOL])
@@ -282,7 +355,39 @@ def draft_to_task(
     reference = reference.model_copy(
         update={"answer": run.answer, "end_state": run.end_state if draft.writes else None}
     )
-    return task.model_copy(update={"reference": reference})
+    task = task.model_copy(update={"reference": reference})
+    return with_scoring_fields(task, run)
+
+
+def with_scoring_fields(task: TaskSpec, run: ReferenceRun | None = None) -> TaskSpec:
+    """``task`` with what v2 scoring needs, computed from replaying its reference path.
+
+    The world's date in the system prompt (:func:`system_prompt`); aliases of the answer
+    (:func:`answer_aliases`, after any the template gave) and the values it was chosen
+    from (:func:`answer_distractors`); and, for a task that writes, the rows and fields
+    its writes must produce (:func:`expected_writes`, without the fields an optional text
+    argument sets, :func:`free_text_fields`) with the end state as those fields.
+
+    Args:
+        task: A task whose reference answer is computed.
+        run: The replay of its reference path, when the caller has it.
+    """
+    run = run or replay_reference(task)
+    reference = task.reference
+    today = run.world.now().date()
+    update: dict[str, Any] = {
+        "aliases": answer_aliases(reference, run.results, task.prompt, today),
+        "distractors": answer_distractors(reference, run.results),
+    }
+    if reference.writes:
+        writes = expected_writes(run.world, free_text_fields(task, run))
+        update |= {"expected_writes": writes, "end_state": written_state(run.world, writes)}
+    return task.model_copy(
+        update={
+            "reference": reference.model_copy(update=update),
+            "system": system_prompt(run.world),
+        }
+    )
 
 
 @dataclass

@@ -30,7 +30,13 @@ from toolchaos.suites.toolbench_x.diagnostics import (
     observe,
     resolve_thresholds,
 )
-from toolchaos.suites.toolbench_x.scoring import ARM_ORDER, arm_summary, breakdown, score_frame
+from toolchaos.suites.toolbench_x.scoring import (
+    ARM_ORDER,
+    answer_measures,
+    arm_summary,
+    breakdown,
+    score_frame,
+)
 
 
 class ToolBenchXReport:
@@ -87,6 +93,19 @@ class ToolBenchXReport:
             ),
             ReportTable("by_tier", TITLES["by_tier"], breakdown(frame, "tier"), _arm_columns_link),
         ]
+        measures = answer_measures(frame)
+        if not measures.empty:
+            out.tables.append(
+                ReportTable(
+                    "answer_measures",
+                    TITLES["answer_measures"],
+                    measures,
+                    _arm_link,
+                    note="Finished episodes of tasks with an answer. 'committed' is the rule "
+                    "the accuracy uses (the answer's conclusion states the reference); "
+                    "'correct' also fails a hedge and, on a task that writes, a wrong write.",
+                )
+            )
         if not by_family.empty:
             out.figures.append(
                 FigureSpec(
@@ -159,6 +178,7 @@ TITLES = {
     "by_workflow": "Accuracy by workflow type",
     "by_family": "Accuracy by hazard family",
     "by_tier": "Accuracy by observability tier (explicit, implicit, silent)",
+    "answer_measures": "Answer measures: exact match, containment and committed value",
     "actions": "Post-failure action after the first anomaly (hazard arms)",
     "behaviours": "Failure behaviours of failed hazard-arm episodes",
 }
@@ -173,6 +193,10 @@ def _arm_columns_link(row: Mapping[str, Any], column: str) -> dict[str, str] | N
     if column in ARM_ORDER:
         found["arm"] = column
     return found
+
+
+def _arm_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    return {"model": str(row["model"]), "arm": str(row["arm"])}
 
 
 def _breakdown_link(by: str, row: Mapping[str, Any], column: str) -> dict[str, str] | None:

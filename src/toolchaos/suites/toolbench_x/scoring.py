@@ -5,6 +5,7 @@ Labels are pure functions of stored episodes and task specs: nothing here calls 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pandas as pd
@@ -12,7 +13,7 @@ from pydantic import BaseModel
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.hazards import tier_of
-from toolchaos.scoring.answer import normalize, score_answer
+from toolchaos.scoring.answer import AnswerScore, normalize, score_answer
 from toolchaos.scoring.tables import episode_record
 
 ARM_ORDER = ("clean", "hazard", "hint", "oracle-label")
@@ -27,36 +28,84 @@ class EpisodeScore(BaseModel):
     hedged: bool
     state_match: bool | None
     explanation: str
+    committed: bool = False
+    """The answer's conclusion commits to the reference (see :func:`score_answer`)."""
+    readout: bool | None = None
+    """For a task that writes and asks a question: whether the answer is right."""
 
 
-def score_episode(final_answer: str, end_state: str | None, task: TaskSpec) -> EpisodeScore:
-    """Score one finished episode against its task's reference.
+def _state_difference(got: str | None, want: str | None, task: TaskSpec) -> str:
+    """One sentence saying how an episode's written fields differ from the expected ones."""
+    expected = task.reference.expected_writes or []
+    try:
+        seen = json.loads(got or "")
+        wanted = json.loads(want or "")
+    except json.JSONDecodeError:
+        return "the episode's end state is not a view of the task's writes"
+    for write, mine, theirs in zip(expected, seen["rows"], wanted["rows"], strict=False):
+        where = f"{write.table} {write.key}" if write.key else f"a new {write.table} row"
+        if mine == theirs:
+            continue
+        if mine is None:
+            return f"the write to {where} is missing"
+        if theirs is None:
+            return f"{where} should have been deleted"
+        field = next(f for f in theirs if mine.get(f) != theirs[f])
+        return f"{where} has {field}={mine.get(field)!r}, the task needs {theirs[field]!r}"
+    others = ", ".join(seen.get("other", []))
+    return f"the episode also wrote {others}, which the task does not ask for"
 
-    A task that writes is correct when the end state matches the reference end state; any
-    other task when the answer contains the reference answer (or an alias) after
-    normalization and does not hedge across several candidates.
-    """
+
+def _score_writes(answer: AnswerScore, end_state: str | None, task: TaskSpec) -> EpisodeScore:
+    """A task that writes: its fields (or, for v1 tasks, the whole state), then its readout."""
     ref = task.reference
-    answer = score_answer(final_answer, ref.answer, ref.aliases)
-    if ref.writes:
-        state_match = end_state is not None and end_state == ref.end_state
+    state_match = end_state is not None and end_state == ref.end_state
+    if ref.expected_writes is None:  # a v1 task: the whole world's state
         why = (
             "the world's end state matches the reference end state"
             if state_match
             else "the world's end state differs from the reference end state"
         )
-        return EpisodeScore(
-            correct=state_match,
-            exact=answer.exact,
-            contains=answer.contains,
-            hedged=answer.hedged,
-            state_match=state_match,
-            explanation=why,
+        readout = None
+    else:
+        why = (
+            "the fields the task writes match the reference"
+            if state_match
+            else _state_difference(end_state, ref.end_state, task)
         )
+        readout = answer.correct if ref.answer else None
+        if readout is not None:
+            why += f"; the readout: {answer.explanation}"
+    return EpisodeScore(
+        correct=state_match and readout is not False,
+        exact=answer.exact,
+        contains=answer.contains,
+        committed=answer.committed,
+        hedged=answer.hedged,
+        state_match=state_match,
+        readout=readout,
+        explanation=why[0].upper() + why[1:],
+    )
+
+
+def score_episode(final_answer: str, end_state: str | None, task: TaskSpec) -> EpisodeScore:
+    """Score one finished episode against its task's reference.
+
+    A task that writes is correct when the fields its writes are about match the
+    reference (v1 tasks, without ``expected_writes``: when the whole end state does) and,
+    if it also asks a question, when the answer is right too. Any other task is correct
+    when the answer commits to the reference answer (or an alias) after normalization and
+    does not hedge across several candidates.
+    """
+    ref = task.reference
+    answer = score_answer(final_answer, ref.answer, ref.aliases, ref.distractors)
+    if ref.writes:
+        return _score_writes(answer, end_state, task)
     return EpisodeScore(
         correct=answer.correct,
         exact=answer.exact,
         contains=answer.contains,
+        committed=answer.committed,
         hedged=answer.hedged,
         state_match=None,
         explanation=answer.explanation,
@@ -76,6 +125,8 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
                 bool(score and score.correct),
                 exact=int(bool(score and score.exact)),
                 contains=int(bool(score and score.contains)),
+                committed=int(bool(score and score.committed)),
+                answered=int(bool(task.reference.answer)),
                 state_match=None if score is None else score.state_match,
                 explanation=score.explanation if score else row["error"],
                 vote_key=(row["end_state"] or "")
@@ -90,6 +141,22 @@ def score_frame(summaries: list[dict[str, Any]], tasks: dict[str, TaskSpec]) -> 
             )
         )
     return pd.DataFrame.from_records(records)
+
+
+def answer_measures(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per model and arm, over finished episodes of tasks with an answer: the three measures.
+
+    ``exact`` (the whole normalized answer is the reference or an alias), ``contains``
+    (it is found anywhere in the answer) and ``committed`` (the answer's conclusion states
+    it; the rule the accuracy uses, before the hedge check), as shares of the episodes.
+    """
+    finished = frame[(frame["error"] == 0) & (frame["answered"] == 1)]
+    if finished.empty:
+        return pd.DataFrame()
+    grouped = finished.groupby(["model", "arm"], sort=True)
+    table = grouped[["exact", "contains", "committed", "correct"]].mean().round(4)
+    table.insert(0, "n", grouped.size())
+    return table.reset_index()
 
 
 def breakdown(frame: pd.DataFrame, by: str) -> pd.DataFrame:

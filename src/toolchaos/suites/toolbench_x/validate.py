@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from toolchaos.agents.native import LoopConfig, opening_messages
 from toolchaos.core.errors import ToolError
@@ -29,11 +29,12 @@ from toolchaos.suites.toolbench_x.scoring import score_episode
 
 
 class ReferenceRun(BaseModel):
-    """What the reference path produced in the clean world."""
+    """What the reference path produced in the clean world (and the world it left)."""
 
     results: dict[int, Any]
     answer: str
     end_state: str
+    world: Any = Field(default=None, exclude=True, repr=False)
 
 
 def replay_reference(task: TaskSpec) -> ReferenceRun:
@@ -62,7 +63,7 @@ def replay_reference(task: TaskSpec) -> ReferenceRun:
         answer = compute_answer(task.reference.answer_spec, results)
     except Unresolved as exc:
         raise ValueError(f"answer: {exc}") from None
-    return ReferenceRun(results=results, answer=answer, end_state=env.end_state())
+    return ReferenceRun(results=results, answer=answer, end_state=env.end_state(), world=env.world)
 
 
 _LOOP: list[asyncio.AbstractEventLoop] = []

@@ -32,10 +32,11 @@ from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message
-from toolchaos.models.base import ModelClient, ModelFactory, ModelRequest, make_factory
+from toolchaos.models.base import ModelClient, ModelFactory, make_factory
 from toolchaos.models.config import ModelEntry
 from toolchaos.runner.run import run_lock
 from toolchaos.runner.store import Store
+from toolchaos.scoring.judging import ask_for_verdict, last_json_object, strip_reasoning
 from toolchaos.suites.toolfailbench.rules import LABELS
 
 BASE_RUBRIC = """\
@@ -100,32 +101,6 @@ OVERLAYS = {
 RATERS = (("judge_a", "decision-tree"), ("judge_b", "evidence"))
 RETRIES = 2
 
-# reasoning blocks some models put in their answer: <think>..</think> and its kin
-_REASONING_TAGS = ("think", "thinking", "reasoning", "reflection", "scratchpad")
-_TAGS = "|".join(_REASONING_TAGS)
-_CLOSED_BLOCK = re.compile(rf"<({_TAGS})\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_BRACKET_BLOCK = re.compile(r"\[THINK\].*?\[/THINK\]", re.IGNORECASE | re.DOTALL)
-_OPEN_TAG = re.compile(rf"<({_TAGS})\b[^>]*>|\[THINK\]", re.IGNORECASE)
-_CLOSE_TAG = re.compile(rf"</({_TAGS})\s*>|\[/THINK\]", re.IGNORECASE)
-
-
-def strip_reasoning(text: str) -> str:
-    """``text`` without the reasoning blocks a model wrote before (or in) its answer.
-
-    Removed: every closed ``<think>...</think>`` block (also ``thinking``, ``reasoning``,
-    ``reflection``, ``scratchpad``, and ``[THINK]...[/THINK]``); everything before a
-    closing tag whose opening tag is missing (templates that open the block in the
-    prompt); and everything from an opening tag that is never closed (reasoning cut off).
-    """
-    text = _BRACKET_BLOCK.sub("", _CLOSED_BLOCK.sub("", text))
-    closing = list(_CLOSE_TAG.finditer(text))
-    if closing:
-        text = text[closing[-1].end() :]
-    opening = _OPEN_TAG.search(text)
-    if opening is not None:
-        text = text[: opening.start()]
-    return text.strip()
-
 
 class JudgeVerdict(BaseModel):
     """One judge's label (None when it never gave a valid one) and rationale."""
@@ -151,16 +126,7 @@ def parse_verdict(text: str | None) -> tuple[str, str] | None:
     """
     if not text:
         return None
-    text = strip_reasoning(text) or text
-    decoder = json.JSONDecoder()
-    found: dict[str, Any] | None = None
-    for start in (m.start() for m in re.finditer(r"\{", text)):
-        try:
-            value, _ = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(value, dict) and "label" in value:
-            found = value
+    found = last_json_object(text, "label")
     if found is None:
         return None
     label = _label(found["label"])
@@ -178,23 +144,12 @@ def judge_messages(overlay: str, trace: str) -> list[Message]:
 
 async def judge(client: ModelClient, name: str, overlay: str, trace: str) -> JudgeVerdict:
     """Ask one judge about one trace, asking again after a malformed reply."""
-    messages = judge_messages(overlay, trace)
-    for _ in range(1 + RETRIES):
-        response = await client.complete(
-            ModelRequest(messages=messages, tool_choice="none", temperature=0.0, max_tokens=400)
-        )
-        parsed = parse_verdict(response.message.content)
-        if parsed is not None:
-            return JudgeVerdict(judge=name, label=parsed[0], rationale=parsed[1])
-        messages = [
-            *messages,
-            response.message,
-            Message(
-                role="user",
-                content="That reply held no valid verdict. " + REPLY_FORMAT,
-            ),
-        ]
-    return JudgeVerdict(judge=name, label=None)
+    parsed = await ask_for_verdict(
+        client, judge_messages(overlay, trace), parse_verdict, REPLY_FORMAT, RETRIES
+    )
+    if parsed is None:
+        return JudgeVerdict(judge=name, label=None)
+    return JudgeVerdict(judge=name, label=parsed[0], rationale=parsed[1])
 
 
 def ensemble(rule: str, judge_a: str | None, judge_b: str | None) -> str | None:

@@ -165,7 +165,8 @@ class ToolFailReport:
         """Collect the run's model entries and the judges' labels (``toolchaos judge``)."""
         self.entries[data.run] = data.entries
         for row in data.store.judgements():
-            self.judgements.append({**row, "run": data.run})
+            if row["rater"] in JUDGES:  # other suites' raters (a scoring audit) are not ours
+                self.judgements.append({**row, "run": data.run})
 
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The leaderboard and its companions, agreement, the judge and temperature checks."""

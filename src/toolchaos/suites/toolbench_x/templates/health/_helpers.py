@@ -254,7 +254,7 @@ def _tool_texts(tools: list[str]) -> list[str]:
     for tool in tools:
         names |= domain.notes.companions(tool)
     texts = []
-    for name in sorted(names):
+    for name in sorted(names & set(domain.tools)):  # the runtime's changelog is no domain tool
         spec = domain.tools[name].spec
         texts.append(f"{spec.name} {spec.description} {dumps(spec.parameters)}")
     return texts

@@ -1,0 +1,90 @@
+"""What every LLM judge shares: reading a reply, asking again, and what the judge reads.
+
+ToolFailBench's two judges (:mod:`toolchaos.suites.toolfailbench.judges`) and ToolBench-X's
+scoring audit (:mod:`toolchaos.suites.toolbench_x.audit`) ask a model for one JSON verdict
+at temperature 0, ask again after a reply that holds none, and never show the judge the
+reasoning blocks a model wrote before its answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from toolchaos.core.types import Message
+from toolchaos.models.base import ModelClient, ModelRequest
+
+T = TypeVar("T")
+
+# reasoning blocks some models put in their answer: <think>..</think> and its kin
+_REASONING_TAGS = ("think", "thinking", "reasoning", "reflection", "scratchpad")
+_TAGS = "|".join(_REASONING_TAGS)
+_CLOSED_BLOCK = re.compile(rf"<({_TAGS})\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_BRACKET_BLOCK = re.compile(r"\[THINK\].*?\[/THINK\]", re.IGNORECASE | re.DOTALL)
+_OPEN_TAG = re.compile(rf"<({_TAGS})\b[^>]*>|\[THINK\]", re.IGNORECASE)
+_CLOSE_TAG = re.compile(rf"</({_TAGS})\s*>|\[/THINK\]", re.IGNORECASE)
+
+
+def strip_reasoning(text: str) -> str:
+    """``text`` without the reasoning blocks a model wrote before (or in) its answer.
+
+    Removed: every closed ``<think>...</think>`` block (also ``thinking``, ``reasoning``,
+    ``reflection``, ``scratchpad``, and ``[THINK]...[/THINK]``); everything before a
+    closing tag whose opening tag is missing (templates that open the block in the
+    prompt); and everything from an opening tag that is never closed (reasoning cut off).
+    """
+    text = _BRACKET_BLOCK.sub("", _CLOSED_BLOCK.sub("", text))
+    closing = list(_CLOSE_TAG.finditer(text))
+    if closing:
+        text = text[closing[-1].end() :]
+    opening = _OPEN_TAG.search(text)
+    if opening is not None:
+        text = text[: opening.start()]
+    return text.strip()
+
+
+def last_json_object(text: str, key: str) -> dict[str, Any] | None:
+    """The last JSON object in ``text`` (reasoning blocks dropped) that has ``key``, or None."""
+    text = strip_reasoning(text) or text
+    decoder = json.JSONDecoder()
+    found: dict[str, Any] | None = None
+    for start in (m.start() for m in re.finditer(r"\{", text)):
+        try:
+            value, _ = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict) and key in value:
+            found = value
+    return found
+
+
+async def ask_for_verdict(
+    client: ModelClient,
+    messages: list[Message],
+    parse: Callable[[str | None], T | None],
+    reply_format: str,
+    retries: int,
+    max_tokens: int = 400,
+) -> T | None:
+    """Ask a judge for a verdict; after a reply ``parse`` rejects, ask up to ``retries`` more.
+
+    Returns:
+        The parsed verdict, or None when no reply held one.
+    """
+    for _ in range(1 + retries):
+        response = await client.complete(
+            ModelRequest(
+                messages=messages, tool_choice="none", temperature=0.0, max_tokens=max_tokens
+            )
+        )
+        parsed = parse(response.message.content)
+        if parsed is not None:
+            return parsed
+        messages = [
+            *messages,
+            response.message,
+            Message(role="user", content="That reply held no valid verdict. " + reply_format),
+        ]
+    return None
