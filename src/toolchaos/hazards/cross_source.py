@@ -4,6 +4,12 @@ The target source returns a distorted value for a numeric fact field; the other 
 (real tools of the domain) still return the true one. Which value to trust depends on the
 variant: the fresher timestamp, the majority of three, or the source the docs call
 authoritative.
+
+Every variant is ``silent``: no error says anything is wrong; only a cue the agent can
+observe does (a timestamp older than the date it is given, a value far from the others'),
+and only if it looks. The target is never the source the documentation calls
+authoritative (an agent that trusts the docs must not be scored wrong), and the build's
+coherence gate also refuses a task whose prompt names the target source.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ import random
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier
 from toolchaos.core.values import is_number
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -53,6 +59,7 @@ class _Conflict(Hazard):
     """
 
     family: ClassVar[HazardFamily] = HazardFamily.CROSS_SOURCE_CONFLICT
+    tiers: ClassVar[tuple[Tier, ...]] = ("silent",)
     stale_days: ClassVar[int] = 0
     prefer: ClassVar[str]
     """How the recipe picks a value: ``fresh``, ``majority`` or ``authoritative``."""
@@ -92,6 +99,8 @@ class _Conflict(Hazard):
             if not is_number(value_at(results, list(path))):
                 continue
             authority = how.authoritative or ""
+            if step.tool == authority:
+                continue
             others = [a for a in how.alternatives if a != step.tool]
             chosen = cls.cross_checked(others, authority)
             if chosen is None:

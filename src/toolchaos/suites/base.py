@@ -200,6 +200,9 @@ class Suite(Generic[TaskT, EnvT]):
             suite's baseline), or None to refuse it.
         label_order: The order its per-episode labels are offered in the trace viewer
             (labels not named here follow, sorted).
+        version: The name of the shipped task set's version (``v2``).
+        versions: Earlier shipped task sets still loadable, by version name: their file
+            inside ``data/`` (``{"v1": "v1/tasks.jsonl"}``).
     """
 
     name: str
@@ -212,10 +215,26 @@ class Suite(Generic[TaskT, EnvT]):
     baselines: Mapping[str, Baseline[TaskT]] = field(default_factory=dict)
     baseline_fallback: str | None = None
     label_order: tuple[str, ...] = ()
+    version: str = "v1"
+    versions: Mapping[str, str] = field(default_factory=dict)
 
     def default_path(self) -> Path:
         """The path of the task file shipped inside the installed package."""
         return Path(str(resources.files(self.package).joinpath("data", self.data_file)))
+
+    def version_path(self, version: str) -> Path:
+        """The shipped task file of ``version`` (the current one, or an earlier one kept).
+
+        Raises:
+            BadInput: The suite ships no task set of that version.
+        """
+        if version == self.version:
+            return self.default_path()
+        if version not in self.versions:
+            known = ", ".join([self.version, *self.versions])
+            raise BadInput(f"suite {self.name} has no dataset {version!r}; it ships {known}")
+        parts = self.versions[version].split("/")
+        return Path(str(resources.files(self.package).joinpath("data", *parts)))
 
     def load(self, path: Path | None = None) -> list[TaskT]:
         """Load the shipped task set, or the task file at ``path``."""

@@ -5,6 +5,13 @@ they are sent, so every protocol, the store and the scoring see them exactly as 
 a real model. ``oracle`` follows the reference and the recovery recipe; ``naive`` follows
 the reference and never recovers; ``retry`` repeats a failed call up to 3 times with the
 same arguments and never switches; ``no-tool`` answers at once.
+
+Three more stand in for a capable model's easy strategies, and the build's validity gates
+play them (DESIGN.md): each reads results as a model does (:func:`reading.lenient_view`).
+``lenient`` never recovers; ``follower`` applies a recipe step only where the error or
+result spells its fix out (:func:`reading.spelled_out`), so a task it solves is
+``explicit``; ``bypasser`` answers an error by dropping optional arguments, then by
+calling each other tool of the toolbox that takes the same argument names.
 """
 
 from __future__ import annotations
@@ -15,12 +22,25 @@ from typing import Any, Literal
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
 from toolchaos.core.types import Message, RecoveryStep, TaskSpec, ToolCall, Usage
+from toolchaos.domains import get_domain
+from toolchaos.hazards.propose import read_paths
 from toolchaos.models.base import ModelRequest, ModelResponse
 from toolchaos.suites.toolbench_x import recovery
+from toolchaos.suites.toolbench_x.reading import lenient_view, spelled_out
 from toolchaos.suites.toolbench_x.recovery import Call, Handled, StepState
 
-Mode = Literal["oracle", "naive", "retry", "no-tool"]
-MODES: tuple[Mode, ...] = ("oracle", "naive", "retry", "no-tool")
+Mode = Literal["oracle", "naive", "retry", "no-tool", "lenient", "follower", "bypasser"]
+MODES: tuple[Mode, ...] = (
+    "oracle",
+    "naive",
+    "retry",
+    "no-tool",
+    "lenient",
+    "follower",
+    "bypasser",
+)
+GATE_MODES: tuple[Mode, ...] = ("lenient", "follower", "bypasser")
+"""The policies standing in for a capable model's easy strategies (the build's gate c)."""
 GIVE_UP = "I could not complete the task with the tools available."
 RETRY_LIMIT = 3
 _NAIVE_RETRY = [RecoveryStep(action="retry", params={"max_attempts": RETRY_LIMIT + 1})]
@@ -46,7 +66,13 @@ class ScriptedPolicy:
         self.calls_made = 0
         self.planned: list[ToolCall] = []
         self.seen = 0
-        if mode == "oracle" and task.hazard is not None:
+        self.lenient = mode in GATE_MODES
+        self.wanted = {k for path in read_paths(task) for k in path[1:] if isinstance(k, str)}
+        self.numbers = frozenset(
+            str(path[-1]) for path in task.reference.answer_spec.refs if isinstance(path[-1], str)
+        )
+        self.bypass: dict[int, list[Call]] = {}
+        if mode in ("oracle", "follower") and task.hazard is not None:
             self.recipe = task.hazard.recovery
         elif mode == "retry":
             self.recipe = _NAIVE_RETRY
@@ -86,20 +112,65 @@ class ScriptedPolicy:
                 content = json.loads(message.content or "null")
             except json.JSONDecodeError:
                 content = {"error": {"message": message.content}}
-            recipe = self._recipe(index)
+            recipe = self._recipe(index, message.content or "")
             if isinstance(content, dict) and "error" in content:
                 handled = recovery.on_error(recipe, state, call)
+                if handled.failed and self.mode == "bypasser":
+                    handled = self._bypass(index, state, call)
             else:
-                handled = recovery.on_result(recipe, state, call, content)
+                if self.lenient:
+                    content = lenient_view(content, self.wanted, self.numbers)
+                if call.purpose == "bypass":
+                    handled = Handled(result=content, finished=True)
+                else:
+                    handled = recovery.on_result(recipe, state, call, content)
             self._apply(index, handled)
         self.seen = len(messages)
 
-    def _recipe(self, index: int) -> list[RecoveryStep]:
-        """The oracle's recipe applies to the step whose tool the hazard targets."""
+    def _recipe(self, index: int, seen: str) -> list[RecoveryStep]:
+        """The recipe for a step: the oracle's and follower's apply to the hazard's target.
+
+        The follower keeps only the steps whose fix ``seen`` (the observation) spells out.
+        """
         hazard = self.task.hazard
-        if self.mode == "oracle" and hazard is not None and self.steps[index].tool != hazard.tool:
+        if self.mode in ("oracle", "follower") and (
+            hazard is None or self.steps[index].tool != hazard.tool
+        ):
             return []
+        if self.mode == "follower":
+            return [step for step in self.recipe if spelled_out(step, seen)]
         return self.recipe
+
+    def _bypass(self, index: int, state: StepState, call: Call) -> Handled:
+        """After an error: the call without optional arguments, then the toolbox's other tools."""
+        if index not in self.bypass:
+            self.bypass[index] = self._detours(call)
+        if not self.bypass[index]:
+            return Handled(failed=True)
+        return Handled(calls=[self.bypass[index].pop(0)])
+
+    def _detours(self, call: Call) -> list[Call]:
+        domain = get_domain(self.task.domain)
+        failing = domain.tools[call.tool].spec if call.tool in domain.tools else None
+        detours: list[Call] = []
+        if failing is not None:
+            required = set(failing.parameters.get("required", []))
+            bare = {k: v for k, v in call.arguments.items() if k in required}
+            if bare != call.arguments:
+                detours.append(Call(call.tool, bare, "bypass"))
+        for name in self.task.tools:
+            tool = domain.tools.get(name)
+            if tool is None or name == call.tool:
+                continue
+            if failing is not None and tool.kind is not failing.kind:
+                continue
+            params = set(tool.spec.parameters.get("properties", {}))
+            needed = set(tool.spec.parameters.get("required", []))
+            if not (params & set(call.arguments)) or not needed <= set(call.arguments):
+                continue
+            args = {k: v for k, v in call.arguments.items() if k in params}
+            detours.append(Call(name, args, "bypass"))
+        return detours
 
     def _apply(self, index: int, handled: Handled) -> None:
         if handled.failed:

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
 from toolchaos.domains import REGISTRY, Domain, get_domain
+from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.validate import replay_reference
 
 SUITE = "toolbench-x"
@@ -255,7 +256,9 @@ def draft_to_task(
     The task's metadata records its ``logic`` (template and :func:`shape`) and ``calls``
     (the reference path's length), so a build can count distinct logics and depth.
     """
-    tools = list(dict.fromkeys([s.tool for s in draft.steps] + draft.extra_tools))
+    tools = list(
+        dict.fromkeys([s.tool for s in draft.steps] + draft.extra_tools + [CHANGELOG_TOOL])
+    )
     reference = Reference(
         steps=draft.steps, answer_spec=draft.answer, aliases=draft.aliases, writes=draft.writes
     )

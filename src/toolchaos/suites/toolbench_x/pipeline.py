@@ -2,6 +2,12 @@
 
 Raw generation -> screening -> at most N per (subtopic, workflow) -> hazard assignment ->
 validation -> selection to the dataset's size per workflow type -> final ids.
+
+Hazard assignment is where the validity gates stand (DESIGN.md): a proposal is kept only
+if the oracle recovers, the naive policy and the policies standing in for a capable
+model's easy strategies fail (a task the error follower solves is ``explicit``, and at
+most :data:`EXPLICIT_SHARE` of the tasks may be), nothing leaks and the task is coherent.
+Every gate counts what it dropped in the build report.
 """
 
 from __future__ import annotations
@@ -12,9 +18,10 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
 
-from toolchaos.core.types import TaskSpec
+from toolchaos.core.types import TaskSpec, Tier
 from toolchaos.domains import get_domain
-from toolchaos.hazards import hint_for, proposals
+from toolchaos.hazards import Proposal, hint_for, proposals
+from toolchaos.suites.toolbench_x.coherence import coherence_problems, relative_date_problems
 from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,
@@ -33,8 +40,23 @@ from toolchaos.suites.toolbench_x.validate import (
 
 # How many tasks ahead a family may be and still take a task that brings a new variant.
 RARE_BONUS = 3
-# The size of ToolBench-X v1 per workflow type (1,106 tasks in all).
+# The size of ToolBench-X per workflow type (1,106 tasks in all, as in the paper).
 V1_TARGETS: dict[str, int] = {"sequential": 378, "parallel": 358, "mixture": 370}
+CAP_MARGIN = 2
+"""Candidates per cell sent to the hazard gates, as a multiple of the cell's size."""
+EXPLICIT_SHARE = 1 / 3
+"""At most this share of the tasks may carry an explicit hazard (one that names its fix)."""
+GATES = (
+    "breaks-clean",
+    "recovery",
+    "naive",
+    "lenient",
+    "bypasser",
+    "explicit-quota",
+    "leak",
+    "coherence",
+)
+"""The hazard gates in the order a proposal meets them; ``relative-date`` screens tasks."""
 
 
 class Drop(BaseModel):
@@ -55,6 +77,10 @@ class BuildReport(BaseModel):
     counts: dict[str, int] = Field(default_factory=dict)
     shortfall: dict[str, int] = Field(default_factory=dict)
     retention: float = 0.0
+    gates: dict[str, int] = Field(default_factory=dict)
+    """How many candidates (screen) or hazard proposals (the others) each gate dropped."""
+    tiers: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """The selected tasks' tier mix per hazard family."""
     distinct_logics: int = 0
     calls_histogram: dict[str, int] = Field(default_factory=dict)
     drops: list[Drop] = Field(default_factory=list)
@@ -62,6 +88,11 @@ class BuildReport(BaseModel):
     def drop(self, stage: str, task: str, reason: str) -> None:
         """Record one drop."""
         self.drops.append(Drop(stage=stage, task=task, reason=reason))
+
+    def gate(self, gate: str, task: str, reason: str) -> None:
+        """Record one drop by a validity gate, and count it."""
+        self.gates[gate] = self.gates.get(gate, 0) + 1
+        self.drop(f"gate:{gate}", task, reason)
 
 
 def build_toolbench_x(
@@ -90,10 +121,13 @@ def build_toolbench_x(
     report.counts["generated"] = len(generated)
     screened = _screen(generated, report)
     report.counts["screened"] = len(screened)
-    capped = _cap(screened, per_cell, report)
+    # twice the cell's size goes to the hazard gates, so a cell stays full when some fail
+    capped = _cap([task for _, task in screened], per_cell * CAP_MARGIN, report, "cap")
     report.counts["capped"] = len(capped)
     hazarded = assign_hazards(capped, random.Random(seed), report)
     report.counts["hazarded"] = len(hazarded)
+    hazarded = _cap(hazarded, per_cell, report, "cell")
+    report.counts["cell"] = len(hazarded)
     validated = []
     for task in hazarded:
         problems = validate_task(task)
@@ -108,6 +142,11 @@ def build_toolbench_x(
     report.distinct_logics = len({str(t.metadata.get("logic", t.id)) for t in selected})
     calls = Counter(len(t.reference.steps) for t in selected)
     report.calls_histogram = {str(n): calls[n] for n in sorted(calls)}
+    for task in selected:
+        assert task.hazard is not None
+        mix = report.tiers.setdefault(task.hazard.family.value, {})
+        tier = task.hazard.tier or "explicit"
+        mix[tier] = mix.get(tier, 0) + 1
     report.retention = round(len(selected) / max(len(candidates), 1), 4)
     return selected, report
 
@@ -148,38 +187,40 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         if leak:  # caught here, before the cap, so another candidate can fill the cell
             report.drop("screen", cand.label, f"leak: {leak[0].reason}")
             continue
+        undated = relative_date_problems(task)
+        if undated:
+            report.gate("relative-date", cand.label, undated[0].reason)
+            continue
         seen.add(key)
         out.append((cand, task))
     return out
 
 
-def _cap(
-    screened: list[tuple[Candidate, TaskSpec]], per_cell: int, report: BuildReport
-) -> list[TaskSpec]:
+def _cap(tasks: list[TaskSpec], per_cell: int, report: BuildReport, stage: str) -> list[TaskSpec]:
     """Keep at most ``per_cell`` tasks per (subtopic, workflow type).
 
     A cell takes a task of a logic it does not hold yet before a second task of a logic
     it holds (then candidate order), so a cell is as varied as its templates allow.
     """
-    by_cell: defaultdict[tuple[str, str], list[tuple[Candidate, TaskSpec]]] = defaultdict(list)
-    for cand, task in screened:
-        by_cell[(cand.subtopic.name, cand.workflow)].append((cand, task))
+    by_cell: defaultdict[tuple[str, str], list[TaskSpec]] = defaultdict(list)
+    for task in tasks:
+        by_cell[(task.subtopic, task.workflow)].append(task)
     kept: set[str] = set()
     for cell in by_cell.values():
         seen: set[str] = set()
-        fresh = []
-        for cand, task in cell:
-            logic = str(task.metadata.get("logic", cand.label))
-            fresh.append((logic in seen, cand.label))
+        repeats = []
+        for task in cell:
+            logic = str(task.metadata.get("logic", task.id))
+            repeats.append(logic in seen)
             seen.add(logic)
-        order = sorted(range(len(cell)), key=lambda i: (fresh[i][0], i))
-        kept.update(cell[i][0].label for i in order[:per_cell])
+        order = sorted(range(len(cell)), key=lambda i: (repeats[i], i))
+        kept.update(cell[i].id for i in order[:per_cell])
     out = []
-    for cand, task in screened:
-        if cand.label in kept:
+    for task in tasks:
+        if task.id in kept:
             out.append(task)
         else:
-            report.drop("cap", cand.label, f"cell already has {per_cell} tasks")
+            report.drop(stage, task.id, f"cell already has {per_cell} tasks")
     return out
 
 
@@ -258,13 +299,14 @@ def assign_hazards(
     """Give each task one hazard that fits, matters and can be recovered from.
 
     Families are balanced by trying the least-used family first, and variants likewise
-    within a family. A proposal is kept only if the oracle still solves the task in the
-    clean world, recovers under the hazard, and the naive baseline fails under it. A task
-    no hazard fits is dropped.
+    within a family; within a variant, a proposal of a less observable tier goes first.
+    A proposal is kept only if it passes every gate (:data:`GATES`, :func:`gate_problem`).
+    A task no hazard passes is dropped.
     """
     family_counts: Counter[str] = Counter()
     variant_counts: Counter[str] = Counter()
-    out = []
+    explicit = 0
+    out: list[TaskSpec] = []
     for task in tasks:
         domain = get_domain(task.domain)
         offered = proposals(task, domain, rng, replay_reference(task).results)
@@ -284,43 +326,75 @@ def assign_hazards(
         for family in order:
             candidates = list(offered[family])
             rng.shuffle(candidates)
-            candidates.sort(key=lambda p: variant_counts[f"{family.value}/{p.spec.variant}"])
-            for proposal in candidates:
-                tools = list(dict.fromkeys(task.tools + proposal.extra_tools))
-                hint = hint_for(proposal.spec, rng.choice(["start", "first_anomaly"]))
-                trial = task.model_copy(
-                    update={
-                        **proposal.task_update,
-                        "hazard": proposal.spec,
-                        "tools": tools,
-                        "hints": hint,
-                    }
+            candidates.sort(
+                key=lambda p: (
+                    variant_counts[f"{family.value}/{p.spec.variant}"],
+                    p.spec.tier == "explicit",
                 )
-                name = f"{family.value}/{proposal.spec.variant} on {proposal.spec.tool}"
-                if proposal.task_update and not episode_correct(
-                    play_sync(trial, "oracle", "clean"), trial
-                ):
-                    report.drop("hazard", task.id, f"{name}: breaks the clean path")
-                    continue
-                oracle = play_sync(trial, "oracle", "hazard")
-                if not episode_correct(oracle, trial):
-                    report.drop("hazard", task.id, f"{name}: the recipe does not recover")
-                    continue
-                naive = play_sync(trial, "naive", "hazard")
-                if episode_correct(naive, trial):
-                    report.drop("hazard", task.id, f"{name}: a naive agent survives it")
-                    continue
-                if leak_problems(trial) or errors_leak(trial, oracle, naive):
-                    report.drop("hazard", task.id, f"{name}: its hint or errors show the answer")
+            )
+            for proposal in candidates:
+                room = explicit + 1 <= EXPLICIT_SHARE * (len(out) + 1)
+                trial, gate, reason = gate_problem(task, proposal, rng, explicit_room=room)
+                if gate:
+                    name = f"{family.value}/{proposal.spec.variant} on {proposal.spec.tool}"
+                    report.gate(gate, task.id, f"{name}: {reason}")
                     continue
                 chosen = trial
                 family_counts[family.value] += 1
                 variant_counts[f"{family.value}/{proposal.spec.variant}"] += 1
+                assert trial.hazard is not None
+                explicit += trial.hazard.tier == "explicit"
                 break
             if chosen is not None:
                 break
         if chosen is None:
-            report.drop("hazard", task.id, "no hazard fits this task")
+            report.drop("hazard", task.id, "no hazard passes the gates")
         else:
             out.append(chosen)
     return out
+
+
+def gate_problem(
+    task: TaskSpec, proposal: Proposal, rng: random.Random, explicit_room: bool = True
+) -> tuple[TaskSpec, str, str]:
+    """Put ``proposal`` on ``task`` and run the gates: (the hazarded task, gate, reason).
+
+    The gate is "" when the proposal passes them all; the task's tier is then settled:
+    ``explicit`` when the error follower solves it, else the tier the variant proposed
+    (an explicit proposal the follower cannot solve is ``implicit``).
+    """
+    tools = list(dict.fromkeys(task.tools + proposal.extra_tools))
+    hint = hint_for(proposal.spec, rng.choice(["start", "first_anomaly"]))
+    trial = task.model_copy(
+        update={**proposal.task_update, "hazard": proposal.spec, "tools": tools, "hints": hint}
+    )
+    if proposal.task_update and not episode_correct(play_sync(trial, "oracle", "clean"), trial):
+        return trial, "breaks-clean", "the change it needs breaks the clean path"
+    oracle = play_sync(trial, "oracle", "hazard")
+    if not episode_correct(oracle, trial):
+        return trial, "recovery", "the recipe does not recover"
+    naive = play_sync(trial, "naive", "hazard")
+    if episode_correct(naive, trial):
+        return trial, "naive", "a naive agent survives it"
+    for mode, what in (
+        ("lenient", "a reader that understands JSON survives it without recovering"),
+        ("bypasser", "an agent that steps around the failing call survives it"),
+    ):
+        if episode_correct(play_sync(trial, mode, "hazard"), trial):
+            return trial, mode, what
+    follower = play_sync(trial, "follower", "hazard")
+    declared: Tier = proposal.spec.tier or "explicit"
+    if episode_correct(follower, trial):
+        tier: Tier = "explicit"
+    else:
+        tier = "implicit" if declared == "explicit" else declared
+    if tier == "explicit" and not explicit_room:
+        return trial, "explicit-quota", "its errors name the fix and explicit tasks are full"
+    assert trial.hazard is not None
+    trial = trial.model_copy(update={"hazard": trial.hazard.model_copy(update={"tier": tier})})
+    if leak_problems(trial) or errors_leak(trial, oracle, naive, follower):
+        return trial, "leak", "its hint, errors or changelog show the answer"
+    problems = coherence_problems(trial)
+    if problems:
+        return trial, "coherence", problems[0].reason
+    return trial, "", ""

@@ -105,8 +105,12 @@ def leak_problems(task: TaskSpec) -> list[Problem]:
 
 
 def error_texts(episode: Episode) -> list[str]:
-    """The error messages the agent saw in an episode (checked for leaks too)."""
-    return [dumps(e.observation.content) for e in episode.trace if not e.observation.ok]
+    """The error messages and changelog entries the agent saw (checked for leaks too)."""
+    return [
+        dumps(e.observation.content)
+        for e in episode.trace
+        if not e.observation.ok or e.call.name == CHANGELOG_TOOL
+    ]
 
 
 def errors_leak(task: TaskSpec, *episodes: Episode) -> bool:

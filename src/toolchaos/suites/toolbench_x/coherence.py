@@ -1,0 +1,113 @@
+"""Coherence checks a ToolBench-X task must pass to ship (DESIGN.md, validity gates e and f).
+
+A task is coherent when its prompt, its tools' documentation and its reference agree:
+
+- a cross-source task never corrupts a source the prompt names (the user asked for that
+  source's figure, so the corrupted value would be the right answer) and never corrupts
+  the source its documentation calls authoritative;
+- every parameter a hazard touches is one the documented schema requires, so no agent can
+  step around it by leaving an optional argument out;
+- a prompt that speaks of relative time ("tomorrow", "the next three days") comes with the
+  date it is relative to, in the system prompt.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import cache
+
+from toolchaos.core.types import HazardFamily, TaskSpec
+from toolchaos.domains import get_domain
+from toolchaos.suites.base import Problem
+from toolchaos.suites.toolbench_x.generate import subtopic_modules, template_package
+
+RELATIVE_TIME = re.compile(
+    r"\b(today|tonight|tomorrow|yesterday|this (?:week|month|year|weekend|morning|evening)"
+    r"|next (?:week|month|year|weekend|\w+ days|\d+ days)|last (?:week|month|year|\w+ days)"
+    r"|(?:past|coming) (?:\w+ )?(?:days|weeks|months)|upcoming|right now|currently)\b",
+    re.IGNORECASE,
+)
+ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+@cache
+def source_phrases(domain: str) -> dict[str, tuple[str, ...]]:
+    """How the domain's templates name each source tool in a prompt ("the agency portal").
+
+    Read from the template modules' own tables of source names: any module-level dict whose
+    keys are source tools (the domain's ``notes.sources``) and whose values are the phrase,
+    or a tuple ending in it.
+    """
+    tools = set(get_domain(domain).notes.sources)
+    out: dict[str, set[str]] = {}
+    package_name = template_package(domain)
+    try:
+        package = importlib.import_module(package_name)
+    except ModuleNotFoundError:
+        return {}
+    modules = [
+        package_name + "._helpers",
+        *(f"{package_name}.{m}" for m in subtopic_modules(package)),
+    ]
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        for value in vars(module).values():
+            if not (isinstance(value, dict) and value and set(value) <= tools):
+                continue
+            for tool, phrase in value.items():
+                text = phrase[-1] if isinstance(phrase, tuple) and phrase else phrase
+                if isinstance(text, str) and text:
+                    out.setdefault(tool, set()).add(text)
+    return {tool: tuple(sorted(phrases)) for tool, phrases in out.items()}
+
+
+def _bare(phrase: str) -> str:
+    return re.sub(r"^(the|a|an)\s+", "", phrase.strip(), flags=re.IGNORECASE).lower()
+
+
+def named_sources(task: TaskSpec) -> set[str]:
+    """The source tools the task's prompt names (by the phrases its templates use)."""
+    prompt = task.prompt.lower()
+    named = set()
+    for tool, phrases in source_phrases(task.domain).items():
+        if any(re.search(rf"\b{re.escape(_bare(p))}\b", prompt) for p in phrases):
+            named.add(tool)
+    return named
+
+
+def coherence_problems(task: TaskSpec) -> list[Problem]:
+    """Where the task's prompt, docs and hazard disagree (empty when coherent)."""
+    hazard = task.hazard
+    if hazard is None:
+        return []
+    problems: list[Problem] = []
+
+    def fail(reason: str) -> None:
+        problems.append(Problem(task_id=task.id, check="coherence", reason=reason))
+
+    domain = get_domain(task.domain)
+    if hazard.family is HazardFamily.CROSS_SOURCE_CONFLICT:
+        if hazard.tool in named_sources(task):
+            fail(f"the prompt names the corrupted source {hazard.tool}")
+        how = domain.notes.sources.get(hazard.tool)
+        if how is not None and how.authoritative == hazard.tool:
+            fail(f"the corrupted source {hazard.tool} is the one its docs call authoritative")
+    param = hazard.params.get("param")
+    if isinstance(param, str) and hazard.tool in domain.tools:
+        required = domain.tools[hazard.tool].spec.parameters.get("required", [])
+        if param not in required:
+            fail(f"the hazard touches {hazard.tool}'s optional parameter {param!r}")
+    return problems
+
+
+def relative_date_problems(task: TaskSpec) -> list[Problem]:
+    """A prompt speaking of relative time with no date given in the system prompt."""
+    found = RELATIVE_TIME.search(task.prompt)
+    if found and not ISO_DAY.search(task.system):
+        reason = f"the prompt says {found.group(0)!r} but the agent is not told today's date"
+        return [Problem(task_id=task.id, check="relative-date", reason=reason)]
+    return []

@@ -1,0 +1,133 @@
+"""How the gate policies read tool results and errors the way a capable model does.
+
+A language model does not parse JSON like a strict client: it looks inside an envelope,
+reads ``weightKg`` as ``weight_kg``, takes ``"12.5"`` for a number and "05.03.2026" for a
+date, and finds a field under a key that means the same. :func:`lenient_view` gives the
+scripted gate policies that reading, so a hazard that only defeats a strict parser is seen
+to do nothing. :func:`spelled_out` says whether an error or result names its own fix
+literally — what an agent that only follows instructions can act on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toolchaos.core.types import RecoveryStep
+
+ENVELOPES = ("data", "result", "results_page", "payload", "response", "body", "item")
+"""Keys a result is commonly wrapped in."""
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
+_NUMBER = re.compile(r"^-?\d{1,3}(,\d{3})*(\.\d+)?$|^-?\d+(\.\d+)?$")
+_DOTTED = re.compile(r"^(\d{2})[./](\d{2})[./](\d{4})$")
+_RETRY = re.compile(r"\b(retry|retry-after|try again|try later)\b", re.IGNORECASE)
+_UNITS = {"kg", "g", "km", "m", "usd", "min", "pct", "ms", "mb", "gb", "mbps", "kwh", "w", "c"}
+
+
+def snake(key: str) -> str:
+    """``weightKg`` -> ``weight_kg``; other keys lower-cased."""
+    return _CAMEL.sub(r"_\1", key).lower().replace("-", "_").replace(" ", "_")
+
+
+def _tokens(key: str) -> set[str]:
+    return {t for t in snake(key).split("_") if t and t not in _UNITS}
+
+
+def _value(value: Any, numeric: bool) -> Any:
+    if isinstance(value, str):
+        text = value.strip()
+        if numeric and _NUMBER.match(text):
+            number = float(text.replace(",", ""))
+            return int(number) if "." not in text else number
+        dotted = _DOTTED.match(text)
+        if dotted and "." in text:  # 05.03.2026, day first as Europe writes it
+            day, month, year = dotted.groups()
+            return f"{year}-{month}-{day}"
+    return value
+
+
+def _record(record: dict[str, Any], wanted: set[str]) -> dict[str, Any]:
+    out = dict(record)
+    by_snake: dict[str, str] = {}
+    for key in record:
+        by_snake.setdefault(snake(key), key)
+        out.setdefault(snake(key), record[key])
+    for name in wanted:
+        if name in out:
+            continue
+        # a key that means the same: exactly one key holds all the field's meaningful words
+        want = _tokens(name)
+        matches = [k for k in by_snake if want and want <= _tokens(k)]
+        if len(matches) == 1:
+            out[name] = record[by_snake[matches[0]]]
+    return out
+
+
+def lenient_view(value: Any, wanted: set[str], numbers: frozenset[str] = frozenset()) -> Any:
+    """``value`` as a model reads it: unwrapped, keys snake-cased, values parsed.
+
+    Keys are kept as they came too (a key may be data, such as an id). Numeric strings are
+    read as numbers only under the keys in ``numbers`` (the fields an answer computes
+    with), so an id such as "04217" passed on to the next call stays a string.
+
+    Args:
+        value: A tool result.
+        wanted: The field names the reader is looking for (found under a key of the same
+            meaning when absent).
+        numbers: The fields read as numbers.
+    """
+    return _view(value, wanted, numbers, numeric=False)
+
+
+def _view(value: Any, wanted: set[str], numbers: frozenset[str], numeric: bool) -> Any:
+    while isinstance(value, dict) and len(value) <= 2:
+        wrapper = [k for k in value if k in ENVELOPES and isinstance(value[k], dict | list)]
+        if len(wrapper) != 1 or set(value) - {wrapper[0], "meta", "status", "ok"}:
+            break
+        if any(k in value for k in wanted):
+            break
+        value = value[wrapper[0]]
+    if isinstance(value, dict):
+        inner = {
+            k: _view(v, wanted, numbers, snake(k) in numbers or k in numbers)
+            for k, v in value.items()
+        }
+        return _record(inner, wanted)
+    if isinstance(value, list):
+        return [_view(v, wanted, numbers, numeric) for v in value]
+    return _value(value, numeric)
+
+
+def spelled_out(step: RecoveryStep, text: str) -> bool:
+    """Whether ``text`` (an error or a result an agent sees) names the fix ``step`` applies.
+
+    An agent that only follows instructions can apply a step only when everything it needs
+    is written there: the new parameter name or enum values or format for ``adapt``, the
+    tool for ``fallback``, ``resolve`` and ``verify_state``, an invitation to retry for
+    ``retry`` and ``requery``, the page token for ``next_page``, a unit label for
+    ``convert``, another source's name for ``cross_check``. Reading the changelog
+    (``consult``) is diagnosis, never spelled out.
+    """
+    p = step.params
+    action = step.action
+    if action in ("retry", "requery"):
+        return bool(_RETRY.search(text))
+    if action in ("fallback", "resolve", "verify_state"):
+        return str(p.get("tool", "")) in text
+    if action == "adapt":
+        literals = [str(v) for v in p.get("rename_args", {}).values()]
+        literals += [str(v) for m in p.get("map_values", {}).values() for v in m.values()]
+        literals += ["DD/MM/YYYY" for how in p.get("reformat_args", {}).values() if how == "dmy"]
+        literals += [str(v) for v in p.get("fill_args", {}).values()]
+        if p.get("normalize_args"):
+            literals.append("upper")
+        lowered = text.lower()
+        return bool(literals) and all(lit.lower() in lowered for lit in literals)
+    if action == "next_page":
+        return str(p.get("param", "page")) in text and "next_page" in text
+    if action == "convert":
+        return '"units"' in text and str(p.get("field", "")) in text
+    if action == "cross_check":
+        return any(str(alt) in text for alt in p.get("alternatives", []))
+    return False
