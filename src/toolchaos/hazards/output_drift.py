@@ -40,6 +40,7 @@ from toolchaos.hazards.propose import (
     tool_count,
     value_at,
 )
+from toolchaos.scoring.answer import leaks
 
 SILENT_MIN_FACTOR = 60.0
 """A unit change plays silent only where the number grows at least this much: implausible."""
@@ -144,9 +145,21 @@ def _conversions(
     return out
 
 
+def _rescaled(value: float, factor: float) -> float:
+    """``value * factor`` to 4 decimals, or to 8 significant digits where that is finer.
+
+    A provider's converted figure keeps enough digits to convert back: 65 minutes are
+    1.0833333 h (back to 64.999998, which rounds to 65), not 1.0833 h (back to 64.998).
+    """
+    scaled = value * factor
+    if scaled == 0:
+        return 0.0
+    return round(scaled, max(4, 7 - math.floor(math.log10(abs(scaled)))))
+
+
 def _scaled(result: Any, name: str, factor: float) -> Any:
     """``result`` with every number under ``name`` multiplied by ``factor``."""
-    return map_field(result, name, lambda v: round(v * factor, 4) if is_number(v) else v)
+    return map_field(result, name, lambda v: _rescaled(v, factor) if is_number(v) else v)
 
 
 def _bound(task: TaskSpec, results: Results, tool: str, name: str, factor: float) -> float | None:
@@ -176,10 +189,19 @@ def _bound(task: TaskSpec, results: Results, tool: str, name: str, factor: float
     return round(math.sqrt(near * far), 6)
 
 
-def _changelog_date(domain: Domain, rng: random.Random) -> str:
-    """A changelog entry's date: 3 to 40 days before the domain's world starts (seeded)."""
+def _changelog_date(task: TaskSpec, domain: Domain, rng: random.Random) -> str:
+    """A changelog entry's date: 3 to 40 days before the domain's world starts (seeded).
+
+    A date whose numbers would state the answer ("2026-02-03" for an answer of 3) is
+    drawn again, so the entry never leaks it.
+    """
     start = domain.world_type.EPOCH.date()
-    return (start - timedelta(days=rng.randint(3, 40))).isoformat()
+    day = start
+    for _ in range(40):
+        day = start - timedelta(days=rng.randint(3, 40))
+        if not (task.reference.answer and leaks(task.reference.answer, day.isoformat())):
+            break
+    return day.isoformat()
 
 
 @register
@@ -242,7 +264,7 @@ class UnitChange(_OutputDrift):
             if not is_number(value):
                 return record
             units = {**record.get("units", {}), name: unit}
-            return {**record, name: round(value * factor, 4), "units": units}
+            return {**record, name: _rescaled(value, factor), "units": units}
 
         return map_records(result, convert)
 
@@ -291,7 +313,7 @@ class SemanticDrift(_OutputDrift):
             beyond = _bound(task, results, tool, name, conv.factor)
             if beyond is None:
                 continue
-            since = _changelog_date(domain, rng)
+            since = _changelog_date(task, domain, rng)
             back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
             recipe = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
             for announce in ANNOUNCEMENTS:
@@ -314,8 +336,8 @@ class SemanticDrift(_OutputDrift):
         p = self.spec.params
         return [
             f"{p.get('since', 'recently')}: '{p['field']}' in {tool} results is now reported in "
-            f"{p['unit']} (1 documented unit = {_factor_text(p['factor'])} {p['unit']}); the "
-            "field name is unchanged."
+            f"{p['unit']} (a value of 1 in the documented unit now reads "
+            f"{_factor_text(p['factor'])}); the field name is unchanged."
         ]
 
     def drift(self, result: Any) -> Any:
@@ -538,7 +560,11 @@ class WithheldField(_OutputDrift):
             if _carries(results.get(step), name, value):
                 continue  # a lenient reader would find the value under the other key
             seen.add((tool, name))
-            params = {"field": name, "flag": DETAIL_FLAG, "since": _changelog_date(domain, rng)}
+            params = {
+                "field": name,
+                "flag": DETAIL_FLAG,
+                "since": _changelog_date(task, domain, rng),
+            }
             recipe = [RecoveryStep(action="requery", params={"field": name, "flag": DETAIL_FLAG})]
             tiers = cls.tiers if isinstance(results.get(step), dict) else ("implicit",)
             for tier in tiers:
