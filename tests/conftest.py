@@ -103,6 +103,7 @@ def _report(world: WeatherWorld, city: str, source: str) -> dict[str, Any]:
         "city": row.name,
         "city_id": row.city_id,
         "temp_c": row.temp_c,
+        "humidity_pct": row.humidity,
         "as_of": stamp,
         "source": source,
     }
@@ -118,7 +119,7 @@ def get_weather(
         city: The city's name or id, e.g. Oslo or C-101.
         units: Unit system of the reply; only metric is served.
     """
-    return {**_report(world, city, "main"), "humidity_pct": _city(world, city).humidity}
+    return _report(world, city, "main")
 
 
 @tool()
@@ -279,7 +280,10 @@ FIXTURE = Domain(
     notes=DomainNotes(
         fallbacks={"get_weather": Fallback(tool="get_weather_backup", args_map={"city": "city"})},
         v2={"get_weather": V2Tool(tool="get_weather_v2", args_map={"location": "city"})},
-        unit_conversions={"temp_c": UnitConversion(to_unit="F-offset", factor=1.8)},
+        unit_conversions={
+            "temp_c": UnitConversion(to_unit="F-offset", factor=1.8),
+            "humidity_pct": UnitConversion(to_unit="fraction of 1", factor=0.01),
+        },
         resolvers={
             "get_weather": Resolver(
                 param="city",
@@ -436,6 +440,14 @@ def variant_tasks() -> list[TaskSpec]:
                 ),
             ],
             AnswerSpec(op="value", refs=[[1, "issued_on"]]),
+            False,
+        ),
+        (
+            "fx-humidity",
+            "sequential",
+            "How humid is it in Lima right now, in percent?",
+            [RefStep(tool="get_weather", args={"city": "Lima"})],
+            AnswerSpec(op="value", refs=[[0, "humidity_pct"]]),
             False,
         ),
         (

@@ -138,6 +138,7 @@ def test_unit_conversions_cover_fields_the_tools_return(base: CommerceWorld) -> 
     assert conversions["weight_kg"].model_dump() == {
         "to_unit": "lb",
         "factor": pytest.approx(2.20462),
+        "fixed": True,
     }
     assert conversions["price_usd"].factor == 100
     assert conversions["amount_usd"].factor == 100

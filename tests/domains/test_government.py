@@ -403,6 +403,13 @@ def test_notes_fields_are_returned(base: GovernmentWorld) -> None:
         if date.fromisoformat(c.registration_expires) < base.today()
     )
     keys |= all_keys(call(base, "quote_registration_renewal", plate=late.plate))
+    resident = next(iter(base.residents))
+    keys |= all_keys(call(base, "check_benefit_eligibility", resident=resident, program="TRANSIT"))
+    keys |= all_keys(call(base, "list_id_services", document="passport_book", speed="routine"))
+    keys |= all_keys(call(base, "list_permit_types"))
+    keys |= all_keys(call(base, "calculate_tax", taxable_income_usd=50000, filing_status="single"))
+    for filer in list(base.residents)[:40]:  # some are owed a refund, some owe
+        keys |= all_keys(call(base, "estimate_tax_return", resident=filer))
     assert set(DOMAIN.notes.unit_conversions) <= keys
     for tool, entry in DOMAIN.notes.sources.items():
         assert set(entry.fields) <= all_keys(call(base, tool, office=next(iter(base.offices))))

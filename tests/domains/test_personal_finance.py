@@ -235,9 +235,12 @@ def test_unit_conversions_cover_fields_the_tools_return(base: FinanceWorld) -> N
     for name, args in write_calls(world).items():
         seen.update(numeric_keys(call(world, name, **args)))
     for name, conversion in conversions.items():
-        assert name.endswith("_usd")
         assert name in seen, f"no tool returns {name}"
-        assert conversion.model_dump() == {"to_unit": "USD cents", "factor": 100.0}
+        if name.endswith("_pct"):  # a percentage given as a fraction of 1
+            assert (conversion.to_unit, conversion.factor) == ("fraction of 1", 0.01)
+            continue
+        assert name.endswith("_usd")
+        assert conversion.model_dump() == {"to_unit": "USD cents", "factor": 100.0, "fixed": True}
     assert {"balance_usd", "amount_usd", "monthly_payment_usd"} <= set(conversions)
 
 

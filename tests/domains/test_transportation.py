@@ -761,9 +761,18 @@ def test_unit_conversions_cover_fields_the_tools_return(world: TransportationWor
     assert conversions["distance_km"].model_dump() == {
         "to_unit": "mi",
         "factor": pytest.approx(0.621371),
+        "fixed": True,
     }
-    assert conversions["fare_usd"].model_dump() == {"to_unit": "USD cents", "factor": 100.0}
-    assert conversions["co2_kg"].model_dump() == {"to_unit": "lb", "factor": pytest.approx(2.20462)}
+    assert conversions["fare_usd"].model_dump() == {
+        "to_unit": "USD cents",
+        "factor": 100.0,
+        "fixed": True,
+    }
+    assert conversions["co2_kg"].model_dump() == {
+        "to_unit": "lb",
+        "factor": pytest.approx(2.20462),
+        "fixed": True,
+    }
     seen: set[str] = set()
     for name, args in read_calls(world):
         seen.update(numeric_keys(call(world, name, **args)))

@@ -725,10 +725,12 @@ def test_unit_conversions_cover_fields_the_tools_return(base: LocationWorld) -> 
     assert conversions["wind_kph"].model_dump() == {
         "to_unit": "mph",
         "factor": pytest.approx(0.621371),
+        "fixed": True,
     }
     assert conversions["precip_mm"].model_dump() == {
         "to_unit": "in",
         "factor": pytest.approx(0.0393701),
+        "fixed": True,
     }
     assert conversions["elevation_m"].factor == pytest.approx(3.28084)
     assert conversions["distance_km"].factor == pytest.approx(0.621371)

@@ -43,6 +43,8 @@ REQUIRED_PARAMS: dict[tuple[HazardFamily, str], tuple[str, ...]] = {
     (F.OUTPUT_DRIFT, "nested_shape"): (),
     (F.OUTPUT_DRIFT, "missing_field"): ("field",),
     (F.OUTPUT_DRIFT, "locale_date"): ("field",),
+    (F.OUTPUT_DRIFT, "semantic_drift"): ("field", "factor", "unit"),
+    (F.OUTPUT_DRIFT, "withheld_field"): ("field",),
     (F.CROSS_SOURCE_CONFLICT, "stale_source"): ("field",),
     (F.CROSS_SOURCE_CONFLICT, "corrupted_outlier"): ("field",),
     (F.CROSS_SOURCE_CONFLICT, "authoritative"): ("field",),

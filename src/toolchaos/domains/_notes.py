@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from toolchaos.domains.notes import Resolver, Sources
+from toolchaos.domains.notes import Resolver, Sources, UnitConversion
+
+CENTS = UnitConversion(to_unit="USD cents", factor=100.0)
+"""A dollar amount counted in cents (a field that keeps its ``_usd`` name)."""
+FRACTION = UnitConversion(to_unit="fraction of 1", factor=0.01)
+"""A percentage given as a fraction of 1 (45 becomes 0.45)."""
+SECONDS = UnitConversion(to_unit="seconds", factor=60.0)
+"""A duration in minutes counted in seconds."""
 
 
 def resolver(param: str, tool: str, id_field: str, query_param: str = "query") -> Resolver:

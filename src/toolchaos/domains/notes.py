@@ -53,10 +53,16 @@ class V2Tool(_Note):
 
 
 class UnitConversion(_Note):
-    """A numeric result field's other unit: drifted value = documented value * ``factor``."""
+    """A numeric result field's other unit: drifted value = documented value * ``factor``.
+
+    ``fixed`` says the factor is a fixed relation between the units (km to mi, USD to
+    cents), so an agent told the unit can undo it; a market rate (USD to EUR) is not, and
+    only the v1 labelled unit change plays it.
+    """
 
     to_unit: str = Field(min_length=1)
     factor: float = Field(gt=0)
+    fixed: bool = True
 
 
 class Resolver(_Note):

@@ -1,13 +1,25 @@
-"""Output drift: the result's shape or units differ from what the docs say."""
+"""Output drift: a result differs from what the docs say, with no error.
+
+What a reader that understands JSON cannot repair by reading alone: a number in another
+unit under its documented name (``unit_change``: labelled, or silent with an implausible
+magnitude), a field that keeps its name but counts something else (``semantic_drift``,
+announced in the changelog or a notice), a needed field withheld unless the full record is
+asked for (``withheld_field``). The v1 variants that only defeat a strict parser (a
+renamed field, a number as a string, an envelope, a day-first date) and the v1 missing
+field that a blind second call restores are ``legacy``: they still play in v1 task files
+and are never proposed by a build.
+"""
 
 from __future__ import annotations
 
+import math
 import random
+from datetime import timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, ToolKind
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolKind, ToolSpec
 from toolchaos.core.values import ISO_DATE, is_number
-from toolchaos.domains import Domain
+from toolchaos.domains import Domain, UnitConversion
 from toolchaos.hazards.base import (
     Hazard,
     HazardContext,
@@ -18,8 +30,20 @@ from toolchaos.hazards.base import (
     map_records,
     register,
     transform_keys,
+    with_parameters,
 )
-from toolchaos.hazards.propose import NUMERIC_OPS, answer_fields, camel, read_paths, tool_count
+from toolchaos.hazards.propose import (
+    NUMERIC_OPS,
+    answer_fields,
+    camel,
+    read_paths,
+    tool_count,
+    value_at,
+)
+from toolchaos.scoring.answer import leaks
+
+SILENT_MIN_FACTOR = 60.0
+"""A unit change plays silent only where the number grows at least this much: implausible."""
 
 
 class _OutputDrift(Hazard):
@@ -54,6 +78,7 @@ class RenamedField(_OutputDrift):
     ``params.field`` is the documented name and ``params.to`` the name it arrives under.
     """
 
+    legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "renamed_field"
     summary: ClassVar[str] = "a result field is renamed"
     detail: ClassVar[str] = "field {field!r} returned as {to!r}"
@@ -94,69 +119,247 @@ class RenamedField(_OutputDrift):
         return transform_keys(result, lambda k, v: (new, v) if k == old else None)
 
 
+def _conversions(
+    task: TaskSpec, domain: Domain, results: Results
+) -> list[tuple[int, str, UnitConversion]]:
+    """(step, field, conversion) of every numeric answer field the domain converts.
+
+    Only fixed conversions (a market rate cannot be undone from the unit's name), only
+    answers that report the number itself (a sum, a value, a least or a most: an argmin
+    survives any scaling), and only fields whose clean value is a non-zero number, once
+    per (tool, field).
+    """
+    conversions = domain.notes.unit_conversions
+    if task.reference.answer_spec.op not in NUMERIC_OPS:
+        return []
+    out: list[tuple[int, str, UnitConversion]] = []
+    seen: set[tuple[str, str]] = set()
+    for step, name, value in answer_fields(task, results):
+        conv = conversions.get(name)
+        tool = task.reference.steps[step].tool
+        if conv is None or not conv.fixed or not is_number(value) or value == 0:
+            continue
+        if (tool, name) not in seen:
+            seen.add((tool, name))
+            out.append((step, name, conv))
+    return out
+
+
+def _rescaled(value: float, factor: float) -> float:
+    """``value * factor`` to 4 decimals, or to 8 significant digits where that is finer.
+
+    A provider's converted figure keeps enough digits to convert back: 65 minutes are
+    1.0833333 h (back to 64.999998, which rounds to 65), not 1.0833 h (back to 64.998).
+    """
+    scaled = value * factor
+    if scaled == 0:
+        return 0.0
+    return round(scaled, max(4, 7 - math.floor(math.log10(abs(scaled)))))
+
+
+def _scaled(result: Any, name: str, factor: float) -> Any:
+    """``result`` with every number under ``name`` multiplied by ``factor``."""
+    return map_field(result, name, lambda v: _rescaled(v, factor) if is_number(v) else v)
+
+
+def _bound(task: TaskSpec, results: Results, tool: str, name: str, factor: float) -> float | None:
+    """The magnitude that tells a drifted ``name`` from a documented one, or None.
+
+    Over every clean value of the field in the results of ``tool``'s steps: where the
+    scaled values all lie past the clean ones, the geometric mean of the closest pair of
+    the two sets; where the ranges meet, None (magnitude alone cannot tell them apart).
+    """
+    values: list[float] = []
+
+    def collect(record: dict[str, Any]) -> dict[str, Any]:
+        number = record.get(name)
+        if is_number(number) and number != 0:
+            values.append(abs(float(number)))
+        return record
+
+    for index, step in enumerate(task.reference.steps):
+        if step.tool == tool:
+            map_records(results.get(index), collect)
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    near, far = (high, low * factor) if factor > 1 else (low, high * factor)
+    if (far <= near) if factor > 1 else (far >= near):
+        return None
+    return round(math.sqrt(near * far), 6)
+
+
+def _changelog_date(task: TaskSpec, domain: Domain, rng: random.Random) -> str:
+    """A changelog entry's date: 3 to 40 days before the domain's world starts (seeded).
+
+    A date whose numbers would state the answer ("2026-02-03" for an answer of 3) is
+    drawn again, so the entry never leaks it.
+    """
+    start = domain.world_type.EPOCH.date()
+    day = start
+    for _ in range(40):
+        day = start - timedelta(days=rng.randint(3, 40))
+        if not (task.reference.answer and leaks(task.reference.answer, day.isoformat())):
+            break
+    return day.isoformat()
+
+
 @register
 class UnitChange(_OutputDrift):
-    """A numeric field is returned in another unit; the result labels the unit it used.
+    """A numeric field is returned in another unit under its documented name.
 
-    ``params``: ``field``, ``factor`` (drifted = documented * factor) and ``unit``. The field
-    keeps its name, and a ``units`` object beside it names the unit now in use.
+    ``params``: ``field``, ``factor`` (drifted = documented * factor) and ``unit``.
+    ``explicit`` (v1): a ``units`` object beside the field names the unit now in use.
+    ``silent``: nothing names it; only the magnitude gives it away, so the tier is offered
+    only where the number grows at least :data:`SILENT_MIN_FACTOR` times (cents for
+    dollars, Wh for kWh, MB for GB, seconds for minutes).
     """
 
     variant: ClassVar[str] = "unit_change"
-    summary: ClassVar[str] = "a numeric field comes back in another, labelled unit"
+    tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "silent")
+    summary: ClassVar[str] = "a numeric field comes back in another unit, labelled or not"
     detail: ClassVar[str] = "field {field!r} reported in {unit}"
     hints: ClassVar[tuple[str, str]] = (
-        "The {tool} service may report '{field}' in a different unit. Check the units "
-        "label in the result and convert before using the number.",
+        "The {tool} service may report '{field}' in a different unit. Check that the number "
+        "is plausible for the documented unit and convert before using it.",
         "Reliability notice. The {tool} service may report the numeric field '{field}' in a "
-        "unit other than the documented one. When it does, the result carries a 'units' "
-        "object naming the unit it used. Convert the value back to the documented unit "
-        "before comparing, adding or reporting it, and give your final answer in the "
-        "documented unit.",
+        "unit other than the documented one, under the same name. A result may carry a "
+        "'units' object naming the unit it used, or nothing at all: then a value far larger "
+        "than the documented unit allows is the sign. Convert the value back to the "
+        "documented unit before comparing, adding or reporting it, and give your final "
+        "answer in the documented unit.",
     )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A numeric answer field the domain converts (``notes.unit_conversions``)."""
-        conversions = domain.notes.unit_conversions
-        answer = task.reference.answer_spec
-        if answer.op not in NUMERIC_OPS:
-            return []
+        """A numeric answer field the domain converts (``notes.unit_conversions``).
+
+        Labelled everywhere; unlabelled where the factor makes the number implausible.
+        """
         out = []
-        for path in answer.refs:
-            name = path[-1]
-            if not isinstance(name, str) or name not in conversions:
-                continue
-            conv = conversions[name]
-            tool = task.reference.steps[int(path[0])].tool
+        for step, name, conv in _conversions(task, domain, results):
+            tool = task.reference.steps[step].tool
+            params = {"field": name, "factor": conv.factor, "unit": conv.to_unit}
             back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
             recipe = [RecoveryStep(action="convert", params=back)]
-            params = {"field": name, "factor": conv.factor, "unit": conv.to_unit}
-            out.append(cls.proposal(tool, params, recipe))
+            out.append(cls.proposal(tool, params, recipe, tier="explicit"))
+            beyond = _bound(task, results, tool, name, conv.factor)
+            if conv.factor >= SILENT_MIN_FACTOR and beyond is not None:
+                blind = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
+                out.append(cls.proposal(tool, params, blind, tier="silent"))
         return out
 
     def drift(self, result: Any) -> Any:
-        """Convert the field and add the unit label next to it."""
+        """Convert the field; label the unit next to it unless the drift is silent."""
         name = str(self.spec.params["field"])
         factor = float(self.spec.params["factor"])
         unit = str(self.spec.params["unit"])
+        if self.tier == "silent":
+            return _scaled(result, name, factor)
 
         def convert(record: dict[str, Any]) -> dict[str, Any]:
             value = record.get(name)
             if not is_number(value):
                 return record
             units = {**record.get("units", {}), name: unit}
-            return {**record, name: round(value * factor, 4), "units": units}
+            return {**record, name: _rescaled(value, factor), "units": units}
 
         return map_records(result, convert)
+
+
+ANNOUNCEMENTS = ("changelog", "notice")
+"""Where a semantic drift is announced: the provider's changelog only, or also a notice."""
+
+
+@register
+class SemanticDrift(_OutputDrift):
+    """A field keeps its name but changes meaning: dollars become cents, a percent a fraction.
+
+    ``params``: ``field``, ``factor`` (drifted = documented * factor), ``unit`` (what the
+    number now counts), ``since`` (the changelog entry's date) and ``announce``. Nothing in
+    the value's place says so (no ``units`` label): the provider's changelog announces it,
+    and with ``announce: notice`` a ``notice`` field of the result says it too. Both are
+    ``implicit``: they say what changed; undoing it is the agent's diagnosis.
+    """
+
+    variant: ClassVar[str] = "semantic_drift"
+    tiers: ClassVar[tuple[Tier, ...]] = ("implicit",)
+    summary: ClassVar[str] = "a field keeps its name but now counts in another unit (announced)"
+    detail: ClassVar[str] = "field {field!r} now counts {unit}"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service may have changed what '{field}' counts without renaming it. "
+        "Check the service's changelog and any notice in the result before using it.",
+        "Reliability notice. The {tool} service sometimes changes the meaning of a result "
+        "field while keeping its name, for example reporting an amount in a smaller unit. "
+        "Such changes are announced in the provider's changelog (read_changelog) and "
+        "sometimes in a 'notice' field of the result. Before you use '{field}', check "
+        "whether its meaning changed and convert the value back to the documented unit.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A numeric answer field the domain converts, announced in each of the two ways.
+
+        Only where the drifted values lie apart from the clean ones (the oracle tells them
+        apart by magnitude); a notice needs a result object to sit in.
+        """
+        out = []
+        for step, name, conv in _conversions(task, domain, results):
+            tool = task.reference.steps[step].tool
+            beyond = _bound(task, results, tool, name, conv.factor)
+            if beyond is None:
+                continue
+            since = _changelog_date(task, domain, rng)
+            back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
+            recipe = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
+            for announce in ANNOUNCEMENTS:
+                if announce == "notice" and not isinstance(results.get(step), dict):
+                    continue
+                params = {
+                    "field": name,
+                    "factor": conv.factor,
+                    "unit": conv.to_unit,
+                    "since": since,
+                    "announce": announce,
+                }
+                out.append(cls.proposal(tool, params, recipe))
+        return out
+
+    def changelog(self, tool: str) -> list[str]:
+        """The entry announcing the change, on the hazard's tool."""
+        if tool != self.spec.tool:
+            return []
+        p = self.spec.params
+        return [
+            f"{p.get('since', 'recently')}: '{p['field']}' in {tool} results is now reported in "
+            f"{p['unit']} (a value of 1 in the documented unit now reads "
+            f"{_factor_text(p['factor'])}); the field name is unchanged."
+        ]
+
+    def drift(self, result: Any) -> Any:
+        """Scale the field; with ``announce: notice``, say so in the result."""
+        p = self.spec.params
+        out = _scaled(result, str(p["field"]), float(p["factor"]))
+        if p.get("announce") == "notice" and isinstance(out, dict):
+            out = {**out, "notice": f"'{p['field']}' is now reported in {p['unit']}."}
+        return out
+
+
+def _factor_text(factor: Any) -> str:
+    """A conversion factor as a person writes it (100, 0.01, 0.0167)."""
+    value = float(factor)
+    return f"{value:g}" if value >= 0.01 else f"{value:.4g}"
 
 
 @register
 class NumberAsString(_OutputDrift):
     """A numeric field arrives as a string (``"12.50"``)."""
 
+    legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "number_as_string"
     summary: ClassVar[str] = "a number is returned as a string"
     detail: ClassVar[str] = "field {field!r} returned as a string"
@@ -198,6 +401,7 @@ class NumberAsString(_OutputDrift):
 class NestedShape(_OutputDrift):
     """The result is wrapped in an envelope: ``{"data": <result>, "meta": {...}}``."""
 
+    legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "nested_shape"
     summary: ClassVar[str] = "the result is nested in an envelope"
     detail: ClassVar[str] = "result nested under {key!r}"
@@ -239,6 +443,7 @@ class NestedShape(_OutputDrift):
 class MissingOutputField(_OutputDrift):
     """A needed field is missing from the planned calls' results; calling again returns it."""
 
+    legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "missing_field"
     summary: ClassVar[str] = "a needed field is missing; a second call returns it"
     detail: ClassVar[str] = "field {field!r} omitted"
@@ -278,6 +483,152 @@ class MissingOutputField(_OutputDrift):
         return transform_keys(result, lambda k, v: ("", None) if k == name else None, drop="")
 
 
+DETAIL_FLAG = "detail"
+"""The option a withheld field's tool gains: ask for the full record, not the summary."""
+
+
+def _carries(value: Any, name: str, wanted: Any) -> bool:
+    """Whether a key other than ``name`` holds ``wanted`` anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return any(
+            (k != name and _same(v, wanted)) or _carries(v, name, wanted) for k, v in value.items()
+        )
+    if isinstance(value, list):
+        return any(_carries(v, name, wanted) for v in value)
+    return False
+
+
+def _same(value: Any, wanted: Any) -> bool:
+    """Whether a reader would take ``value`` for ``wanted`` (2 and 2.0 alike; True is no 1)."""
+    if is_number(value) and is_number(wanted):
+        return float(value) == float(wanted)
+    return type(value) is type(wanted) and value == wanted
+
+
+@register
+class WithheldField(_OutputDrift):
+    """A field the answer needs is left out of the default response; the full record has it.
+
+    The tool gains a documented boolean option (``params.flag``, ``detail``): without it
+    every call returns a summary without ``params.field``; with it, the full record. No
+    other field carries the value, so it is found only by asking again the documented way.
+    ``implicit``: the field is simply absent (the docs and the changelog describe the
+    option). ``explicit``: a ``note`` in the result names the option.
+    """
+
+    variant: ClassVar[str] = "withheld_field"
+    tiers: ClassVar[tuple[Tier, ...]] = ("implicit", "explicit")
+    summary: ClassVar[str] = "a needed field comes only with the full record (a second call)"
+    detail: ClassVar[str] = "field {field!r} withheld from the summary"
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service may return a summary without '{field}'. Its documentation and "
+        "changelog say how to ask for the full record.",
+        "Reliability notice. The {tool} service now answers with a summary by default, and "
+        "the summary can leave out '{field}'. The value is not gone and no other field "
+        "holds it: ask the same tool again for the full record, using the '{flag}' option "
+        "its documentation describes, and read the field from that response. Do not guess "
+        "the value or take it from a field with a similar name.",
+    )
+
+    @property
+    def flag(self) -> str:
+        """The option that asks for the full record."""
+        return str(self.spec.params.get("flag", DETAIL_FLAG))
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A scalar field the path reads from a read tool's result, carried by no other key.
+
+        Once per (tool, field); never on a write (asking again would write twice) nor on a
+        tool that already has a parameter named like the option.
+        """
+        out = []
+        seen: set[tuple[str, str]] = set()
+        for path in read_paths(task):
+            name, step = path[-1], int(path[0])
+            tool = task.reference.steps[step].tool
+            if not isinstance(name, str) or (tool, name) in seen:
+                continue
+            spec = domain.tools[tool]
+            if spec.kind is ToolKind.WRITE or DETAIL_FLAG in _properties(spec.spec):
+                continue
+            value = value_at(results, path)
+            if value is None or isinstance(value, dict | list):
+                continue
+            if _carries(results.get(step), name, value):
+                continue  # a lenient reader would find the value under the other key
+            seen.add((tool, name))
+            params = {
+                "field": name,
+                "flag": DETAIL_FLAG,
+                "since": _changelog_date(task, domain, rng),
+            }
+            recipe = [RecoveryStep(action="requery", params={"field": name, "flag": DETAIL_FLAG})]
+            tiers = cls.tiers if isinstance(results.get(step), dict) else ("implicit",)
+            for tier in tiers:
+                out.append(cls.proposal(tool, params, recipe, tier=tier))
+        return out
+
+    def _with_option(self, spec: ToolSpec) -> ToolSpec:
+        if spec.name != self.spec.tool:
+            return spec
+        option = {
+            "type": "boolean",
+            "description": "Return the full record with every documented field; without it "
+            "the service may answer with a summary.",
+        }
+        return with_parameters(spec, {**_properties(spec), self.flag: option})
+
+    def visible_specs(self, specs: list[ToolSpec]) -> list[ToolSpec]:
+        """The tool's documentation with the option."""
+        return [self._with_option(spec) for spec in specs]
+
+    def backend_spec(self, spec: ToolSpec) -> ToolSpec:
+        """The backend accepts the option."""
+        return self._with_option(spec)
+
+    def changelog(self, tool: str) -> list[str]:
+        """The entry announcing the summary responses, on the hazard's tool."""
+        if tool != self.spec.tool:
+            return []
+        since = self.spec.params.get("since", "recently")
+        return [
+            f"{since}: {tool} answers with a summary by default; pass {self.flag}=true for "
+            f"the full record (the summary may leave out '{self.spec.params['field']}')."
+        ]
+
+    def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
+        """Take the option off the call (the tool never knew it) and remember it."""
+        asked = call.tool == self.spec.tool and call.arguments.pop(self.flag, None) is True
+        if asked:
+            ctx.scratch[f"full:{call.tool}:{call.ordinal}"] = True
+
+    def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
+        """A call that asked for the full record gets it; any other firing call, a summary."""
+        if ctx.scratch.get(f"full:{call.tool}:{call.ordinal}"):
+            return result
+        return super().after_call(call, result, ctx)
+
+    def drift(self, result: Any) -> Any:
+        """Drop the field wherever it appears; an explicit instance names the option."""
+        name = str(self.spec.params["field"])
+        out = transform_keys(result, lambda k, v: ("", None) if k == name else None, drop="")
+        if self.explicit and isinstance(out, dict):
+            note = (
+                "Summary view: some fields are left out. For the full record, try again "
+                f"with {self.flag}=true."
+            )
+            out = {**out, "note": note}
+        return out
+
+
+def _properties(spec: ToolSpec) -> dict[str, Any]:
+    properties: dict[str, Any] = spec.parameters.get("properties", {})
+    return properties
+
+
 def _day_first(value: Any) -> Any:
     if isinstance(value, str) and ISO_DATE.fullmatch(value):
         year, month, day = value.split("-")
@@ -289,6 +640,7 @@ def _day_first(value: Any) -> Any:
 class LocaleDate(_OutputDrift):
     """ISO dates in a field come back in a European locale format (DD.MM.YYYY)."""
 
+    legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "locale_date"
     summary: ClassVar[str] = "dates come back in another locale's format"
     detail: ClassVar[str] = "field {field!r} in DD.MM.YYYY"

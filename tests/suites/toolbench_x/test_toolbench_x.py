@@ -55,7 +55,8 @@ def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> No
     assert len(families) == 5
     assert min(families.values()) >= 0.85 * max(families.values()), families
     present = {(t.hazard.family, t.hazard.variant) for t in shipped}
-    assert present == set(VARIANTS), set(VARIANTS) - present
+    proposed = {key for key, cls in VARIANTS.items() if not cls.legacy}
+    assert proposed <= present <= set(VARIANTS), proposed - present
 
 
 def test_the_build_report_ships_beside_the_tasks() -> None:

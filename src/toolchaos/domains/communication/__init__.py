@@ -37,7 +37,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import resolver, same_params, sources
+from toolchaos.domains._notes import CENTS, FRACTION, SECONDS, resolver, same_params, sources
 from toolchaos.domains.communication.tools import TOOLS
 from toolchaos.domains.communication.world import CommunicationWorld
 
@@ -62,7 +62,7 @@ REP_FIELDS = ["reputation_score", "complaint_rate_pct"]
 
 
 _CALL_FILTERS = {"contact": "contact", "direction": "direction", "since": "since", "until": "until"}
-_USD_TO_EUR = UnitConversion(to_unit="EUR", factor=0.92)
+_USD_TO_EUR = UnitConversion(to_unit="EUR", factor=0.92, fixed=False)
 
 
 def _contact(param: str) -> Resolver:
@@ -109,6 +109,12 @@ DOMAIN = Domain(
             "pay_as_you_go_usd": _USD_TO_EUR,
             "price_usd": _USD_TO_EUR,
             "projected_overage_usd": _USD_TO_EUR,
+            **dict.fromkeys(
+                ("sms_usd", "intl_call_per_min_usd", "roaming_call_per_min_usd", "data_per_mb_usd"),
+                CENTS,
+            ),
+            **dict.fromkeys(("complaint_rate_pct",), FRACTION),
+            **dict.fromkeys(("minutes_used",), SECONDS),
         },
         resolvers={
             **{

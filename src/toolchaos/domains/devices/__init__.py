@@ -38,7 +38,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import resolver, same_params, sources
+from toolchaos.domains._notes import CENTS, resolver, same_params, sources
 from toolchaos.domains.devices.tools import TOOLS
 from toolchaos.domains.devices.world import DevicesWorld
 
@@ -153,6 +153,7 @@ DOMAIN = Domain(
             "distance_km": UnitConversion(to_unit="mi", factor=0.621371),
             "speed_kmh": UnitConversion(to_unit="mph", factor=0.621371),
             "data_gb_7d": UnitConversion(to_unit="MB", factor=1024.0),
+            **dict.fromkeys(("price_usd", "cost_usd"), CENTS),
         },
         resolvers={
             **{name: _device() for name in _DEVICE_TOOLS},

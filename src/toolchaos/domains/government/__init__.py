@@ -31,7 +31,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import resolver, same_params, sources
+from toolchaos.domains._notes import CENTS, FRACTION, resolver, same_params, sources
 from toolchaos.domains.government.tools import TOOLS
 from toolchaos.domains.government.world import GovernmentWorld
 
@@ -113,6 +113,20 @@ DOMAIN = Domain(
             "weight_kg": UnitConversion(to_unit="lb", factor=2.20462),
             "total_fee_usd": UnitConversion(to_unit="cents", factor=100.0),
             "amount_due_usd": UnitConversion(to_unit="cents", factor=100.0),
+            **dict.fromkeys(
+                (
+                    "fee_usd",
+                    "base_fee_usd",
+                    "tax_usd",
+                    "monthly_benefit_usd",
+                    "refund_usd",
+                    "late_penalty_usd",
+                    "amount_owed_usd",
+                    "deduction_used_usd",
+                ),
+                CENTS,
+            ),
+            **dict.fromkeys(("marginal_rate_pct", "effective_rate_pct"), FRACTION),
         },
         resolvers={
             **{

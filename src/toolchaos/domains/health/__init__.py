@@ -33,7 +33,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import resolver, sources
+from toolchaos.domains._notes import CENTS, FRACTION, SECONDS, resolver, sources
 from toolchaos.domains.health.tools import NUTRIENT_FIELDS, TOOLS
 from toolchaos.domains.health.world import HealthWorld
 
@@ -126,6 +126,20 @@ DOMAIN = Domain(
             "calories_kcal": _KCAL_TO_KJ,
             "calories_burned_kcal": _KCAL_TO_KJ,
             "sodium_mg": UnitConversion(to_unit="g", factor=0.001),
+            **dict.fromkeys(
+                (
+                    "total_price_usd",
+                    "member_pays_usd",
+                    "plan_pays_usd",
+                    "deductible_met_usd",
+                    "oop_remaining_usd",
+                ),
+                CENTS,
+            ),
+            **dict.fromkeys(
+                ("wait_minutes", "deep_minutes", "active_minutes", "asleep_minutes"), SECONDS
+            ),
+            **dict.fromkeys(("efficiency_pct",), FRACTION),
         },
         resolvers={
             **{name: resolver("member", "search_members", "member_id") for name in _MEMBER_TOOLS},

@@ -36,7 +36,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import resolver, same_params, sources
+from toolchaos.domains._notes import CENTS, SECONDS, resolver, same_params, sources
 from toolchaos.domains.lifestyle.tools import TOOLS
 from toolchaos.domains.lifestyle.world import LifestyleWorld
 
@@ -87,6 +87,8 @@ DOMAIN = Domain(
             "per_meal_g": _G_TO_OZ,
             "weight_kg": UnitConversion(to_unit="lb", factor=2.20462),
             "distance_km": UnitConversion(to_unit="mi", factor=0.621371),
+            **dict.fromkeys(("price_usd", "total_usd"), CENTS),
+            **dict.fromkeys(("total_minutes",), SECONDS),
         },
         resolvers={
             **{t: resolver("item", *_ITEM) for t in (*PRICE_TOOLS, "add_list_item")},

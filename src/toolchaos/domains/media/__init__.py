@@ -34,7 +34,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import resolver, same_params, sources
+from toolchaos.domains._notes import FRACTION, resolver, same_params, sources
 from toolchaos.domains.media.tools import TOOLS
 from toolchaos.domains.media.world import MediaWorld
 
@@ -99,6 +99,7 @@ DOMAIN = Domain(
             "total_usd": _USD_TO_CENTS,
             "price_usd": _USD_TO_CENTS,
             "fine_usd": _USD_TO_CENTS,
+            **dict.fromkeys(("score_pct",), FRACTION),
         },
         resolvers={
             **{tool: _catalogue("item") for tool in _RATING_TOOLS},

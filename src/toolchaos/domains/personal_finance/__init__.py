@@ -13,12 +13,11 @@ from toolchaos.domains import (
     Domain,
     DomainNotes,
     Fallback,
-    UnitConversion,
     V2Tool,
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import args_map, resolver, sources
+from toolchaos.domains._notes import CENTS, FRACTION, args_map, resolver, sources
 from toolchaos.domains.personal_finance.tools import TOOLS
 from toolchaos.domains.personal_finance.world import FinanceWorld
 
@@ -76,9 +75,7 @@ DOMAIN = Domain(
                 },
             ),
         },
-        unit_conversions={
-            name: UnitConversion(to_unit="USD cents", factor=100.0) for name in _USD_FIELDS
-        },
+        unit_conversions={**dict.fromkeys(_USD_FIELDS, CENTS), "apr_pct": FRACTION},
         resolvers={
             "get_merchant_spending": resolver("merchant", "search_merchants", "merchant_id"),
             "schedule_payment": resolver("payee", "search_payees", "payee_id"),

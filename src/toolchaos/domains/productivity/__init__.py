@@ -36,7 +36,7 @@ from toolchaos.domains import (
     WriteVerifier,
     tool_map,
 )
-from toolchaos.domains._notes import args_map, resolver, sources
+from toolchaos.domains._notes import FRACTION, SECONDS, args_map, resolver, sources
 from toolchaos.domains.productivity.tools import TOOLS
 from toolchaos.domains.productivity.world import WorkspaceWorld
 
@@ -128,8 +128,13 @@ DOMAIN = Domain(
             "estimate_hours": _HOURS_TO_MIN,
             "booked_hours": _HOURS_TO_MIN,
             "free_hours": _HOURS_TO_MIN,
-            "billable_amount_usd": UnitConversion(to_unit="EUR", factor=0.92),
+            "billable_amount_usd": UnitConversion(to_unit="EUR", factor=0.92, fixed=False),
             "hours": _HOURS_TO_MIN,
+            **dict.fromkeys(
+                ("top_box_pct", "bottom_box_pct", "conversion_rate_pct", "lift_pct", "change_pct"),
+                FRACTION,
+            ),
+            **dict.fromkeys(("total_free_minutes", "reading_minutes"), SECONDS),
         },
         resolvers={
             "working_hours_overlap": _person("person_b"),

@@ -131,7 +131,8 @@ def build_toolbench_x(
     report.counts["capped"] = len(capped)
     hazarded = assign_hazards(capped, random.Random(seed), report)
     report.counts["hazarded"] = len(hazarded)
-    hazarded = _cap(hazarded, per_cell, report, "cell")
+    carried = Counter(t.hazard.family.value for t in hazarded if t.hazard is not None)
+    hazarded = _cap(hazarded, per_cell, report, "cell", carried)
     report.counts["cell"] = len(hazarded)
     validated = []
     for task in hazarded:
@@ -203,11 +204,19 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
     return out
 
 
-def _cap(tasks: list[TaskSpec], per_cell: int, report: BuildReport, stage: str) -> list[TaskSpec]:
+def _cap(
+    tasks: list[TaskSpec],
+    per_cell: int,
+    report: BuildReport,
+    stage: str,
+    families: Counter[str] | None = None,
+) -> list[TaskSpec]:
     """Keep at most ``per_cell`` tasks per (subtopic, workflow type).
 
     A cell takes a task of a logic it does not hold yet before a second task of a logic
-    it holds (then candidate order), so a cell is as varied as its templates allow.
+    it holds (then candidate order), so a cell is as varied as its templates allow. Given
+    ``families`` (how many tasks carry each hazard family), a task of a rarer family goes
+    first, so a family few tasks can carry is not cut by the cell's size.
     """
     by_cell: defaultdict[tuple[str, str], list[TaskSpec]] = defaultdict(list)
     for task in tasks:
@@ -220,7 +229,11 @@ def _cap(tasks: list[TaskSpec], per_cell: int, report: BuildReport, stage: str) 
             logic = str(task.metadata.get("logic", task.id))
             repeats.append(logic in seen)
             seen.add(logic)
-        order = sorted(range(len(cell)), key=lambda i: (repeats[i], i))
+        rarity = [
+            families[t.hazard.family.value] if families is not None and t.hazard else 0
+            for t in cell
+        ]
+        order = sorted(range(len(cell)), key=lambda i: (rarity[i], repeats[i], i))
         kept.update(cell[i].id for i in order[:per_cell])
     out = []
     for task in tasks:

@@ -12,9 +12,11 @@ tool, ``args_map``), ``adapt`` (rename, re-map, re-format or fill arguments), ``
 check whether it happened before repeating it), ``consult`` (read the service changelog
 about the failing tool first: where an implicit error does not name the fix, the
 changelog does, and the next step applies it). Actions on a result: ``normalize``
-(rename fields back), ``convert`` (undo a unit change), ``coerce`` (numbers from strings),
-``unwrap`` (leave an envelope), ``reformat`` (dates back to ISO), ``requery`` (call again
-when a field is missing), ``next_page`` (fetch and merge the remaining pages),
+(rename fields back), ``convert`` (undo a unit change: where a label names it, or with
+``beyond``, where the magnitude shows it), ``coerce`` (numbers from strings), ``unwrap``
+(leave an envelope), ``reformat`` (dates back to ISO), ``requery`` (call again when a
+field is missing, with the option that asks for the full record where ``flag`` names
+one), ``next_page`` (fetch and merge the remaining pages),
 ``cross_check`` (ask the other sources and keep the fresh, majority or authoritative
 value).
 """
@@ -164,7 +166,8 @@ def normalize_result(recipe: list[RecoveryStep], result: Any) -> Any:
         elif step.action == "normalize":
             result = transform_keys(result, _renamer(p.get("rename", {})))
         elif step.action == "convert":
-            result = _convert_back(result, str(p["field"]), float(p["divide_by"]))
+            beyond = float(p["beyond"]) if "beyond" in p else None
+            result = _convert_back(result, str(p["field"]), float(p["divide_by"]), beyond)
         elif step.action == "coerce":
             result = map_field(result, str(p["field"]), _to_number)
         elif step.action == "reformat":
@@ -204,6 +207,8 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         p = step.params
         missing = step.action == "requery" and not has_key(content, str(p["field"]))
         if missing and _once(state, "requery"):
+            if p.get("flag"):  # the full record is asked for with an option
+                state.arguments = {**state.arguments, str(p["flag"]): True}
             return Handled(calls=[state.main_call()])
         following = _next_page(p, state, content) if step.action == "next_page" else None
         if following is not None:
@@ -279,11 +284,29 @@ def _renamer(renames: dict[str, str]) -> Callable[[str, Any], tuple[str, Any] | 
     return lambda k, v: (renames[k], v) if k in renames else None
 
 
-def _convert_back(value: Any, name: str, factor: float) -> Any:
+def _convert_back(value: Any, name: str, factor: float, beyond: float | None = None) -> Any:
+    """Undo a unit change of field ``name`` where a ``units`` label names it.
+
+    An unlabelled change (a silent unit change, a field whose meaning changed) leaves no
+    label: with ``beyond``, a number is converted back where it lies past that bound in
+    the direction the factor moves it (above it when the factor grows numbers, below it
+    when it shrinks them), the magnitude no value in the documented unit reaches.
+    """
+
+    def implausible(number: float) -> bool:
+        assert beyond is not None
+        return abs(number) > beyond if factor > 1 else 0 < abs(number) < beyond
+
     def back(record: dict[str, Any]) -> dict[str, Any]:
         units = record.get("units")
         number = record.get(name)
-        if not (isinstance(units, dict) and name in units and isinstance(number, int | float)):
+        if isinstance(number, bool) or not isinstance(number, int | float):
+            return record
+        if beyond is not None:
+            if not implausible(number):
+                return record
+            return {**record, name: round(number / factor, 4)}
+        if not (isinstance(units, dict) and name in units):
             return record
         out = {**record, name: round(number / factor, 4)}
         rest = {k: v for k, v in units.items() if k != name}
