@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -17,6 +17,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     subject,
     then_each,
     when,
+    who,
 )
 
 SERVICES = (
@@ -109,42 +110,38 @@ def reestimate_claim(ctx: TemplateContext) -> Draft:
 
 
 def family_deductibles(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' plans; total, most or least of one accumulator."""
-    people = ctx.sample("members", 3)
+    """Parallel: three to five members' plans; total, most or least of one accumulator."""
+    people = ctx.sample("members", ctx.count(3, 5))
     field = ctx.rng.choice(sorted(PLAN_FIELDS))
     op = ctx.rng.choice(["sum", "max", "min"])
     words = {"sum": "the total", "max": "the largest", "min": "the smallest"}[op]
     prompt = ctx.say(
-        "For {a}, {b} and {c}, what's {words} {what} this year, in dollars?",
-        "Pull the plan status of {a}, {b} and {c}: {words} {what}?",
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        "For {names}, what's {words} {what} this year, in dollars?",
+        "Pull the plan status of {names}: {words} {what}?",
+        names=listing([p.first_name for p in people]),
         words=words,
         what=PLAN_FIELDS[field],
     )
     steps = [RefStep(tool="get_insurance_plan", args={"member": p.first_name}) for p in people]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(len(people))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def same_bill_three_people(ctx: TemplateContext) -> Draft:
-    """Parallel: one allowed amount estimated for three members; total or most owed."""
-    people = ctx.sample("members", 3)
+    """Parallel: one allowed amount estimated for three to five members; total or most owed."""
+    people = ctx.sample("members", ctx.count(3, 5))
     service, low, high = ctx.rng.choice(SERVICES)
     allowed = _amount(ctx, low, high)
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "what would the three of them owe together",
+        "sum": "what would they owe all together",
         "max": "what's the most any one of them would owe",
     }[op]
     prompt = ctx.say(
-        "{a}, {b} and {c} each need {service} (allowed amount ${allowed:,.0f}). With each "
+        "{names} each need {service} (allowed amount ${allowed:,.0f}). With each "
         "person's deductible status, " + question + "?",
-        "Estimate {service} at ${allowed:,.0f} allowed for {a}, {b} and {c}: " + question + "?",
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        "Estimate {service} at ${allowed:,.0f} allowed for each of {names}: " + question + "?",
+        names=listing([p.first_name for p in people]),
         service=service,
         allowed=allowed,
     )
@@ -152,29 +149,24 @@ def same_bill_three_people(ctx: TemplateContext) -> Draft:
         RefStep(tool="estimate_cost", args={"member": p.first_name, "allowed_usd": allowed})
         for p in people
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "member_pays_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "member_pays_usd"] for i in range(len(people))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def treatment_plan_total(ctx: TemplateContext) -> Draft:
-    """Mixture: find the member -> estimate three planned services -> total owed."""
+    """Mixture: find the member -> estimate two to five planned services -> total owed."""
     m = member(ctx)
-    services = ctx.rng.sample(SERVICES, 3)
+    services = ctx.rng.sample(SERVICES, ctx.count(2, 5))
     amounts = [_amount(ctx, low, high) for _, low, high in services]
+    bills = listing([f"{s[0]} (${a:,.0f} allowed)" for s, a in zip(services, amounts, strict=True)])
     prompt = ctx.say(
-        "{Name} has three things coming up: {a} (${x:,.0f} allowed), {b} (${y:,.0f}) and "
-        "{c} (${z:,.0f}). Estimating each one separately against the current deductible "
-        "status, what's the total out of pocket?",
-        "Add up the separate member-share estimates for {whose} {a} (${x:,.0f}), {b} "
-        "(${y:,.0f}) and {c} (${z:,.0f}), allowed amounts in brackets.",
-        Name=subject(m),
+        "There are {n} things coming up for {name}: {bills}. Estimating each one separately "
+        "against the current deductible status, what's the total out of pocket?",
+        "Add up the separate member-share estimates for {whose} {bills}.",
+        name=who(m),
         whose=owner(m),
-        a=services[0][0],
-        b=services[1][0],
-        c=services[2][0],
-        x=amounts[0],
-        y=amounts[1],
-        z=amounts[2],
+        n=len(services),
+        bills=bills,
     )
     lead = [RefStep(tool="search_members", args={"query": m.first_name})]
     bills = [{"member": ref(0, "results", 0, "member_id"), "allowed_usd": a} for a in amounts]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -87,51 +87,48 @@ def book_blood_draw(ctx: TemplateContext) -> Draft:
 
 
 def family_latest(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' results for one test; the highest or lowest latest value."""
+    """Parallel: two to five members' results for one test; the highest or lowest latest."""
     code = ctx.rng.choice(sorted({r.test_code for r in ctx.rows("lab_results")}))
-    people = ctx.sample("members", 3, lambda p: bool(_tests_of(ctx, p.member_id, code)))
+    people = ctx.sample(
+        "members", ctx.count(2, 5), lambda p: bool(_tests_of(ctx, p.member_id, code))
+    )
     name = next(r.test_name for r in ctx.rows("lab_results") if r.test_code == code)
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "highest", "min": "lowest"}[op]
     prompt = ctx.say(
-        "Of the latest {test} results for {a}, {b} and {c}, which value is {words}?",
-        "Compare the most recent {test} readings of {a}, {b} and {c} and give me the "
-        "{words} value.",
+        "Of the latest {test} results for {names}, which value is {words}?",
+        "Compare the most recent {test} readings of {names} and give me the {words} value.",
         test=name,
         words=words,
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        names=listing([p.first_name for p in people]),
     )
     steps = [
         RefStep(tool="list_lab_results", args={"member": p.first_name, "test_code": code})
         for p in people
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "value"] for i in range(3)], round=2)
+    refs = [[i, "results", 0, "value"] for i in range(len(people))]
+    answer = AnswerSpec(op=op, refs=refs, round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def draw_site_waits(ctx: TemplateContext) -> Draft:
-    """Parallel: the wait at three lab-draw sites; the shortest."""
-    clinics = ctx.sample("clinics", 3, lambda c: "lab draw" in c.specialties)
+    """Parallel: the wait at three to five lab-draw sites; the shortest or longest."""
+    clinics = ctx.sample("clinics", ctx.count(3, 5), lambda c: "lab draw" in c.specialties)
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
         "I need a fasting blood draw this morning. According to {source}, what's the "
-        "{words} wait among {a}, {b} and {c}?",
-        "Which lab-draw site has the {words} queue right now ({source}): {a}, {b} or {c}? "
-        "Tell me the minutes.",
+        "{words} wait among {names}?",
+        "Among the lab-draw sites {names}, how long is the {words} queue right now "
+        "({source})? Tell me the minutes.",
         source=WAIT_SOURCES[tool],
         words=words,
-        a=clinics[0].name,
-        b=clinics[1].name,
-        c=clinics[2].name,
+        names=listing([c.name for c in clinics]),
     )
     steps = [RefStep(tool=tool, args={"clinic": c.name}) for c in clinics]
-    return finish(
-        Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "wait_minutes"] for i in range(3)]))
-    )
+    refs = [[i, "wait_minutes"] for i in range(len(clinics))]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs)))
 
 
 def draw_sites_in_city(ctx: TemplateContext) -> Draft:

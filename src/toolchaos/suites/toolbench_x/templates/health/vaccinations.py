@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -102,8 +102,8 @@ TRIP_MEDS = (
 
 
 def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
-    """Parallel: cash prices of three trip medicines at given quantities; the total."""
-    meds = ctx.rng.sample(TRIP_MEDS, 3)
+    """Parallel: cash prices of two to five trip medicines at given quantities; the total."""
+    meds = ctx.rng.sample(TRIP_MEDS, ctx.count(2, 5))
     days = ctx.rng.randint(7, 21)
     quantities = [
         days + 9 if name == "atovaquone-proguanil" else ctx.rng.choice((6, 10, 14, 20))
@@ -112,41 +112,36 @@ def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
     tool = ctx.rng.choice(sorted(PRICE_SOURCES))
     parts = [f"{q} {name} ({why})" for (name, why), q in zip(meds, quantities, strict=True)]
     prompt = ctx.say(
-        "For a {days}-day trip I'm taking {a}; {b}; and {c}. What would those cost together "
+        "For a {days}-day trip I'm taking {kit}. What would those cost together "
         "at {source} cash prices?",
-        "Price my travel kit on {source}: {a}, {b} and {c}. Total, please.",
+        "Price my travel kit on {source}: {kit}. Total, please.",
         days=days,
-        a=parts[0],
-        b=parts[1],
-        c=parts[2],
+        kit=listing(parts),
         source=PRICE_SOURCES[tool],
     )
     steps = [
         RefStep(tool=tool, args={"medication": name, "quantity": q})
         for (name, _), q in zip(meds, quantities, strict=True)
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "total_price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "total_price_usd"] for i in range(len(meds))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def doses_on_record(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' vaccination records; doses on file in total or the most."""
-    people = ctx.sample("members", 3)
+    """Parallel: three to five members' vaccination records; doses on file in total or most."""
+    people = ctx.sample("members", ctx.count(3, 5))
     op = ctx.rng.choice(["sum", "sum", "max"])
     question = {
-        "sum": "how many vaccine doses are on record for the three of them altogether?",
+        "sum": "how many vaccine doses are on record for all of them together?",
         "max": "what's the largest number of doses on record for any one of them?",
     }[op]
     prompt = ctx.say(
-        "The travel clinic wants our shot history. For {a}, {b} and {c}, " + question,
-        "Before booking travel shots, check the vaccination records of {a}, {b} and {c}: "
-        + question,
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        "The travel clinic wants our shot history. For {names}, " + question,
+        "Before booking travel shots, check the vaccination records of {names}: " + question,
+        names=listing([p.first_name for p in people]),
     )
     steps = [RefStep(tool="list_vaccinations", args={"member": p.first_name}) for p in people]
-    answer = AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "total"] for i in range(len(people))])
     return finish(Draft(prompt, steps, answer))
 
 

@@ -5,14 +5,20 @@ from __future__ import annotations
 from datetime import timedelta
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     RATING_SOURCES,
     _book_listed,
+    _quotes,
+    _rate_each,
     _rate_each_found,
-    _rate_three,
     _source,
-    _three_quotes,
 )
 
 _HOME_TRADES = ("plumbing", "hvac", "electrical", "lawn care", "cleaning")
@@ -101,28 +107,28 @@ def rating_of_local_pro(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_quote(ctx: TemplateContext) -> Draft:
-    """Parallel: three providers' service lists; the lowest price of one service."""
-    return _three_quotes(
+    """Parallel: three to five providers' service lists; the lowest price of one service."""
+    return _quotes(
         ctx,
         _HOME_TRADES,
         ("lowest", "highest"),
-        "Getting quotes for a {svc}: {a}, {b} or {c}. What's the {words} price?",
-        "What's the {words} price for a {svc} among {a}, {b} and {c}, before call-out fees?",
+        "Getting quotes for a {svc} from {names}. What's the {words} price?",
+        "What's the {words} price for a {svc} among {names}, before call-out fees?",
     )
 
 
 def trade_ratings(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three tradespeople; the best or worst."""
+    """Parallel: one guide's rating of three to five tradespeople; the best or worst."""
     trade = ctx.rng.choice(_HOME_TRADES[:4])
-    pros = ctx.sample("providers", 3, lambda p: p.category == trade)
-    return _rate_three(
+    pros = ctx.sample("providers", ctx.count(3, 5), lambda p: p.category == trade)
+    return _rate_each(
         ctx,
         pros,
         ("worst", "best"),
-        "I have three {trade} quotes: {a}, {b} and {c}. What's the {words} {guide} rating "
-        "among them?",
-        "Check {a}, {b} and {c} on {guide}; I want the {words} rating of the three.",
+        "I have {n} {trade} quotes: {names}. What's the {words} {guide} rating among them?",
+        "Check {names} on {guide}; I want the {words} rating among them.",
         trade=trade,
+        n=len(pros),
     )
 
 

@@ -5,12 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     _extreme,
-    _locallens_of_two,
+    _locallens_of_each,
+    _rate_each,
     _rate_each_found,
-    _rate_three,
 )
 
 _GUESTS = ("Alex Moreau", "Priya Haddad", "Kenji Tanaka", "Grace Whitfield", "Omar Delgado")
@@ -106,32 +114,30 @@ def move_reservation(ctx: TemplateContext) -> Draft:
 
 
 def best_rated_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three restaurants; the highest or lowest."""
-    rests = ctx.sample("restaurants", 3)
-    return _rate_three(
+    """Parallel: one guide's rating of three to six restaurants; the highest or lowest."""
+    rests = ctx.sample("restaurants", ctx.count(3, 6))
+    return _rate_each(
         ctx,
         rests,
         ("lowest", "highest"),
-        "Deciding where to eat: what's the {words} {guide} rating among {a}, {b} and {c}?",
-        "Look up {a}, {b} and {c} on {guide}. What's the {words} star rating of the three?",
-        "Of {a}, {b} and {c}, give me the {words} rating {guide} shows.",
+        "Deciding where to eat: what's the {words} {guide} rating among {names}?",
+        "Look up {names} on {guide}. What's the {words} star rating among them?",
+        "Of {names}, give me the {words} rating {guide} shows.",
     )
 
 
 def nearest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three restaurants; the shortest distance from home."""
-    rests = ctx.sample("restaurants", 3)
+    """Parallel: look up three to six restaurants; the shortest (or longest) distance."""
+    rests = ctx.sample("restaurants", ctx.count(3, 6))
     op, words = _extreme(ctx, "closest", "farthest")
     prompt = ctx.say(
-        "How far from home is the {words} of {a}, {b} and {c}, in km?",
-        "We're choosing between {a}, {b} and {c}. What's the distance (km) to the {words} one?",
+        "How far from home is the {words} of {names}, in km?",
+        "We're choosing between {names}. What's the distance (km) to the {words} one?",
         words=words,
-        a=rests[0].name,
-        b=rests[1].name,
-        c=rests[2].name,
+        names=listing([r.name for r in rests]),
     )
     steps = [RefStep(tool="search_restaurants", args={"query": r.name}) for r in rests]
-    refs = [[i, "results", 0, "distance_km"] for i in range(3)]
+    refs = [[i, "results", 0, "distance_km"] for i in range(len(rests))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
@@ -154,17 +160,16 @@ def best_in_cuisine(ctx: TemplateContext) -> Draft:
 
 
 def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
-    """Mixture: search two restaurants -> the authoritative rating of each -> max."""
-    rests = ctx.sample("restaurants", 2)
-    return _locallens_of_two(
+    """Mixture: search two to four restaurants -> the authoritative rating of each -> min/max."""
+    rests = ctx.sample("restaurants", ctx.count(2, 4))
+    return _locallens_of_each(
         ctx,
         "search_restaurants",
         "restaurant_id",
         rests,
-        ("lower", "higher"),
-        "Between {a} and {b}, what's the {words} LocalLens rating?",
-        "My partner wants {a}, I want {b}. Settle it: what's the {words} of their LocalLens "
-        "ratings?",
+        ("lowest", "highest"),
+        "Between {names}, what's the {words} LocalLens rating?",
+        "We can't agree on {names}. Settle it: what's the {words} of their LocalLens ratings?",
     )
 
 
