@@ -199,9 +199,9 @@ def steps_on_workout_days(ctx: TemplateContext) -> Draft:
 def week_distance(ctx: TemplateContext) -> Draft:
     """Mixture: find the member -> activity on three to six days -> total of one field."""
     m = member(ctx)
-    days = ctx.count(3, 6)
-    start = ctx.rng.randint(days, 14)
-    dates = [ctx.day(-(start - k)) for k in range(days)]
+    span = ctx.count(3, 6)
+    start = ctx.rng.randint(span, 14)
+    dates = [ctx.day(-(start - k)) for k in range(span)]
     field = ctx.rng.choice(["distance_km", "steps", "calories_burned_kcal"])
     prompt = ctx.say(
         "Add up {whose} {what} over the {n} days {d1} to {d3}.",
@@ -209,7 +209,7 @@ def week_distance(ctx: TemplateContext) -> Draft:
         whose=owner(m),
         name=subject(m),
         what=ACTIVITY_FIELDS[field],
-        n=days,
+        n=span,
         d1=dates[0],
         d3=dates[-1],
     )

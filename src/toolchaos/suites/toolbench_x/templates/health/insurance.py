@@ -158,7 +158,7 @@ def treatment_plan_total(ctx: TemplateContext) -> Draft:
     m = member(ctx)
     services = ctx.rng.sample(SERVICES, ctx.count(2, 5))
     amounts = [_amount(ctx, low, high) for _, low, high in services]
-    bills = listing([f"{s[0]} (${a:,.0f} allowed)" for s, a in zip(services, amounts, strict=True)])
+    named = listing([f"{s[0]} (${a:,.0f} allowed)" for s, a in zip(services, amounts, strict=True)])
     prompt = ctx.say(
         "There are {n} things coming up for {name}: {bills}. Estimating each one separately "
         "against the current deductible status, what's the total out of pocket?",
@@ -166,7 +166,7 @@ def treatment_plan_total(ctx: TemplateContext) -> Draft:
         name=who(m),
         whose=owner(m),
         n=len(services),
-        bills=bills,
+        bills=named,
     )
     lead = [RefStep(tool="search_members", args={"query": m.first_name})]
     bills = [{"member": ref(0, "results", 0, "member_id"), "allowed_usd": a} for a in amounts]

@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
     listed,
     rating_ask,
 )
@@ -125,7 +132,7 @@ def book_last_show_before(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
-    """Parallel: one film, one day, three cinemas; cheapest first-screening adult price."""
+    """Parallel: one film, one day, three to six cinemas; cheapest first-screening price."""
     film = _showing(ctx)
     when_day = ctx.day(ctx.rng.randint(0, 6))
     cinemas = [
@@ -135,15 +142,15 @@ def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
     ]
     if len(cinemas) < 3:
         raise NoFit("the film is on at fewer than three cinemas that day")
-    chosen = ctx.rng.sample(cinemas, 3)
+    chosen = ctx.rng.sample(cinemas, ctx.count(3, len(cinemas)))
     op = ctx.rng.choice(["min", "max"])
     prompt = ctx.say(
-        "{film} is on at {a}, {b} and {c} on {day}. Looking at each cinema's first "
+        "{film} is on at {cinemas} on {day}. Looking at each cinema's first "
         "screening that day, what's the {word} adult ticket price?",
-        "Compare the adult price of the earliest {film} screening on {day} at {a}, {b} "
-        "and {c}. Tell me the {word} one.",
+        "Compare the adult price of the earliest {film} screening on {day} at {cinemas}. "
+        "Tell me the {word} one.",
         film=film.title,
-        **abc(*(c.name for c in chosen)),
+        cinemas=listing([c.name for c in chosen]),
         day=when(when_day),
         word={"min": "lowest", "max": "highest"}[op],
     )
@@ -154,26 +161,24 @@ def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
         )
         for c in chosen
     ]
-    refs = [[i, "results", 0, "price_usd"] for i in range(3)]
+    refs = [[i, "results", 0, "price_usd"] for i in range(len(chosen))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def best_rated_now_showing(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three films on at one cinema."""
+    """Parallel: one aggregator's rating for three to six films on at one cinema."""
     cinema = ctx.pick("cinemas")
     on = sorted({s.film_id for s in ctx.rows("showtimes") if s.cinema_id == cinema.cinema_id})
     if len(on) < 3:
         raise NoFit("too few films")
-    films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, 3)]
+    films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, ctx.count(3, min(6, len(on))))]
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [f.film_id for f in films])
     prompt = ctx.say(
-        "{cinema} has {a}, {b} and {c} this week. Which rates best on {source}? Give me "
-        "its {words}.",
-        "Deciding between {a}, {b} and {c} at {cinema}: what's the top {source} {words} "
-        "among them?",
+        "{cinema} has {films} this week. Which rates best on {source}? Give me its {words}.",
+        "Deciding between {films} at {cinema}: what's the top {source} {words} among them?",
         cinema=cinema.name,
-        **abc(*(f.title for f in films)),
+        films=listing([f.title for f in films]),
         **ask.phrases(),
     )
     return ask.draft(prompt, [], [f.title for f in films])
@@ -199,30 +204,31 @@ def best_film_ending_by(ctx: TemplateContext) -> Draft:
         deadline=deadline,
         **ask.phrases(),
     )
-    listing = RefStep(tool="list_showtimes", args=filters)
-    return ask.draft(prompt, [listing], listed(len(shows), "film_id"))
+    lead = RefStep(tool="list_showtimes", args=filters)
+    return ask.draft(prompt, [lead], listed(len(shows), "film_id"))
 
 
 def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
-    """Mixture: two films' screenings on a day -> quote each first show -> cheaper total."""
+    """Mixture: two to four films' screenings on a day -> quote each first show -> min/sum."""
     when_day = ctx.day(ctx.rng.randint(1, 6))
     on = {s.film_id for s in ctx.rows("showtimes") if s.date == when_day}
-    films = ctx.sample("films", 2, lambda f: f.film_id in on)
+    films = ctx.sample("films", ctx.count(2, 4), lambda f: f.film_id in on)
+    k = len(films)
     for film in films:
         _first_show(ctx, film=film.film_id, date=when_day)
     party = ctx.rng.choice(_PARTIES[:2] + _PARTIES[4:])
     op = ctx.rng.choice(["min", "sum"])
     question = {
-        "min": "Which option is cheaper in total, and by how much does it cost?",
-        "sum": "If we end up seeing both, what do the two orders cost altogether?",
+        "min": "What does the cheapest of those options cost in total?",
+        "sum": "If we end up seeing all of them, what do the orders cost altogether?",
     }[op]
     prompt = ctx.say(
-        "On {day} it's either {a} or {b}, at the earliest screening of each, for {party}. "
-        + question,
-        "Price the earliest {day} showing of {a} and of {b} for {party}, fees included. "
+        "On {day} we're choosing from {films}, at the earliest screening of each, for "
+        "{party}. " + question,
+        "Price the earliest {day} showing of each of {films} for {party}, fees included. "
         + question,
         day=when(when_day),
-        **abc(*(f.title for f in films)),
+        films=listing([f.title for f in films]),
         party=party[4],
     )
     steps = [
@@ -233,9 +239,9 @@ def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
             tool="quote_tickets",
             args={"showtime_id": ref(i, "results", 0, "showtime_id"), **_party_args(party)},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    refs = [[2, "total_usd"], [3, "total_usd"]]
+    refs = [[k + i, "total_usd"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
