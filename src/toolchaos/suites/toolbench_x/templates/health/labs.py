@@ -87,10 +87,10 @@ def book_blood_draw(ctx: TemplateContext) -> Draft:
 
 
 def family_latest(ctx: TemplateContext) -> Draft:
-    """Parallel: two to five members' results for one test; the highest or lowest latest."""
+    """Parallel: three to five members' results for one test; the highest or lowest latest."""
     code = ctx.rng.choice(sorted({r.test_code for r in ctx.rows("lab_results")}))
     people = ctx.sample(
-        "members", ctx.count(2, 5), lambda p: bool(_tests_of(ctx, p.member_id, code))
+        "members", ctx.count(3, 5), lambda p: bool(_tests_of(ctx, p.member_id, code))
     )
     name = next(r.test_name for r in ctx.rows("lab_results") if r.test_code == code)
     op = ctx.rng.choice(["max", "min"])

@@ -133,8 +133,8 @@ def cheapest_of_three(ctx: TemplateContext) -> Draft:
 
 
 def first_to_run_out(ctx: TemplateContext) -> Draft:
-    """Parallel: two to five prescriptions by Rx number; which runs out first (or last)."""
-    rxs = ctx.sample("prescriptions", ctx.count(2, 5), lambda r: r.status == "active")
+    """Parallel: three to five prescriptions by Rx number; which runs out first (or last)."""
+    rxs = ctx.sample("prescriptions", ctx.count(3, 5), lambda r: r.status == "active")
     views = [ctx.read("get_prescription", prescription_id=r.prescription_id) for r in rxs]
     op = ctx.rng.choice(["argmin", "argmax"])
     days = [v["days_supply_left"] for v in views]

@@ -102,8 +102,8 @@ TRIP_MEDS = (
 
 
 def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
-    """Parallel: cash prices of two to five trip medicines at given quantities; the total."""
-    meds = ctx.rng.sample(TRIP_MEDS, ctx.count(2, 5))
+    """Parallel: cash prices of three to five trip medicines at given quantities; the total."""
+    meds = ctx.rng.sample(TRIP_MEDS, ctx.count(3, 5))
     days = ctx.rng.randint(7, 21)
     quantities = [
         days + 9 if name == "atovaquone-proguanil" else ctx.rng.choice((6, 10, 14, 20))

@@ -133,7 +133,11 @@ def party_menu_calories(ctx: TemplateContext) -> Draft:
 def recipe_shopping_cost(ctx: TemplateContext) -> Draft:
     """Mixture: the recipe -> prices of several of its ingredients at one store -> sum."""
     recipe = ctx.pick("recipes", lambda r: len(r.ingredients) >= 4)
-    lines = sorted(ctx.rng.sample(range(len(recipe.ingredients)), ctx.count(2, 5)))
+    lines = sorted(
+        ctx.rng.sample(
+            range(len(recipe.ingredients)), ctx.count(2, min(5, len(recipe.ingredients)))
+        )
+    )
     store = _stores(ctx, 1)[0]
     tool, source = _source(ctx, PRICE_SOURCES)
     names = [recipe.ingredients[i].name.lower() for i in lines]
