@@ -7,7 +7,15 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity.world import parse_stamp
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     one_per,
@@ -125,11 +133,14 @@ def room_of_my_meeting(ctx: TemplateContext) -> Draft:
 
 
 def three_rooms_one_day(ctx: TemplateContext) -> Draft:
-    """Parallel: bookings of three rooms in one office on a day; free or booked hours."""
+    """Parallel: bookings of three to six rooms in one office on a day; free or booked hours."""
     anchor = ctx.pick("events", lambda e: e.room_id is not None and e.status == "confirmed")
     home = ctx.world.table("rooms")[anchor.room_id]
     office = home.office
-    rooms = [home, *ctx.sample("rooms", 2, lambda r: r.office == office and r != home)]
+    near = ctx.rows("rooms", lambda r: r.office == office and r != home)
+    if len(near) < 2:
+        raise NoFit("fewer than three rooms in the office")
+    rooms = [home, *ctx.rng.sample(near, ctx.count(2, min(5, len(near))))]
     ctx.rng.shuffle(rooms)
     day = _local_day(home, anchor.start_utc)
     if max(_booked_hours(ctx, [r.room_id for r in rooms], day)) == 0:
@@ -138,21 +149,19 @@ def three_rooms_one_day(ctx: TemplateContext) -> Draft:
         [
             ("free_hours", "max", "the most free hours any of them has"),
             ("free_hours", "min", "the fewest free hours among them"),
-            ("booked_hours", "sum", "the total booked hours across the three"),
+            ("booked_hours", "sum", "the total booked hours across all of them"),
         ]
     )
     prompt = ctx.say(
-        "In {office}, rooms {a}, {b} and {c} on {day}: what is {q}?",
-        "Room planning for {day} ({office} office): checking {a}, {b} and {c}, give me {q}.",
+        "In {office}, rooms {names} on {day}: what is {q}?",
+        "Room planning for {day} ({office} office): checking {names}, give me {q}.",
         office=office,
-        a=rooms[0].name,
-        b=rooms[1].name,
-        c=rooms[2].name,
+        names=listing([r.name for r in rooms]),
         day=when(day),
         q=question,
     )
     steps = one_per("list_room_bookings", "room", [r.name for r in rooms], date=day)
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(rooms))))
 
 
 def office_room_usage(ctx: TemplateContext) -> Draft:

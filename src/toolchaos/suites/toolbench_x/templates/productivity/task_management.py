@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     iso,
@@ -109,39 +117,38 @@ def add_task_then_start(ctx: TemplateContext) -> Draft:
 
 
 def next_todo_effort(ctx: TemplateContext) -> Draft:
-    """Parallel: three people's to-do lists; total estimate of each one's earliest task."""
+    """Parallel: three to six people's to-do lists; total estimate of each one's earliest task."""
+    want = ctx.count(3, 6)
     chosen: list[Any] = []
-    for candidate in ctx.sample("people", 8):
+    for candidate in ctx.sample("people", 12):
         todo = ctx.read("list_tasks", assignee=candidate.person_id, status="todo")["results"]
         if todo:
             chosen.append(candidate)
-        if len(chosen) == 3:
+        if len(chosen) == want:
             break
-    if len(chosen) < 3:
-        raise NoFit("fewer than three people with to-do tasks")
+    if len(chosen) < want:
+        raise NoFit("too few people with to-do tasks")
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "how many estimated hours do those three tasks add up to?",
-        "max": "what is the largest estimate among those three tasks, in hours?",
+        "sum": "how many estimated hours do those tasks add up to?",
+        "max": "what is the largest estimate among those tasks, in hours?",
     }[op]
     prompt = ctx.say(
-        "{a}, {b} and {c} should each pick up their to-do task with the earliest due date. "
+        "{names} should each pick up their to-do task with the earliest due date. "
         + question.capitalize(),
-        "Look at the earliest-due to-do item for each of {a}, {b} and {c}: " + question,
-        a=chosen[0].name,
-        b=chosen[1].name,
-        c=chosen[2].name,
+        "Look at the earliest-due to-do item for each of {names}: " + question,
+        names=listing([p.name for p in chosen]),
     )
     steps = [
         RefStep(tool="list_tasks", args={"assignee": p.name, "status": "todo"}) for p in chosen
     ]
-    refs = [[i, "results", 0, "estimate_hours"] for i in range(3)]
+    refs = [[i, "results", 0, "estimate_hours"] for i in range(len(chosen))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def hours_on_three_projects(ctx: TemplateContext) -> Draft:
-    """Parallel: hours logged on three projects over a window; the most, least or total."""
-    projects = ctx.sample("projects", 3, lambda p: p.status != "completed")
+    """Parallel: hours logged on three to six projects over a window; most, least or total."""
+    projects = ctx.sample("projects", ctx.count(3, 6), lambda p: p.status != "completed")
     back = ctx.rng.choice([7, 10, 14])
     since = iso(ctx, -back)
     ids = [p.project_id for p in projects]
@@ -151,19 +158,17 @@ def hours_on_three_projects(ctx: TemplateContext) -> Draft:
     question = {
         "max": "what's the highest hour total among them",
         "min": "what's the lowest hour total among them",
-        "sum": "how many hours is that across all three",
+        "sum": "how many hours is that across all of them",
     }[op]
     prompt = ctx.say(
-        "Staffing check on {a}, {b} and {c}: looking at hours logged since {since}, {q}?",
-        "Since {since}, how much time went into {a}, {b} and {c}? Specifically, {q}?",
-        a=projects[0].name,
-        b=projects[1].name,
-        c=projects[2].name,
+        "Staffing check on {names}: looking at hours logged since {since}, {q}?",
+        "Since {since}, how much time went into {names}? Specifically, {q}?",
+        names=listing([p.name for p in projects]),
         since=when(since),
         q=question,
     )
     steps = one_per("get_project_hours", "project", [p.name for p in projects], from_date=since)
-    return Draft(prompt, steps, combined(op, "logged_hours", range(3)))
+    return Draft(prompt, steps, combined(op, "logged_hours", range(len(projects))))
 
 
 def open_effort_in_project(ctx: TemplateContext) -> Draft:
