@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
@@ -116,8 +124,8 @@ def alert_day_forecast(ctx: TemplateContext) -> Draft:
 
 
 def week_peak_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: 7-day forecasts of three places; the most severe value of one field."""
-    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    """Parallel: 7-day forecasts of three to six places; the most severe value of one field."""
+    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
     field, op, words = ctx.rng.choice(_PEAKS)
     values = [
         day[field]
@@ -127,18 +135,18 @@ def week_peak_of_three(ctx: TemplateContext) -> Draft:
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("a dry week everywhere")
     prompt = ctx.say(
-        "Storm watch for the coming week: across {a}, {b} and {c}, what is {words} on any "
+        "Storm watch for the 7 days from today ({d0}): across {names}, what is {words} on any "
         "day of their 7-day forecasts?",
-        "Checking for severe weather before I travel to {a}, {b} and {c} this week. What's "
-        "{words} anywhere in the three 7-day forecasts?",
-        "Over the next seven days in {a}, {b} and {c}, give me {words}.",
-        a=places[0].name,
-        b=places[1].name,
-        c=places[2].name,
+        "Checking for severe weather before I travel to {names} this week. What's "
+        "{words} anywhere in their 7-day forecasts starting today, {d0}?",
+        "Over the seven days from {d0} to {d6} in {names}, give me {words}.",
+        names=listing([p.name for p in places]),
+        d0=when(ctx.day(0)),
+        d6=when(ctx.day(6)),
         words=words,
     )
     steps = [RefStep(tool="get_forecast", args={"location": p.name, "days": 7}) for p in places]
-    refs = [[i, "days", k, field] for i in range(3) for k in range(7)]
+    refs = [[i, "days", k, field] for i in range(len(places)) for k in range(7)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
@@ -177,17 +185,20 @@ def alert_places_on_a_day(ctx: TemplateContext) -> Draft:
 
 
 def two_cities_week_peak(ctx: TemplateContext) -> Draft:
-    """Mixture: search two places (shared names qualified) -> their weeks -> the peak."""
+    """Mixture: search two to four places (shared names qualified) -> their weeks -> the peak."""
     shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
-    other = ctx.pick("locations", lambda loc: loc.name != shared.name)
-    places = [shared, other] if ctx.rng.random() < 0.5 else [other, shared]
+    others = ctx.sample("locations", ctx.count(1, 3), lambda loc: loc.name != shared.name)
+    places = [shared, *others]
+    ctx.rng.shuffle(places)
+    k = len(places)
     field, op, words = ctx.rng.choice(_PEAKS)
     prompt = ctx.say(
-        "Is anything nasty coming to {a} or {b} this week? Give me {words} across both "
-        "7-day forecasts.",
-        "Severe-weather check for {a} and {b} over the next seven days: what's {words}?",
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
+        "Is anything nasty coming to {names} in the 7 days from today ({d0})? Give me "
+        "{words} across their 7-day forecasts.",
+        "Severe-weather check for {names} over the seven days from {d0} to {d6}: what's {words}?",
+        names=listing([_spoken(ctx, p) for p in places]),
+        d0=when(ctx.day(0)),
+        d6=when(ctx.day(6)),
         words=words,
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
@@ -196,9 +207,9 @@ def two_cities_week_peak(ctx: TemplateContext) -> Draft:
             tool="get_forecast",
             args={"location": ref(i, "results", 0, "location_id"), "days": 7},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    refs = [[2 + i, "days", k, field] for i in range(2) for k in range(7)]
+    refs = [[k + i, "days", d, field] for i in range(k) for d in range(7)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
@@ -98,8 +106,8 @@ def closing_time_abroad(ctx: TemplateContext) -> Draft:
 
 
 def furthest_ahead(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three places; the time zone furthest ahead of (or behind) UTC."""
-    places = ctx.sample("locations", 3)
+    """Parallel: look up three to six places; the time zone furthest ahead of (or behind) UTC."""
+    places = ctx.sample("locations", ctx.count(3, 6))
     offsets = [p.utc_offset_hours for p in places]
     op = ctx.rng.choice(["argmax", "argmin"])
     pick = max(offsets) if op == "argmax" else min(offsets)
@@ -107,46 +115,43 @@ def furthest_ahead(ctx: TemplateContext) -> Draft:
         raise NoFit("no single extreme offset")
     words = {"argmax": "furthest ahead", "argmin": "furthest behind"}[op]
     prompt = ctx.say(
-        "Which of {a}, {b} and {c} has its clocks {words} of UTC? Give me its time zone "
+        "Which of {names} has its clocks {words} of UTC? Give me its time zone "
         "name (like Region/City).",
-        "I keep three world clocks: {a}, {b} and {c}. What is the time zone identifier of "
+        "I keep {n} world clocks: {names}. What is the time zone identifier of "
         "the one {words} relative to UTC?",
-        "Of {a}, {b} and {c}, find the city whose time zone is {words} of UTC and tell me "
-        "that zone's name.",
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
-        c=_spoken(ctx, places[2]),
+        "Of {names}, find the city whose time zone is {words} of UTC and tell me that zone's name.",
+        names=listing([_spoken(ctx, p) for p in places]),
+        n=len(places),
         words=words,
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
-    refs = [[i, "results", 0, "utc_offset_hours"] for i in range(3)]
-    labels = [ref(i, "results", 0, "timezone") for i in range(3)]
+    refs = [[i, "results", 0, "utc_offset_hours"] for i in range(len(places))]
+    labels = [ref(i, "results", 0, "timezone") for i in range(len(places))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, labels=labels))
 
 
 def biggest_time_gap(ctx: TemplateContext) -> Draft:
-    """Parallel: convert one moment from home to three cities; the largest offset gap."""
-    places = ctx.sample("locations", 4, lambda loc: _plain(ctx, loc))
+    """Parallel: convert one moment from home to three to six cities; the largest gap."""
+    places = ctx.sample("locations", 1 + ctx.count(3, 6), lambda loc: _plain(ctx, loc))
     home, others = places[0], places[1:]
     gaps = [o.utc_offset_hours - home.utc_offset_hours for o in others]
     op = ctx.rng.choice(["max", "min"])
-    if (max(gaps) if op == "max" else min(gaps)) == 0 or len(set(gaps)) < 3:
+    best = max(gaps) if op == "max" else min(gaps)
+    if best == 0 or gaps.count(best) != 1:
         raise NoFit("no clear gap")
     words = {"max": "furthest ahead of", "min": "furthest behind"}[op]
     day = ctx.day(ctx.rng.randint(0, 6))
     clock = _clock(ctx)
     prompt = ctx.say(
-        "It's {clock} on {day} in {home}. Of {a}, {b} and {c}, how many hours is the city "
+        "It's {clock} on {day} in {home}. Of {names}, how many hours is the city "
         "{words} {home} away from my time (use a minus sign if behind)?",
-        "Working from {home} ({clock}, {day}) with colleagues in {a}, {b} and {c}: what is "
+        "Working from {home} ({clock}, {day}) with colleagues in {names}: what is "
         "the offset in hours of whichever city is {words} me? Negative means behind.",
         home=home.name,
         clock=clock,
         day=when(day),
         words=words,
-        a=others[0].name,
-        b=others[1].name,
-        c=others[2].name,
+        names=listing([o.name for o in others]),
     )
     steps = [
         RefStep(
@@ -155,7 +160,7 @@ def biggest_time_gap(ctx: TemplateContext) -> Draft:
         )
         for o in others
     ]
-    refs = [[i, "offset_difference_hours"] for i in range(3)]
+    refs = [[i, "offset_difference_hours"] for i in range(len(others))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
