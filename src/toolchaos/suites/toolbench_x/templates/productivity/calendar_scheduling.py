@@ -133,6 +133,97 @@ def organizer_overlap(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "overlap_hours"]], round=2))
 
 
+def meet_first_organizer(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> meetings on a day -> free time with the first organizer on another.
+
+    Asks for the shared free minutes on a later day, or books a meeting at the first slot
+    (one step more).
+    """
+    days = weekdays_ahead(ctx, 0, 6)
+    firsts = []  # (meeting, guest) where the meeting is the guest's first that day
+    for e in ctx.rows("events", lambda e: e.status == "confirmed" and e.start_utc[:10] in days):
+        for guest in e.attendee_ids:
+            if guest == e.organizer_id:
+                continue
+            mine = ctx.read("list_events", person=guest, date=e.start_utc[:10])["results"]
+            if mine[0]["event_id"] == e.event_id:
+                firsts.append((e, guest))
+    if not firsts:
+        raise NoFit("no first meeting organized by someone else")
+    minutes = ctx.rng.choice([30, 45, 60])
+    for meeting, guest in ctx.rng.sample(firsts, len(firsts)):
+        day = meeting.start_utc[:10]
+        pair = {"person_a": guest, "person_b": meeting.organizer_id}
+        open_days = [
+            d
+            for d in weekdays_ahead(ctx, 1, 11)
+            if d > day
+            and ctx.read("find_free_slots", **pair, date=d, duration_minutes=minutes)["results"]
+        ]
+        if open_days:
+            break
+    else:
+        raise NoFit("no shared free slot")
+    a = person(ctx, lambda u: u.person_id == guest)
+    later = ctx.rng.choice(open_days)
+    book = ctx.rng.random() < 0.5
+    steps = [
+        RefStep(tool="search_people", args={"query": a.name}),
+        RefStep(
+            tool="list_events", args={"person": ref(0, "results", 0, "person_id"), "date": day}
+        ),
+        RefStep(
+            tool="find_free_slots",
+            args={
+                "person_a": ref(0, "results", 0, "person_id"),
+                "person_b": ref(1, "results", 0, "organizer_id"),
+                "date": later,
+                "duration_minutes": minutes,
+            },
+        ),
+    ]
+    if not book:
+        prompt = ctx.say(
+            "Whoever organizes {a}'s first meeting on {day} (UTC): how many minutes of free "
+            "time do they and {a} share on {later}, counting slots of {m} minutes or more?",
+            "{a} wants to follow up with the organizer of their first meeting on {day}. On "
+            "{later}, how much shared free time (minutes, in slots of at least {m}) do the "
+            "two have?",
+            a=a.name,
+            day=when(day),
+            later=when(later),
+            m=minutes,
+        )
+        answer = AnswerSpec(op="value", refs=[[2, "total_free_minutes"]])
+        return Draft(prompt, steps, answer)
+    title = ctx.rng.choice(MEETING_TITLES)
+    prompt = ctx.say(
+        "{a} wants a {m}-minute '{title}' with whoever organized their first meeting on "
+        "{day} (UTC). Book it at the earliest time both are free on {later}, with {a} as "
+        "organizer.",
+        "Set up '{title}' ({m} min) between {a} and the organizer of {a}'s first meeting on "
+        "{day}; use the first slot they share on {later} and make {a} the organizer.",
+        a=a.name,
+        day=when(day),
+        later=when(later),
+        m=minutes,
+        title=title,
+    )
+    steps.append(
+        RefStep(
+            tool="create_event",
+            args={
+                "title": title,
+                "organizer": ref(2, "person_a_id"),
+                "attendees": ref(2, "person_b_id"),
+                "start_utc": ref(2, "first_slot_start_utc"),
+                "duration_minutes": minutes,
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def best_overlap_partner(ctx: TemplateContext) -> Draft:
     """Parallel: one person's working-hours overlap with three to six colleagues; max or min."""
     group = ctx.sample("people", ctx.count(4, 7))
@@ -270,7 +361,7 @@ def free_time_two_days(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="calendar scheduling",
     templates={
-        "sequential": [book_first_free_slot, organizer_overlap],
+        "sequential": [book_first_free_slot, organizer_overlap, meet_first_organizer],
         "parallel": [best_overlap_partner, freest_day],
         "mixture": [overlap_of_two_searched, free_time_two_days],
     },

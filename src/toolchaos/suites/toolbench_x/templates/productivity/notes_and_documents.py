@@ -73,6 +73,56 @@ def doc_project_hours(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def doc_project_owner(ctx: TemplateContext) -> Draft:
+    """Sequential: a document -> its project -> the owner's timesheet or open task estimate."""
+    doc = _unique_doc(ctx)
+    proj = ctx.world.table("projects")[doc.project_id]
+    ask = ctx.rng.choice(["timesheet", "backlog"])
+    if ask == "timesheet":
+        start, end = iso(ctx, -ctx.rng.choice([7, 14])), iso(ctx, -1)
+        span = {"from_date": start, "to_date": end}
+        if ctx.read("timesheet_summary", person=proj.owner_id, **span)["total_hours"] == 0:
+            raise NoFit("the owner logged nothing")
+        question = "how many hours did that project's owner log from {start} to {end}"
+        last = RefStep(
+            tool="timesheet_summary", args={"person": ref(1, "results", 0, "owner_id"), **span}
+        )
+        field, values = "total_hours", {"start": when(start), "end": when(end)}
+    else:
+        found = ctx.read(
+            "task_estimate_total",
+            project_id=proj.project_id,
+            assignee_id=proj.owner_id,
+            status="todo",
+        )
+        if found["matched"] == 0:
+            raise NoFit("the owner has no to-do task there")
+        question = "how many estimated hours of to-do tasks does that project's owner hold in it"
+        last = RefStep(
+            tool="task_estimate_total",
+            args={
+                "project_id": ref(1, "results", 0, "project_id"),
+                "assignee_id": ref(1, "results", 0, "owner_id"),
+                "status": "todo",
+            },
+        )
+        field, values = "total_estimate_hours", {}
+    prompt = ctx.say(
+        "'{title}' is filed under some project: " + question + "?",
+        "Look up which project the document '{title}' belongs to and who owns it; "
+        + question
+        + "?",
+        title=doc.title,
+        **values,
+    )
+    steps = [
+        RefStep(tool="search_documents", args={"query": doc.title}),
+        RefStep(tool="list_projects", args={"query": ref(0, "results", 0, "project_name")}),
+        last,
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
 def write_notes_in_author_project(ctx: TemplateContext) -> Draft:
     """Sequential, writes: person -> their documents of a kind -> new notes in that project."""
     kind = ctx.rng.choice(["spec", "plan", "report", "runbook"])
@@ -212,7 +262,7 @@ def hours_behind_two_docs(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="notes and documents",
     templates={
-        "sequential": [doc_project_hours, write_notes_in_author_project],
+        "sequential": [doc_project_hours, write_notes_in_author_project, doc_project_owner],
         "parallel": [three_docs_reading],
         "mixture": [words_by_kind, hours_behind_two_docs],
     },

@@ -80,6 +80,88 @@ def urgent_task_project_hours(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def _urgent_task_holder(ctx: TemplateContext) -> tuple[Any, str, dict[str, Any]]:
+    """A person found first by name, a priority, and their earliest-due task of it."""
+    priority = ctx.rng.choice(["urgent", "high"])
+    holders = {t.assignee_id for t in ctx.rows("tasks", lambda t: t.priority == priority)}
+    who = person(ctx, lambda u: u.person_id in holders)
+    tasks = ctx.read("list_tasks", assignee=who.person_id, priority=priority)["results"]
+    if not tasks:
+        raise NoFit("no task of that priority")
+    return who, priority, tasks[0]
+
+
+def _first_task_steps(who: Any, priority: str) -> list[RefStep]:
+    return [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_tasks",
+            args={"assignee": ref(0, "results", 0, "person_id"), "priority": priority},
+        ),
+    ]
+
+
+def urgent_task_owner_hours(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> earliest-due task of a priority -> its project -> owner's hours."""
+    who, priority, task = _urgent_task_holder(ctx)
+    owner = ctx.world.table("projects")[task["project_id"]].owner_id
+    start, end = iso(ctx, -ctx.rng.choice([7, 14, 21])), iso(ctx, -1)
+    field, words = ctx.rng.choice(
+        [("total_hours", "hours in total"), ("billable_hours", "billable hours")]
+    )
+    span = {"from_date": start, "to_date": end}
+    if ctx.read("timesheet_summary", person=owner, **span)[field] == 0:
+        raise NoFit("the owner logged nothing")
+    prompt = ctx.say(
+        "{name}'s {priority}-priority task that is due soonest sits in some project. How many "
+        "{words} did that project's owner log from {start} to {end}?",
+        "Find the earliest-due {priority} task assigned to {name}, then whoever owns its "
+        "project: what are that owner's {words} between {start} and {end}?",
+        name=who.name,
+        priority=priority,
+        words=words,
+        start=when(start),
+        end=when(end),
+    )
+    steps = _first_task_steps(who, priority)
+    steps += [
+        RefStep(tool="list_projects", args={"query": ref(1, "results", 0, "project_name")}),
+        RefStep(
+            tool="timesheet_summary",
+            args={"person": ref(2, "results", 0, "owner_id"), **span},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, field]], round=2))
+
+
+def urgent_task_project_backlog(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> earliest-due task of a priority -> its project's open estimate."""
+    who, priority, task = _urgent_task_holder(ctx)
+    status = ctx.rng.choice(["todo", "in_progress"])
+    found = ctx.read("task_estimate_total", project_id=task["project_id"], status=status)
+    if found["matched"] == 0:
+        raise NoFit("no task in that status")
+    words = {"todo": "still to do", "in_progress": "in progress"}[status]
+    prompt = ctx.say(
+        "Take the {priority}-priority task of {name}'s that is due soonest. On its project, "
+        "how many estimated hours of work are {words}?",
+        "{name}'s earliest-due {priority} task belongs to a project; add up the estimates "
+        "of every task {words} there, in hours.",
+        name=who.name,
+        priority=priority,
+        words=words,
+    )
+    steps = _first_task_steps(who, priority)
+    steps.append(
+        RefStep(
+            tool="task_estimate_total",
+            args={"project_id": ref(1, "results", 0, "project_id"), "status": status},
+        )
+    )
+    answer = AnswerSpec(op="value", refs=[[2, "total_estimate_hours"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
 def add_task_then_start(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: project -> new task for its owner -> set it in progress."""
     proj = project(ctx, lambda p: p.status == "active")
@@ -263,7 +345,12 @@ def owner_workload(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="task management",
     templates={
-        "sequential": [urgent_task_project_hours, add_task_then_start],
+        "sequential": [
+            urgent_task_project_hours,
+            add_task_then_start,
+            urgent_task_owner_hours,
+            urgent_task_project_backlog,
+        ],
         "parallel": [next_todo_effort, hours_on_three_projects],
         "mixture": [open_effort_in_project, assign_new_task],
     },
