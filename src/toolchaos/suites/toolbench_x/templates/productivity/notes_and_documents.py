@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -89,14 +90,15 @@ def doc_project_owner(ctx: TemplateContext) -> Draft:
         )
         field, values = "total_hours", {"start": when(start), "end": when(end)}
     else:
-        found = ctx.read(
-            "task_estimate_total",
-            project_id=proj.project_id,
-            assignee_id=proj.owner_id,
-            status="todo",
-        )
-        if found["matched"] == 0:
-            raise NoFit("the owner has no to-do task there")
+        try:
+            ctx.read(
+                "task_estimate_total",
+                project_id=proj.project_id,
+                assignee_id=proj.owner_id,
+                status="todo",
+            )
+        except ToolError:
+            raise NoFit("the owner has no to-do task there") from None
         question = "how many estimated hours of to-do tasks does that project's owner hold in it"
         last = RefStep(
             tool="task_estimate_total",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import (
     Draft,
@@ -138,9 +139,10 @@ def urgent_task_project_backlog(ctx: TemplateContext) -> Draft:
     """Sequential: person -> earliest-due task of a priority -> its project's open estimate."""
     who, priority, task = _urgent_task_holder(ctx)
     status = ctx.rng.choice(["todo", "in_progress"])
-    found = ctx.read("task_estimate_total", project_id=task["project_id"], status=status)
-    if found["matched"] == 0:
-        raise NoFit("no task in that status")
+    try:
+        ctx.read("task_estimate_total", project_id=task["project_id"], status=status)
+    except ToolError:
+        raise NoFit("no task in that status") from None
     words = {"todo": "still to do", "in_progress": "in progress"}[status]
     prompt = ctx.say(
         "Take the {priority}-priority task of {name}'s that is due soonest. On its project, "
