@@ -84,6 +84,33 @@ def landing_day(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def spot_daylight(ctx: TemplateContext) -> Draft:
+    """Sequential: saved spot -> its place of interest -> daylight in its city on a day."""
+    saved = _saved(ctx, "poi")
+    day = ctx.day(ctx.rng.randint(0, 6))
+    field, words = ctx.rng.choice(
+        [
+            ("daylight_hours", "how many hours of daylight will there be"),
+            ("sunset_local", "what time (local) does the sun set"),
+            ("sunrise_local", "what time (local) does the sun rise"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm going to my saved spot '{label}' on {day}: {words} there?",
+        "On {day}, at the place of interest I saved as '{label}', {words}?",
+        label=saved.label,
+        day=when(day),
+        words=words,
+    )
+    steps = [
+        RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
+        RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
+        RefStep(tool="get_sun_times", args={"location": ref(1, "location_id"), "date": day}),
+    ]
+    round_to = 2 if field == "daylight_hours" else None
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=round_to))
+
+
 def spot_distance(ctx: TemplateContext) -> Draft:
     """Sequential: saved spot -> its place of interest -> distance from its city to another."""
     saved = _saved(ctx, "poi")
@@ -263,7 +290,7 @@ def saved_cities_from(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="places and distances",
     templates={
-        "sequential": [landing_day, spot_distance],
+        "sequential": [landing_day, spot_distance, spot_daylight],
         "parallel": [nearest_of_three, highest_city, daylight_comparison],
         "mixture": [opening_in_my_time, distance_between_searched, saved_cities_from],
     },

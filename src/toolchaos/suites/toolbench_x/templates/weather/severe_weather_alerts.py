@@ -123,6 +123,74 @@ def alert_day_forecast(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
 
+def alert_trigger_day_sun(ctx: TemplateContext) -> Draft:
+    """Sequential: an alert at a place -> the alert -> sun times on its first trigger day.
+
+    Asks for the sunset there (3 calls) or for that sunset on another city's clock (4 calls).
+    """
+    alerts = []
+    for a in ctx.rows("alerts"):
+        loc = ctx.world.table("locations")[a.location_id]
+        key = (a.location_id, a.metric)
+        same = [b for b in ctx.rows("alerts") if (b.location_id, b.metric) == key]
+        view = ctx.read("get_weather_alert", alert_id=a.alert_id)
+        first = view.get("first_trigger_date")
+        if _plain(ctx, loc) and len(same) == 1 and first and ctx.day(0) <= first <= ctx.day(6):
+            alerts.append(a)
+    if not alerts:
+        raise NoFit("no alert that triggers this week")
+    alert = ctx.rng.choice(alerts)
+    loc = ctx.world.table("locations")[alert.location_id]
+    metric = {
+        "aqi": "air-quality",
+        "wind_kph": "wind",
+        "temp_high_c": "high-temperature",
+        "temp_low_c": "low-temperature",
+        "precip_mm": "rain",
+    }[alert.metric]
+    steps = [
+        RefStep(tool="list_weather_alerts", args={"location": loc.name, "metric": alert.metric}),
+        RefStep(tool="get_weather_alert", args={"alert_id": ref(0, "results", 0, "alert_id")}),
+        RefStep(
+            tool="get_sun_times",
+            args={"location": ref(1, "location_id"), "date": ref(1, "first_trigger_date")},
+        ),
+    ]
+    if ctx.rng.random() < 0.5:
+        prompt = ctx.say(
+            "My {metric} alert for {place} will go off on some day this week. What time does "
+            "the sun set in {place} on the first day it triggers?",
+            "Find the first day my {metric} alert in {place} is forecast to trigger and tell "
+            "me the local sunset time there that day.",
+            metric=metric,
+            place=loc.name,
+        )
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "sunset_local"]]))
+    offset = loc.utc_offset_hours
+    other = ctx.pick("locations", lambda x: _plain(ctx, x) and x.utc_offset_hours != offset)
+    prompt = ctx.say(
+        "On the first day my {metric} alert for {place} triggers, I want to call a friend "
+        "there at their sunset. What time will that be on my clock in {other}?",
+        "Take the first trigger day of my {metric} alert in {place}: the sunset there that "
+        "day, converted to {other} local time, please.",
+        metric=metric,
+        place=loc.name,
+        other=other.name,
+    )
+    steps.append(
+        RefStep(
+            tool="convert_time",
+            args={
+                "time": ref(2, "sunset_local"),
+                "date": ref(2, "date"),
+                "from_location": ref(2, "location_id"),
+                "to_location": other.name,
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "local_time"]]))
+
+
 def week_peak_of_three(ctx: TemplateContext) -> Draft:
     """Parallel: 7-day forecasts of three to six places; the most severe value of one field."""
     places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
@@ -216,7 +284,7 @@ def two_cities_week_peak(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="severe weather alerts",
     templates={
-        "sequential": [severe_alert_for_the_week, alert_day_forecast],
+        "sequential": [severe_alert_for_the_week, alert_day_forecast, alert_trigger_day_sun],
         "parallel": [week_peak_of_three],
         "mixture": [alert_places_on_a_day, two_cities_week_peak],
     },

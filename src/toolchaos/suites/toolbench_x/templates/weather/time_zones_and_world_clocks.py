@@ -72,6 +72,45 @@ def sunrise_at_home_elsewhere(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "local_time"]]))
 
 
+def spot_sun_on_my_clock(ctx: TemplateContext) -> Draft:
+    """Sequential: saved spot -> its place of interest -> sun times in its city -> my clock.
+
+    A saved place of interest knows only its point of interest; the city (and so the sun
+    times and the time zone) comes from the point of interest.
+    """
+    saved = _saved(ctx, "poi")
+    poi = ctx.world.table("pois")[saved.poi_id]
+    other = _other_zone(ctx, poi.location_id)
+    day = ctx.day(ctx.rng.randint(0, 6))
+    moment = ctx.rng.choice(["sunrise", "sunset"])
+    verb = {"sunrise": "rises", "sunset": "sets"}[moment]
+    prompt = ctx.say(
+        "When the sun {verb} on {day} over my saved spot '{label}', what time is it in {other}?",
+        "I'll be at the place I saved as '{label}' on {day} and want to call {other} at "
+        + moment
+        + ". What will the clock in {other} say?",
+        label=saved.label,
+        day=when(day),
+        other=other.name,
+        verb=verb,
+    )
+    steps = [
+        RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
+        RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
+        RefStep(tool="get_sun_times", args={"location": ref(1, "location_id"), "date": day}),
+        RefStep(
+            tool="convert_time",
+            args={
+                "time": ref(2, f"{moment}_local"),
+                "date": ref(2, "date"),
+                "from_location": ref(2, "location_id"),
+                "to_location": other.name,
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "local_time"]]))
+
+
 def closing_time_abroad(ctx: TemplateContext) -> Draft:
     """Sequential: find a place of interest -> its hours -> closing time on another clock."""
     poi = _unique_poi(ctx)
@@ -240,7 +279,7 @@ def saved_cities_clock_gap(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="time zones and world clocks",
     templates={
-        "sequential": [sunrise_at_home_elsewhere, closing_time_abroad],
+        "sequential": [sunrise_at_home_elsewhere, closing_time_abroad, spot_sun_on_my_clock],
         "parallel": [furthest_ahead, biggest_time_gap],
         "mixture": [call_between_searched, saved_cities_clock_gap],
     },
