@@ -131,7 +131,7 @@ def three_day_totals(ctx: TemplateContext) -> Draft:
     words = {"sum": "the total", "max": "the highest single-day"}[op]
     prompt = ctx.say(
         "What's {words} {what} for {name} across {days}?",
-        "Pull {whose} tracker data for {days} and give me {words} {what}.",
+        "Pull {whose} tracker data for each of {days}; what's {words} {what}?",
         words=words,
         what=ACTIVITY_FIELDS[field],
         name=who(m),

@@ -169,7 +169,7 @@ def fill_everything(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "If we paid cash for one full fill of every active prescription {name} has, what "
         "would it come to in total? Use {source} prices.",
-        "Add up the {source} cash price of a complete fill for each of {whose} active "
+        "Add up, by {source}, the cash price of a complete fill for each of {whose} active "
         "prescriptions.",
         name=subject(m),
         whose=owner(m),

@@ -216,7 +216,7 @@ def pending_total_cash(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "If insurance covered none of the refills that are {status} right now, what would "
         "they cost together at {source} cash prices?",
-        "Total up the {source} cash price of every {status} refill in the household.",
+        "Total up, by {source}, the cash price of every {status} refill in the household.",
         status=status,
         source=PRICE_SOURCES[tool],
     )

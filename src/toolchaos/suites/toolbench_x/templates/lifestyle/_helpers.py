@@ -27,6 +27,11 @@ RATING_SOURCES = {
 }
 
 
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: 'a haircut', 'an oven cleaning'."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def _stores(ctx: TemplateContext, k: int) -> list[Any]:
     return ctx.sample("stores", k)
 
@@ -140,7 +145,8 @@ def _quotes(
 ) -> Draft:
     """Parallel: three to five providers of a category quote one service they offer; min/max.
 
-    The phrasings name the service {svc}, the providers {names} and the extreme {words}.
+    The phrasings name the service {svc} (or, with its article, {a_svc}), the providers
+    {names} and the extreme {words}.
     """
     category = ctx.rng.choice(categories)
     providers = ctx.world.table("providers")
@@ -161,7 +167,8 @@ def _quotes(
         refs.append([i, "results", [r["name"] for r in rows].index(service), "price_usd"])
     op, word = _extreme(ctx, *words)
     names = listing([p.name for p in chosen])
-    prompt = ctx.say(*phrasings, svc=service.lower(), names=names, words=word)
+    svc = service.lower()
+    prompt = ctx.say(*phrasings, svc=svc, a_svc=_a(svc), names=names, words=word)
     steps = [RefStep(tool="list_services", args={"provider": p.name}) for p in chosen]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 

@@ -14,6 +14,7 @@ from toolchaos.suites.toolbench_x.generate import (
 )
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     RATING_SOURCES,
+    _a,
     _book_listed,
     _quotes,
     _rate_each,
@@ -51,13 +52,14 @@ def done_and_book_next(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "We did the '{task}' for the {appl} {when}. Log it, then book {pro}'s {svc} for the "
         "day it's next due, earliest slot.",
-        "Mark '{task}' ({appl}) as done {when} and schedule {pro} to do a {svc} on its next "
+        "Mark '{task}' ({appl}) as done {when} and schedule {pro} to do {a_svc} on its next "
         "due date, first available time.",
         task=task.task,
         appl=task.appliance.lower(),
         when=when,
         pro=provider.name,
         svc=services[k]["name"].lower(),
+        a_svc=_a(services[k]["name"].lower()),
     )
     steps = [
         RefStep(tool="list_maintenance_tasks", args={"appliance": task.appliance}),
@@ -112,8 +114,8 @@ def cheapest_quote(ctx: TemplateContext) -> Draft:
         ctx,
         _HOME_TRADES,
         ("lowest", "highest"),
-        "Getting quotes for a {svc} from {names}. What's the {words} price?",
-        "What's the {words} price for a {svc} among {names}, before call-out fees?",
+        "Getting quotes for {a_svc} from {names}. What's the {words} price?",
+        "What's the {words} price for {a_svc} among {names}, before call-out fees?",
     )
 
 

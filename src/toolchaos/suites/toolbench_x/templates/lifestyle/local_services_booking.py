@@ -6,6 +6,7 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     RATING_SOURCES,
+    _a,
     _book_listed,
     _free_service,
     _locallens_of_each,
@@ -28,10 +29,11 @@ def book_earliest(ctx: TemplateContext) -> Draft:
     args = {"note": note} if note else {}
     tail = f' Add the note "{note}"' if note else ""
     prompt = ctx.say(
-        "Book me a {svc} at {pro} on {day}, whatever the earliest time is.{tail}",
-        "Can you get me in at {pro} for a {svc} on {day}? First free slot is fine.{tail}",
+        "Book me {a_svc} at {pro} on {day}, whatever the earliest time is.{tail}",
+        "Can you get me in at {pro} for {a_svc} on {day}? First free slot is fine.{tail}",
         "I'd like the earliest {svc} appointment {pro} has on {day}.{tail}",
         svc=services[k]["name"].lower(),
+        a_svc=_a(services[k]["name"].lower()),
         pro=provider.name,
         day=when(day),
         tail=tail,
@@ -83,7 +85,7 @@ def cheapest_haircut(ctx: TemplateContext) -> Draft:
         _PERSONAL,
         ("cheapest", "priciest"),
         "What's the {words} {svc} among {names}?",
-        "Compare the price of a {svc} at {names}; what does the {words} one charge?",
+        "Compare the price of {a_svc} at {names}; what does the {words} one charge?",
     )
 
 

@@ -44,7 +44,7 @@ def album_playlist_longest_track(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "Make me a new playlist named exactly like {artist}'s album '{album}', and start "
         "it with the {which} track from that album.",
-        "Create a playlist called '{album}' (same as the {artist} record) and put the "
+        "Create a playlist called '{album}' (same as the record by {artist}) and put the "
         "album's {which} track on it.",
         artist=artist,
         album=album.title,
@@ -158,7 +158,10 @@ def artist_albums_length(ctx: TemplateContext) -> Draft:
     }[op]
     prompt = ctx.say(
         "Search the tracks by {artist} and go through each album they appear on: " + question + "?",
-        "I'm doing a {artist} marathon, every album in the track search. " + question + "?",
+        "I'm doing a marathon of {artist}: every album in the track search. "
+        + question[0].upper()
+        + question[1:]
+        + "?",
         artist=artist.name,
     )
     steps = [RefStep(tool="search_tracks", args={"artist": artist.name})]

@@ -64,7 +64,8 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "There's a game with '{word}' in the title. Find it in the store and tell me its "
         "{source} {words}.",
-        "Look up the store listing of that '{word}' game, then give me its {source} {words}.",
+        "Look up the store listing of the game with '{word}' in its title, then give me its "
+        "{source} {words}.",
         word=word,
         **ask.phrases(),
     )

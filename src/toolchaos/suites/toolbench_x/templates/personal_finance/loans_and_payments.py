@@ -230,13 +230,14 @@ def cheapest_offer(ctx: TemplateContext) -> Draft:
         raise NoFit("offers must differ")
     text = "; ".join(f"{apr}% over {term} months" for apr, term in offers)
     prompt = ctx.say(
-        "I need to borrow {p} for a {kind} loan and have {n} offers: {offers}. Which "
+        "I need to borrow {p} for {a_kind} loan and have {n} offers: {offers}. Which "
         "costs the least interest in total, and how much interest is that?",
         "Compare these {kind} loan offers for {p}: {offers}. What's the lowest total "
         "interest I could pay?",
         p=_usd(principal),
         kind=kind,
         n=count,
+        a_kind=f"{'an' if kind == 'auto' else 'a'} {kind}",
         offers=text,
     )
     steps = [

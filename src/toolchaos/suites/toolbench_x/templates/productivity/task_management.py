@@ -173,7 +173,7 @@ def add_task_then_start(ctx: TemplateContext) -> Draft:
     words = {"in_progress": "mark it as in progress", "blocked": "flag it as blocked"}[status]
     priority = ctx.rng.choice(["high", "medium", "urgent"])
     prompt = ctx.say(
-        "In the {project} project, create a {priority}-priority task '{title}' for the "
+        "In the {project} project, create {a_priority}-priority task '{title}' for the "
         "project owner, due {due}, then {words} right away.",
         "Please add '{title}' to {project}, assigned to whoever owns that project, priority "
         "{priority}, due on {due}. Once it exists, {words}.",
@@ -182,6 +182,7 @@ def add_task_then_start(ctx: TemplateContext) -> Draft:
         due=when(due),
         words=words,
         priority=priority,
+        a_priority=f"{'an' if priority == 'urgent' else 'a'} {priority}",
     )
     steps = [
         RefStep(tool="list_projects", args={"query": proj.name}),
