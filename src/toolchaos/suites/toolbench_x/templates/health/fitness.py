@@ -71,6 +71,58 @@ def zone_of_workout(ctx: TemplateContext) -> Draft:
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]], round=1)))
 
 
+def latest_workout_day(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> workouts of a type -> the latest one's day or zone.
+
+    The user does not know the date: it comes from the workout list. The last step reads
+    the day's activity totals, or the training zone of that workout's average heart rate.
+    """
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    history = ctx.read("list_workouts", member=m.member_id, type=workout.type)["results"]
+    last = len(history) - 1
+    if len({w["date"] for w in history}) != len(history):
+        raise NoFit("two workouts of that type on one day")
+    ask = ctx.rng.choice(["activity", "zone"])
+    steps = find_member(m, "list_workouts", type=workout.type)
+    if ask == "activity":
+        field = ctx.rng.choice(sorted(ACTIVITY_FIELDS))
+        question = "what did the tracker log that whole day for " + ACTIVITY_FIELDS[field]
+        steps.append(
+            RefStep(
+                tool="get_daily_activity",
+                args={
+                    "member": ref(0, "results", 0, "member_id"),
+                    "date": ref(1, "results", last, "date"),
+                },
+            )
+        )
+    else:
+        field = ctx.rng.choice(["zone_high_bpm", "percent_of_max"])
+        question = {
+            "zone_high_bpm": "what's the upper bound (bpm) of the training zone its average "
+            "heart rate fell in",
+            "percent_of_max": "what percent of the maximum heart rate was its average",
+        }[field]
+        steps.append(
+            RefStep(
+                tool="compute_heart_rate_zone",
+                args={
+                    "member": ref(0, "results", 0, "member_id"),
+                    "heart_rate_bpm": ref(1, "results", last, "avg_hr_bpm"),
+                },
+            )
+        )
+    prompt = ctx.say(
+        "Look at {whose} most recent {type} workout: " + question + "?",
+        "{Name} logged a {type} session lately; for the latest one, " + question + "?",
+        whose=owner(m),
+        Name=subject(m),
+        type=workout.type,
+    )
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1)))
+
+
 def log_workout_and_snack(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: find the member -> log a workout -> log a snack that day."""
     m = member(ctx, lambda p: p.relationship != "child")
@@ -222,7 +274,7 @@ def week_distance(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="fitness tracking",
     templates={
-        "sequential": [zone_of_workout, log_workout_and_snack],
+        "sequential": [zone_of_workout, log_workout_and_snack, latest_workout_day],
         "parallel": [three_day_totals, family_step_race],
         "mixture": [steps_on_workout_days, week_distance],
     },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
@@ -14,10 +16,12 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     finish,
     member,
     owner,
+    require_free_slot,
     subject,
     then_each,
     when,
     who,
+    window,
 )
 
 SERVICES = (
@@ -107,6 +111,79 @@ def reestimate_claim(ctx: TemplateContext) -> Draft:
     ]
     answer = AnswerSpec(op="value", refs=[[2, "member_pays_usd"]], round=2)
     return finish(Draft(prompt, steps, answer))
+
+
+def claim_clinic_followup(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's claims -> the latest claim's clinic -> its wait, or a booking.
+
+    Claims name the provider, a clinic; the clinic's id comes from a search. Asks for the
+    clinic's current wait (3 calls) or books its first free slot of a specialty (4 calls).
+    """
+    status = ctx.rng.choice(["paid", "processing"])
+    clinics = {c.name: c for c in ctx.rows("clinics")}
+
+    def fits(p: Any) -> bool:
+        mine = ctx.read("list_claims", member=p.member_id, status=status)["results"]
+        return bool(mine) and mine[-1]["provider"] in clinics
+
+    m = member(ctx, fits)
+    claims = ctx.read("list_claims", member=m.member_id, status=status)["results"]
+    last = len(claims) - 1
+    clinic = clinics[claims[last]["provider"]]
+    steps = [
+        RefStep(tool="list_claims", args={"member": m.first_name, "status": status}),
+        RefStep(tool="search_clinics", args={"query": ref(0, "results", last, "provider")}),
+    ]
+    if ctx.rng.random() < 0.5:
+        prompt = ctx.say(
+            "Where was {whose} most recent {status} claim from? How long is the wait at that "
+            "clinic right now, by its own check-in system?",
+            "{Whose} latest {status} insurance claim names a clinic. What's the current "
+            "wait there in minutes (the clinic's own figure)?",
+            whose=owner(m),
+            Whose=owner(m).capitalize(),
+            status=status,
+        )
+        steps.append(
+            RefStep(tool="get_clinic_wait_time", args={"clinic": ref(1, "results", 0, "clinic_id")})
+        )
+        return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "wait_minutes"]])))
+    specialty = ctx.rng.choice(clinic.specialties)
+    d1, d2 = window(ctx, (1, 7), (3, 6))
+    require_free_slot(ctx, specialty, clinic.clinic_id, (d1, d2), "slot")
+    prompt = ctx.say(
+        "Book {name} a follow-up at the clinic of {whose} most recent {status} claim: the "
+        "first free {spec} slot between {d1} and {d2}, reason 'claim follow-up'.",
+        "{Whose} latest {status} claim was at some clinic; get {name} the earliest {spec} "
+        "appointment there from {d1} to {d2} (reason: claim follow-up).",
+        name=who(m),
+        whose=owner(m),
+        Whose=owner(m).capitalize(),
+        status=status,
+        spec=specialty,
+        d1=d1,
+        d2=d2,
+    )
+    steps += [
+        RefStep(
+            tool="find_appointment_slots",
+            args={
+                "specialty": specialty,
+                "clinic": ref(1, "results", 0, "clinic_id"),
+                "from_date": d1,
+                "to_date": d2,
+            },
+        ),
+        RefStep(
+            tool="book_appointment",
+            args={
+                "member": ref(0, "results", last, "member_id"),
+                "slot_id": ref(2, "results", 0, "slot_id"),
+                "reason": "claim follow-up",
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
 
 
 def family_deductibles(ctx: TemplateContext) -> Draft:
@@ -200,7 +277,7 @@ def claims_reestimated(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="insurance claims and coverage",
     templates={
-        "sequential": [planned_procedure, reestimate_claim],
+        "sequential": [planned_procedure, reestimate_claim, claim_clinic_followup],
         "parallel": [family_deductibles, same_bill_three_people],
         "mixture": [treatment_plan_total, claims_reestimated],
     },

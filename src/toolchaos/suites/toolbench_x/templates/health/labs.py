@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
@@ -56,6 +58,52 @@ def earlier_result(ctx: TemplateContext) -> Draft:
     steps = [
         *find_member(m, "list_lab_results", test_code=result.test_code),
         RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", i, "result_id")}),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
+
+
+def flagged_test_before(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's flagged results -> that test's history -> the result before.
+
+    The user knows only that their latest out-of-range result was flagged; the test and
+    the earlier result come from the lab history.
+    """
+    flag = ctx.rng.choice(["high", "low"])
+
+    def fits(p: Any) -> bool:
+        flagged = ctx.read("list_lab_results", member=p.member_id, flag=flag)["results"]
+        if not flagged:
+            return False
+        history = _tests_of(ctx, p.member_id, str(flagged[0]["test_code"]))
+        return bool(history[-1]["result_id"] != flagged[0]["result_id"])
+
+    m = member(ctx, fits)
+    latest = ctx.read("list_lab_results", member=m.member_id, flag=flag)["results"][0]
+    history = _tests_of(ctx, m.member_id, str(latest["test_code"]))
+    before = [r["result_id"] for r in history].index(latest["result_id"]) + 1
+    ask = ctx.rng.choice(["value", "collected_on"])
+    question = {
+        "value": "what was the value of that test the time before it",
+        "collected_on": "when was the sample of that test before it collected",
+    }[ask]
+    prompt = ctx.say(
+        "{Whose} most recent lab result flagged {flag}: " + question + "?",
+        "Find the latest {flag}-flagged lab result for {name}, then look at the same test's "
+        "history: " + question + "?",
+        Whose=owner(m).capitalize(),
+        name=who(m),
+        flag=flag,
+    )
+    steps = [
+        RefStep(tool="list_lab_results", args={"member": m.first_name, "flag": flag}),
+        RefStep(
+            tool="list_lab_results",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "test_code": ref(0, "results", 0, "test_code"),
+            },
+        ),
+        RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", before, "result_id")}),
     ]
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
 
@@ -190,7 +238,7 @@ def flagged_results(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="lab results",
     templates={
-        "sequential": [earlier_result, book_blood_draw],
+        "sequential": [earlier_result, book_blood_draw, flagged_test_before],
         "parallel": [family_latest, draw_site_waits],
         "mixture": [draw_sites_in_city, flagged_results],
     },

@@ -102,6 +102,43 @@ def night_after_workout(ctx: TemplateContext) -> Draft:
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]])))
 
 
+def sleep_before_latest_workout(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> workouts of a type -> sleep the night before the latest.
+
+    A night's record is dated by the morning one woke up, so the night before a workout
+    is the record dated the workout's day; the date comes from the workout list.
+    """
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    history = ctx.read("list_workouts", member=m.member_id, type=workout.type)["results"]
+    last = history[-1]["date"]
+    if last < ctx.day(-13) or last > ctx.day(0):
+        raise NoFit("no sleep record for that night")
+    field = ctx.rng.choice(sorted(SLEEP_FIELDS))
+    prompt = ctx.say(
+        "How did {name} sleep the night before {their} most recent {type} workout? Give me "
+        "the {what} (the record dated that morning).",
+        "The night leading into {whose} latest {type} session (the sleep record dated that "
+        "day): what was the {what}?",
+        name=who(m),
+        their={"self": "my"}.get(m.relationship, "her" if m.sex == "female" else "his"),
+        whose=owner(m),
+        type=workout.type,
+        what=SLEEP_FIELDS[field],
+    )
+    steps = find_member(m, "list_workouts", type=workout.type)
+    steps.append(
+        RefStep(
+            tool="get_sleep_record",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "date": ref(1, "results", len(history) - 1, "date"),
+            },
+        )
+    )
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1)))
+
+
 def three_nights(ctx: TemplateContext) -> Draft:
     """Parallel: one member's sleep on three to six mornings; min, max or total of a field."""
     m = member(ctx)
@@ -194,7 +231,7 @@ def best_recovery(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="sleep and recovery",
     templates={
-        "sequential": [resting_share, night_after_workout],
+        "sequential": [resting_share, night_after_workout, sleep_before_latest_workout],
         "parallel": [three_nights, afternoon_caffeine],
         "mixture": [caffeine_before_bad_night, best_recovery],
     },
