@@ -131,6 +131,76 @@ def book_last_show_before(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def watchlist_film_tonight(ctx: TemplateContext) -> Draft:
+    """Sequential: watchlist -> a film on it -> its screenings on a day -> quote or book one.
+
+    The user knows the film only as the one on their watchlist with a given priority;
+    quoting the earliest screening is 3 calls, booking it for the party is 4.
+    """
+    entries = ctx.read("list_watchlist")["results"]
+    on = {s.film_id for s in ctx.rows("showtimes")}
+    films = [
+        (i, e)
+        for i, e in enumerate(entries)
+        if e["kind"] == "film"
+        and e["item_id"] in on
+        and sum(x["kind"] == "film" and x["priority"] == e["priority"] for x in entries) == 1
+    ]
+    if not films:
+        raise NoFit("no film on the watchlist is showing")
+    i, entry = ctx.rng.choice(films)
+    when_day = ctx.day(ctx.rng.randint(1, 5))
+    shows = _first_show(ctx, film=entry["item_id"], date=when_day)
+    party = ctx.rng.choice(_PARTIES)
+    if shows[0]["seats_available"] < sum(party[:3]):
+        raise NoFit("sold out")
+    steps = [
+        RefStep(tool="list_watchlist", args={}),
+        RefStep(
+            tool="list_showtimes",
+            args={"film": ref(0, "results", i, "item_id"), "date": when_day},
+        ),
+    ]
+    book = ctx.rng.random() < 0.5
+    if not book:
+        prompt = ctx.say(
+            "The film I put on my watchlist with {prio} priority: what would its earliest "
+            "screening on {day} cost for {party}, fees and discounts included?",
+            "Take the {prio}-priority film on my watchlist and price its first showing on "
+            "{day} for {party}. Total, please.",
+            prio=entry["priority"],
+            day=when(when_day),
+            party=party[4],
+        )
+        steps.append(
+            RefStep(
+                tool="quote_tickets",
+                args={"showtime_id": ref(1, "results", 0, "showtime_id"), **_party_args(party)},
+            )
+        )
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_usd"]], round=2))
+    prompt = ctx.say(
+        "Book the earliest {day} screening of the {prio}-priority film on my watchlist for "
+        "{party}.",
+        "We're finally watching the film I marked {prio} priority on my watchlist: get "
+        "tickets for {party} at its first showing on {day}.",
+        prio=entry["priority"],
+        day=when(when_day),
+        party=party[4],
+    )
+    steps += [
+        RefStep(
+            tool="quote_tickets",
+            args={"showtime_id": ref(1, "results", 0, "showtime_id"), **_party_args(party)},
+        ),
+        RefStep(
+            tool="book_tickets",
+            args={"showtime_id": ref(2, "showtime_id"), **_party_args(party)},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
     """Parallel: one film, one day, three to six cinemas; cheapest first-screening price."""
     film = _showing(ctx)
@@ -248,7 +318,7 @@ def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="movie showtimes and tickets",
     templates={
-        "sequential": [earliest_show_quote, book_last_show_before],
+        "sequential": [earliest_show_quote, book_last_show_before, watchlist_film_tonight],
         "parallel": [cheapest_across_cinemas, best_rated_now_showing],
         "mixture": [best_film_ending_by, two_films_cheaper_night],
     },

@@ -101,6 +101,44 @@ def season_binge_from_search(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "finish_date"]]))
 
 
+def watchlist_finale(ctx: TemplateContext) -> Draft:
+    """Sequential: watchlist -> a series on it -> its last season's episodes -> the finale."""
+    entries = ctx.read("list_watchlist")["results"]
+    series = [
+        (i, e)
+        for i, e in enumerate(entries)
+        if e["kind"] == "series"
+        and sum(x["kind"] == "series" and x["priority"] == e["priority"] for x in entries) == 1
+    ]
+    if not series:
+        raise NoFit("no series on the watchlist")
+    i, entry = ctx.rng.choice(series)
+    show = ctx.read("get_series", series=entry["item_id"])
+    episodes = ctx.read("list_episodes", series=entry["item_id"], season=show["seasons"])
+    last = len(episodes["results"]) - 1
+    field, words = ctx.rng.choice(
+        [("runtime_min", "how long is it, in minutes"), ("title", "what is it called")]
+    )
+    prompt = ctx.say(
+        "The series on my watchlist with {prio} priority: the last episode of its latest "
+        "season, {words}?",
+        "Take the {prio}-priority series from my watchlist and find the final episode of "
+        "its most recent season. {Words}?",
+        prio=entry["priority"],
+        words=words,
+        Words=words[0].upper() + words[1:],
+    )
+    steps = [
+        RefStep(tool="list_watchlist", args={}),
+        RefStep(tool="get_series", args={"series": ref(0, "results", i, "item_id")}),
+        RefStep(
+            tool="list_episodes",
+            args={"series": ref(1, "series_id"), "season": ref(1, "seasons")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", last, field]]))
+
+
 def three_series_runtime(ctx: TemplateContext) -> Draft:
     """Parallel: three to six series; total, longest or shortest runtime."""
     shows = ctx.sample("series", ctx.count(3, 6))
@@ -188,7 +226,7 @@ def watchlist_ratings(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="streaming catalogue and watchlists",
     templates={
-        "sequential": [watchlist_binge, season_binge_from_search],
+        "sequential": [watchlist_binge, season_binge_from_search, watchlist_finale],
         "parallel": [three_series_runtime, best_rated_on_service],
         "mixture": [watchlist_total_runtime, watchlist_ratings],
     },

@@ -90,6 +90,40 @@ def drama_tonight_binge(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "finish_date"]]))
 
 
+def recorded_film_rating(ctx: TemplateContext) -> Draft:
+    """Sequential: my recordings -> one's listing -> the rating of what it records."""
+    recs = ctx.read("list_recordings")["results"]
+    usable = []
+    for i, r in enumerate(recs):
+        found = ctx.read("list_broadcasts", title_contains=r["title"], date=r["date"])["results"]
+        same_day = [b for b in recs if b["date"] == r["date"]]
+        if found and found[0]["item_id"] and len(same_day) == 1:
+            usable.append((i, r))
+    if not usable:
+        raise NoFit("no recording of a rated title")
+    i, rec = ctx.rng.choice(usable)
+    ask = rating_ask(ctx, "value")
+    prompt = ctx.say(
+        "I've set a recording for {day}. How is the programme it records rated on {source}? "
+        "Its {words}, please.",
+        "Whatever I'm recording on {day}: look it up in the listings and give me its "
+        "{source} {words}.",
+        day=when(rec["date"]),
+        **ask.phrases(),
+    )
+    before = [
+        RefStep(tool="list_recordings", args={}),
+        RefStep(
+            tool="list_broadcasts",
+            args={
+                "title_contains": ref(0, "results", i, "title"),
+                "date": ref(0, "results", i, "date"),
+            },
+        ),
+    ]
+    return ask.draft(prompt, before, [ref(1, "results", 0, "item_id")])
+
+
 def longest_programme_at(ctx: TemplateContext) -> Draft:
     """Parallel: three to six channels' first programme from a time; longest or shortest."""
     channels = ctx.sample("channels", ctx.count(3, 6))
@@ -167,7 +201,7 @@ def movie_night_ratings(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="tv schedules",
     templates={
-        "sequential": [record_film_airing, drama_tonight_binge],
+        "sequential": [record_film_airing, drama_tonight_binge, recorded_film_rating],
         "parallel": [longest_programme_at, films_on_tv_rating],
         "mixture": [movie_night_ratings],
     },
