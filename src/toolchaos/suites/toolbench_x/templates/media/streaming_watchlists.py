@@ -102,7 +102,7 @@ def season_binge_from_search(ctx: TemplateContext) -> Draft:
 
 
 def watchlist_finale(ctx: TemplateContext) -> Draft:
-    """Sequential: watchlist -> a series on it -> its last season's episodes -> the finale."""
+    """Sequential: watchlist -> a series on it -> its latest season -> its first or last episode."""
     entries = ctx.read("list_watchlist")["results"]
     series = [
         (i, e)
@@ -115,16 +115,23 @@ def watchlist_finale(ctx: TemplateContext) -> Draft:
     i, entry = ctx.rng.choice(series)
     show = ctx.read("get_series", series=entry["item_id"])
     episodes = ctx.read("list_episodes", series=entry["item_id"], season=show["seasons"])
-    last = len(episodes["results"]) - 1
+    which, index = ctx.rng.choice(
+        [
+            ("last", len(episodes["results"]) - 1),
+            ("first", 0),
+            ("final", len(episodes["results"]) - 1),
+        ]
+    )
     field, words = ctx.rng.choice(
         [("runtime_min", "how long is it, in minutes"), ("title", "what is it called")]
     )
     prompt = ctx.say(
-        "The series on my watchlist with {prio} priority: the last episode of its latest "
+        "The series on my watchlist with {prio} priority: the {which} episode of its latest "
         "season, {words}?",
-        "Take the {prio}-priority series from my watchlist and find the final episode of "
+        "Take the {prio}-priority series from my watchlist and find the {which} episode of "
         "its most recent season. {Words}?",
         prio=entry["priority"],
+        which=which,
         words=words,
         Words=words[0].upper() + words[1:],
     )
@@ -136,7 +143,7 @@ def watchlist_finale(ctx: TemplateContext) -> Draft:
             args={"series": ref(1, "series_id"), "season": ref(1, "seasons")},
         ),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", last, field]]))
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", index, field]]))
 
 
 def three_series_runtime(ctx: TemplateContext) -> Draft:
