@@ -75,6 +75,84 @@ def book_first_free_table(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def move_known_reservation(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: restaurant -> our booking that day -> cancel -> rebook.
+
+    Five calls: search the restaurant, list its confirmed bookings that day, cancel ours,
+    find the free times on the new day, book the first. The user knows the restaurant, the
+    day and the name on the booking, not its id.
+    """
+    today = ctx.day(0)
+
+    def alone(r: Any) -> bool:
+        same = ctx.read(
+            "list_reservations", restaurant=r.restaurant_id, date=r.date, status="confirmed"
+        )
+        return r.status == "confirmed" and r.date >= today and same["total"] == 1
+
+    res = ctx.pick("reservations", alone)
+    rest = ctx.world.table("restaurants")[res.restaurant_id]
+    found = ctx.read("search_restaurants", query=rest.name)["results"]
+    if found[0]["restaurant_id"] != rest.restaurant_id:
+        raise NoFit("the name finds another restaurant first")
+    new_day = ctx.day(ctx.rng.randint(2, 25))
+    if new_day == res.date:
+        raise NoFit("same day")
+    free = ctx.read(
+        "check_table_availability",
+        restaurant=res.restaurant_id,
+        date=new_day,
+        party_size=res.party_size,
+    )
+    if not free["available_times"]:
+        raise NoFit("no table on the new day")
+    prompt = ctx.say(
+        "{guest} has a table at {rest} on {day}. Move it to {new}: cancel that booking and "
+        "take the earliest free time there on the new day, same party size and name.",
+        "Our {rest} reservation for {day} (under {guest}) needs to move to {new}. Cancel it "
+        "and rebook the same place at the first available seating that day for the same "
+        "group.",
+        guest=res.guest_name,
+        rest=rest.name,
+        day=when(res.date),
+        new=when(new_day),
+    )
+    steps = [
+        RefStep(tool="search_restaurants", args={"query": rest.name}),
+        RefStep(
+            tool="list_reservations",
+            args={
+                "restaurant": ref(0, "results", 0, "restaurant_id"),
+                "date": res.date,
+                "status": "confirmed",
+            },
+        ),
+        RefStep(
+            tool="cancel_reservation",
+            args={"reservation_id": ref(1, "results", 0, "reservation_id")},
+        ),
+        RefStep(
+            tool="check_table_availability",
+            args={
+                "restaurant": ref(2, "restaurant_id"),
+                "date": new_day,
+                "party_size": ref(2, "party_size"),
+            },
+        ),
+        RefStep(
+            tool="create_reservation",
+            args={
+                "restaurant": ref(3, "restaurant_id"),
+                "date": ref(3, "date"),
+                "time": ref(3, "first_available_time"),
+                "party_size": ref(3, "party_size"),
+                "guest_name": ref(2, "guest_name"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def move_reservation(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: cancel -> free times on another day -> rebook."""
     today = ctx.day(0)
@@ -176,7 +254,7 @@ def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="restaurant reservations",
     templates={
-        "sequential": [book_first_free_table, move_reservation],
+        "sequential": [book_first_free_table, move_reservation, move_known_reservation],
         "parallel": [best_rated_of_three, nearest_of_three],
         "mixture": [best_in_cuisine, ratings_of_two_searched],
     },
