@@ -91,8 +91,8 @@ def wait_at_booked_clinic(ctx: TemplateContext) -> Draft:
 
 
 def shortest_wait(ctx: TemplateContext) -> Draft:
-    """Parallel: the current wait at three to six clinics; the shortest or longest."""
-    clinics = ctx.sample("clinics", ctx.count(3, 6))
+    """Parallel: the current wait at three to seven clinics; the shortest or longest."""
+    clinics = ctx.sample("clinics", ctx.count(3, 7))
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
@@ -153,9 +153,9 @@ def quickest_walk_in(ctx: TemplateContext) -> Draft:
 
 
 def two_clinic_openings(ctx: TemplateContext) -> Draft:
-    """Mixture: find two to four clinics -> open slots of a specialty at each -> combined count."""
+    """Mixture: find two to five clinics -> open slots of a specialty at each -> combined count."""
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics", "urgent care"])
-    clinics = ctx.sample("clinics", ctx.count(2, 4), lambda c: specialty in c.specialties)
+    clinics = ctx.sample("clinics", ctx.count(2, 5), lambda c: specialty in c.specialties)
     k = len(clinics)
     d1, d2 = window(ctx, (1, 6), (2, 6))
     prompt = ctx.say(

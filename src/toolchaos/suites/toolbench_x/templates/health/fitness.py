@@ -174,9 +174,9 @@ def log_workout_and_snack(ctx: TemplateContext) -> Draft:
 
 
 def three_day_totals(ctx: TemplateContext) -> Draft:
-    """Parallel: one member's activity on three to six days; total or best of one field."""
+    """Parallel: one member's activity on three to seven days; total or best of one field."""
     m = member(ctx)
-    offsets = sorted(ctx.rng.sample(range(1, 15), ctx.count(3, 6)))
+    offsets = sorted(ctx.rng.sample(range(1, 15), ctx.count(3, 7)))
     dates = [ctx.day(-k) for k in offsets]
     field = ctx.rng.choice(sorted(ACTIVITY_FIELDS))
     op = ctx.rng.choice(["sum", "max"])
@@ -249,9 +249,9 @@ def steps_on_workout_days(ctx: TemplateContext) -> Draft:
 
 
 def week_distance(ctx: TemplateContext) -> Draft:
-    """Mixture: find the member -> activity on three to six days -> total of one field."""
+    """Mixture: find the member -> activity on three to seven days -> total of one field."""
     m = member(ctx)
-    span = ctx.count(3, 6)
+    span = ctx.count(3, 7)
     start = ctx.rng.randint(span, 14)
     dates = [ctx.day(-(start - k)) for k in range(span)]
     field = ctx.rng.choice(["distance_km", "steps", "calories_burned_kcal"])

@@ -107,8 +107,8 @@ def supply_left(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: the cash price of three to six drugs at one quantity; min, max or sum."""
-    meds = ctx.sample("medications", ctx.count(3, 6))
+    """Parallel: the cash price of three to seven drugs at one quantity; min, max or sum."""
+    meds = ctx.sample("medications", ctx.count(3, 7))
     quantity = ctx.rng.choice([30, 60, 90])
     tool = ctx.rng.choice(sorted(PRICE_SOURCES))
     op = ctx.rng.choice(["min", "max", "sum"])

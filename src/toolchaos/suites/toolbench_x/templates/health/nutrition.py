@@ -117,8 +117,8 @@ def look_up_then_log(ctx: TemplateContext) -> Draft:
 
 
 def plate_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six foods with servings; total (or most) of one nutrient."""
-    foods = ctx.sample("foods", ctx.count(3, 6))
+    """Parallel: three to seven foods with servings; total (or most) of one nutrient."""
+    foods = ctx.sample("foods", ctx.count(3, 7))
     amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
     tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
@@ -169,8 +169,8 @@ def meal_total(ctx: TemplateContext) -> Draft:
 
 
 def two_searched_foods(ctx: TemplateContext) -> Draft:
-    """Mixture: search two to four foods -> their nutrition -> total or most of a nutrient."""
-    foods = ctx.sample("foods", ctx.count(2, 4))
+    """Mixture: search two to five foods -> their nutrition -> total or most of a nutrient."""
+    foods = ctx.sample("foods", ctx.count(2, 5))
     k = len(foods)
     amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))

@@ -140,9 +140,9 @@ def sleep_before_latest_workout(ctx: TemplateContext) -> Draft:
 
 
 def three_nights(ctx: TemplateContext) -> Draft:
-    """Parallel: one member's sleep on three to six mornings; min, max or total of a field."""
+    """Parallel: one member's sleep on three to seven mornings; min, max or total of a field."""
     m = member(ctx)
-    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), ctx.count(3, 6)))
+    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), ctx.count(3, 7)))
     field = ctx.rng.choice(sorted(SLEEP_FIELDS))
     op = ctx.rng.choice(["min", "max"] + (["sum"] if field.endswith("_minutes") else []))
     words = {"min": "the lowest", "max": "the highest", "sum": "the total"}[op]
@@ -207,9 +207,9 @@ def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
 
 
 def best_recovery(ctx: TemplateContext) -> Draft:
-    """Mixture: find the member -> sleep on three to six mornings -> best or worst of a field."""
+    """Mixture: find the member -> sleep on three to seven mornings -> best or worst of a field."""
     m = member(ctx)
-    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), ctx.count(3, 6)))
+    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), ctx.count(3, 7)))
     field = ctx.rng.choice(["recovery_score", "hrv_ms", "deep_minutes", "efficiency_pct"])
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "worst (lowest)", "max": "best (highest)"}[op]

@@ -55,12 +55,12 @@ def _extreme(ctx: TemplateContext, low: str, high: str) -> tuple[str, str]:
 def _basket_total(
     ctx: TemplateContext, category: str | None, *phrasings: str, lower: bool = True
 ) -> Draft:
-    """Parallel: three to six items (of a category) at one store, by one price source; total.
+    """Parallel: three to seven items (of a category) at one store, by one price source; total.
 
     The phrasings name the items {items} (lower-cased unless ``lower`` is false), the
     store {store} and the price source {source}.
     """
-    items = _items(ctx, ctx.count(3, 6), category)
+    items = _items(ctx, ctx.count(3, 7), category)
     store = _stores(ctx, 1)[0]
     tool, source = _source(ctx, PRICE_SOURCES)
     names = listing([i.name.lower() if lower else i.name for i in items])

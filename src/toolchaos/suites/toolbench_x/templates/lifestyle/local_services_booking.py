@@ -120,8 +120,8 @@ def best_in_neighborhood(ctx: TemplateContext) -> Draft:
 
 
 def two_providers_ratings(ctx: TemplateContext) -> Draft:
-    """Mixture: search two to four providers by name -> the authoritative rating of each."""
-    pros = ctx.sample("providers", ctx.count(2, 4), lambda p: p.category in _PERSONAL)
+    """Mixture: search two to five providers by name -> the authoritative rating of each."""
+    pros = ctx.sample("providers", ctx.count(2, 5), lambda p: p.category in _PERSONAL)
     return _locallens_of_each(
         ctx,
         "search_providers",

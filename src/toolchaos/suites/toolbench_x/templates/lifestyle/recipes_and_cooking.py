@@ -95,8 +95,8 @@ def ingredient_price_for_recipe(ctx: TemplateContext) -> Draft:
 
 
 def fastest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six recipes by name; the shortest or longest total time."""
-    recipes = ctx.sample("recipes", ctx.count(3, 6))
+    """Parallel: three to seven recipes by name; the shortest or longest total time."""
+    recipes = ctx.sample("recipes", ctx.count(3, 7))
     op, words = _extreme(ctx, "quickest", "slowest")
     prompt = ctx.say(
         "Short on time tonight: of {names}, how many minutes does the {words} one "
@@ -112,8 +112,8 @@ def fastest_of_three(ctx: TemplateContext) -> Draft:
 
 
 def party_menu_calories(ctx: TemplateContext) -> Draft:
-    """Parallel: scale three to six recipes to a party size; total calories of the menu."""
-    recipes = ctx.sample("recipes", ctx.count(3, 6))
+    """Parallel: scale three to seven recipes to a party size; total calories of the menu."""
+    recipes = ctx.sample("recipes", ctx.count(3, 7))
     guests = ctx.rng.choice([6, 8, 10, 12, 14, 20])
     prompt = ctx.say(
         "We're hosting {n} people and serving {names}, one serving each of every "

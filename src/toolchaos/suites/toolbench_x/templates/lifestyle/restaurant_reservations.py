@@ -88,7 +88,7 @@ def move_known_reservation(ctx: TemplateContext) -> Draft:
         same = ctx.read(
             "list_reservations", restaurant=r.restaurant_id, date=r.date, status="confirmed"
         )
-        return r.status == "confirmed" and r.date >= today and same["total"] == 1
+        return bool(r.status == "confirmed" and r.date >= today and same["total"] == 1)
 
     res = ctx.pick("reservations", alone)
     rest = ctx.world.table("restaurants")[res.restaurant_id]
@@ -192,8 +192,8 @@ def move_reservation(ctx: TemplateContext) -> Draft:
 
 
 def best_rated_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three to six restaurants; the highest or lowest."""
-    rests = ctx.sample("restaurants", ctx.count(3, 6))
+    """Parallel: one guide's rating of three to seven restaurants; the highest or lowest."""
+    rests = ctx.sample("restaurants", ctx.count(3, 7))
     return _rate_each(
         ctx,
         rests,
@@ -205,8 +205,8 @@ def best_rated_of_three(ctx: TemplateContext) -> Draft:
 
 
 def nearest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three to six restaurants; the shortest (or longest) distance."""
-    rests = ctx.sample("restaurants", ctx.count(3, 6))
+    """Parallel: look up three to seven restaurants; the shortest (or longest) distance."""
+    rests = ctx.sample("restaurants", ctx.count(3, 7))
     op, words = _extreme(ctx, "closest", "farthest")
     prompt = ctx.say(
         "How far from home is the {words} of {names}, in km?",
@@ -238,8 +238,8 @@ def best_in_cuisine(ctx: TemplateContext) -> Draft:
 
 
 def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
-    """Mixture: search two to four restaurants -> the authoritative rating of each -> min/max."""
-    rests = ctx.sample("restaurants", ctx.count(2, 4))
+    """Mixture: search two to five restaurants -> the authoritative rating of each -> min/max."""
+    rests = ctx.sample("restaurants", ctx.count(2, 5))
     return _locallens_of_each(
         ctx,
         "search_restaurants",

@@ -116,7 +116,7 @@ def best_rated(
     extremes: tuple[str, str] = ("highest", "lowest"),
     quote: str = "",
 ) -> Template:
-    """Parallel: one aggregator's rating of three to six ``table`` rows by title; max or min.
+    """Parallel: one aggregator's rating of three to seven ``table`` rows by title; max or min.
 
     Args:
         name: The template's name, for build reports.
@@ -129,7 +129,7 @@ def best_rated(
     """
 
     def template(ctx: TemplateContext) -> Draft:
-        rows = ctx.sample(table, ctx.count(3, 6))
+        rows = ctx.sample(table, ctx.count(3, 7))
         ask = rating_ask(ctx)
         ask.require_unique(ctx, [getattr(r, key) for r in rows])
         titles = [r.title for r in rows]

@@ -109,8 +109,8 @@ def three_sellers_one_tier(ctx: TemplateContext) -> Draft:
 
 
 def three_shows_budget(ctx: TemplateContext) -> Draft:
-    """Parallel: box office price of three to six events' tiers; the sum for a season."""
-    events = ctx.sample("events", ctx.count(3, 6))
+    """Parallel: box office price of three to seven events' tiers; the sum for a season."""
+    events = ctx.sample("events", ctx.count(3, 7))
     tiers = [ctx.rng.choice(TIERS) for _ in events]
     field = ctx.rng.choice(sorted(_PRICE_FIELDS))
     gigs = [f"{e.event_id} ({t})" for e, t in zip(events, tiers, strict=True)]
@@ -164,8 +164,8 @@ def cheapest_gig_in_city(ctx: TemplateContext) -> Draft:
 
 
 def two_artists_next_shows(ctx: TemplateContext) -> Draft:
-    """Mixture: two to four performers' shows -> box office price of each next show -> op."""
-    k = ctx.count(2, 4)
+    """Mixture: two to five performers' shows -> box office price of each next show -> op."""
+    k = ctx.count(2, 5)
     performers = ctx.rng.sample(sorted({e.performer for e in ctx.rows("events")}), k)
     tier = ctx.rng.choice(TIERS)
     field = ctx.rng.choice(sorted(_PRICE_FIELDS))

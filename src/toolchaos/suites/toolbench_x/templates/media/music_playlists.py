@@ -87,8 +87,8 @@ def playlist_opener_album_rating(ctx: TemplateContext) -> Draft:
 
 
 def three_albums_length(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six albums; total, longest or shortest running time in seconds."""
-    albums = ctx.sample("albums", ctx.count(3, 6))
+    """Parallel: three to seven albums; total, longest or shortest running time in seconds."""
+    albums = ctx.sample("albums", ctx.count(3, 7))
     op = ctx.rng.choice(["sum", "max", "min"])
     if op != "sum":
         unique_top(

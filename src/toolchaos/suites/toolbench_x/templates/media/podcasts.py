@@ -82,8 +82,8 @@ def podcast_rating_via_search(ctx: TemplateContext) -> Draft:
 
 
 def listening_since(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six feeds since a day; total or longest backlog in minutes."""
-    shows = ctx.sample("podcasts", ctx.count(3, 6))
+    """Parallel: three to seven feeds since a day; total or longest backlog in minutes."""
+    shows = ctx.sample("podcasts", ctx.count(3, 7))
     since = ctx.day(-ctx.rng.randint(10, 40))
     values = [
         ctx.read("list_podcast_episodes", podcast=p.podcast_id, published_after=since)[
@@ -159,8 +159,8 @@ def fragment_backlog(ctx: TemplateContext) -> Draft:
 
 
 def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
-    """Mixture: two to four feeds (independent) -> each podcast's rating -> the best one."""
-    shows = ctx.sample("podcasts", ctx.count(2, 4))
+    """Mixture: two to five feeds (independent) -> each podcast's rating -> the best one."""
+    shows = ctx.sample("podcasts", ctx.count(2, 5))
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [p.podcast_id for p in shows])
     prompt = ctx.say(

@@ -147,8 +147,8 @@ def watchlist_finale(ctx: TemplateContext) -> Draft:
 
 
 def three_series_runtime(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six series; total, longest or shortest runtime."""
-    shows = ctx.sample("series", ctx.count(3, 6))
+    """Parallel: three to seven series; total, longest or shortest runtime."""
+    shows = ctx.sample("series", ctx.count(3, 7))
     op = ctx.rng.choice(["sum", "max", "min"])
     question = {
         "sum": "How many minutes would it take to watch all of them from start to finish?",

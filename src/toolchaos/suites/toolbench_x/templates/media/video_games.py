@@ -77,8 +77,8 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
 
 
 def cart_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six games in the store; total, priciest or cheapest price."""
-    games = ctx.sample("games", ctx.count(3, 6))
+    """Parallel: three to seven games in the store; total, priciest or cheapest price."""
+    games = ctx.sample("games", ctx.count(3, 7))
     for g in games:
         found = ctx.read("search_games", query=g.title)["results"]
         if found[0]["game_id"] != g.game_id:

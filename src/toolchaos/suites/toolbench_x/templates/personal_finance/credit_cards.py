@@ -158,8 +158,8 @@ def latest_charge_budget_room(ctx: TemplateContext) -> Draft:
 
 
 def compare_cards(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six credit cards by id; a limit, rate or balance aggregate."""
-    cards = ctx.sample("accounts", ctx.count(3, 6), lambda a: a.kind == "credit_card")
+    """Parallel: three to seven credit cards by id; a limit, rate or balance aggregate."""
+    cards = ctx.sample("accounts", ctx.count(3, 7), lambda a: a.kind == "credit_card")
     field, op, words = ctx.rng.choice(
         [
             ("credit_limit_usd", "max", "the highest credit limit"),

@@ -204,8 +204,8 @@ def top_up_and_schedule(ctx: TemplateContext) -> Draft:
 
 
 def monthly_loan_outlay(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six loans looked up independently; their monthly payments added."""
-    loans = ctx.sample("loans", ctx.count(3, 6))
+    """Parallel: three to seven loans looked up independently; their monthly payments added."""
+    loans = ctx.sample("loans", ctx.count(3, 7))
     ids = [loan.loan_id for loan in loans]
     prompt = ctx.say(
         "What do the monthly payments on loans {ids} add up to?",
@@ -253,8 +253,8 @@ def cheapest_offer(ctx: TemplateContext) -> Draft:
 
 
 def biggest_upcoming_bill(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six due bills looked up independently; the largest amount."""
-    bills = ctx.sample("bills", ctx.count(3, 6), lambda b: b.status != "paid")
+    """Parallel: three to seven due bills looked up independently; the largest amount."""
+    bills = ctx.sample("bills", ctx.count(3, 7), lambda b: b.status != "paid")
     if len({b.amount_usd for b in bills}) < len(bills):
         raise NoFit("bills must differ in amount")
     ids = [b.bill_id for b in bills]
@@ -270,8 +270,8 @@ def biggest_upcoming_bill(ctx: TemplateContext) -> Draft:
 
 
 def stretch_two_loans(ctx: TemplateContext) -> Draft:
-    """Mixture: two to four loans in parallel, then each balance re-amortized; combined."""
-    loans = ctx.sample("loans", ctx.count(2, 4))
+    """Mixture: two to five loans in parallel, then each balance re-amortized; combined."""
+    loans = ctx.sample("loans", ctx.count(2, 5))
     k = len(loans)
     term = ctx.rng.choice((36, 48, 60, 84, 120))
     prompt = ctx.say(

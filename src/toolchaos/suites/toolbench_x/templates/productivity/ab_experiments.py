@@ -105,8 +105,8 @@ def lift_of_searched(ctx: TemplateContext) -> Draft:
 
 
 def controls_compared(ctx: TemplateContext) -> Draft:
-    """Parallel: the control arm of three to six experiments; sum of visitors or best rate."""
-    exps = ctx.sample("experiments", ctx.count(3, 6))
+    """Parallel: the control arm of three to seven experiments; sum of visitors or best rate."""
+    exps = ctx.sample("experiments", ctx.count(3, 7))
     tool, param, words = _tool(ctx)
     field, op, question = ctx.rng.choice(
         [
@@ -128,8 +128,8 @@ def controls_compared(ctx: TemplateContext) -> Draft:
 
 
 def lifts_compared(ctx: TemplateContext) -> Draft:
-    """Parallel: the lift of the first treatment in three to six experiments; best or worst."""
-    exps = ctx.sample("experiments", ctx.count(3, 6))
+    """Parallel: the lift of the first treatment in three to seven experiments; best or worst."""
+    exps = ctx.sample("experiments", ctx.count(3, 7))
     op = ctx.rng.choice(["max", "min"])
     field = ctx.rng.choice(["lift_pct", "absolute_diff_pp"])
     words = {"lift_pct": "relative lift (%)", "absolute_diff_pp": "gain in percentage points"}[

@@ -232,8 +232,8 @@ def next_todo_effort(ctx: TemplateContext) -> Draft:
 
 
 def hours_on_three_projects(ctx: TemplateContext) -> Draft:
-    """Parallel: hours logged on three to six projects over a window; most, least or total."""
-    projects = ctx.sample("projects", ctx.count(3, 6), lambda p: p.status != "completed")
+    """Parallel: hours logged on three to seven projects over a window; most, least or total."""
+    projects = ctx.sample("projects", ctx.count(3, 7), lambda p: p.status != "completed")
     back = ctx.rng.choice([7, 10, 14])
     since = iso(ctx, -back)
     ids = [p.project_id for p in projects]

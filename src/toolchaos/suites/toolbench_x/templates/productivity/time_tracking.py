@@ -151,9 +151,9 @@ def three_project_hours(ctx: TemplateContext) -> Draft:
 
 
 def team_billing(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six people's timesheets over a range; billed amount or hours."""
+    """Parallel: three to seven people's timesheets over a range; billed amount or hours."""
     loggers = _loggers(ctx)
-    chosen = ctx.sample("people", ctx.count(3, 6), lambda u: u.person_id in loggers)
+    chosen = ctx.sample("people", ctx.count(3, 7), lambda u: u.person_id in loggers)
     start, end = iso(ctx, -14), iso(ctx, -1)
     field, op, question = ctx.rng.choice(
         [

@@ -130,11 +130,11 @@ def reset_aqi_alert(ctx: TemplateContext) -> Draft:
 
 
 def air_across_cities(ctx: TemplateContext) -> Draft:
-    """Parallel: one network's reading in three to six cities; min or max of a field."""
+    """Parallel: one network's reading in three to seven cities; min or max of a field."""
     tool = ctx.rng.choice(sorted(AQ_SOURCES))
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
-    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     prompt = ctx.say(
         "Using {source}, what's {words} right now among {names}?",
         "Compare the current air in {names} by {source} and give me {words}.",
@@ -167,10 +167,10 @@ def worst_case_three_networks(ctx: TemplateContext) -> Draft:
 
 
 def air_of_two_searched_cities(ctx: TemplateContext) -> Draft:
-    """Mixture: search two to four places (shared names qualified) -> official air of each."""
+    """Mixture: search two to five places (shared names qualified) -> official air of each."""
     shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
     others = ctx.sample(
-        "locations", ctx.count(1, 3), lambda loc: loc.location_id != shared.location_id
+        "locations", ctx.count(1, 4), lambda loc: loc.location_id != shared.location_id
     )
     places = [shared, *others]
     ctx.rng.shuffle(places)

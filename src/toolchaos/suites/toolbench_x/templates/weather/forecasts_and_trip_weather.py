@@ -209,12 +209,12 @@ def trip_total_rain(ctx: TemplateContext) -> Draft:
 
 
 def windiest_date(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six 3-day forecasts (default length); the date of the strongest wind.
+    """Parallel: three to seven 3-day forecasts (default length); the date of the strongest wind.
 
     The prompt says the window is today and the next two days (by weekday, since a date
     there could be the answer), so "the next three days" has one reading.
     """
-    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     winds: list[tuple[float, int, int]] = []
     for i, loc in enumerate(places):
         for k, day in enumerate(ctx.read("get_forecast", location=loc.name)["days"]):
@@ -249,10 +249,10 @@ _DAY_EXTREMES = (
 
 
 def extreme_on_a_day(ctx: TemplateContext) -> Draft:
-    """Parallel: three to six places on one day; the min or max of one forecast field."""
+    """Parallel: three to seven places on one day; the min or max of one forecast field."""
     day = ctx.day(ctx.rng.randint(1, 6))
     field, op, words = ctx.rng.choice(_DAY_EXTREMES)
-    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     values = [ctx.read("get_day_forecast", location=loc.name, date=day)[field] for loc in places]
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("no rain anywhere")
@@ -355,7 +355,7 @@ def two_visits(ctx: TemplateContext) -> Draft:
 
 
 def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
-    """Mixture: search two to four places -> rain total over a date range for each -> combine."""
+    """Mixture: search two to five places -> rain total over a date range for each -> combine."""
     start = ctx.rng.randint(0, 3)
     d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 3))
 
@@ -364,7 +364,7 @@ def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
         return bool(ctx.read("precipitation_total", **args)["total_precip_mm"] > 0)
 
     # a dry place would make the question trivial
-    places = ctx.sample("locations", ctx.count(2, 4), wet)
+    places = ctx.sample("locations", ctx.count(2, 5), wet)
     k = len(places)
     queries = [_query(ctx, loc) for loc in places]
     op = ctx.rng.choice(["sum", "max"])

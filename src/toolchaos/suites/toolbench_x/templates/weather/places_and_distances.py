@@ -139,8 +139,8 @@ def spot_distance(ctx: TemplateContext) -> Draft:
 
 
 def nearest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: distances from one city to three to six others; the nearest or farthest."""
-    places = ctx.sample("locations", 1 + ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    """Parallel: distances from one city to three to seven others; the nearest or farthest."""
+    places = ctx.sample("locations", 1 + ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     home, others = places[0], places[1:]
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "nearest", "max": "farthest"}[op]
@@ -160,8 +160,8 @@ def nearest_of_three(ctx: TemplateContext) -> Draft:
 
 
 def highest_city(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three to six places; the highest elevation among them."""
-    places = ctx.sample("locations", ctx.count(3, 6))
+    """Parallel: look up three to seven places; the highest elevation among them."""
+    places = ctx.sample("locations", ctx.count(3, 7))
     if max(p.elevation_m for p in places) < 100:
         raise NoFit("all of them are at sea level")
     queries = [_query(ctx, p) for p in places]
@@ -177,9 +177,9 @@ def highest_city(ctx: TemplateContext) -> Draft:
 
 
 def daylight_comparison(ctx: TemplateContext) -> Draft:
-    """Parallel: sun times for three to six places on one day; the longest or shortest day."""
+    """Parallel: sun times for three to seven places on one day; the longest or shortest day."""
     day = ctx.day(ctx.rng.randint(0, 6))
-    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(

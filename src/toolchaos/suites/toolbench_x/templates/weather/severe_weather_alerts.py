@@ -192,8 +192,8 @@ def alert_trigger_day_sun(ctx: TemplateContext) -> Draft:
 
 
 def week_peak_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: 7-day forecasts of three to six places; the most severe value of one field."""
-    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    """Parallel: 7-day forecasts of three to seven places; the most severe value of one field."""
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     field, op, words = ctx.rng.choice(_PEAKS)
     values = [
         day[field]
@@ -253,9 +253,9 @@ def alert_places_on_a_day(ctx: TemplateContext) -> Draft:
 
 
 def two_cities_week_peak(ctx: TemplateContext) -> Draft:
-    """Mixture: search two to four places (shared names qualified) -> their weeks -> the peak."""
+    """Mixture: search two to five places (shared names qualified) -> their weeks -> the peak."""
     shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
-    others = ctx.sample("locations", ctx.count(1, 3), lambda loc: loc.name != shared.name)
+    others = ctx.sample("locations", ctx.count(1, 4), lambda loc: loc.name != shared.name)
     places = [shared, *others]
     ctx.rng.shuffle(places)
     k = len(places)

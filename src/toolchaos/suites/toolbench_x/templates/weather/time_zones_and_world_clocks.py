@@ -145,8 +145,8 @@ def closing_time_abroad(ctx: TemplateContext) -> Draft:
 
 
 def furthest_ahead(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three to six places; the time zone furthest ahead of (or behind) UTC."""
-    places = ctx.sample("locations", ctx.count(3, 6))
+    """Parallel: look up three to seven places; the time zone furthest ahead of (or behind) UTC."""
+    places = ctx.sample("locations", ctx.count(3, 7))
     offsets = [p.utc_offset_hours for p in places]
     op = ctx.rng.choice(["argmax", "argmin"])
     pick = max(offsets) if op == "argmax" else min(offsets)
@@ -170,8 +170,8 @@ def furthest_ahead(ctx: TemplateContext) -> Draft:
 
 
 def biggest_time_gap(ctx: TemplateContext) -> Draft:
-    """Parallel: convert one moment from home to three to six cities; the largest gap."""
-    places = ctx.sample("locations", 1 + ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    """Parallel: convert one moment from home to three to seven cities; the largest gap."""
+    places = ctx.sample("locations", 1 + ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     home, others = places[0], places[1:]
     gaps = [o.utc_offset_hours - home.utc_offset_hours for o in others]
     op = ctx.rng.choice(["max", "min"])
