@@ -239,7 +239,7 @@ def treatment_plan_total(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "There are {n} things coming up for {name}: {bills}. Estimating each one separately "
         "against the current deductible status, what's the total out of pocket?",
-        "Add up the separate member-share estimates for {whose} {bills}.",
+        "What's planned for {name}: {bills}. Add up the separate member-share estimates.",
         name=who(m),
         whose=owner(m),
         n=len(services),

@@ -114,7 +114,7 @@ def cheapest_quote(ctx: TemplateContext) -> Draft:
         ctx,
         _HOME_TRADES,
         ("lowest", "highest"),
-        "Getting quotes for {a_svc} from {names}. What's the {words} price?",
+        "Getting quotes for {a_svc}: what's the {words} price among {names}?",
         "What's the {words} price for {a_svc} among {names}, before call-out fees?",
     )
 
@@ -127,7 +127,7 @@ def trade_ratings(ctx: TemplateContext) -> Draft:
         ctx,
         pros,
         ("worst", "best"),
-        "I have {n} {trade} quotes: {names}. What's the {words} {guide} rating among them?",
+        "I have {n} {trade} quotes. What's the {words} {guide} rating among {names}?",
         "Check {names} on {guide}; I want the {words} rating among them.",
         trade=trade,
         n=len(pros),

@@ -98,7 +98,7 @@ def guide_check_three(ctx: TemplateContext) -> Draft:
         pros,
         ("lowest", "highest"),
         "Before I book: what's the {words} {guide} score among {names}?",
-        "I'm choosing a {cat} from {names}. Give me the {words} {guide} rating.",
+        "I'm choosing a {cat}: what's the {words} {guide} rating among {names}?",
         cat=category,
     )
 
@@ -128,7 +128,7 @@ def two_providers_ratings(ctx: TemplateContext) -> Draft:
         "provider_id",
         pros,
         ("lowest", "best"),
-        "I'm torn between {names}. Give me the {words} of their LocalLens ratings.",
+        "Give me the {words} of the LocalLens ratings of {names}; I'm torn between them.",
         "What's the {words} LocalLens score of {names}?",
     )
 

@@ -149,7 +149,7 @@ def regions_compared(ctx: TemplateContext) -> Draft:
         "From the Regional sales dataset: total {metric} since {since} (month >= {since}) for "
         "{regions}. Give me {q}.",
         "Sum {metric} per region from {since} on, for {regions}, in Regional sales. What is {q}?",
-        metric=metric,
+        metric={"revenue_usd": "revenue (USD)"}.get(metric, metric),
         since=since,
         regions=listing(regions),
         q=question,
