@@ -132,6 +132,43 @@ def room_of_my_meeting(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def room_facts_of_my_meeting(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> their meetings -> the room of the next one with a room -> its facts.
+
+    The meeting names its room; the room list gives its size, floor and equipment.
+    """
+    who = person(ctx)
+    events = ctx.read("list_events", person=who.person_id, status="confirmed")["results"]
+    roomed = [i for i, e in enumerate(events) if e["room_id"] is not None]
+    if not roomed:
+        raise NoFit("no meeting with a room")
+    index = roomed[0]
+    name = events[index]["room_name"]
+    if ctx.read("list_rooms", query=name)["results"][0]["room_id"] != events[index]["room_id"]:
+        raise NoFit("the room name finds another room first")
+    field, question = ctx.rng.choice(
+        [
+            ("capacity", "how many people does that room seat"),
+            ("floor", "which floor is that room on"),
+            ("utc_offset_hours", "what is the UTC offset (hours) of that room's office"),
+        ]
+    )
+    prompt = ctx.say(
+        "{name}'s next confirmed meeting that has a room: " + question + "?",
+        "Look up the earliest upcoming meeting of {name}'s with a room booked; " + question + "?",
+        name=who.name,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_events",
+            args={"person": ref(0, "results", 0, "person_id"), "status": "confirmed"},
+        ),
+        RefStep(tool="list_rooms", args={"query": ref(1, "results", index, "room_name")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", 0, field]]))
+
+
 def three_rooms_one_day(ctx: TemplateContext) -> Draft:
     """Parallel: bookings of three to six rooms in one office on a day; free or booked hours."""
     anchor = ctx.pick("events", lambda e: e.room_id is not None and e.status == "confirmed")
@@ -227,7 +264,7 @@ def two_rooms_for_meeting(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="meeting rooms",
     templates={
-        "sequential": [book_smallest_video_room, room_of_my_meeting],
+        "sequential": [book_smallest_video_room, room_of_my_meeting, room_facts_of_my_meeting],
         "parallel": [three_rooms_one_day],
         "mixture": [office_room_usage, two_rooms_for_meeting],
     },

@@ -68,6 +68,64 @@ def first_project_hours(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def log_on_current_task(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: person -> their in-progress tasks -> time logged against one.
+
+    The user names the task by its title; its id and project come from the task list.
+    """
+    tasks = ctx.rows("tasks", lambda t: t.status == "in_progress")
+    holders = {t.assignee_id for t in tasks}
+    who = person(ctx, lambda u: u.person_id in holders)
+    mine = ctx.read("list_tasks", assignee=who.person_id, status="in_progress")["results"]
+    i = ctx.rng.randrange(len(mine))
+    task = mine[i]
+    if sum(t["title"] == task["title"] for t in mine) != 1:
+        raise NoFit("two tasks share the title")
+    if ctx.world.table("projects")[task["project_id"]].status == "completed":
+        raise NoFit("a completed project takes no time")
+    day = ctx.rng.choice(weekdays_back(ctx, 1, 6))
+    hours = ctx.rng.choice([1.5, 2.0, 2.5, 3.0, 4.0])
+    logged = sum(
+        log.hours
+        for log in ctx.rows("time_logs")
+        if log.person_id == who.person_id and log.date == day
+    )
+    if logged + hours > 16:
+        raise NoFit("too many hours that day")
+    billable = ctx.world.table("projects")[task["project_id"]].billable_rate_usd > 0
+    kind = "billable" if billable else "non-billable"
+    prompt = ctx.say(
+        "{name} spent {h} hours on {day} on their in-progress task '{title}'. Log that time "
+        "against the task ({kind}).",
+        "Please record {h} {kind} hours for {name} on {day}, against the task '{title}' "
+        "they're working on.",
+        name=who.name,
+        h=f"{hours:g}",
+        day=when(day),
+        title=task["title"],
+        kind=kind,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_tasks",
+            args={"assignee": ref(0, "results", 0, "person_id"), "status": "in_progress"},
+        ),
+        RefStep(
+            tool="log_time",
+            args={
+                "person": ref(0, "results", 0, "person_id"),
+                "project": ref(1, "results", i, "project_id"),
+                "date": day,
+                "hours": hours,
+                "billable": billable,
+                "task_id": ref(1, "results", i, "task_id"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def log_two_days(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: person -> log hours on one day -> same project the next day."""
     days = weekdays_back(ctx, 1, 12)
@@ -245,7 +303,7 @@ def pair_timesheets(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="time tracking",
     templates={
-        "sequential": [first_project_hours, log_two_days],
+        "sequential": [first_project_hours, log_two_days, log_on_current_task],
         "parallel": [three_project_hours, team_billing],
         "mixture": [client_hours, pair_timesheets],
     },
