@@ -41,6 +41,40 @@ def done_and_next_turn(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def next_turn_holder_load(ctx: TemplateContext) -> Draft:
+    """Sequential: a chore -> its coming turns -> whoever has turn k -> their chores' minutes.
+
+    The user names the chore and which turn; the person comes from the rota, and their
+    chores (with the minutes each takes) from the chore list filtered to them.
+    """
+    chore = ctx.pick("chores", lambda c: len(set(c.rota)) >= 2)
+    k = ctx.rng.randint(1, 4)
+    rota = ctx.read("get_chore_rota", chore=chore.chore_id, occurrences=k)["schedule"]
+    holder = rota[k - 1]["member_name"]
+    theirs = ctx.read("list_chores", member=holder)["results"]
+    if len(theirs) < 2:
+        raise NoFit("the person has one chore only")
+    nth = {1: "next", 2: "second", 3: "third", 4: "fourth"}[k]
+    prompt = ctx.say(
+        "Whoever does the {nth} upcoming turn of '{chore}': add up the minutes of every "
+        "chore they're on the rota for (one turn of each).",
+        "Look at the rota of '{chore}' and find who has its {nth} coming turn. How many "
+        "minutes do all the chores on that person's rota take, once each?",
+        nth=nth,
+        chore=chore.name,
+    )
+    steps = [
+        RefStep(tool="list_chores", args={"name_contains": chore.name}),
+        RefStep(
+            tool="get_chore_rota",
+            args={"chore": ref(0, "results", 0, "chore_id"), "occurrences": k},
+        ),
+        RefStep(tool="list_chores", args={"member": ref(1, "schedule", k - 1, "member_name")}),
+    ]
+    refs = [[2, "results", i, "minutes"] for i in range(len(theirs))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs))
+
+
 def minutes_for_member(ctx: TemplateContext) -> Draft:
     """Parallel: the rota of three to six chores; one member's total minutes."""
     member = ctx.pick("members")
@@ -110,7 +144,7 @@ def restock_cleaning_list(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="household chores",
     templates={
-        "sequential": [done_and_next_turn],
+        "sequential": [done_and_next_turn, next_turn_holder_load],
         "parallel": [minutes_for_member, cleaning_supplies],
         "mixture": [member_weekly_minutes, restock_cleaning_list],
     },
