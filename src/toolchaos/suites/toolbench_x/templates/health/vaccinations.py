@@ -101,6 +101,39 @@ TRIP_MEDS = (
 )
 
 
+def last_dose_clinic_wait(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's doses of a vaccine -> where the latest was given -> its wait.
+
+    The record names the clinic; its id comes from a clinic search; the wait from one of
+    the three wait sources.
+    """
+    clinics = {c.name: c for c in ctx.rows("clinics")}
+    dose = ctx.pick("vaccinations", lambda v: v.given_at in clinics)
+    m = ctx.world.table("members")[dose.member_id]
+    doses = ctx.read("list_vaccinations", member=m.member_id, vaccine=dose.vaccine)["results"]
+    last = len(doses) - 1
+    if doses[last]["given_at"] not in clinics:
+        raise NoFit("the latest dose was given elsewhere")
+    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    prompt = ctx.say(
+        "Where did {Name} get {their} latest {vaccine} dose? I'd go back there today: how "
+        "long is the wait right now, according to {source}?",
+        "Take the clinic that gave {whose} most recent {vaccine} shot and tell me its "
+        "current wait in minutes ({source}).",
+        Name=subject(m),
+        their={"self": "my"}.get(m.relationship, "her" if m.sex == "female" else "his"),
+        whose=owner(m),
+        vaccine=dose.vaccine,
+        source=WAIT_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool="list_vaccinations", args={"member": m.first_name, "vaccine": dose.vaccine}),
+        RefStep(tool="search_clinics", args={"query": ref(0, "results", last, "given_at")}),
+        RefStep(tool=tool, args={"clinic": ref(1, "results", 0, "clinic_id")}),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "wait_minutes"]])))
+
+
 def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
     """Parallel: cash prices of three to five trip medicines at given quantities; the total."""
     meds = ctx.rng.sample(TRIP_MEDS, ctx.count(3, 5))
@@ -173,7 +206,7 @@ def travel_clinic_wait(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="vaccinations and travel health",
     templates={
-        "sequential": [booster_due_date, book_travel_clinic],
+        "sequential": [booster_due_date, book_travel_clinic, last_dose_clinic_wait],
         "parallel": [trip_pharmacy_bill, doses_on_record],
         "mixture": [travel_clinic_wait],
     },
