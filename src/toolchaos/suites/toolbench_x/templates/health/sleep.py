@@ -18,6 +18,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     member,
     owner,
     subject,
+    their,
     then_each,
     when,
     who,
@@ -121,7 +122,7 @@ def sleep_before_latest_workout(ctx: TemplateContext) -> Draft:
         "The night leading into {whose} latest {type} session (the sleep record dated that "
         "day): what was the {what}?",
         name=who(m),
-        their={"self": "my"}.get(m.relationship, "her" if m.sex == "female" else "his"),
+        their=their(m),
         whose=owner(m),
         type=workout.type,
         what=SLEEP_FIELDS[field],

@@ -19,6 +19,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     owner,
     require_free_slot,
     subject,
+    their,
     wait_at_each_clinic,
     who,
     window,
@@ -121,7 +122,7 @@ def last_dose_clinic_wait(ctx: TemplateContext) -> Draft:
         "Take the clinic that gave {whose} most recent {vaccine} shot and tell me its "
         "current wait in minutes ({source}).",
         Name=subject(m),
-        their={"self": "my"}.get(m.relationship, "her" if m.sex == "female" else "his"),
+        their=their(m),
         whose=owner(m),
         vaccine=dose.vaccine,
         source=WAIT_SOURCES[tool],

@@ -75,6 +75,22 @@ def book_first_free_table(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def _free_day_for(ctx: TemplateContext, res: Any) -> str:
+    """Another day with a free table for ``res``'s party at its restaurant (or NoFit)."""
+    new_day = ctx.day(ctx.rng.randint(2, 25))
+    if new_day == res.date:
+        raise NoFit("same day")
+    free = ctx.read(
+        "check_table_availability",
+        restaurant=res.restaurant_id,
+        date=new_day,
+        party_size=res.party_size,
+    )
+    if not free["available_times"]:
+        raise NoFit("no table on the new day")
+    return new_day
+
+
 def move_known_reservation(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: restaurant -> our booking that day -> cancel -> rebook.
 
@@ -95,17 +111,7 @@ def move_known_reservation(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_restaurants", query=rest.name)["results"]
     if found[0]["restaurant_id"] != rest.restaurant_id:
         raise NoFit("the name finds another restaurant first")
-    new_day = ctx.day(ctx.rng.randint(2, 25))
-    if new_day == res.date:
-        raise NoFit("same day")
-    free = ctx.read(
-        "check_table_availability",
-        restaurant=res.restaurant_id,
-        date=new_day,
-        party_size=res.party_size,
-    )
-    if not free["available_times"]:
-        raise NoFit("no table on the new day")
+    new_day = _free_day_for(ctx, res)
     prompt = ctx.say(
         "{guest} has a table at {rest} on {day}. Move it to {new}: cancel that booking and "
         "take the earliest free time there on the new day, same party size and name.",
@@ -157,17 +163,7 @@ def move_reservation(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: cancel -> free times on another day -> rebook."""
     today = ctx.day(0)
     res = ctx.pick("reservations", lambda r: r.status == "confirmed" and r.date >= today)
-    new_day = ctx.day(ctx.rng.randint(2, 25))
-    if new_day == res.date:
-        raise NoFit("same day")
-    free = ctx.read(
-        "check_table_availability",
-        restaurant=res.restaurant_id,
-        date=new_day,
-        party_size=res.party_size,
-    )
-    if not free["available_times"]:
-        raise NoFit("no table on the new day")
+    new_day = _free_day_for(ctx, res)
     prompt = ctx.say(
         "Please move reservation {rid} to {day}: cancel it and book the earliest free table "
         "that day at the same place, same party and name.",

@@ -24,6 +24,18 @@ def _holder_with_one(ctx: TemplateContext, kind: str) -> tuple[Any, Any]:
     return holder, account[0]
 
 
+def _savings_transfers(email: str) -> list[RefStep]:
+    """Holder by email -> their savings account -> its transfers (steps 0 to 2)."""
+    return [
+        RefStep(tool="find_holders", args={"email": email}),
+        RefStep(
+            tool="list_accounts",
+            args={"holder_id": ref(0, "results", 0, "holder_id"), "kind": "savings"},
+        ),
+        RefStep(tool="list_transfers", args={"account_id": ref(1, "results", 0, "account_id")}),
+    ]
+
+
 def last_deposit_into_savings(ctx: TemplateContext) -> Draft:
     """Sequential: holder by email -> their savings account -> its transfers; the latest."""
     holder, account = _holder_with_one(ctx, "savings")
@@ -43,14 +55,7 @@ def last_deposit_into_savings(ctx: TemplateContext) -> Draft:
         lwords=words[0].lower() + words[1:],
         which=which,
     )
-    steps = [
-        RefStep(tool="find_holders", args={"email": holder.email}),
-        RefStep(
-            tool="list_accounts",
-            args={"holder_id": ref(0, "results", 0, "holder_id"), "kind": "savings"},
-        ),
-        RefStep(tool="list_transfers", args={"account_id": ref(1, "results", 0, "account_id")}),
-    ]
+    steps = _savings_transfers(holder.email)
     answer = AnswerSpec(op="value", refs=[[2, "results", index, field]])
     return Draft(prompt, steps, answer)
 
@@ -84,12 +89,7 @@ def savings_feeder_account(ctx: TemplateContext) -> Draft:
         words=words,
     )
     steps = [
-        RefStep(tool="find_holders", args={"email": holder.email}),
-        RefStep(
-            tool="list_accounts",
-            args={"holder_id": ref(0, "results", 0, "holder_id"), "kind": "savings"},
-        ),
-        RefStep(tool="list_transfers", args={"account_id": ref(1, "results", 0, "account_id")}),
+        *_savings_transfers(holder.email),
         RefStep(
             tool="get_account",
             args={"account_id": ref(2, "results", transfers["count"] - 1, "from_account_id")},
