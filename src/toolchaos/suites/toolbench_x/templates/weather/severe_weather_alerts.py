@@ -16,6 +16,7 @@ from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
     _spoken,
+    _sun_on_clock,
     _watched,
 )
 
@@ -177,17 +178,7 @@ def alert_trigger_day_sun(ctx: TemplateContext) -> Draft:
         place=loc.name,
         other=other.name,
     )
-    steps.append(
-        RefStep(
-            tool="convert_time",
-            args={
-                "time": ref(2, "sunset_local"),
-                "date": ref(2, "date"),
-                "from_location": ref(2, "location_id"),
-                "to_location": other.name,
-            },
-        )
-    )
+    steps.append(_sun_on_clock(2, "sunset", other.name))
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "local_time"]]))
 
 

@@ -19,6 +19,7 @@ from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _query,
     _saved,
     _spoken,
+    _sun_on_clock,
     _unique_poi,
 )
 
@@ -59,15 +60,7 @@ def sunrise_at_home_elsewhere(ctx: TemplateContext) -> Draft:
             tool="get_sun_times",
             args={"location": ref(0, "results", 0, "location_id"), "date": day},
         ),
-        RefStep(
-            tool="convert_time",
-            args={
-                "time": ref(1, f"{moment}_local"),
-                "date": ref(1, "date"),
-                "from_location": ref(1, "location_id"),
-                "to_location": other.name,
-            },
-        ),
+        _sun_on_clock(1, moment, other.name),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "local_time"]]))
 
@@ -98,15 +91,7 @@ def spot_sun_on_my_clock(ctx: TemplateContext) -> Draft:
         RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
         RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
         RefStep(tool="get_sun_times", args={"location": ref(1, "location_id"), "date": day}),
-        RefStep(
-            tool="convert_time",
-            args={
-                "time": ref(2, f"{moment}_local"),
-                "date": ref(2, "date"),
-                "from_location": ref(2, "location_id"),
-                "to_location": other.name,
-            },
-        ),
+        _sun_on_clock(2, moment, other.name),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "local_time"]]))
 
