@@ -50,6 +50,7 @@ __all__ = [
     "price_of_fill",
     "require_free_slot",
     "subject",
+    "their",
     "then_each",
     "unique_max",
     "wait_at_each_clinic",
@@ -72,6 +73,11 @@ def member(ctx: TemplateContext, where: Any = None) -> Any:
 def owner(m: Any) -> str:
     """How the primary user says whose record it is: 'my' or 'Maya's'."""
     return "my" if m.relationship == "self" else f"{m.first_name}'s"
+
+
+def their(m: Any) -> str:
+    """The possessive pronoun for ``m`` after their name: 'my', 'her' or 'his'."""
+    return "my" if m.relationship == "self" else ("her" if m.sex == "female" else "his")
 
 
 def who(m: Any) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -91,38 +91,33 @@ def wait_at_booked_clinic(ctx: TemplateContext) -> Draft:
 
 
 def shortest_wait(ctx: TemplateContext) -> Draft:
-    """Parallel: the current wait at three clinics; the shortest or longest."""
-    clinics = ctx.sample("clinics", 3)
+    """Parallel: the current wait at three to seven clinics; the shortest or longest."""
+    clinics = ctx.sample("clinics", ctx.count(3, 7))
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
-        "Per {source}, what's the {words} current wait among {a}, {b} and {c}, in minutes?",
-        "Check {source} for {a}, {b} and {c} and give me the {words} wait right now.",
+        "Per {source}, what's the {words} current wait among {names}, in minutes?",
+        "Check {source} for {names} and give me the {words} wait right now.",
         source=WAIT_SOURCES[tool],
         words=words,
-        a=clinics[0].name,
-        b=clinics[1].name,
-        c=clinics[2].name,
+        names=listing([c.name for c in clinics]),
     )
     steps = [RefStep(tool=tool, args={"clinic": c.name}) for c in clinics]
-    return finish(
-        Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "wait_minutes"] for i in range(3)]))
-    )
+    refs = [[i, "wait_minutes"] for i in range(len(clinics))]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs)))
 
 
 def open_slot_count(ctx: TemplateContext) -> Draft:
-    """Parallel: free slots of one specialty at three clinics; how many in all."""
+    """Parallel: free slots of one specialty at three to five clinics; how many in all."""
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics"])
-    clinics = ctx.sample("clinics", 3, lambda c: specialty in c.specialties)
+    clinics = ctx.sample("clinics", ctx.count(3, 5), lambda c: specialty in c.specialties)
     d1, d2 = window(ctx, (1, 5), (2, 6))
     prompt = ctx.say(
-        "How many open {spec} slots do {a}, {b} and {c} have between {d1} and {d2}, all together?",
-        "Count the free {spec} appointments from {d1} to {d2} at {a}, {b} and {c} combined.",
+        "How many open {spec} slots do {names} have between {d1} and {d2}, all together?",
+        "Count the free {spec} appointments from {d1} to {d2} at {names} combined.",
         spec=specialty,
-        a=clinics[0].name,
-        b=clinics[1].name,
-        c=clinics[2].name,
+        names=listing([c.name for c in clinics]),
         d1=d1,
         d2=d2,
     )
@@ -133,7 +128,8 @@ def open_slot_count(ctx: TemplateContext) -> Draft:
         )
         for c in clinics
     ]
-    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=[[i, "total"] for i in range(3)])))
+    refs = [[i, "total"] for i in range(len(clinics))]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs)))
 
 
 def quickest_walk_in(ctx: TemplateContext) -> Draft:
@@ -157,18 +153,18 @@ def quickest_walk_in(ctx: TemplateContext) -> Draft:
 
 
 def two_clinic_openings(ctx: TemplateContext) -> Draft:
-    """Mixture: find two clinics -> open slots of a specialty at each -> combined count."""
+    """Mixture: find two to five clinics -> open slots of a specialty at each -> combined count."""
     specialty = ctx.rng.choice(["primary care", "lab draw", "pediatrics", "urgent care"])
-    clinics = ctx.sample("clinics", 2, lambda c: specialty in c.specialties)
+    clinics = ctx.sample("clinics", ctx.count(2, 5), lambda c: specialty in c.specialties)
+    k = len(clinics)
     d1, d2 = window(ctx, (1, 6), (2, 6))
     prompt = ctx.say(
-        "Between {d1} and {d2}, how many {spec} openings do {a} and {b} have in total?",
-        "I can go to either {a} or {b}. Count their free {spec} slots from {d1} to {d2}, combined.",
+        "Between {d1} and {d2}, how many {spec} openings do {names} have in total?",
+        "I can go to any of {names}. Count their free {spec} slots from {d1} to {d2}, combined.",
         d1=d1,
         d2=d2,
         spec=specialty,
-        a=clinics[0].name,
-        b=clinics[1].name,
+        names=listing([c.name for c in clinics]),
     )
     steps = [RefStep(tool="search_clinics", args={"query": c.name}) for c in clinics]
     steps += [
@@ -181,9 +177,10 @@ def two_clinic_openings(ctx: TemplateContext) -> Draft:
                 "to_date": d2,
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=[[2, "total"], [3, "total"]])))
+    refs = [[k + i, "total"] for i in range(k)]
+    return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs)))
 
 
 SUBTOPIC = Subtopic(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -71,6 +71,58 @@ def zone_of_workout(ctx: TemplateContext) -> Draft:
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]], round=1)))
 
 
+def latest_workout_day(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> workouts of a type -> the latest one's day or zone.
+
+    The user does not know the date: it comes from the workout list. The last step reads
+    the day's activity totals, or the training zone of that workout's average heart rate.
+    """
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    history = ctx.read("list_workouts", member=m.member_id, type=workout.type)["results"]
+    last = len(history) - 1
+    if len({w["date"] for w in history}) != len(history):
+        raise NoFit("two workouts of that type on one day")
+    ask = ctx.rng.choice(["activity", "zone"])
+    steps = find_member(m, "list_workouts", type=workout.type)
+    if ask == "activity":
+        field = ctx.rng.choice(sorted(ACTIVITY_FIELDS))
+        question = "what did the tracker log that whole day for " + ACTIVITY_FIELDS[field]
+        steps.append(
+            RefStep(
+                tool="get_daily_activity",
+                args={
+                    "member": ref(0, "results", 0, "member_id"),
+                    "date": ref(1, "results", last, "date"),
+                },
+            )
+        )
+    else:
+        field = ctx.rng.choice(["zone_high_bpm", "percent_of_max"])
+        question = {
+            "zone_high_bpm": "what's the upper bound (bpm) of the training zone its average "
+            "heart rate fell in",
+            "percent_of_max": "what percent of the maximum heart rate was its average",
+        }[field]
+        steps.append(
+            RefStep(
+                tool="compute_heart_rate_zone",
+                args={
+                    "member": ref(0, "results", 0, "member_id"),
+                    "heart_rate_bpm": ref(1, "results", last, "avg_hr_bpm"),
+                },
+            )
+        )
+    prompt = ctx.say(
+        "Look at {whose} most recent {type} workout: " + question + "?",
+        "{Name} logged a {type} session lately; for the latest one, " + question + "?",
+        whose=owner(m),
+        Name=subject(m),
+        type=workout.type,
+    )
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1)))
+
+
 def log_workout_and_snack(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: find the member -> log a workout -> log a snack that day."""
     m = member(ctx, lambda p: p.relationship != "child")
@@ -122,54 +174,49 @@ def log_workout_and_snack(ctx: TemplateContext) -> Draft:
 
 
 def three_day_totals(ctx: TemplateContext) -> Draft:
-    """Parallel: one member's activity on three days; total or best of one field."""
+    """Parallel: one member's activity on three to seven days; total or best of one field."""
     m = member(ctx)
-    offsets = sorted(ctx.rng.sample(range(1, 15), 3))
+    offsets = sorted(ctx.rng.sample(range(1, 15), ctx.count(3, 7)))
     dates = [ctx.day(-k) for k in offsets]
     field = ctx.rng.choice(sorted(ACTIVITY_FIELDS))
     op = ctx.rng.choice(["sum", "max"])
     words = {"sum": "the total", "max": "the highest single-day"}[op]
     prompt = ctx.say(
-        "What's {words} {what} for {name} across {d1}, {d2} and {d3}?",
-        "Pull {whose} tracker data for {d1}, {d2} and {d3} and give me {words} {what}.",
+        "What's {words} {what} for {name} across {days}?",
+        "Pull {whose} tracker data for each of {days}; what's {words} {what}?",
         words=words,
         what=ACTIVITY_FIELDS[field],
         name=who(m),
         whose=owner(m),
-        d1=dates[0],
-        d2=dates[1],
-        d3=dates[2],
+        days=listing(dates),
     )
     steps = [
         RefStep(tool="get_daily_activity", args={"member": m.first_name, "date": d}) for d in dates
     ]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(len(dates))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def family_step_race(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' activity on one day; the most (or least) of one field."""
-    people = ctx.sample("members", 3)
+    """Parallel: three to five members' activity on one day; the most (or least) of a field."""
+    people = ctx.sample("members", ctx.count(3, 5))
     d = ctx.day(-ctx.rng.randint(1, 14))
     field = ctx.rng.choice(["steps", "distance_km", "active_minutes"])
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "the most", "min": "the fewest"}[op]
     prompt = ctx.say(
-        "Family step challenge for {day}: among {a}, {b} and {c}, what was {words} {what} "
-        "anyone logged?",
+        "Family step challenge for {day}: among {names}, what was {words} {what} anyone logged?",
         "On {day}, who moved least or most doesn't matter, just tell me {words} {what} "
-        "recorded by {a}, {b} or {c}.",
+        "recorded by any of {names}.",
         day=when(d),
         words=words,
         what=ACTIVITY_FIELDS[field],
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        names=listing([p.first_name for p in people]),
     )
     steps = [
         RefStep(tool="get_daily_activity", args={"member": p.first_name, "date": d}) for p in people
     ]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(len(people))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
@@ -202,19 +249,21 @@ def steps_on_workout_days(ctx: TemplateContext) -> Draft:
 
 
 def week_distance(ctx: TemplateContext) -> Draft:
-    """Mixture: find the member -> activity on three days -> total distance or steps."""
+    """Mixture: find the member -> activity on three to seven days -> total of one field."""
     m = member(ctx)
-    start = ctx.rng.randint(3, 14)
-    dates = [ctx.day(-(start - k)) for k in range(3)]
+    span = ctx.count(3, 7)
+    start = ctx.rng.randint(span, 14)
+    dates = [ctx.day(-(start - k)) for k in range(span)]
     field = ctx.rng.choice(["distance_km", "steps", "calories_burned_kcal"])
     prompt = ctx.say(
-        "Add up {whose} {what} over the three days {d1} to {d3}.",
+        "Add up {whose} {what} over the {n} days {d1} to {d3}.",
         "How much did {name} rack up in {what} from {d1} through {d3}, all together?",
         whose=owner(m),
         name=subject(m),
         what=ACTIVITY_FIELDS[field],
+        n=span,
         d1=dates[0],
-        d3=dates[2],
+        d3=dates[-1],
     )
     lead = [RefStep(tool="search_members", args={"query": m.first_name})]
     days = [{"member": ref(0, "results", 0, "member_id"), "date": d} for d in dates]
@@ -225,7 +274,7 @@ def week_distance(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="fitness tracking",
     templates={
-        "sequential": [zone_of_workout, log_workout_and_snack],
+        "sequential": [zone_of_workout, log_workout_and_snack, latest_workout_day],
         "parallel": [three_day_totals, family_step_race],
         "mixture": [steps_on_workout_days, week_distance],
     },

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from typing import Any
+
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -14,9 +16,12 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     finish,
     member,
     owner,
+    require_free_slot,
     subject,
     then_each,
     when,
+    who,
+    window,
 )
 
 SERVICES = (
@@ -108,43 +113,112 @@ def reestimate_claim(ctx: TemplateContext) -> Draft:
     return finish(Draft(prompt, steps, answer))
 
 
+def claim_clinic_followup(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's claims -> the latest claim's clinic -> its wait, or a booking.
+
+    Claims name the provider, a clinic; the clinic's id comes from a search. Asks for the
+    clinic's current wait (3 calls) or books its first free slot of a specialty (4 calls).
+    """
+    status = ctx.rng.choice(["paid", "processing"])
+    clinics = {c.name: c for c in ctx.rows("clinics")}
+
+    def fits(p: Any) -> bool:
+        mine = ctx.read("list_claims", member=p.member_id, status=status)["results"]
+        return bool(mine) and mine[-1]["provider"] in clinics
+
+    m = member(ctx, fits)
+    claims = ctx.read("list_claims", member=m.member_id, status=status)["results"]
+    last = len(claims) - 1
+    clinic = clinics[claims[last]["provider"]]
+    steps = [
+        RefStep(tool="list_claims", args={"member": m.first_name, "status": status}),
+        RefStep(tool="search_clinics", args={"query": ref(0, "results", last, "provider")}),
+    ]
+    if ctx.rng.random() < 0.5:
+        prompt = ctx.say(
+            "Where was {whose} most recent {status} claim from? How long is the wait at that "
+            "clinic right now, by its own check-in system?",
+            "{Whose} latest {status} insurance claim names a clinic. What's the current "
+            "wait there in minutes (the clinic's own figure)?",
+            whose=owner(m),
+            Whose=owner(m).capitalize(),
+            status=status,
+        )
+        steps.append(
+            RefStep(tool="get_clinic_wait_time", args={"clinic": ref(1, "results", 0, "clinic_id")})
+        )
+        return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "wait_minutes"]])))
+    specialty = ctx.rng.choice(clinic.specialties)
+    d1, d2 = window(ctx, (1, 7), (3, 6))
+    require_free_slot(ctx, specialty, clinic.clinic_id, (d1, d2), "slot")
+    prompt = ctx.say(
+        "Book {name} a follow-up at the clinic of {whose} most recent {status} claim: the "
+        "first free {spec} slot between {d1} and {d2}, reason 'claim follow-up'.",
+        "{Whose} latest {status} claim was at some clinic; get {name} the earliest {spec} "
+        "appointment there from {d1} to {d2} (reason: claim follow-up).",
+        name=who(m),
+        whose=owner(m),
+        Whose=owner(m).capitalize(),
+        status=status,
+        spec=specialty,
+        d1=d1,
+        d2=d2,
+    )
+    steps += [
+        RefStep(
+            tool="find_appointment_slots",
+            args={
+                "specialty": specialty,
+                "clinic": ref(1, "results", 0, "clinic_id"),
+                "from_date": d1,
+                "to_date": d2,
+            },
+        ),
+        RefStep(
+            tool="book_appointment",
+            args={
+                "member": ref(0, "results", last, "member_id"),
+                "slot_id": ref(2, "results", 0, "slot_id"),
+                "reason": "claim follow-up",
+            },
+        ),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="none"), writes=True))
+
+
 def family_deductibles(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' plans; total, most or least of one accumulator."""
-    people = ctx.sample("members", 3)
+    """Parallel: three to five members' plans; total, most or least of one accumulator."""
+    people = ctx.sample("members", ctx.count(3, 5))
     field = ctx.rng.choice(sorted(PLAN_FIELDS))
     op = ctx.rng.choice(["sum", "max", "min"])
     words = {"sum": "the total", "max": "the largest", "min": "the smallest"}[op]
     prompt = ctx.say(
-        "For {a}, {b} and {c}, what's {words} {what} this year, in dollars?",
-        "Pull the plan status of {a}, {b} and {c}: {words} {what}?",
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        "For {names}, what's {words} {what} this year, in dollars?",
+        "Pull the plan status of {names}: {words} {what}?",
+        names=listing([p.first_name for p in people]),
         words=words,
         what=PLAN_FIELDS[field],
     )
     steps = [RefStep(tool="get_insurance_plan", args={"member": p.first_name}) for p in people]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(len(people))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def same_bill_three_people(ctx: TemplateContext) -> Draft:
-    """Parallel: one allowed amount estimated for three members; total or most owed."""
-    people = ctx.sample("members", 3)
+    """Parallel: one allowed amount estimated for three to five members; total or most owed."""
+    people = ctx.sample("members", ctx.count(3, 5))
     service, low, high = ctx.rng.choice(SERVICES)
     allowed = _amount(ctx, low, high)
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "what would the three of them owe together",
+        "sum": "what would they owe all together",
         "max": "what's the most any one of them would owe",
     }[op]
     prompt = ctx.say(
-        "{a}, {b} and {c} each need {service} (allowed amount ${allowed:,.0f}). With each "
+        "{names} each need {service} (allowed amount ${allowed:,.0f}). With each "
         "person's deductible status, " + question + "?",
-        "Estimate {service} at ${allowed:,.0f} allowed for {a}, {b} and {c}: " + question + "?",
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        "Estimate {service} at ${allowed:,.0f} allowed for each of {names}: " + question + "?",
+        names=listing([p.first_name for p in people]),
         service=service,
         allowed=allowed,
     )
@@ -152,29 +226,24 @@ def same_bill_three_people(ctx: TemplateContext) -> Draft:
         RefStep(tool="estimate_cost", args={"member": p.first_name, "allowed_usd": allowed})
         for p in people
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "member_pays_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "member_pays_usd"] for i in range(len(people))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def treatment_plan_total(ctx: TemplateContext) -> Draft:
-    """Mixture: find the member -> estimate three planned services -> total owed."""
+    """Mixture: find the member -> estimate two to five planned services -> total owed."""
     m = member(ctx)
-    services = ctx.rng.sample(SERVICES, 3)
+    services = ctx.rng.sample(SERVICES, ctx.count(2, 5))
     amounts = [_amount(ctx, low, high) for _, low, high in services]
+    named = listing([f"{s[0]} (${a:,.0f} allowed)" for s, a in zip(services, amounts, strict=True)])
     prompt = ctx.say(
-        "{Name} has three things coming up: {a} (${x:,.0f} allowed), {b} (${y:,.0f}) and "
-        "{c} (${z:,.0f}). Estimating each one separately against the current deductible "
-        "status, what's the total out of pocket?",
-        "Add up the separate member-share estimates for {whose} {a} (${x:,.0f}), {b} "
-        "(${y:,.0f}) and {c} (${z:,.0f}), allowed amounts in brackets.",
-        Name=subject(m),
+        "There are {n} things coming up for {name}: {bills}. Estimating each one separately "
+        "against the current deductible status, what's the total out of pocket?",
+        "What's planned for {name}: {bills}. Add up the separate member-share estimates.",
+        name=who(m),
         whose=owner(m),
-        a=services[0][0],
-        b=services[1][0],
-        c=services[2][0],
-        x=amounts[0],
-        y=amounts[1],
-        z=amounts[2],
+        n=len(services),
+        bills=named,
     )
     lead = [RefStep(tool="search_members", args={"query": m.first_name})]
     bills = [{"member": ref(0, "results", 0, "member_id"), "allowed_usd": a} for a in amounts]
@@ -208,7 +277,7 @@ def claims_reestimated(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="insurance claims and coverage",
     templates={
-        "sequential": [planned_procedure, reestimate_claim],
+        "sequential": [planned_procedure, reestimate_claim, claim_clinic_followup],
         "parallel": [family_deductibles, same_bill_three_people],
         "mixture": [treatment_plan_total, claims_reestimated],
     },

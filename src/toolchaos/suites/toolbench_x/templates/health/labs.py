@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from typing import Any
+
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -60,6 +62,52 @@ def earlier_result(ctx: TemplateContext) -> Draft:
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
 
 
+def flagged_test_before(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's flagged results -> that test's history -> the result before.
+
+    The user knows only that their latest out-of-range result was flagged; the test and
+    the earlier result come from the lab history.
+    """
+    flag = ctx.rng.choice(["high", "low"])
+
+    def fits(p: Any) -> bool:
+        flagged = ctx.read("list_lab_results", member=p.member_id, flag=flag)["results"]
+        if not flagged:
+            return False
+        history = _tests_of(ctx, p.member_id, str(flagged[0]["test_code"]))
+        return bool(history[-1]["result_id"] != flagged[0]["result_id"])
+
+    m = member(ctx, fits)
+    latest = ctx.read("list_lab_results", member=m.member_id, flag=flag)["results"][0]
+    history = _tests_of(ctx, m.member_id, str(latest["test_code"]))
+    before = [r["result_id"] for r in history].index(latest["result_id"]) + 1
+    ask = ctx.rng.choice(["value", "collected_on"])
+    question = {
+        "value": "what was the value of that test the time before it",
+        "collected_on": "when was the sample of that test before it collected",
+    }[ask]
+    prompt = ctx.say(
+        "{Whose} most recent lab result flagged {flag}: " + question + "?",
+        "Find the latest {flag}-flagged lab result for {name}, then look at the same test's "
+        "history: " + question + "?",
+        Whose=owner(m).capitalize(),
+        name=who(m),
+        flag=flag,
+    )
+    steps = [
+        RefStep(tool="list_lab_results", args={"member": m.first_name, "flag": flag}),
+        RefStep(
+            tool="list_lab_results",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "test_code": ref(0, "results", 0, "test_code"),
+            },
+        ),
+        RefStep(tool="get_lab_result", args={"result_id": ref(1, "results", before, "result_id")}),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, ask]])))
+
+
 def book_blood_draw(ctx: TemplateContext) -> Draft:
     """Sequential, writes: find the lab clinic -> its draw slots -> book the first."""
     clinic = ctx.pick("clinics", lambda c: "lab draw" in c.specialties)
@@ -87,51 +135,48 @@ def book_blood_draw(ctx: TemplateContext) -> Draft:
 
 
 def family_latest(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' results for one test; the highest or lowest latest value."""
+    """Parallel: three to five members' results for one test; the highest or lowest latest."""
     code = ctx.rng.choice(sorted({r.test_code for r in ctx.rows("lab_results")}))
-    people = ctx.sample("members", 3, lambda p: bool(_tests_of(ctx, p.member_id, code)))
+    people = ctx.sample(
+        "members", ctx.count(3, 5), lambda p: bool(_tests_of(ctx, p.member_id, code))
+    )
     name = next(r.test_name for r in ctx.rows("lab_results") if r.test_code == code)
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "highest", "min": "lowest"}[op]
     prompt = ctx.say(
-        "Of the latest {test} results for {a}, {b} and {c}, which value is {words}?",
-        "Compare the most recent {test} readings of {a}, {b} and {c} and give me the "
-        "{words} value.",
+        "Of the latest {test} results for {names}, which value is {words}?",
+        "Compare the most recent {test} readings of {names} and give me the {words} value.",
         test=name,
         words=words,
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        names=listing([p.first_name for p in people]),
     )
     steps = [
         RefStep(tool="list_lab_results", args={"member": p.first_name, "test_code": code})
         for p in people
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "results", 0, "value"] for i in range(3)], round=2)
+    refs = [[i, "results", 0, "value"] for i in range(len(people))]
+    answer = AnswerSpec(op=op, refs=refs, round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def draw_site_waits(ctx: TemplateContext) -> Draft:
-    """Parallel: the wait at three lab-draw sites; the shortest."""
-    clinics = ctx.sample("clinics", 3, lambda c: "lab draw" in c.specialties)
+    """Parallel: the wait at three to five lab-draw sites; the shortest or longest."""
+    clinics = ctx.sample("clinics", ctx.count(3, 5), lambda c: "lab draw" in c.specialties)
     tool = ctx.rng.choice(sorted(WAIT_SOURCES))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
         "I need a fasting blood draw this morning. According to {source}, what's the "
-        "{words} wait among {a}, {b} and {c}?",
-        "Which lab-draw site has the {words} queue right now ({source}): {a}, {b} or {c}? "
-        "Tell me the minutes.",
+        "{words} wait among {names}?",
+        "Among the lab-draw sites {names}, how long is the {words} queue right now "
+        "({source})? Tell me the minutes.",
         source=WAIT_SOURCES[tool],
         words=words,
-        a=clinics[0].name,
-        b=clinics[1].name,
-        c=clinics[2].name,
+        names=listing([c.name for c in clinics]),
     )
     steps = [RefStep(tool=tool, args={"clinic": c.name}) for c in clinics]
-    return finish(
-        Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "wait_minutes"] for i in range(3)]))
-    )
+    refs = [[i, "wait_minutes"] for i in range(len(clinics))]
+    return finish(Draft(prompt, steps, AnswerSpec(op=op, refs=refs)))
 
 
 def draw_sites_in_city(ctx: TemplateContext) -> Draft:
@@ -193,7 +238,7 @@ def flagged_results(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="lab results",
     templates={
-        "sequential": [earlier_result, book_blood_draw],
+        "sequential": [earlier_result, book_blood_draw, flagged_test_before],
         "parallel": [family_latest, draw_site_waits],
         "mixture": [draw_sites_in_city, flagged_results],
     },

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -107,50 +107,46 @@ def supply_left(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: the cash price of three drugs at one quantity; min, max or sum."""
-    meds = ctx.sample("medications", 3)
+    """Parallel: the cash price of three to seven drugs at one quantity; min, max or sum."""
+    meds = ctx.sample("medications", ctx.count(3, 7))
     quantity = ctx.rng.choice([30, 60, 90])
     tool = ctx.rng.choice(sorted(PRICE_SOURCES))
     op = ctx.rng.choice(["min", "max", "sum"])
     question = {
-        "min": "what is the lowest of the three totals?",
-        "max": "what is the most expensive of the three totals?",
-        "sum": "what would all three cost together?",
+        "min": "what is the lowest of those totals?",
+        "max": "what is the most expensive of those totals?",
+        "sum": "what would they all cost together?",
     }[op]
     prompt = ctx.say(
-        "Comparing cash prices on {source} for {q} tablets or capsules each of {a}, {b} and "
-        "{c}: " + question,
-        "Using {source}, look up {q}-count prices for {a}, {b} and {c}; " + question,
-        a=meds[0].name,
-        b=meds[1].name,
-        c=meds[2].name,
+        "Comparing cash prices on {source} for {q} tablets or capsules each of {names}: "
+        + question,
+        "Using {source}, look up {q}-count prices for {names}; " + question,
+        names=listing([med.name for med in meds]),
         q=quantity,
         source=PRICE_SOURCES[tool],
     )
     steps = [
         RefStep(tool=tool, args={"medication": med.name, "quantity": quantity}) for med in meds
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "total_price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "total_price_usd"] for i in range(len(meds))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def first_to_run_out(ctx: TemplateContext) -> Draft:
-    """Parallel: three prescriptions by Rx number; which runs out first (or last)."""
-    rxs = ctx.sample("prescriptions", 3, lambda r: r.status == "active")
+    """Parallel: three to five prescriptions by Rx number; which runs out first (or last)."""
+    rxs = ctx.sample("prescriptions", ctx.count(3, 5), lambda r: r.status == "active")
     views = [ctx.read("get_prescription", prescription_id=r.prescription_id) for r in rxs]
     op = ctx.rng.choice(["argmin", "argmax"])
     days = [v["days_supply_left"] for v in views]
     unique_max(days, op)
-    if len({v["medication_name"] for v in views}) < 3:
+    if len({v["medication_name"] for v in views}) < len(views):
         raise NoFit("two bottles of the same drug")
     words = {"argmin": "runs out first", "argmax": "will last the longest"}[op]
     prompt = ctx.say(
-        "I'm sorting the medicine cabinet: prescriptions {a}, {b} and {c}. Which medication "
+        "I'm sorting the medicine cabinet: prescriptions {rxs}. Which medication "
         "{words} at the prescribed dose?",
-        "Of the bottles labelled {a}, {b} and {c}, which drug {words}? Give me its name.",
-        a=rxs[0].prescription_id,
-        b=rxs[1].prescription_id,
-        c=rxs[2].prescription_id,
+        "Of the bottles labelled {rxs}, which drug {words}? Give me its name.",
+        rxs=listing([r.prescription_id for r in rxs]),
         words=words,
     )
     steps = [
@@ -158,8 +154,8 @@ def first_to_run_out(ctx: TemplateContext) -> Draft:
     ]
     answer = AnswerSpec(
         op=op,
-        refs=[[i, "days_supply_left"] for i in range(3)],
-        labels=[ref(i, "medication_name") for i in range(3)],
+        refs=[[i, "days_supply_left"] for i in range(len(rxs))],
+        labels=[ref(i, "medication_name") for i in range(len(rxs))],
     )
     return finish(Draft(prompt, steps, answer))
 
@@ -173,7 +169,7 @@ def fill_everything(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "If we paid cash for one full fill of every active prescription {name} has, what "
         "would it come to in total? Use {source} prices.",
-        "Add up the {source} cash price of a complete fill for each of {whose} active "
+        "Add up, by {source}, the cash price of a complete fill for each of {whose} active "
         "prescriptions.",
         name=subject(m),
         whose=owner(m),

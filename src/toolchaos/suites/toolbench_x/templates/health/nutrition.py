@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -117,8 +117,8 @@ def look_up_then_log(ctx: TemplateContext) -> Draft:
 
 
 def plate_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three foods with servings; total (or most) of one nutrient."""
-    foods = ctx.sample("foods", 3)
+    """Parallel: three to seven foods with servings; total (or most) of one nutrient."""
+    foods = ctx.sample("foods", ctx.count(3, 7))
     amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
     tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
@@ -128,14 +128,11 @@ def plate_total(ctx: TemplateContext) -> Draft:
         "max": "which item brings the most {what}, and how much is it",
     }[op]
     prompt = ctx.say(
-        "My plate: {a_n} of {a}, {b_n} of {b} and {c_n} of {c}. Per {source}, " + ask + "?",
-        "I ate {a_n} of {a}, {b_n} of {b} and {c_n} of {c}. Using {source}, " + ask + "?",
-        a=foods[0].name.lower(),
-        b=foods[1].name.lower(),
-        c=foods[2].name.lower(),
-        a_n=_servings(amounts[0]),
-        b_n=_servings(amounts[1]),
-        c_n=_servings(amounts[2]),
+        "My plate: {plate}. Per {source}, " + ask + "?",
+        "I ate {plate}. Using {source}, " + ask + "?",
+        plate=listing(
+            [f"{_servings(n)} of {f.name.lower()}" for f, n in zip(foods, amounts, strict=True)]
+        ),
         what=NUTRIENTS[nutrient],
         source=NUTRITION_SOURCES[tool],
     )
@@ -143,7 +140,7 @@ def plate_total(ctx: TemplateContext) -> Draft:
         RefStep(tool=tool, args={"food": f.name, "servings": n})
         for f, n in zip(foods, amounts, strict=True)
     ]
-    answer = AnswerSpec(op=op, refs=[[i, nutrient] for i in range(3)], round=1)
+    answer = AnswerSpec(op=op, refs=[[i, nutrient] for i in range(len(foods))], round=1)
     return finish(Draft(prompt, steps, answer))
 
 
@@ -172,20 +169,22 @@ def meal_total(ctx: TemplateContext) -> Draft:
 
 
 def two_searched_foods(ctx: TemplateContext) -> Draft:
-    """Mixture: search two foods -> their nutrition -> total or larger of one nutrient."""
-    foods = ctx.sample("foods", 2)
+    """Mixture: search two to five foods -> their nutrition -> total or most of a nutrient."""
+    foods = ctx.sample("foods", ctx.count(2, 5))
+    k = len(foods)
     amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
     op = ctx.rng.choice(["sum", "max"])
-    ask = {"sum": "how much {what} in total", "max": "the larger {what} of the two"}[op]
+    ask = {"sum": "how much {what} in total", "max": "the most {what} any one of them has"}[op]
     prompt = ctx.say(
-        "I'm planning a snack of {a_n} of {a} plus {b_n} of {b}. From the national food "
-        "database, " + ask + "?",
-        "Look up {a} ({a_n}) and {b} ({b_n}) in the national database: " + ask + "?",
-        a=foods[0].name.lower(),
-        b=foods[1].name.lower(),
-        a_n=_servings(amounts[0]),
-        b_n=_servings(amounts[1]),
+        "I'm planning a snack of {plate}. From the national food database, " + ask + "?",
+        "Look up {looked} in the national database: " + ask + "?",
+        plate=listing(
+            [f"{_servings(n)} of {f.name.lower()}" for f, n in zip(foods, amounts, strict=True)]
+        ),
+        looked=listing(
+            [f"{f.name.lower()} ({_servings(n)})" for f, n in zip(foods, amounts, strict=True)]
+        ),
         what=NUTRIENTS[nutrient],
     )
     steps = [RefStep(tool="search_foods", args={"query": f.name}) for f in foods]
@@ -194,9 +193,9 @@ def two_searched_foods(ctx: TemplateContext) -> Draft:
             tool="get_food_nutrition",
             args={"food": ref(i, "results", 0, "food_id"), "servings": amounts[i]},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, nutrient], [3, nutrient]], round=1)
+    answer = AnswerSpec(op=op, refs=[[k + i, nutrient] for i in range(k)], round=1)
     return finish(Draft(prompt, steps, answer))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -135,25 +135,23 @@ def pending_refill_cash(ctx: TemplateContext) -> Draft:
 
 
 def tablets_on_hand(ctx: TemplateContext) -> Draft:
-    """Parallel: three prescriptions by Rx number; tablets on hand in total, or the fewest."""
-    rxs = ctx.sample("prescriptions", 3, lambda r: r.status == "active")
+    """Parallel: three to six prescriptions by Rx number; tablets on hand in total, or fewest."""
+    rxs = ctx.sample("prescriptions", ctx.count(3, 6), lambda r: r.status == "active")
     op = ctx.rng.choice(["sum", "min", "max"])
     question = {
-        "sum": "how many tablets or capsules are left in all three bottles together?",
+        "sum": "how many tablets or capsules are left in all those bottles together?",
         "min": "what's the smallest number of tablets or capsules left in any of them?",
         "max": "what's the largest number of tablets or capsules left in one of them?",
     }[op]
     prompt = ctx.say(
-        "Checking the labels on prescriptions {a}, {b} and {c}: " + question,
-        "Before I call the doctor for renewals, look up {a}, {b} and {c}. " + question.capitalize(),
-        a=rxs[0].prescription_id,
-        b=rxs[1].prescription_id,
-        c=rxs[2].prescription_id,
+        "Checking the labels on prescriptions {rxs}: " + question,
+        "Before I call the doctor for renewals, look up {rxs}. " + question.capitalize(),
+        rxs=listing([r.prescription_id for r in rxs]),
     )
     steps = [
         RefStep(tool="get_prescription", args={"prescription_id": r.prescription_id}) for r in rxs
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "units_on_hand"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "units_on_hand"] for i in range(len(rxs))])
     return finish(Draft(prompt, steps, answer))
 
 
@@ -218,12 +216,12 @@ def pending_total_cash(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "If insurance covered none of the refills that are {status} right now, what would "
         "they cost together at {source} cash prices?",
-        "Total up the {source} cash price of every {status} refill in the household.",
+        "Total up, by {source}, the cash price of every {status} refill in the household.",
         status=status,
         source=PRICE_SOURCES[tool],
     )
-    listing = RefStep(tool="list_refills", args={"status": status})
-    steps, refs = price_each(listing, tool, len(pending), "quantity")
+    lead = RefStep(tool="list_refills", args={"status": status})
+    steps, refs = price_each(lead, tool, len(pending), "quantity")
     return finish(Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2)))
 
 

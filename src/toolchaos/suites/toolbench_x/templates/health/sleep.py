@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -18,6 +18,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     member,
     owner,
     subject,
+    their,
     then_each,
     when,
     who,
@@ -102,19 +103,54 @@ def night_after_workout(ctx: TemplateContext) -> Draft:
     return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]])))
 
 
+def sleep_before_latest_workout(ctx: TemplateContext) -> Draft:
+    """Sequential: find the member -> workouts of a type -> sleep the night before the latest.
+
+    A night's record is dated by the morning one woke up, so the night before a workout
+    is the record dated the workout's day; the date comes from the workout list.
+    """
+    workout = ctx.pick("workouts")
+    m = ctx.world.table("members")[workout.member_id]
+    history = ctx.read("list_workouts", member=m.member_id, type=workout.type)["results"]
+    last = history[-1]["date"]
+    if last < ctx.day(-13) or last > ctx.day(0):
+        raise NoFit("no sleep record for that night")
+    field = ctx.rng.choice(sorted(SLEEP_FIELDS))
+    prompt = ctx.say(
+        "How did {name} sleep the night before {their} most recent {type} workout? Give me "
+        "the {what} (the record dated that morning).",
+        "The night leading into {whose} latest {type} session (the sleep record dated that "
+        "day): what was the {what}?",
+        name=who(m),
+        their=their(m),
+        whose=owner(m),
+        type=workout.type,
+        what=SLEEP_FIELDS[field],
+    )
+    steps = find_member(m, "list_workouts", type=workout.type)
+    steps.append(
+        RefStep(
+            tool="get_sleep_record",
+            args={
+                "member": ref(0, "results", 0, "member_id"),
+                "date": ref(1, "results", len(history) - 1, "date"),
+            },
+        )
+    )
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1)))
+
+
 def three_nights(ctx: TemplateContext) -> Draft:
-    """Parallel: one member's sleep on three mornings; min, max or total of a field."""
+    """Parallel: one member's sleep on three to seven mornings; min, max or total of a field."""
     m = member(ctx)
-    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), 3))
+    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), ctx.count(3, 7)))
     field = ctx.rng.choice(sorted(SLEEP_FIELDS))
     op = ctx.rng.choice(["min", "max"] + (["sum"] if field.endswith("_minutes") else []))
     words = {"min": "the lowest", "max": "the highest", "sum": "the total"}[op]
     prompt = ctx.say(
-        "Across the nights ending {d1}, {d2} and {d3}, what was {words} {what} for {name}?",
-        "Compare {whose} sleep on the mornings of {d1}, {d2} and {d3}: {words} {what}?",
-        d1=dates[0],
-        d2=dates[1],
-        d3=dates[2],
+        "Across the nights ending {days}, what was {words} {what} for {name}?",
+        "Compare {whose} sleep on the mornings of {days}: {words} {what}?",
+        days=listing(dates),
         words=words,
         what=SLEEP_FIELDS[field],
         name=who(m),
@@ -123,34 +159,29 @@ def three_nights(ctx: TemplateContext) -> Draft:
     steps = [
         RefStep(tool="get_sleep_record", args={"member": m.first_name, "date": d}) for d in dates
     ]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=1)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(len(dates))], round=1)
     return finish(Draft(prompt, steps, answer))
 
 
 def afternoon_caffeine(ctx: TemplateContext) -> Draft:
-    """Parallel: three drinks or treats; the caffeine in them altogether."""
-    items = ctx.rng.sample(DRINKS, 3)
+    """Parallel: three to five drinks or treats; the caffeine in them altogether."""
+    items = ctx.rng.sample(DRINKS, ctx.count(3, 5))
     amounts = [ctx.rng.choice((1.0, 1.0, 2.0, 0.5)) for _ in items]
     tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
     words = {0.5: "half a serving", 1.0: "one serving", 2.0: "two servings"}
     prompt = ctx.say(
-        "I can't sleep. Since lunch I've had {a_n} of {a}, {b_n} of {b} and {c_n} of {c}. "
-        "How much caffeine is that in total, per {source}?",
-        "Caffeine audit before bed: {a} ({a_n}), {b} ({b_n}) and {c} ({c_n}). Total mg "
-        "according to {source}?",
-        a=items[0].lower(),
-        b=items[1].lower(),
-        c=items[2].lower(),
-        a_n=words[amounts[0]],
-        b_n=words[amounts[1]],
-        c_n=words[amounts[2]],
+        "I can't sleep. Since lunch I've had {had}. How much caffeine is that in total, "
+        "per {source}?",
+        "Caffeine audit before bed: {audit}. Total mg according to {source}?",
+        had=listing([f"{words[n]} of {f.lower()}" for f, n in zip(items, amounts, strict=True)]),
+        audit=listing([f"{f.lower()} ({words[n]})" for f, n in zip(items, amounts, strict=True)]),
         source=NUTRITION_SOURCES[tool],
     )
     steps = [
         RefStep(tool=tool, args={"food": f, "servings": n})
         for f, n in zip(items, amounts, strict=True)
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "caffeine_mg"] for i in range(3)], round=1)
+    answer = AnswerSpec(op="sum", refs=[[i, "caffeine_mg"] for i in range(len(items))], round=1)
     return finish(Draft(prompt, steps, answer))
 
 
@@ -177,23 +208,20 @@ def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
 
 
 def best_recovery(ctx: TemplateContext) -> Draft:
-    """Mixture: find the member -> sleep on three mornings -> best or worst of a field."""
+    """Mixture: find the member -> sleep on three to seven mornings -> best or worst of a field."""
     m = member(ctx)
-    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), 3))
+    dates = sorted(ctx.day(-k) for k in ctx.rng.sample(range(0, 14), ctx.count(3, 7)))
     field = ctx.rng.choice(["recovery_score", "hrv_ms", "deep_minutes", "efficiency_pct"])
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "worst (lowest)", "max": "best (highest)"}[op]
     prompt = ctx.say(
-        "Which was {whose} {words} {what} over the mornings of {d1}, {d2} and {d3}? Just "
-        "the number.",
-        "For {name}, give me the {words} {what} among the sleep records of {d1}, {d2} and {d3}.",
+        "Which was {whose} {words} {what} over the mornings of {days}? Just the number.",
+        "For {name}, give me the {words} {what} among the sleep records of {days}.",
         whose=owner(m),
         name=who(m),
         words=words,
         what=SLEEP_FIELDS[field],
-        d1=dates[0],
-        d2=dates[1],
-        d3=dates[2],
+        days=listing(dates),
     )
     lead = [RefStep(tool="search_members", args={"query": m.first_name})]
     nights = [{"member": ref(0, "results", 0, "member_id"), "date": d} for d in dates]
@@ -204,7 +232,7 @@ def best_recovery(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="sleep and recovery",
     templates={
-        "sequential": [resting_share, night_after_workout],
+        "sequential": [resting_share, night_after_workout, sleep_before_latest_workout],
         "parallel": [three_nights, afternoon_caffeine],
         "mixture": [caffeine_before_bad_night, best_recovery],
     },

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.suites.toolbench_x.generate import ref
+from toolchaos.suites.toolbench_x.generate import listing, ref
 from toolchaos.suites.toolbench_x.templates.health._helpers import (
     AnswerSpec,
     Draft,
@@ -19,6 +19,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     owner,
     require_free_slot,
     subject,
+    their,
     wait_at_each_clinic,
     who,
     window,
@@ -101,9 +102,42 @@ TRIP_MEDS = (
 )
 
 
+def last_dose_clinic_wait(ctx: TemplateContext) -> Draft:
+    """Sequential: a member's doses of a vaccine -> where the latest was given -> its wait.
+
+    The record names the clinic; its id comes from a clinic search; the wait from one of
+    the three wait sources.
+    """
+    clinics = {c.name: c for c in ctx.rows("clinics")}
+    dose = ctx.pick("vaccinations", lambda v: v.given_at in clinics)
+    m = ctx.world.table("members")[dose.member_id]
+    doses = ctx.read("list_vaccinations", member=m.member_id, vaccine=dose.vaccine)["results"]
+    last = len(doses) - 1
+    if doses[last]["given_at"] not in clinics:
+        raise NoFit("the latest dose was given elsewhere")
+    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    prompt = ctx.say(
+        "Where did {Name} get {their} latest {vaccine} dose? I'd go back there today: how "
+        "long is the wait right now, according to {source}?",
+        "Take the clinic that gave {whose} most recent {vaccine} shot and tell me its "
+        "current wait in minutes ({source}).",
+        Name=subject(m),
+        their=their(m),
+        whose=owner(m),
+        vaccine=dose.vaccine,
+        source=WAIT_SOURCES[tool],
+    )
+    steps = [
+        RefStep(tool="list_vaccinations", args={"member": m.first_name, "vaccine": dose.vaccine}),
+        RefStep(tool="search_clinics", args={"query": ref(0, "results", last, "given_at")}),
+        RefStep(tool=tool, args={"clinic": ref(1, "results", 0, "clinic_id")}),
+    ]
+    return finish(Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "wait_minutes"]])))
+
+
 def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
-    """Parallel: cash prices of three trip medicines at given quantities; the total."""
-    meds = ctx.rng.sample(TRIP_MEDS, 3)
+    """Parallel: cash prices of three to five trip medicines at given quantities; the total."""
+    meds = ctx.rng.sample(TRIP_MEDS, ctx.count(3, 5))
     days = ctx.rng.randint(7, 21)
     quantities = [
         days + 9 if name == "atovaquone-proguanil" else ctx.rng.choice((6, 10, 14, 20))
@@ -112,41 +146,36 @@ def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
     tool = ctx.rng.choice(sorted(PRICE_SOURCES))
     parts = [f"{q} {name} ({why})" for (name, why), q in zip(meds, quantities, strict=True)]
     prompt = ctx.say(
-        "For a {days}-day trip I'm taking {a}; {b}; and {c}. What would those cost together "
+        "For a {days}-day trip I'm taking {kit}. What would those cost together "
         "at {source} cash prices?",
-        "Price my travel kit on {source}: {a}, {b} and {c}. Total, please.",
+        "Price my travel kit on {source}: {kit}. Total, please.",
         days=days,
-        a=parts[0],
-        b=parts[1],
-        c=parts[2],
+        kit=listing(parts),
         source=PRICE_SOURCES[tool],
     )
     steps = [
         RefStep(tool=tool, args={"medication": name, "quantity": q})
         for (name, _), q in zip(meds, quantities, strict=True)
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "total_price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "total_price_usd"] for i in range(len(meds))], round=2)
     return finish(Draft(prompt, steps, answer))
 
 
 def doses_on_record(ctx: TemplateContext) -> Draft:
-    """Parallel: three members' vaccination records; doses on file in total or the most."""
-    people = ctx.sample("members", 3)
+    """Parallel: three to five members' vaccination records; doses on file in total or most."""
+    people = ctx.sample("members", ctx.count(3, 5))
     op = ctx.rng.choice(["sum", "sum", "max"])
     question = {
-        "sum": "how many vaccine doses are on record for the three of them altogether?",
+        "sum": "how many vaccine doses are on record for all of them together?",
         "max": "what's the largest number of doses on record for any one of them?",
     }[op]
     prompt = ctx.say(
-        "The travel clinic wants our shot history. For {a}, {b} and {c}, " + question,
-        "Before booking travel shots, check the vaccination records of {a}, {b} and {c}: "
-        + question,
-        a=people[0].first_name,
-        b=people[1].first_name,
-        c=people[2].first_name,
+        "The travel clinic wants our shot history. For {names}, " + question,
+        "Before booking travel shots, check the vaccination records of {names}: " + question,
+        names=listing([p.first_name for p in people]),
     )
     steps = [RefStep(tool="list_vaccinations", args={"member": p.first_name}) for p in people]
-    answer = AnswerSpec(op=op, refs=[[i, "total"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "total"] for i in range(len(people))])
     return finish(Draft(prompt, steps, answer))
 
 
@@ -178,7 +207,7 @@ def travel_clinic_wait(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="vaccinations and travel health",
     templates={
-        "sequential": [booster_due_date, book_travel_clinic],
+        "sequential": [booster_due_date, book_travel_clinic, last_dose_clinic_wait],
         "parallel": [trip_pharmacy_bill, doses_on_record],
         "mixture": [travel_clinic_wait],
     },

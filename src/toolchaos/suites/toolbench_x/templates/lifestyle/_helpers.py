@@ -1,9 +1,11 @@
 """Helpers and constants shared by the lifestyle subtopic templates.
 
 Besides the entity pickers, the helpers hold the task shapes several subtopics ask with
-their own words: a basket priced at one store, one guide's rating of three businesses or
-of every business a search finds, the same service quoted by three providers, booking
-the first free time, and the items of a listing priced at one store.
+their own words: a basket priced at one store, one guide's rating of a few businesses or
+of every business a search finds, the same service quoted by a few providers, booking
+the first free time, and the items of a listing priced at one store. Where a shape takes
+a few entities it takes a number the rng draws (:meth:`TemplateContext.count`), so one
+shape yields several task logics.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, NoFit, TemplateContext, listing, ref
 
 PRICE_SOURCES = {
     "get_item_price": "the store's own catalog",
@@ -23,6 +25,11 @@ RATING_SOURCES = {
     "get_rating_starboard": "StarBoard",
     "get_rating_towntalk": "TownTalk",
 }
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: 'a haircut', 'an oven cleaning'."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def _stores(ctx: TemplateContext, k: int) -> list[Any]:
@@ -48,39 +55,40 @@ def _extreme(ctx: TemplateContext, low: str, high: str) -> tuple[str, str]:
 def _basket_total(
     ctx: TemplateContext, category: str | None, *phrasings: str, lower: bool = True
 ) -> Draft:
-    """Parallel: three items (of a category) at one store, by one price source; the total.
+    """Parallel: three to seven items (of a category) at one store, by one price source; total.
 
-    The phrasings name the items {a}, {b} and {c} (lower-cased unless ``lower`` is
-    false), the store {store} and the price source {source}.
+    The phrasings name the items {items} (lower-cased unless ``lower`` is false), the
+    store {store} and the price source {source}.
     """
-    items = _items(ctx, 3, category)
+    items = _items(ctx, ctx.count(3, 7), category)
     store = _stores(ctx, 1)[0]
     tool, source = _source(ctx, PRICE_SOURCES)
-    a, b, c = (i.name.lower() if lower else i.name for i in items)
-    prompt = ctx.say(*phrasings, a=a, b=b, c=c, store=store.name, source=source)
+    names = listing([i.name.lower() if lower else i.name for i in items])
+    prompt = ctx.say(*phrasings, items=names, store=store.name, source=source)
     steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
-    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(len(items))], round=2)
     return Draft(prompt, steps, answer)
 
 
-def _rate_three(
+def _rate_each(
     ctx: TemplateContext,
     businesses: list[Any],
     words: tuple[str, str],
     *phrasings: str,
     **values: Any,
 ) -> Draft:
-    """Parallel: one guide's rating of three businesses looked up by name; min or max.
+    """Parallel: one guide's rating of a few businesses looked up by name; min or max.
 
-    The phrasings name the businesses {a}, {b} and {c}, the guide {guide} and the
-    extreme {words} (``words`` is the min word, then the max word), plus ``values``.
+    The phrasings name the businesses {names}, the guide {guide} and the extreme
+    {words} (``words`` is the min word, then the max word), plus ``values``.
     """
     tool, guide = _source(ctx, RATING_SOURCES)
     op, word = _extreme(ctx, *words)
-    a, b, c = (x.name for x in businesses)
-    prompt = ctx.say(*phrasings, words=word, guide=guide, a=a, b=b, c=c, **values)
+    names = listing([x.name for x in businesses])
+    prompt = ctx.say(*phrasings, words=word, guide=guide, names=names, **values)
     steps = [RefStep(tool=tool, args={"business": x.name}) for x in businesses]
-    answer = AnswerSpec(op=op, refs=[[i, "rating_stars"] for i in range(3)], round=1)
+    refs = [[i, "rating_stars"] for i in range(len(businesses))]
+    answer = AnswerSpec(op=op, refs=refs, round=1)
     return Draft(prompt, steps, answer)
 
 
@@ -108,7 +116,7 @@ def _rate_each_found(
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
-def _locallens_of_two(
+def _locallens_of_each(
     ctx: TemplateContext,
     search_tool: str,
     id_field: str,
@@ -116,28 +124,29 @@ def _locallens_of_two(
     words: tuple[str, str],
     *phrasings: str,
 ) -> Draft:
-    """Mixture: search two businesses by name -> the authoritative rating of each -> min/max.
+    """Mixture: search a few businesses by name -> the authoritative rating of each -> min/max.
 
-    The phrasings name the businesses {a} and {b} and the extreme {words}.
+    The phrasings name the businesses {names} and the extreme {words}.
     """
     op, word = _extreme(ctx, *words)
-    prompt = ctx.say(*phrasings, a=businesses[0].name, b=businesses[1].name, words=word)
+    k = len(businesses)
+    prompt = ctx.say(*phrasings, names=listing([x.name for x in businesses]), words=word)
     steps = [RefStep(tool=search_tool, args={"query": x.name}) for x in businesses]
     steps += [
         RefStep(tool="get_rating_locallens", args={"business": ref(i, "results", 0, id_field)})
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "rating_stars"], [3, "rating_stars"]], round=1)
+    answer = AnswerSpec(op=op, refs=[[k + i, "rating_stars"] for i in range(k)], round=1)
     return Draft(prompt, steps, answer)
 
 
-def _three_quotes(
+def _quotes(
     ctx: TemplateContext, categories: tuple[str, ...], words: tuple[str, str], *phrasings: str
 ) -> Draft:
-    """Parallel: three providers of a category quote one service they all offer; min/max.
+    """Parallel: three to five providers of a category quote one service they offer; min/max.
 
-    The phrasings name the service {svc}, the providers {a}, {b} and {c} and the
-    extreme {words}.
+    The phrasings name the service {svc} (or, with its article, {a_svc}), the providers
+    {names} and the extreme {words}.
     """
     category = ctx.rng.choice(categories)
     providers = ctx.world.table("providers")
@@ -151,14 +160,15 @@ def _three_quotes(
     )
     if len(offering) < 3:
         raise NoFit("fewer than three providers offer it")
-    chosen = [providers[p] for p in ctx.rng.sample(offering, 3)]
+    chosen = [providers[p] for p in ctx.rng.sample(offering, ctx.count(3, min(5, len(offering))))]
     refs = []
     for i, p in enumerate(chosen):
         rows = ctx.read("list_services", provider=p.provider_id)["results"]
         refs.append([i, "results", [r["name"] for r in rows].index(service), "price_usd"])
     op, word = _extreme(ctx, *words)
-    a, b, c = (p.name for p in chosen)
-    prompt = ctx.say(*phrasings, svc=service.lower(), a=a, b=b, c=c, words=word)
+    names = listing([p.name for p in chosen])
+    svc = service.lower()
+    prompt = ctx.say(*phrasings, svc=svc, a_svc=_a(svc), names=names, words=word)
     steps = [RefStep(tool="list_services", args={"provider": p.name}) for p in chosen]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     _basket_total,
@@ -79,50 +86,45 @@ def gift_idea_price(ctx: TemplateContext) -> Draft:
 
 
 def gift_basket(ctx: TemplateContext) -> Draft:
-    """Parallel: three gift items at one store; the total."""
+    """Parallel: three to six gift items at one store; the total."""
     return _basket_total(
         ctx,
         "gifts",
-        "I'm putting together a gift basket: {a}, {b} and {c} from {store}. Total, going by "
-        "{source}?",
-        "What would {a}, {b} and {c} cost all together at {store} ({source})?",
+        "I'm putting together a gift basket: {items} from {store}. Total, going by {source}?",
+        "What would {items} cost all together at {store} ({source})?",
     )
 
 
 def soonest_birthday(ctx: TemplateContext) -> Draft:
-    """Parallel: three contacts looked up by name; the fewest (or most) days to a birthday."""
-    people = ctx.sample("contacts", 3)
+    """Parallel: three to six contacts looked up by name; the fewest (or most) days to go."""
+    people = ctx.sample("contacts", ctx.count(3, 6))
     op, words = _extreme(ctx, "soonest", "furthest away")
     prompt = ctx.say(
-        "Of {a}, {b} and {c}, whose birthday is {words}? Tell me how many days from today.",
-        "How many days until the {words} birthday among {a}, {b} and {c}?",
-        a=people[0].name,
-        b=people[1].name,
-        c=people[2].name,
+        "Of {names}, whose birthday is {words}? Tell me how many days from today.",
+        "How many days until the {words} birthday among {names}?",
+        names=listing([p.name for p in people]),
         words=words,
     )
     steps = [RefStep(tool="list_contacts", args={"name_contains": p.name}) for p in people]
-    refs = [[i, "results", 0, "days_until_birthday"] for i in range(3)]
+    refs = [[i, "results", 0, "days_until_birthday"] for i in range(len(people))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def gift_across_stores(ctx: TemplateContext) -> Draft:
-    """Mixture: the occasion's gift idea -> its price at three stores -> the cheapest."""
+    """Mixture: the occasion's gift idea -> its price at two to five stores -> the cheapest."""
     with_ideas = {g.occasion_id for g in ctx.rows("gift_ideas")}
     occasion = ctx.pick("occasions", lambda o: o.occasion_id in with_ideas)
     contact = ctx.world.table("contacts")[occasion.contact_id]
-    stores = _stores(ctx, 3)
+    stores = _stores(ctx, ctx.count(2, 5))
     tool, source = _source(ctx, PRICE_SOURCES)
     prompt = ctx.say(
-        "Where's the gift idea for {who}'s {kind} cheapest: {a}, {b} or {c}? Give me the "
-        "lowest price per {source}.",
-        "Shop around for the gift I noted for {who}'s {kind} at {a}, {b} and {c} ({source}); "
+        "I could buy the gift idea for {who}'s {kind} at {stores}. Where is it cheapest? Give "
+        "me the lowest price per {source}.",
+        "Shop around for the gift I noted for {who}'s {kind} at {stores} ({source}); "
         "what's the best price?",
         who=contact.name,
         kind=occasion.kind,
-        a=stores[0].name,
-        b=stores[1].name,
-        c=stores[2].name,
+        stores=listing([s.name for s in stores]),
         source=source,
     )
     steps = [
@@ -133,7 +135,7 @@ def gift_across_stores(ctx: TemplateContext) -> Draft:
         RefStep(tool=tool, args={"store": s.name, "item": ref(1, "results", 0, "item_id")})
         for s in stores
     ]
-    answer = AnswerSpec(op="min", refs=[[2 + i, "price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="min", refs=[[2 + i, "price_usd"] for i in range(len(stores))], round=2)
     return Draft(prompt, steps, answer)
 
 

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     _basket_total,
@@ -84,57 +91,52 @@ def last_item_price(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_store(ctx: TemplateContext) -> Draft:
-    """Parallel: one item at three stores; the lowest (or highest) shelf price."""
+    """Parallel: one item at three to five stores; the lowest (or highest) shelf price."""
     item = _items(ctx, 1)[0]
-    stores = _stores(ctx, 3)
+    stores = _stores(ctx, ctx.count(3, 5))
     tool, source = _source(ctx, PRICE_SOURCES)
     op, words = _extreme(ctx, "cheapest", "most expensive")
     prompt = ctx.say(
-        "What's the {words} price for {item} among {a}, {b} and {c}? Use {source}.",
-        "Price check on {item} at {a}, {b} and {c} ({source}): give me the {words} one.",
-        "I'm comparing {item} across {a}, {b} and {c}. What's the {words} shelf price, per "
-        "{source}?",
+        "What's the {words} price for {item} among {stores}? Use {source}.",
+        "Price check on {item} at {stores} ({source}): give me the {words} one.",
+        "I'm comparing {item} across {stores}. What's the {words} shelf price, per {source}?",
         item=item.name,
-        a=stores[0].name,
-        b=stores[1].name,
-        c=stores[2].name,
+        stores=listing([s.name for s in stores]),
         words=words,
         source=source,
     )
     steps = [RefStep(tool=tool, args={"store": s.name, "item": item.name}) for s in stores]
-    answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(len(stores))], round=2)
     return Draft(prompt, steps, answer)
 
 
 def basket_at_one_store(ctx: TemplateContext) -> Draft:
-    """Parallel: three items at one store; the basket total."""
+    """Parallel: three to six items at one store; the basket total."""
     return _basket_total(
         ctx,
         None,
-        "Quick run to {store} for {a}, {b} and {c}, one of each. What's the total, by "
-        "{source} prices?",
-        "How much will {a}, {b} and {c} cost together at {store}? Use {source}.",
-        "Add up one package each of {a}, {b} and {c} at {store} ({source}).",
+        "Quick run to {store} for {items}, one of each. What's the total, by {source} prices?",
+        "How much will {items} cost together at {store}? Use {source}.",
+        "Add up one package each of {items} at {store} ({source}).",
         lower=False,
     )
 
 
 def list_at_other_stores(ctx: TemplateContext) -> Draft:
-    """Mixture: find the list -> its cost at two other stores -> the cheaper total."""
+    """Mixture: find the list -> its cost at two to four other stores -> the min or max."""
     lst = ctx.pick("shopping_lists")
-    stores = ctx.sample("stores", 2, lambda s: s.store_id != lst.store_id)
-    op, words = _extreme(ctx, "cheaper", "pricier")
+    stores = ctx.sample("stores", ctx.count(2, 4), lambda s: s.store_id != lst.store_id)
+    op, words = _extreme(ctx, "cheapest", "priciest")
     prompt = ctx.say(
-        "Would my '{name}' list be cheaper elsewhere? Price it at {a} and at {b} and tell me "
+        "Would my '{name}' list be cheaper elsewhere? Price it at {stores} and tell me "
         "the {words} total.",
-        "What would my '{name}' shopping list come to at {a} versus {b}? Give me the {words} "
-        "of the two totals.",
+        "What would my '{name}' shopping list come to at each of {stores}? Give me the "
+        "{words} of those totals.",
         name=lst.name,
-        a=stores[0].name,
-        b=stores[1].name,
+        stores=listing([s.name for s in stores]),
         words=words,
     )
-    answer = AnswerSpec(op=op, refs=[[1, "total_usd"], [2, "total_usd"]], round=2)
+    answer = AnswerSpec(op=op, refs=[[1 + i, "total_usd"] for i in range(len(stores))], round=2)
     return Draft(prompt, _list_at_stores(lst, stores), answer)
 
 
@@ -155,8 +157,8 @@ def restock_expiring(ctx: TemplateContext) -> Draft:
         store=store.name,
         source=source,
     )
-    listing = RefStep(tool="list_pantry", args={"expiring_within_days": days})
-    return _listed_total(prompt, listing, tool, store, list(range(len(expiring))))
+    lead = RefStep(tool="list_pantry", args={"expiring_within_days": days})
+    return _listed_total(prompt, lead, tool, store, list(range(len(expiring))))
 
 
 SUBTOPIC = Subtopic(

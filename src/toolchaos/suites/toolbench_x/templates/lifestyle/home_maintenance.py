@@ -5,14 +5,21 @@ from __future__ import annotations
 from datetime import timedelta
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     RATING_SOURCES,
+    _a,
     _book_listed,
+    _quotes,
+    _rate_each,
     _rate_each_found,
-    _rate_three,
     _source,
-    _three_quotes,
 )
 
 _HOME_TRADES = ("plumbing", "hvac", "electrical", "lawn care", "cleaning")
@@ -45,13 +52,14 @@ def done_and_book_next(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "We did the '{task}' for the {appl} {when}. Log it, then book {pro}'s {svc} for the "
         "day it's next due, earliest slot.",
-        "Mark '{task}' ({appl}) as done {when} and schedule {pro} to do a {svc} on its next "
+        "Mark '{task}' ({appl}) as done {when} and schedule {pro} to do {a_svc} on its next "
         "due date, first available time.",
         task=task.task,
         appl=task.appliance.lower(),
         when=when,
         pro=provider.name,
         svc=services[k]["name"].lower(),
+        a_svc=_a(services[k]["name"].lower()),
     )
     steps = [
         RefStep(tool="list_maintenance_tasks", args={"appliance": task.appliance}),
@@ -101,28 +109,28 @@ def rating_of_local_pro(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_quote(ctx: TemplateContext) -> Draft:
-    """Parallel: three providers' service lists; the lowest price of one service."""
-    return _three_quotes(
+    """Parallel: three to five providers' service lists; the lowest price of one service."""
+    return _quotes(
         ctx,
         _HOME_TRADES,
         ("lowest", "highest"),
-        "Getting quotes for a {svc}: {a}, {b} or {c}. What's the {words} price?",
-        "What's the {words} price for a {svc} among {a}, {b} and {c}, before call-out fees?",
+        "Getting quotes for {a_svc}: what's the {words} price among {names}?",
+        "What's the {words} price for {a_svc} among {names}, before call-out fees?",
     )
 
 
 def trade_ratings(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three tradespeople; the best or worst."""
+    """Parallel: one guide's rating of three to five tradespeople; the best or worst."""
     trade = ctx.rng.choice(_HOME_TRADES[:4])
-    pros = ctx.sample("providers", 3, lambda p: p.category == trade)
-    return _rate_three(
+    pros = ctx.sample("providers", ctx.count(3, 5), lambda p: p.category == trade)
+    return _rate_each(
         ctx,
         pros,
         ("worst", "best"),
-        "I have three {trade} quotes: {a}, {b} and {c}. What's the {words} {guide} rating "
-        "among them?",
-        "Check {a}, {b} and {c} on {guide}; I want the {words} rating of the three.",
+        "I have {n} {trade} quotes. What's the {words} {guide} rating among {names}?",
+        "Check {names} on {guide}; I want the {words} rating among them.",
         trade=trade,
+        n=len(pros),
     )
 
 

@@ -6,13 +6,14 @@ from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     RATING_SOURCES,
+    _a,
     _book_listed,
     _free_service,
-    _locallens_of_two,
+    _locallens_of_each,
+    _quotes,
+    _rate_each,
     _rate_each_found,
-    _rate_three,
     _source,
-    _three_quotes,
 )
 
 _PERSONAL = ("hair salon", "cleaning", "pet grooming")
@@ -28,10 +29,11 @@ def book_earliest(ctx: TemplateContext) -> Draft:
     args = {"note": note} if note else {}
     tail = f' Add the note "{note}"' if note else ""
     prompt = ctx.say(
-        "Book me a {svc} at {pro} on {day}, whatever the earliest time is.{tail}",
-        "Can you get me in at {pro} for a {svc} on {day}? First free slot is fine.{tail}",
+        "Book me {a_svc} at {pro} on {day}, whatever the earliest time is.{tail}",
+        "Can you get me in at {pro} for {a_svc} on {day}? First free slot is fine.{tail}",
         "I'd like the earliest {svc} appointment {pro} has on {day}.{tail}",
         svc=services[k]["name"].lower(),
+        a_svc=_a(services[k]["name"].lower()),
         pro=provider.name,
         day=when(day),
         tail=tail,
@@ -77,26 +79,26 @@ def rated_local_pick(ctx: TemplateContext) -> Draft:
 
 
 def cheapest_haircut(ctx: TemplateContext) -> Draft:
-    """Parallel: three providers' prices for the same service; the lowest or highest."""
-    return _three_quotes(
+    """Parallel: three to five providers' prices for the same service; the lowest or highest."""
+    return _quotes(
         ctx,
         _PERSONAL,
         ("cheapest", "priciest"),
-        "What's the {words} {svc} among {a}, {b} and {c}?",
-        "Compare the price of a {svc} at {a}, {b} and {c}; what does the {words} one charge?",
+        "What's the {words} {svc} among {names}?",
+        "Compare the price of {a_svc} at {names}; what does the {words} one charge?",
     )
 
 
 def guide_check_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three personal-service providers; max or min."""
+    """Parallel: one guide's rating of three to five personal-service providers; max or min."""
     category = ctx.rng.choice(_PERSONAL)
-    pros = ctx.sample("providers", 3, lambda p: p.category == category)
-    return _rate_three(
+    pros = ctx.sample("providers", ctx.count(3, 5), lambda p: p.category == category)
+    return _rate_each(
         ctx,
         pros,
         ("lowest", "highest"),
-        "Before I book: what's the {words} {guide} score among {a}, {b} and {c}?",
-        "I'm choosing a {cat} between {a}, {b} and {c}. Give me the {words} {guide} rating.",
+        "Before I book: what's the {words} {guide} score among {names}?",
+        "I'm choosing a {cat}: what's the {words} {guide} rating among {names}?",
         cat=category,
     )
 
@@ -118,16 +120,16 @@ def best_in_neighborhood(ctx: TemplateContext) -> Draft:
 
 
 def two_providers_ratings(ctx: TemplateContext) -> Draft:
-    """Mixture: search two providers by name -> the authoritative rating of each."""
-    pros = ctx.sample("providers", 2, lambda p: p.category in _PERSONAL)
-    return _locallens_of_two(
+    """Mixture: search two to five providers by name -> the authoritative rating of each."""
+    pros = ctx.sample("providers", ctx.count(2, 5), lambda p: p.category in _PERSONAL)
+    return _locallens_of_each(
         ctx,
         "search_providers",
         "provider_id",
         pros,
-        ("lower", "better"),
-        "{a} or {b}? Give me the {words} of their LocalLens ratings.",
-        "What's the {words} LocalLens score between {a} and {b}?",
+        ("lowest", "best"),
+        "Give me the {words} of the LocalLens ratings of {names}; I'm torn between them.",
+        "What's the {words} LocalLens score of {names}?",
     )
 
 

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     _book_listed,
     _extreme,
     _free_service,
     _listed_total,
-    _rate_three,
+    _rate_each,
     _source,
     _stores,
 )
@@ -72,34 +80,32 @@ def book_vet_visit(ctx: TemplateContext) -> Draft:
 
 
 def daily_food_for_three(ctx: TemplateContext) -> Draft:
-    """Parallel: portions for three pets; the total (or largest) daily grams."""
-    pets = ctx.sample("pets", 3)
+    """Parallel: portions for three to six pets; the total (or largest) daily grams."""
+    pets = ctx.sample("pets", ctx.count(3, 6))
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "How many grams of food do they get through in a day all together?",
         "max": "Which of them eats the most, and how many grams a day is that?",
     }[op]
     prompt = ctx.say(
-        "{a}, {b} and {c} are all normally active. " + question,
-        "Thinking about {a}, {b} and {c} at normal activity: " + question,
-        a=pets[0].name,
-        b=pets[1].name,
-        c=pets[2].name,
+        "{names} are all normally active. " + question,
+        "Thinking about {names} at normal activity: " + question,
+        names=listing([p.name for p in pets]),
     )
     steps = [RefStep(tool="compute_food_portion", args={"pet": p.name}) for p in pets]
-    answer = AnswerSpec(op=op, refs=[[i, "daily_food_g"] for i in range(3)], round=1)
+    answer = AnswerSpec(op=op, refs=[[i, "daily_food_g"] for i in range(len(pets))], round=1)
     return Draft(prompt, steps, answer)
 
 
 def vet_clinic_ratings(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three vet clinics; the highest or lowest."""
-    vets = ctx.sample("providers", 3, lambda p: p.category == "veterinary")
-    return _rate_three(
+    """Parallel: one guide's rating of three to five vet clinics; the highest or lowest."""
+    vets = ctx.sample("providers", ctx.count(3, 5), lambda p: p.category == "veterinary")
+    return _rate_each(
         ctx,
         vets,
         ("lowest", "highest"),
-        "We might switch vets. On {guide}, what's the {words} rating among {a}, {b} and {c}?",
-        "Compare {a}, {b} and {c} on {guide} for me: the {words} star rating?",
+        "We might switch vets. On {guide}, what's the {words} rating among {names}?",
+        "Compare {names} on {guide} for me: the {words} star rating?",
     )
 
 

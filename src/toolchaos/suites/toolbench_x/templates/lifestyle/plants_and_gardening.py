@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     _basket_total,
@@ -44,39 +51,37 @@ def water_and_feed(ctx: TemplateContext) -> Draft:
 
 
 def waterings_for_three(ctx: TemplateContext) -> Draft:
-    """Parallel: watering schedules of three plants; total waterings in a window."""
-    plants = ctx.sample("plants", 3)
+    """Parallel: watering schedules of three to six plants; total waterings in a window."""
+    plants = ctx.sample("plants", ctx.count(3, 6))
     days = ctx.rng.choice([10, 14, 21, 28, 30])
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "how many waterings is that in total across the three",
+        "sum": "how many waterings is that in total across them",
         "max": "what's the most waterings any one of them needs",
     }[op]
     prompt = ctx.say(
-        "I'm away a lot over the next {d} days. For the {a}, the {b} and the {c}, {q}?",
-        "Plant-sitter planning, next {d} days: {a}, {b} and {c}. Counting from today, {q}?",
+        "I'm away a lot over the next {d} days. For {the_plants}, {q}?",
+        "Plant-sitter planning, next {d} days: {plants}. Counting from today, {q}?",
         d=days,
-        a=plants[0].nickname.lower(),
-        b=plants[1].nickname.lower(),
-        c=plants[2].nickname.lower(),
+        the_plants=listing([f"the {p.nickname.lower()}" for p in plants]),
+        plants=listing([p.nickname.lower() for p in plants]),
         q=question,
     )
     steps = [
         RefStep(tool="get_watering_schedule", args={"plant": p.nickname, "days": days})
         for p in plants
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "waterings_in_window"] for i in range(3)])
+    answer = AnswerSpec(op=op, refs=[[i, "waterings_in_window"] for i in range(len(plants))])
     return Draft(prompt, steps, answer)
 
 
 def garden_supplies(ctx: TemplateContext) -> Draft:
-    """Parallel: three garden supplies at one store; the total."""
+    """Parallel: three to six garden supplies at one store; the total."""
     return _basket_total(
         ctx,
         "garden",
-        "Spring repotting: I need {a}, {b} and {c} from {store}. Total for one of each, by "
-        "{source}?",
-        "What do {a}, {b} and {c} cost together at {store}, according to {source}?",
+        "Spring repotting: I need {items} from {store}. Total for one of each, by {source}?",
+        "What do {items} cost together at {store}, according to {source}?",
     )
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     PRICE_SOURCES,
     _extreme,
@@ -88,52 +95,53 @@ def ingredient_price_for_recipe(ctx: TemplateContext) -> Draft:
 
 
 def fastest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: three recipes by name; the shortest or longest total time."""
-    recipes = ctx.sample("recipes", 3)
+    """Parallel: three to seven recipes by name; the shortest or longest total time."""
+    recipes = ctx.sample("recipes", ctx.count(3, 7))
     op, words = _extreme(ctx, "quickest", "slowest")
     prompt = ctx.say(
-        "Short on time tonight: of {a}, {b} and {c}, how many minutes does the {words} one "
+        "Short on time tonight: of {names}, how many minutes does the {words} one "
         "take, prep and cooking included?",
-        "Of our {a}, {b} and {c} recipes, what's the total time in minutes of the {words} to make?",
-        "I have to pick between {a}, {b} and {c}. How long (total minutes) does the {words} "
-        "of them take?",
-        a=recipes[0].name,
-        b=recipes[1].name,
-        c=recipes[2].name,
+        "Of our {names} recipes, what's the total time in minutes of the {words} to make?",
+        "I have to pick between {names}. How long (total minutes) does the {words} of them take?",
+        names=listing([r.name for r in recipes]),
         words=words,
     )
     steps = [RefStep(tool="get_recipe", args={"recipe": r.name}) for r in recipes]
-    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, "total_minutes"] for i in range(3)]))
+    refs = [[i, "total_minutes"] for i in range(len(recipes))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def party_menu_calories(ctx: TemplateContext) -> Draft:
-    """Parallel: scale three recipes to a party size; total calories of the menu."""
-    recipes = ctx.sample("recipes", 3)
+    """Parallel: scale three to seven recipes to a party size; total calories of the menu."""
+    recipes = ctx.sample("recipes", ctx.count(3, 7))
     guests = ctx.rng.choice([6, 8, 10, 12, 14, 20])
     prompt = ctx.say(
-        "We're hosting {n} people and serving {a}, {b} and {c}, one serving each of every "
+        "We're hosting {n} people and serving {names}, one serving each of every "
         "dish. How many kcal does the whole spread add up to?",
-        "Party for {n}: {a}, {b} and {c}, each scaled to {n} servings. What's the total "
+        "Party for {n}: {names}, each scaled to {n} servings. What's the total "
         "calorie count of everything?",
         n=guests,
-        a=recipes[0].name,
-        b=recipes[1].name,
-        c=recipes[2].name,
+        names=listing([r.name for r in recipes]),
     )
     steps = [
         RefStep(tool="scale_recipe", args={"recipe": r.name, "servings": guests}) for r in recipes
     ]
-    return Draft(prompt, steps, AnswerSpec(op="sum", refs=[[i, "total_kcal"] for i in range(3)]))
+    refs = [[i, "total_kcal"] for i in range(len(recipes))]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs))
 
 
 def recipe_shopping_cost(ctx: TemplateContext) -> Draft:
     """Mixture: the recipe -> prices of several of its ingredients at one store -> sum."""
     recipe = ctx.pick("recipes", lambda r: len(r.ingredients) >= 4)
-    lines = sorted(ctx.rng.sample(range(len(recipe.ingredients)), ctx.rng.choice([2, 3])))
+    lines = sorted(
+        ctx.rng.sample(
+            range(len(recipe.ingredients)), ctx.count(2, min(5, len(recipe.ingredients)))
+        )
+    )
     store = _stores(ctx, 1)[0]
     tool, source = _source(ctx, PRICE_SOURCES)
     names = [recipe.ingredients[i].name.lower() for i in lines]
-    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    listed = listing(names)
     prompt = ctx.say(
         "I'm out of {listed} for {recipe}. What will one package of each cost in total at "
         "{store}? Use {source} prices.",
@@ -144,25 +152,25 @@ def recipe_shopping_cost(ctx: TemplateContext) -> Draft:
         store=store.name,
         source=source,
     )
-    listing = RefStep(tool="get_recipe", args={"recipe": recipe.name})
-    return _listed_total(prompt, listing, tool, store, lines, key="ingredients")
+    lead = RefStep(tool="get_recipe", args={"recipe": recipe.name})
+    return _listed_total(prompt, lead, tool, store, lines, key="ingredients")
 
 
 def dry_weight_of_cups(ctx: TemplateContext) -> Draft:
-    """Mixture: the recipe -> two cup lines converted to grams -> total weight."""
+    """Mixture: the recipe -> two to four cup lines converted to grams -> total weight."""
     recipe = ctx.pick("recipes", lambda r: len(_cup_lines(r)) >= 2)
-    lines = sorted(ctx.rng.sample(_cup_lines(recipe), 2))
+    cups = _cup_lines(recipe)
+    lines = sorted(ctx.rng.sample(cups, ctx.count(2, min(4, len(cups)))))
     names = [recipe.ingredients[i].name.lower() for i in lines]
     if any(ctx.read("search_items", query=n)["total"] < 1 for n in names):
         raise NoFit("ingredient not in the catalog")
     prompt = ctx.say(
-        "For {recipe}, how many grams do the {a} and the {b} weigh together? The recipe "
+        "For {recipe}, how many grams do {the_lines} weigh together? The recipe "
         "gives them in cups.",
-        "I weigh everything when baking. In {recipe}, convert the {a} and the {b} from cups "
+        "I weigh everything when baking. In {recipe}, convert {the_lines} from cups "
         "to grams and give me the combined weight.",
         recipe=recipe.name,
-        a=names[0],
-        b=names[1],
+        the_lines=listing([f"the {n}" for n in names]),
     )
     steps = [RefStep(tool="get_recipe", args={"recipe": recipe.name})]
     steps += [
@@ -177,9 +185,8 @@ def dry_weight_of_cups(ctx: TemplateContext) -> Draft:
         )
         for i in lines
     ]
-    answer = AnswerSpec(
-        op="sum", refs=[[1, "converted_quantity"], [2, "converted_quantity"]], round=2
-    )
+    refs = [[1 + k, "converted_quantity"] for k in range(len(lines))]
+    answer = AnswerSpec(op="sum", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 

@@ -5,12 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.lifestyle._helpers import (
     _extreme,
-    _locallens_of_two,
+    _locallens_of_each,
+    _rate_each,
     _rate_each_found,
-    _rate_three,
 )
 
 _GUESTS = ("Alex Moreau", "Priya Haddad", "Kenji Tanaka", "Grace Whitfield", "Omar Delgado")
@@ -67,10 +75,8 @@ def book_first_free_table(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
-def move_reservation(ctx: TemplateContext) -> Draft:
-    """Sequential, writes twice: cancel -> free times on another day -> rebook."""
-    today = ctx.day(0)
-    res = ctx.pick("reservations", lambda r: r.status == "confirmed" and r.date >= today)
+def _free_day_for(ctx: TemplateContext, res: Any) -> str:
+    """Another day with a free table for ``res``'s party at its restaurant (or NoFit)."""
     new_day = ctx.day(ctx.rng.randint(2, 25))
     if new_day == res.date:
         raise NoFit("same day")
@@ -82,6 +88,82 @@ def move_reservation(ctx: TemplateContext) -> Draft:
     )
     if not free["available_times"]:
         raise NoFit("no table on the new day")
+    return new_day
+
+
+def move_known_reservation(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: restaurant -> our booking that day -> cancel -> rebook.
+
+    Five calls: search the restaurant, list its confirmed bookings that day, cancel ours,
+    find the free times on the new day, book the first. The user knows the restaurant, the
+    day and the name on the booking, not its id.
+    """
+    today = ctx.day(0)
+
+    def alone(r: Any) -> bool:
+        same = ctx.read(
+            "list_reservations", restaurant=r.restaurant_id, date=r.date, status="confirmed"
+        )
+        return bool(r.status == "confirmed" and r.date >= today and same["total"] == 1)
+
+    res = ctx.pick("reservations", alone)
+    rest = ctx.world.table("restaurants")[res.restaurant_id]
+    found = ctx.read("search_restaurants", query=rest.name)["results"]
+    if found[0]["restaurant_id"] != rest.restaurant_id:
+        raise NoFit("the name finds another restaurant first")
+    new_day = _free_day_for(ctx, res)
+    prompt = ctx.say(
+        "{guest} has a table at {rest} on {day}. Move it to {new}: cancel that booking and "
+        "take the earliest free time there on the new day, same party size and name.",
+        "Our {rest} reservation for {day} (under {guest}) needs to move to {new}. Cancel it "
+        "and rebook the same place at the first available seating that day for the same "
+        "group.",
+        guest=res.guest_name,
+        rest=rest.name,
+        day=when(res.date),
+        new=when(new_day),
+    )
+    steps = [
+        RefStep(tool="search_restaurants", args={"query": rest.name}),
+        RefStep(
+            tool="list_reservations",
+            args={
+                "restaurant": ref(0, "results", 0, "restaurant_id"),
+                "date": res.date,
+                "status": "confirmed",
+            },
+        ),
+        RefStep(
+            tool="cancel_reservation",
+            args={"reservation_id": ref(1, "results", 0, "reservation_id")},
+        ),
+        RefStep(
+            tool="check_table_availability",
+            args={
+                "restaurant": ref(2, "restaurant_id"),
+                "date": new_day,
+                "party_size": ref(2, "party_size"),
+            },
+        ),
+        RefStep(
+            tool="create_reservation",
+            args={
+                "restaurant": ref(3, "restaurant_id"),
+                "date": ref(3, "date"),
+                "time": ref(3, "first_available_time"),
+                "party_size": ref(3, "party_size"),
+                "guest_name": ref(2, "guest_name"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
+def move_reservation(ctx: TemplateContext) -> Draft:
+    """Sequential, writes twice: cancel -> free times on another day -> rebook."""
+    today = ctx.day(0)
+    res = ctx.pick("reservations", lambda r: r.status == "confirmed" and r.date >= today)
+    new_day = _free_day_for(ctx, res)
     prompt = ctx.say(
         "Please move reservation {rid} to {day}: cancel it and book the earliest free table "
         "that day at the same place, same party and name.",
@@ -106,32 +188,30 @@ def move_reservation(ctx: TemplateContext) -> Draft:
 
 
 def best_rated_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: one guide's rating of three restaurants; the highest or lowest."""
-    rests = ctx.sample("restaurants", 3)
-    return _rate_three(
+    """Parallel: one guide's rating of three to seven restaurants; the highest or lowest."""
+    rests = ctx.sample("restaurants", ctx.count(3, 7))
+    return _rate_each(
         ctx,
         rests,
         ("lowest", "highest"),
-        "Deciding where to eat: what's the {words} {guide} rating among {a}, {b} and {c}?",
-        "Look up {a}, {b} and {c} on {guide}. What's the {words} star rating of the three?",
-        "Of {a}, {b} and {c}, give me the {words} rating {guide} shows.",
+        "Deciding where to eat: what's the {words} {guide} rating among {names}?",
+        "Look up {names} on {guide}. What's the {words} star rating among them?",
+        "Of {names}, give me the {words} rating {guide} shows.",
     )
 
 
 def nearest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three restaurants; the shortest distance from home."""
-    rests = ctx.sample("restaurants", 3)
+    """Parallel: look up three to seven restaurants; the shortest (or longest) distance."""
+    rests = ctx.sample("restaurants", ctx.count(3, 7))
     op, words = _extreme(ctx, "closest", "farthest")
     prompt = ctx.say(
-        "How far from home is the {words} of {a}, {b} and {c}, in km?",
-        "We're choosing between {a}, {b} and {c}. What's the distance (km) to the {words} one?",
+        "How far from home is the {words} of {names}, in km?",
+        "We're choosing between {names}. What's the distance (km) to the {words} one?",
         words=words,
-        a=rests[0].name,
-        b=rests[1].name,
-        c=rests[2].name,
+        names=listing([r.name for r in rests]),
     )
     steps = [RefStep(tool="search_restaurants", args={"query": r.name}) for r in rests]
-    refs = [[i, "results", 0, "distance_km"] for i in range(3)]
+    refs = [[i, "results", 0, "distance_km"] for i in range(len(rests))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
@@ -154,24 +234,23 @@ def best_in_cuisine(ctx: TemplateContext) -> Draft:
 
 
 def ratings_of_two_searched(ctx: TemplateContext) -> Draft:
-    """Mixture: search two restaurants -> the authoritative rating of each -> max."""
-    rests = ctx.sample("restaurants", 2)
-    return _locallens_of_two(
+    """Mixture: search two to five restaurants -> the authoritative rating of each -> min/max."""
+    rests = ctx.sample("restaurants", ctx.count(2, 5))
+    return _locallens_of_each(
         ctx,
         "search_restaurants",
         "restaurant_id",
         rests,
-        ("lower", "higher"),
-        "Between {a} and {b}, what's the {words} LocalLens rating?",
-        "My partner wants {a}, I want {b}. Settle it: what's the {words} of their LocalLens "
-        "ratings?",
+        ("lowest", "highest"),
+        "Between {names}, what's the {words} LocalLens rating?",
+        "We can't agree on {names}. Settle it: what's the {words} of their LocalLens ratings?",
     )
 
 
 SUBTOPIC = Subtopic(
     name="restaurant reservations",
     templates={
-        "sequential": [book_first_free_table, move_reservation],
+        "sequential": [book_first_free_table, move_reservation, move_known_reservation],
         "parallel": [best_rated_of_three, nearest_of_three],
         "mixture": [best_in_cuisine, ratings_of_two_searched],
     },

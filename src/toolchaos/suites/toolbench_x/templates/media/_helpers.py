@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Template, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Template,
+    TemplateContext,
+    listing,
+    ref,
+)
 
 RATING_SOURCES = {
     "get_ratings": "CriticHub",
@@ -52,11 +59,6 @@ def unique_top(values: list[Any], op: str) -> None:
     best = max(values) if op == "max" else min(values)
     if values.count(best) != 1:
         raise NoFit(f"no unique {op}")
-
-
-def abc(*names: Any) -> dict[str, Any]:
-    """The prompt fields ``a``, ``b``, ``c`` of the items a request names, in order."""
-    return dict(zip("abc", names, strict=False))
 
 
 def listed(count: int, key: str) -> list[dict[str, list[Any]]]:
@@ -106,30 +108,32 @@ def rating_ask(ctx: TemplateContext, op: str | None = None) -> RatingAsk:
     return RatingAsk(tool, source, field, words, op)
 
 
-def best_of_three_rated(
+def best_rated(
     name: str,
     table: str,
     key: str,
     phrasings: tuple[str, ...],
     extremes: tuple[str, str] = ("highest", "lowest"),
+    quote: str = "",
 ) -> Template:
-    """Parallel: one aggregator's rating for three ``table`` rows named by title; max or min.
+    """Parallel: one aggregator's rating of three to seven ``table`` rows by title; max or min.
 
     Args:
         name: The template's name, for build reports.
-        table: The catalogue table the three items come from.
+        table: The catalogue table the items come from.
         key: The id field of that table (uniqueness is checked by id).
-        phrasings: Ways to ask, with fields ``a``, ``b``, ``c``, ``source``, ``words``
-            and ``word``.
+        phrasings: Ways to ask, with fields ``titles`` (the titles listed, each in
+            ``quote``), ``source``, ``words`` and ``word``.
         extremes: How the request words the max and the min.
+        quote: What the request puts around each title.
     """
 
     def template(ctx: TemplateContext) -> Draft:
-        rows = ctx.sample(table, 3)
+        rows = ctx.sample(table, ctx.count(3, 7))
         ask = rating_ask(ctx)
         ask.require_unique(ctx, [getattr(r, key) for r in rows])
         titles = [r.title for r in rows]
-        prompt = ctx.say(*phrasings, **abc(*titles), **ask.phrases(*extremes))
+        prompt = ctx.say(*phrasings, titles=listing(titles, quote), **ask.phrases(*extremes))
         return ask.draft(prompt, [], titles)
 
     template.__name__ = name

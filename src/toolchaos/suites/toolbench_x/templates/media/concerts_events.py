@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     PRICE_SOURCES,
     TIERS,
-    abc,
 )
 
 _PRICE_FIELDS = {"total_usd": "including the service fee", "price_usd": "face value, before fees"}
@@ -102,26 +109,25 @@ def three_sellers_one_tier(ctx: TemplateContext) -> Draft:
 
 
 def three_shows_budget(ctx: TemplateContext) -> Draft:
-    """Parallel: box office price of three events' tiers; the sum for a season of gigs."""
-    events = ctx.sample("events", 3)
+    """Parallel: box office price of three to seven events' tiers; the sum for a season."""
+    events = ctx.sample("events", ctx.count(3, 7))
     tiers = [ctx.rng.choice(TIERS) for _ in events]
     field = ctx.rng.choice(sorted(_PRICE_FIELDS))
+    gigs = [f"{e.event_id} ({t})" for e, t in zip(events, tiers, strict=True)]
     prompt = ctx.say(
-        "I've got my eye on three gigs: {a} ({ta}), {b} ({tb}) and {c} ({tc}). One ticket "
-        "each from the box office - what's the total, {how}?",
-        "Budget for events {a} ({ta} tier), {b} ({tb}) and {c} ({tc}), one box office "
-        "ticket each, {how}?",
-        **abc(*(e.event_id for e in events)),
-        ta=tiers[0],
-        tb=tiers[1],
-        tc=tiers[2],
+        "I've got my eye on {n} gigs: {gigs}. One ticket each from the box office - "
+        "what's the total, {how}?",
+        "Budget for events {tiered}, one box office ticket each, {how}?",
+        n=len(events),
+        gigs=listing(gigs),
+        tiered=listing([f"{e.event_id} ({t} tier)" for e, t in zip(events, tiers, strict=True)]),
         how=_PRICE_FIELDS[field],
     )
     steps = [
         RefStep(tool="get_ticket_price", args={"event_id": e.event_id, "tier": t})
         for e, t in zip(events, tiers, strict=True)
     ]
-    refs = [[i, field] for i in range(3)]
+    refs = [[i, field] for i in range(len(events))]
     return Draft(prompt, steps, AnswerSpec(op="sum", refs=refs, round=2))
 
 
@@ -158,21 +164,20 @@ def cheapest_gig_in_city(ctx: TemplateContext) -> Draft:
 
 
 def two_artists_next_shows(ctx: TemplateContext) -> Draft:
-    """Mixture: two performers' shows -> box office price of each next show -> total."""
-    performers = ctx.rng.sample(sorted({e.performer for e in ctx.rows("events")}), 2)
+    """Mixture: two to five performers' shows -> box office price of each next show -> op."""
+    k = ctx.count(2, 5)
+    performers = ctx.rng.sample(sorted({e.performer for e in ctx.rows("events")}), k)
     tier = ctx.rng.choice(TIERS)
     field = ctx.rng.choice(sorted(_PRICE_FIELDS))
     op = ctx.rng.choice(["sum", "min"])
     question = {
         "sum": "what do one {tier} ticket to each cost together, {how}",
-        "min": "which next show is cheaper for a {tier} ticket, and what does it cost ({how})",
+        "min": "what does a {tier} ticket cost at the cheapest of those next shows ({how})",
     }[op]
     prompt = ctx.say(
-        "Look up the next concerts of {a} and of {b}: " + question + "?",
-        "{a} and {b} are both touring. For each one's next show at the box office, "
-        + question
-        + "?",
-        **abc(*performers),
+        "Look up the next concert of each of {names}: " + question + "?",
+        "{names} are all touring. For each one's next show at the box office, " + question + "?",
+        names=listing(performers),
         tier=tier,
         how=_PRICE_FIELDS[field],
     )
@@ -182,9 +187,9 @@ def two_artists_next_shows(ctx: TemplateContext) -> Draft:
             tool="get_ticket_price",
             args={"event_id": ref(i, "results", 0, "event_id"), "tier": tier},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    refs = [[2, field], [3, field]]
+    refs = [[k + i, field] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
-    best_of_three_rated,
+    best_rated,
     listed,
     rating_ask,
 )
@@ -79,8 +86,8 @@ def hold_book_rating(ctx: TemplateContext) -> Draft:
 
 
 def fines_by_loan_id(ctx: TemplateContext) -> Draft:
-    """Parallel: late fees of three loans returned on one day; total or largest."""
-    loans = ctx.sample("loans", 3, lambda r: r.returned_on is None)
+    """Parallel: late fees of three to six loans returned on one day; total or largest."""
+    loans = ctx.sample("loans", ctx.count(3, 6), lambda r: r.returned_on is None)
     back = ctx.day(ctx.rng.randint(1, 20))
     values = [
         ctx.read("compute_late_fee", loan_id=r.loan_id, return_date=back)["fine_usd"] for r in loans
@@ -93,29 +100,29 @@ def fines_by_loan_id(ctx: TemplateContext) -> Draft:
         "max": "What's the biggest single late fee among them?",
     }[op]
     prompt = ctx.say(
-        "I'm returning loans {a}, {b} and {c} to the library on {day}. " + question,
-        "Library receipts say {a}, {b}, {c}. If they all go back on {day}: " + question,
-        **abc(*(r.loan_id for r in loans)),
+        "I'm returning loans {ids} to the library on {day}. " + question,
+        "Library receipts say {ids}. If they all go back on {day}: " + question,
+        ids=listing([r.loan_id for r in loans]),
         day=when(back),
     )
     steps = [
         RefStep(tool="compute_late_fee", args={"loan_id": r.loan_id, "return_date": back})
         for r in loans
     ]
-    refs = [[i, "fine_usd"] for i in range(3)]
+    refs = [[i, "fine_usd"] for i in range(len(loans))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
-three_books_rating = best_of_three_rated(
-    "three_books_rating",
+books_rating = best_rated(
+    "books_rating",
     "books",
     "book_id",
     (
-        "For book club we're choosing between '{a}', '{b}' and '{c}'. What's the {word} "
-        "{source} {words} of the three?",
-        "Check {source} for '{a}', '{b}' and '{c}': which has the {word} {words}? Give me "
-        "the number.",
+        "For book club we're choosing between {titles}. What's the {word} {source} {words} "
+        "among them?",
+        "Check {source} for {titles}: which has the {word} {words}? Give me the number.",
     ),
+    quote="'",
 )
 
 
@@ -171,7 +178,7 @@ SUBTOPIC = Subtopic(
     name="books and library loans",
     templates={
         "sequential": [renew_then_fee, hold_book_rating],
-        "parallel": [fines_by_loan_id, three_books_rating],
+        "parallel": [fines_by_loan_id, books_rating],
         "mixture": [overdue_fines_total, author_books_rating],
     },
 )

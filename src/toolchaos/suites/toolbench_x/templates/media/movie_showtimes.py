@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
     listed,
     rating_ask,
 )
@@ -124,8 +131,78 @@ def book_last_show_before(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
 
 
+def watchlist_film_tonight(ctx: TemplateContext) -> Draft:
+    """Sequential: watchlist -> a film on it -> its screenings on a day -> quote or book one.
+
+    The user knows the film only as the one on their watchlist with a given priority;
+    quoting the earliest screening is 3 calls, booking it for the party is 4.
+    """
+    entries = ctx.read("list_watchlist")["results"]
+    on = {s.film_id for s in ctx.rows("showtimes")}
+    films = [
+        (i, e)
+        for i, e in enumerate(entries)
+        if e["kind"] == "film"
+        and e["item_id"] in on
+        and sum(x["kind"] == "film" and x["priority"] == e["priority"] for x in entries) == 1
+    ]
+    if not films:
+        raise NoFit("no film on the watchlist is showing")
+    i, entry = ctx.rng.choice(films)
+    when_day = ctx.day(ctx.rng.randint(1, 5))
+    shows = _first_show(ctx, film=entry["item_id"], date=when_day)
+    party = ctx.rng.choice(_PARTIES)
+    if shows[0]["seats_available"] < sum(party[:3]):
+        raise NoFit("sold out")
+    steps = [
+        RefStep(tool="list_watchlist", args={}),
+        RefStep(
+            tool="list_showtimes",
+            args={"film": ref(0, "results", i, "item_id"), "date": when_day},
+        ),
+    ]
+    book = ctx.rng.random() < 0.5
+    if not book:
+        prompt = ctx.say(
+            "The film I put on my watchlist with {prio} priority: what would its earliest "
+            "screening on {day} cost for {party}, fees and discounts included?",
+            "Take the {prio}-priority film on my watchlist and price its first showing on "
+            "{day} for {party}. Total, please.",
+            prio=entry["priority"],
+            day=when(when_day),
+            party=party[4],
+        )
+        steps.append(
+            RefStep(
+                tool="quote_tickets",
+                args={"showtime_id": ref(1, "results", 0, "showtime_id"), **_party_args(party)},
+            )
+        )
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "total_usd"]], round=2))
+    prompt = ctx.say(
+        "Book the earliest {day} screening of the {prio}-priority film on my watchlist for "
+        "{party}.",
+        "We're finally watching the film I marked {prio} priority on my watchlist: get "
+        "tickets for {party} at its first showing on {day}.",
+        prio=entry["priority"],
+        day=when(when_day),
+        party=party[4],
+    )
+    steps += [
+        RefStep(
+            tool="quote_tickets",
+            args={"showtime_id": ref(1, "results", 0, "showtime_id"), **_party_args(party)},
+        ),
+        RefStep(
+            tool="book_tickets",
+            args={"showtime_id": ref(2, "showtime_id"), **_party_args(party)},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
-    """Parallel: one film, one day, three cinemas; cheapest first-screening adult price."""
+    """Parallel: one film, one day, three to six cinemas; cheapest first-screening price."""
     film = _showing(ctx)
     when_day = ctx.day(ctx.rng.randint(0, 6))
     cinemas = [
@@ -135,15 +212,15 @@ def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
     ]
     if len(cinemas) < 3:
         raise NoFit("the film is on at fewer than three cinemas that day")
-    chosen = ctx.rng.sample(cinemas, 3)
+    chosen = ctx.rng.sample(cinemas, ctx.count(3, len(cinemas)))
     op = ctx.rng.choice(["min", "max"])
     prompt = ctx.say(
-        "{film} is on at {a}, {b} and {c} on {day}. Looking at each cinema's first "
+        "{film} is on at {cinemas} on {day}. Looking at each cinema's first "
         "screening that day, what's the {word} adult ticket price?",
-        "Compare the adult price of the earliest {film} screening on {day} at {a}, {b} "
-        "and {c}. Tell me the {word} one.",
+        "Compare the adult price of the earliest {film} screening on {day} at {cinemas}. "
+        "Tell me the {word} one.",
         film=film.title,
-        **abc(*(c.name for c in chosen)),
+        cinemas=listing([c.name for c in chosen]),
         day=when(when_day),
         word={"min": "lowest", "max": "highest"}[op],
     )
@@ -154,26 +231,24 @@ def cheapest_across_cinemas(ctx: TemplateContext) -> Draft:
         )
         for c in chosen
     ]
-    refs = [[i, "results", 0, "price_usd"] for i in range(3)]
+    refs = [[i, "results", 0, "price_usd"] for i in range(len(chosen))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def best_rated_now_showing(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three films on at one cinema."""
+    """Parallel: one aggregator's rating for three to six films on at one cinema."""
     cinema = ctx.pick("cinemas")
     on = sorted({s.film_id for s in ctx.rows("showtimes") if s.cinema_id == cinema.cinema_id})
     if len(on) < 3:
         raise NoFit("too few films")
-    films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, 3)]
+    films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, ctx.count(3, min(6, len(on))))]
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [f.film_id for f in films])
     prompt = ctx.say(
-        "{cinema} has {a}, {b} and {c} this week. Which rates best on {source}? Give me "
-        "its {words}.",
-        "Deciding between {a}, {b} and {c} at {cinema}: what's the top {source} {words} "
-        "among them?",
+        "{cinema} has {films} this week. Which rates best on {source}? Give me its {words}.",
+        "Deciding between {films} at {cinema}: what's the top {source} {words} among them?",
         cinema=cinema.name,
-        **abc(*(f.title for f in films)),
+        films=listing([f.title for f in films]),
         **ask.phrases(),
     )
     return ask.draft(prompt, [], [f.title for f in films])
@@ -199,30 +274,31 @@ def best_film_ending_by(ctx: TemplateContext) -> Draft:
         deadline=deadline,
         **ask.phrases(),
     )
-    listing = RefStep(tool="list_showtimes", args=filters)
-    return ask.draft(prompt, [listing], listed(len(shows), "film_id"))
+    lead = RefStep(tool="list_showtimes", args=filters)
+    return ask.draft(prompt, [lead], listed(len(shows), "film_id"))
 
 
 def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
-    """Mixture: two films' screenings on a day -> quote each first show -> cheaper total."""
+    """Mixture: two to four films' screenings on a day -> quote each first show -> min/sum."""
     when_day = ctx.day(ctx.rng.randint(1, 6))
     on = {s.film_id for s in ctx.rows("showtimes") if s.date == when_day}
-    films = ctx.sample("films", 2, lambda f: f.film_id in on)
+    films = ctx.sample("films", ctx.count(2, 4), lambda f: f.film_id in on)
+    k = len(films)
     for film in films:
         _first_show(ctx, film=film.film_id, date=when_day)
     party = ctx.rng.choice(_PARTIES[:2] + _PARTIES[4:])
     op = ctx.rng.choice(["min", "sum"])
     question = {
-        "min": "Which option is cheaper in total, and by how much does it cost?",
-        "sum": "If we end up seeing both, what do the two orders cost altogether?",
+        "min": "What does the cheapest of those options cost in total?",
+        "sum": "If we end up seeing all of them, what do the orders cost altogether?",
     }[op]
     prompt = ctx.say(
-        "On {day} it's either {a} or {b}, at the earliest screening of each, for {party}. "
-        + question,
-        "Price the earliest {day} showing of {a} and of {b} for {party}, fees included. "
+        "On {day} we're choosing from {films}, at the earliest screening of each, for "
+        "{party}. " + question,
+        "Price the earliest {day} showing of each of {films} for {party}, fees included. "
         + question,
         day=when(when_day),
-        **abc(*(f.title for f in films)),
+        films=listing([f.title for f in films]),
         party=party[4],
     )
     steps = [
@@ -233,16 +309,16 @@ def two_films_cheaper_night(ctx: TemplateContext) -> Draft:
             tool="quote_tickets",
             args={"showtime_id": ref(i, "results", 0, "showtime_id"), **_party_args(party)},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    refs = [[2, "total_usd"], [3, "total_usd"]]
+    refs = [[k + i, "total_usd"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 SUBTOPIC = Subtopic(
     name="movie showtimes and tickets",
     templates={
-        "sequential": [earliest_show_quote, book_last_show_before],
+        "sequential": [earliest_show_quote, book_last_show_before, watchlist_film_tonight],
         "parallel": [cheapest_across_cinemas, best_rated_now_showing],
         "mixture": [best_film_ending_by, two_films_cheaper_night],
     },

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
-    best_of_three_rated,
+    best_rated,
     listed,
     rating_ask,
     unique_top,
@@ -38,7 +44,7 @@ def album_playlist_longest_track(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "Make me a new playlist named exactly like {artist}'s album '{album}', and start "
         "it with the {which} track from that album.",
-        "Create a playlist called '{album}' (same as the {artist} record) and put the "
+        "Create a playlist called '{album}' (same as the record by {artist}) and put the "
         "album's {which} track on it.",
         artist=artist,
         album=album.title,
@@ -81,8 +87,8 @@ def playlist_opener_album_rating(ctx: TemplateContext) -> Draft:
 
 
 def three_albums_length(ctx: TemplateContext) -> Draft:
-    """Parallel: three albums; total, longest or shortest running time in seconds."""
-    albums = ctx.sample("albums", 3)
+    """Parallel: three to seven albums; total, longest or shortest running time in seconds."""
+    albums = ctx.sample("albums", ctx.count(3, 7))
     op = ctx.rng.choice(["sum", "max", "min"])
     if op != "sum":
         unique_top(
@@ -94,23 +100,25 @@ def three_albums_length(ctx: TemplateContext) -> Draft:
         "min": "How many seconds long is the shortest of them?",
     }[op]
     prompt = ctx.say(
-        "I'm queueing three albums back to back: '{a}', '{b}' and '{c}'. " + question,
-        "Albums '{a}', '{b}', '{c}' for the drive. " + question,
-        **abc(*(a.title for a in albums)),
+        "I'm queueing {n} albums back to back: {titles}. " + question,
+        "Albums {titles} for the drive. " + question,
+        n=len(albums),
+        titles=listing([a.title for a in albums], "'"),
     )
     steps = [RefStep(tool="get_album", args={"album": a.title}) for a in albums]
-    refs = [[i, "total_duration_sec"] for i in range(3)]
+    refs = [[i, "total_duration_sec"] for i in range(len(albums))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
-best_album_of_three = best_of_three_rated(
-    "best_album_of_three",
+best_album_of = best_rated(
+    "best_album_of",
     "albums",
     "album_id",
     (
-        "Which album gets the {word} {source} {words}: '{a}', '{b}' or '{c}'? Give the figure.",
-        "Compare '{a}', '{b}' and '{c}' on {source}. What's the {word} {words}?",
+        "Of the albums {titles}, which gets the {word} {source} {words}? Give the figure.",
+        "Compare {titles} on {source}. What's the {word} {words}?",
     ),
+    quote="'",
 )
 
 
@@ -150,7 +158,10 @@ def artist_albums_length(ctx: TemplateContext) -> Draft:
     }[op]
     prompt = ctx.say(
         "Search the tracks by {artist} and go through each album they appear on: " + question + "?",
-        "I'm doing a {artist} marathon, every album in the track search. " + question + "?",
+        "I'm doing a marathon of {artist}: every album in the track search. "
+        + question[0].upper()
+        + question[1:]
+        + "?",
         artist=artist.name,
     )
     steps = [RefStep(tool="search_tracks", args={"artist": artist.name})]
@@ -165,7 +176,7 @@ SUBTOPIC = Subtopic(
     name="music and playlists",
     templates={
         "sequential": [album_playlist_longest_track, playlist_opener_album_rating],
-        "parallel": [three_albums_length, best_album_of_three],
+        "parallel": [three_albums_length, best_album_of],
         "mixture": [playlist_albums_rating, artist_albums_length],
     },
 )

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
-    best_of_three_rated,
+    best_rated,
     rating_ask,
     unique_top,
 )
@@ -75,8 +82,8 @@ def podcast_rating_via_search(ctx: TemplateContext) -> Draft:
 
 
 def listening_since(ctx: TemplateContext) -> Draft:
-    """Parallel: three feeds since a day; total or longest backlog in minutes."""
-    shows = ctx.sample("podcasts", 3)
+    """Parallel: three to seven feeds since a day; total or longest backlog in minutes."""
+    shows = ctx.sample("podcasts", ctx.count(3, 7))
     since = ctx.day(-ctx.rng.randint(10, 40))
     values = [
         ctx.read("list_podcast_episodes", podcast=p.podcast_id, published_after=since)[
@@ -94,26 +101,27 @@ def listening_since(ctx: TemplateContext) -> Draft:
         "max": "Which has the biggest backlog? Give its total minutes.",
     }[op]
     prompt = ctx.say(
-        "I haven't listened to {a}, {b} or {c} since {day}. " + question,
-        "Backlog check for {a}, {b} and {c}, counting episodes published after {day}. " + question,
-        **abc(*(s.title for s in shows)),
+        "I haven't listened to any of {names} since {day}. " + question,
+        "Backlog check for {names}, counting episodes published after {day}. " + question,
+        names=listing([s.title for s in shows]),
         day=when(since),
     )
     steps = [
         RefStep(tool="list_podcast_episodes", args={"podcast": p.title, "published_after": since})
         for p in shows
     ]
-    refs = [[i, "total_duration_min"] for i in range(3)]
+    refs = [[i, "total_duration_min"] for i in range(len(shows))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
-best_podcast_of_three = best_of_three_rated(
-    "best_podcast_of_three",
+best_podcast_of = best_rated(
+    "best_podcast_of",
     "podcasts",
     "podcast_id",
     (
-        "New commute, new podcast: {a}, {b} or {c}? What's the {word} {source} {words} among them?",
-        "Look up {a}, {b} and {c} on {source} and tell me the {word} {words}.",
+        "New commute, new podcast: I'm choosing from {titles}. What's the {word} {source} "
+        "{words} among them?",
+        "Look up {titles} on {source} and tell me the {word} {words}.",
     ),
 )
 
@@ -151,26 +159,26 @@ def fragment_backlog(ctx: TemplateContext) -> Draft:
 
 
 def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
-    """Mixture: two feeds (independent) -> each podcast's rating -> the better one."""
-    shows = ctx.sample("podcasts", 2)
+    """Mixture: two to five feeds (independent) -> each podcast's rating -> the best one."""
+    shows = ctx.sample("podcasts", ctx.count(2, 5))
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [p.podcast_id for p in shows])
     prompt = ctx.say(
-        "Open the feeds of {a} and {b}, then tell me the better {source} {words} of the two.",
-        "I'm choosing between {a} and {b}. Check both feeds are live and give me the "
-        "higher {source} {words}.",
-        **abc(*(p.title for p in shows)),
+        "Open the feeds of {names}, then tell me the best {source} {words} among them.",
+        "I'm choosing between {names}. Check each feed is live and give me the "
+        "highest {source} {words}.",
+        names=listing([p.title for p in shows]),
         **ask.phrases(),
     )
     feeds = [RefStep(tool="list_podcast_episodes", args={"podcast": p.title}) for p in shows]
-    return ask.draft(prompt, feeds, [ref(i, "podcast_id") for i in range(2)])
+    return ask.draft(prompt, feeds, [ref(i, "podcast_id") for i in range(len(shows))])
 
 
 SUBTOPIC = Subtopic(
     name="podcasts",
     templates={
         "sequential": [catch_up_minutes, podcast_rating_via_search],
-        "parallel": [listening_since, best_podcast_of_three],
+        "parallel": [listening_since, best_podcast_of],
         "mixture": [fragment_backlog, two_feeds_then_ratings],
     },
 )

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
     RATING_SOURCES,
-    abc,
     digits,
     listed,
     rating_ask,
@@ -111,19 +117,17 @@ def three_aggregators(ctx: TemplateContext) -> Draft:
 
 
 def mixed_kinds_best(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator on a film, a book and an album; best or worst."""
-    kinds = ctx.rng.sample(sorted(_KIND_TABLES), 3)
+    """Parallel: one aggregator on three to six items of different kinds; best or worst."""
+    kinds = ctx.rng.sample(sorted(_KIND_TABLES), ctx.count(3, 6))
     rows = [ctx.pick(_KIND_TABLES[k]) for k in kinds]
     ask = rating_ask(ctx)
     ask.require_unique(ctx, [r.title for r in rows])
+    pairs = list(zip(kinds, rows, strict=True))
     prompt = ctx.say(
-        "Weekend options: the {ka} '{a}', the {kb} '{b}' or the {kc} '{c}'. Which has the "
-        "{word} {source} {words}? Give the number.",
-        "On {source}, what's the {word} {words} among '{a}' ({ka}), '{b}' ({kb}) and '{c}' ({kc})?",
-        ka=kinds[0],
-        kb=kinds[1],
-        kc=kinds[2],
-        **abc(*(r.title for r in rows)),
+        "Weekend options: {options}. Which has the {word} {source} {words}? Give the number.",
+        "On {source}, what's the {word} {words} among {titles}?",
+        options=listing([f"the {k} '{r.title}'" for k, r in pairs]),
+        titles=listing([f"'{r.title}' ({k})" for k, r in pairs]),
         **ask.phrases(),
     )
     return ask.draft(prompt, [], [r.title for r in rows])

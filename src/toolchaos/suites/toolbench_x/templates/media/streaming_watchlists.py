@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
     listed,
     rating_ask,
     title_finds,
@@ -94,12 +101,57 @@ def season_binge_from_search(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "finish_date"]]))
 
 
+def watchlist_finale(ctx: TemplateContext) -> Draft:
+    """Sequential: watchlist -> a series on it -> its latest season -> its first or last episode."""
+    entries = ctx.read("list_watchlist")["results"]
+    series = [
+        (i, e)
+        for i, e in enumerate(entries)
+        if e["kind"] == "series"
+        and sum(x["kind"] == "series" and x["priority"] == e["priority"] for x in entries) == 1
+    ]
+    if not series:
+        raise NoFit("no series on the watchlist")
+    i, entry = ctx.rng.choice(series)
+    show = ctx.read("get_series", series=entry["item_id"])
+    episodes = ctx.read("list_episodes", series=entry["item_id"], season=show["seasons"])
+    which, index = ctx.rng.choice(
+        [
+            ("last", len(episodes["results"]) - 1),
+            ("first", 0),
+            ("final", len(episodes["results"]) - 1),
+        ]
+    )
+    field, words = ctx.rng.choice(
+        [("runtime_min", "how long is it, in minutes"), ("title", "what is it called")]
+    )
+    prompt = ctx.say(
+        "The series on my watchlist with {prio} priority: the {which} episode of its latest "
+        "season, {words}?",
+        "Take the {prio}-priority series from my watchlist and find the {which} episode of "
+        "its most recent season. {Words}?",
+        prio=entry["priority"],
+        which=which,
+        words=words,
+        Words=words[0].upper() + words[1:],
+    )
+    steps = [
+        RefStep(tool="list_watchlist", args={}),
+        RefStep(tool="get_series", args={"series": ref(0, "results", i, "item_id")}),
+        RefStep(
+            tool="list_episodes",
+            args={"series": ref(1, "series_id"), "season": ref(1, "seasons")},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", index, field]]))
+
+
 def three_series_runtime(ctx: TemplateContext) -> Draft:
-    """Parallel: three series; total, longest or shortest runtime."""
-    shows = ctx.sample("series", 3)
+    """Parallel: three to seven series; total, longest or shortest runtime."""
+    shows = ctx.sample("series", ctx.count(3, 7))
     op = ctx.rng.choice(["sum", "max", "min"])
     question = {
-        "sum": "How many minutes would it take to watch all three from start to finish?",
+        "sum": "How many minutes would it take to watch all of them from start to finish?",
         "max": "Which is the biggest time commitment? Give me its total runtime in minutes.",
         "min": "Which is the quickest to get through? Its total runtime in minutes, please.",
     }[op]
@@ -107,27 +159,27 @@ def three_series_runtime(ctx: TemplateContext) -> Draft:
         values = [ctx.read("get_series", series=s.series_id)["total_runtime_min"] for s in shows]
         unique_top(values, op)
     prompt = ctx.say(
-        "I'm weighing {a}, {b} and {c}. " + question,
-        "Streaming plans: {a}, {b}, {c}. " + question,
-        **abc(*(s.title for s in shows)),
+        "I'm weighing {names}. " + question,
+        "Streaming plans: {names}. " + question,
+        names=listing([s.title for s in shows]),
     )
     steps = [RefStep(tool="get_series", args={"series": s.title}) for s in shows]
-    refs = [[i, "total_runtime_min"] for i in range(3)]
+    refs = [[i, "total_runtime_min"] for i in range(len(shows))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def best_rated_on_service(ctx: TemplateContext) -> Draft:
-    """Parallel: one aggregator's rating for three series of one service; the best."""
+    """Parallel: one aggregator's rating for three to five series of one service; the best."""
     service = ctx.pick("services")
-    shows = ctx.sample("series", 3, lambda s: s.service_id == service.service_id)
+    shows = ctx.sample("series", ctx.count(3, 5), lambda s: s.service_id == service.service_id)
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [s.series_id for s in shows])
     prompt = ctx.say(
-        "I only have {service}. Between {a}, {b} and {c}, what's the best {source} {words}?",
-        "On {service} I'm choosing among {a}, {b} and {c}. Which scores highest on "
+        "I only have {service}. Between {names}, what's the best {source} {words}?",
+        "On {service} I'm choosing among {names}. Which scores highest on "
         "{source}? Give me that {words}.",
         service=service.name,
-        **abc(*(s.title for s in shows)),
+        names=listing([s.title for s in shows]),
         **ask.phrases(),
     )
     return ask.draft(prompt, [], [s.title for s in shows])
@@ -181,7 +233,7 @@ def watchlist_ratings(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="streaming catalogue and watchlists",
     templates={
-        "sequential": [watchlist_binge, season_binge_from_search],
+        "sequential": [watchlist_binge, season_binge_from_search, watchlist_finale],
         "parallel": [three_series_runtime, best_rated_on_service],
         "mixture": [watchlist_total_runtime, watchlist_ratings],
     },

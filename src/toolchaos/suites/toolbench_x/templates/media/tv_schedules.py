@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
     listed,
     rating_ask,
 )
@@ -83,9 +90,43 @@ def drama_tonight_binge(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "finish_date"]]))
 
 
+def recorded_film_rating(ctx: TemplateContext) -> Draft:
+    """Sequential: my recordings -> one's listing -> the rating of what it records."""
+    recs = ctx.read("list_recordings")["results"]
+    usable = []
+    for i, r in enumerate(recs):
+        found = ctx.read("list_broadcasts", title_contains=r["title"], date=r["date"])["results"]
+        same_day = [b for b in recs if b["date"] == r["date"]]
+        if found and found[0]["item_id"] and len(same_day) == 1:
+            usable.append((i, r))
+    if not usable:
+        raise NoFit("no recording of a rated title")
+    i, rec = ctx.rng.choice(usable)
+    ask = rating_ask(ctx, "value")
+    prompt = ctx.say(
+        "I've set a recording for {day}. How is the programme it records rated on {source}? "
+        "Its {words}, please.",
+        "Whatever I'm recording on {day}: look it up in the listings and give me its "
+        "{source} {words}.",
+        day=when(rec["date"]),
+        **ask.phrases(),
+    )
+    before = [
+        RefStep(tool="list_recordings", args={}),
+        RefStep(
+            tool="list_broadcasts",
+            args={
+                "title_contains": ref(0, "results", i, "title"),
+                "date": ref(0, "results", i, "date"),
+            },
+        ),
+    ]
+    return ask.draft(prompt, before, [ref(1, "results", 0, "item_id")])
+
+
 def longest_programme_at(ctx: TemplateContext) -> Draft:
-    """Parallel: three channels' first programme from a time; longest or shortest."""
-    channels = ctx.sample("channels", 3)
+    """Parallel: three to six channels' first programme from a time; longest or shortest."""
+    channels = ctx.sample("channels", ctx.count(3, 6))
     when_day = ctx.day(ctx.rng.randint(0, 2))
     after = ctx.rng.choice(("12:00", "15:00", *_EVENINGS))
     values = []
@@ -96,13 +137,13 @@ def longest_programme_at(ctx: TemplateContext) -> Draft:
         values.append(found["results"][0]["duration_min"])
     op = ctx.rng.choice(["max", "min"])
     prompt = ctx.say(
-        "On {day}, from {after}: the first programme on {a}, on {b} and on {c}. How many "
+        "On {day}, from {after}: the first programme on each of {names}. How many "
         "minutes does the {word} of them run?",
-        "Flicking between {a}, {b} and {c} at {after} on {day} - what's the {word} running "
+        "Flicking between {names} at {after} on {day} - what's the {word} running "
         "time (minutes) of what comes on first?",
         day=when(when_day),
         after=after,
-        **abc(*(c.name for c in channels)),
+        names=listing([c.name for c in channels]),
         word={"max": "longest", "min": "shortest"}[op],
     )
     steps = [
@@ -112,23 +153,24 @@ def longest_programme_at(ctx: TemplateContext) -> Draft:
         )
         for c in channels
     ]
-    refs = [[i, "results", 0, "duration_min"] for i in range(3)]
+    refs = [[i, "results", 0, "duration_min"] for i in range(len(channels))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
 def films_on_tv_rating(ctx: TemplateContext) -> Draft:
-    """Parallel: ratings of three films that air this week; best or worst."""
+    """Parallel: ratings of three to six films that air this week; best or worst."""
     aired = sorted({b.item_id for b in ctx.rows("broadcasts") if b.genre == "film"})
     if len(aired) < 3:
         raise NoFit("too few films on air")
-    films = [ctx.world.table("films")[f] for f in ctx.rng.sample(aired, 3)]
+    picked = ctx.rng.sample(aired, ctx.count(3, min(6, len(aired))))
+    films = [ctx.world.table("films")[f] for f in picked]
     ask = rating_ask(ctx)
     ask.require_unique(ctx, [f.film_id for f in films])
     prompt = ctx.say(
-        "Cinemax Classic is showing {a}, {b} and {c} over the next few days. What's the "
-        "{word} {source} {words} of the three?",
-        "TV movie picks: {a}, {b}, {c}. Which is rated {word} on {source}? Just its {words}.",
-        **abc(*(f.title for f in films)),
+        "Cinemax Classic is showing {names} over the next few days. What's the "
+        "{word} {source} {words} among them?",
+        "TV movie picks: {names}. Which is rated {word} on {source}? Just its {words}.",
+        names=listing([f.title for f in films]),
         **ask.phrases(),
     )
     return ask.draft(prompt, [], [f.title for f in films])
@@ -159,7 +201,7 @@ def movie_night_ratings(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="tv schedules",
     templates={
-        "sequential": [record_film_airing, drama_tonight_binge],
+        "sequential": [record_film_airing, drama_tonight_binge, recorded_film_rating],
         "parallel": [longest_programme_at, films_on_tv_rating],
         "mixture": [movie_night_ratings],
     },

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.media._helpers import (
-    abc,
-    best_of_three_rated,
+    best_rated,
     listed,
     rating_ask,
     unique_top,
@@ -58,7 +64,8 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "There's a game with '{word}' in the title. Find it in the store and tell me its "
         "{source} {words}.",
-        "Look up the store listing of that '{word}' game, then give me its {source} {words}.",
+        "Look up the store listing of the game with '{word}' in its title, then give me its "
+        "{source} {words}.",
         word=word,
         **ask.phrases(),
     )
@@ -70,8 +77,8 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
 
 
 def cart_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three games in the store; total, priciest or cheapest price."""
-    games = ctx.sample("games", 3)
+    """Parallel: three to seven games in the store; total, priciest or cheapest price."""
+    games = ctx.sample("games", ctx.count(3, 7))
     for g in games:
         found = ctx.read("search_games", query=g.title)["results"]
         if found[0]["game_id"] != g.game_id:
@@ -81,26 +88,26 @@ def cart_total(ctx: TemplateContext) -> Draft:
         unique_top([g.price_usd for g in games], op)
     question = {
         "sum": "What does the cart come to?",
-        "max": "What's the most expensive of the three?",
-        "min": "What's the cheapest of the three?",
+        "max": "What does the most expensive of them cost?",
+        "min": "What does the cheapest of them cost?",
     }[op]
     prompt = ctx.say(
-        "My cart: {a}, {b} and {c}. " + question,
-        "Price check on {a}, {b} and {c} in the game store. " + question,
-        **abc(*(g.title for g in games)),
+        "My cart: {names}. " + question,
+        "Price check on {names} in the game store. " + question,
+        names=listing([g.title for g in games]),
     )
     steps = [RefStep(tool="search_games", args={"query": g.title}) for g in games]
-    refs = [[i, "results", 0, "price_usd"] for i in range(3)]
+    refs = [[i, "results", 0, "price_usd"] for i in range(len(games))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
-best_game_of_three = best_of_three_rated(
-    "best_game_of_three",
+best_game_of = best_rated(
+    "best_game_of",
     "games",
     "game_id",
     (
-        "Which game reviews {word} on {source}: {a}, {b} or {c}? Tell me its {words}.",
-        "Gift shortlist: {a}, {b}, {c}. What's the {word} {source} {words} among them?",
+        "Of {titles}, which game reviews {word} on {source}? Tell me its {words}.",
+        "Gift shortlist: {titles}. What's the {word} {source} {words} among them?",
     ),
     ("best", "worst"),
 )
@@ -151,7 +158,7 @@ SUBTOPIC = Subtopic(
     name="video games",
     templates={
         "sequential": [cheapest_similar_rating, studio_catalogue_rating],
-        "parallel": [cart_total, best_game_of_three],
+        "parallel": [cart_total, best_game_of],
         "mixture": [best_in_genre_on_platform, budget_games_rating],
     },
 )

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
     _choice,
     _usd,
@@ -114,59 +120,53 @@ def send_money_home(ctx: TemplateContext) -> Draft:
 
 
 def strongest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: three market rates into dollars; the highest."""
-    codes = _codes(ctx, 3)
+    """Parallel: three to six market rates into dollars; the highest."""
+    codes = _codes(ctx, ctx.count(3, 6))
     prompt = ctx.say(
-        "Of {a}, {b} and {c}, which is worth the most in US dollars per unit at the market "
+        "Of {codes}, which is worth the most in US dollars per unit at the market "
         "rate? Give me that rate exactly as quoted.",
-        "Check the live market rates of {a}, {b} and {c} against the dollar. What's the "
+        "Check the live market rates of {codes} against the dollar. What's the "
         "highest dollar value of one unit among them?",
-        a=codes[0],
-        b=codes[1],
-        c=codes[2],
+        codes=listing(codes),
     )
     steps = [
         RefStep(tool="get_market_rate", args={"from_currency": c, "to_currency": "USD"})
         for c in codes
     ]
-    answer = AnswerSpec(op="max", refs=[[i, "rate"] for i in range(3)])
+    answer = AnswerSpec(op="max", refs=[[i, "rate"] for i in range(len(codes))])
     return Draft(prompt, steps, answer)
 
 
 def fewest_units_on_board(ctx: TemplateContext) -> Draft:
-    """Parallel: three board rates out of dollars; the lowest."""
-    codes = _codes(ctx, 3)
+    """Parallel: three to six board rates out of dollars; the lowest."""
+    codes = _codes(ctx, ctx.count(3, 6))
     prompt = ctx.say(
-        "On the bank's rate board, how many units of {a}, {b} and {c} does one US dollar "
-        "buy? Tell me the smallest of the three rates.",
-        "Selling one dollar on our board for {a}, {b} or {c}: which gets the fewest units, "
+        "On the bank's rate board, how many units of each of {codes} does one US dollar "
+        "buy? Tell me the smallest of those rates.",
+        "Selling one dollar on our board for any of {codes}: which gets the fewest units, "
         "and what's that rate?",
-        a=codes[0],
-        b=codes[1],
-        c=codes[2],
+        codes=listing(codes),
     )
     steps = [
         RefStep(tool="get_bank_board_rate", args={"sell_currency": "USD", "buy_currency": c})
         for c in codes
     ]
-    answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(3)])
+    answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(len(codes))])
     return Draft(prompt, steps, answer)
 
 
 def weakest_reference(ctx: TemplateContext) -> Draft:
-    """Parallel: three reference rates into dollars; the lowest."""
-    codes = _codes(ctx, 3)
+    """Parallel: three to six reference rates into dollars; the lowest."""
+    codes = _codes(ctx, ctx.count(3, 6))
     prompt = ctx.say(
-        "At the official reference rates, which of {a}, {b} and {c} buys the fewest US "
+        "At the official reference rates, which of {codes} buys the fewest US "
         "dollars per unit? Give that reference rate.",
-        "Look up the central bank reference rates for {a}, {b} and {c} in dollars and tell "
+        "Look up the central bank reference rates for {codes} in dollars and tell "
         "me the lowest one.",
-        a=codes[0],
-        b=codes[1],
-        c=codes[2],
+        codes=listing(codes),
     )
     steps = [RefStep(tool="get_reference_rate", args={"base": c, "quote": "USD"}) for c in codes]
-    answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(3)])
+    answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(len(codes))])
     return Draft(prompt, steps, answer)
 
 
@@ -178,19 +178,22 @@ def _cash(ctx: TemplateContext, code: str) -> float:
 
 
 def leftover_cash(ctx: TemplateContext) -> Draft:
-    """Mixture: three reference rates in parallel, then each amount converted; the total."""
-    codes = _codes(ctx, 3)
+    """Mixture: two to five reference rates in parallel, then each amount converted; total."""
+    codes = _codes(ctx, ctx.count(2, 5))
+    k = len(codes)
     amounts = [_cash(ctx, c) for c in codes]
-    listing = ", ".join(
-        f"{a:,.2f} {c}" if c != "JPY" else f"{a:,.0f} {c}"
-        for a, c in zip(amounts, codes, strict=True)
+    cash = listing(
+        [
+            f"{a:,.2f} {c}" if c != "JPY" else f"{a:,.0f} {c}"
+            for a, c in zip(amounts, codes, strict=True)
+        ]
     )
     prompt = ctx.say(
         "I came back from a trip with {cash} in cash. What is all of it worth in US dollars "
         "at the official reference rates?",
         "Convert my leftover {cash} into dollars at the central bank reference rates and "
         "give me the total, to the cent.",
-        cash=listing,
+        cash=cash,
     )
     steps = [RefStep(tool="get_reference_rate", args={"base": c, "quote": "USD"}) for c in codes]
     steps += [
@@ -205,79 +208,82 @@ def leftover_cash(ctx: TemplateContext) -> Draft:
         )
         for i, a in enumerate(amounts)
     ]
-    answer = AnswerSpec(op="sum", refs=[[3 + i, "converted_amount"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[k + i, "converted_amount"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
-def _two_foreign_charges(ctx: TemplateContext) -> tuple[Any, Any]:
-    first = ctx.pick("transactions", _foreign)
-    others = ctx.rows(
-        "transactions", lambda t: _foreign(t) and t.original_currency != first.original_currency
-    )
-    if not others:
-        raise NoFit("no charge in a second foreign currency")
-    return first, _choice(ctx, others, "charge in a second foreign currency")
+def _foreign_charges(ctx: TemplateContext, k: int) -> list[Any]:
+    """``k`` charges abroad, each in a different foreign currency."""
+    picked: list[Any] = []
+    abroad = ctx.rows("transactions", _foreign)
+    for _ in range(k):
+        seen = {t.original_currency for t in picked}
+        rows = [t for t in abroad if t.original_currency not in seen]
+        picked.append(_choice(ctx, rows, "charge in one more foreign currency"))
+    return picked
 
 
 def better_currency_of_charges(ctx: TemplateContext) -> Draft:
-    """Mixture: two charges abroad in parallel, then each currency's board rate; the higher."""
-    first, second = _two_foreign_charges(ctx)
+    """Mixture: two to four charges abroad, then each currency's board rate; highest or lowest."""
+    charges = _foreign_charges(ctx, ctx.count(2, 4))
+    k = len(charges)
     op = ctx.rng.choice(("max", "min"))
     prompt = ctx.say(
-        "Transactions {a} and {b} were charged in two different foreign currencies. On our "
-        "rate board, which of those currencies is worth {more} in US dollars per unit? Give "
-        "its rate.",
-        "Look at the currencies charges {a} and {b} were made in. What's the {higher} of "
-        "their two bank-board rates into US dollars?",
-        a=first.txn_id,
-        b=second.txn_id,
-        more="more" if op == "max" else "less",
-        higher="higher" if op == "max" else "lower",
+        "Transactions {ids} were charged in {n} different foreign currencies. On our "
+        "rate board, which of those currencies is worth the {more} in US dollars per unit? "
+        "Give its rate.",
+        "Look at the currencies charges {ids} were made in. What's the {higher} of "
+        "their bank-board rates into US dollars?",
+        ids=listing([t.txn_id for t in charges]),
+        n=k,
+        more="most" if op == "max" else "least",
+        higher="highest" if op == "max" else "lowest",
     )
-    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in (first, second)]
+    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in charges]
     steps += [
         RefStep(
             tool="get_bank_board_rate",
             args={"sell_currency": ref(i, "original_currency"), "buy_currency": "USD"},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "rate"], [3, "rate"]])
+    answer = AnswerSpec(op=op, refs=[[k + i, "rate"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
 
 def foreign_charges_today(ctx: TemplateContext) -> Draft:
-    """Mixture: two charges abroad, their currencies' market rates, each converted; total."""
-    first, second = _two_foreign_charges(ctx)
+    """Mixture: two or three charges abroad, their currencies' market rates, each converted."""
+    charges = _foreign_charges(ctx, ctx.count(2, 3))
+    k = len(charges)
     prompt = ctx.say(
-        "If I paid the original local amounts of charges {a} and {b} today, what would they "
+        "If I paid the original local amounts of charges {ids} today, what would they "
         "cost in US dollars together at the market rate?",
-        "Re-price transactions {a} and {b} at today's mid-market rates: what's the combined "
+        "Re-price transactions {ids} at today's mid-market rates: what's the combined "
         "dollar value of their original amounts?",
-        a=first.txn_id,
-        b=second.txn_id,
+        ids=listing([t.txn_id for t in charges]),
     )
-    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in (first, second)]
+    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in charges]
     steps += [
         RefStep(
             tool="get_market_rate",
             args={"from_currency": ref(i, "original_currency"), "to_currency": "USD"},
         )
-        for i in range(2)
+        for i in range(k)
     ]
     steps += [
         RefStep(
             tool="convert_amount",
             args={
                 "amount": ref(i, "original_amount"),
-                "rate": ref(2 + i, "rate"),
-                "from_currency": ref(2 + i, "base"),
-                "to_currency": ref(2 + i, "quote"),
+                "rate": ref(k + i, "rate"),
+                "from_currency": ref(k + i, "base"),
+                "to_currency": ref(k + i, "quote"),
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op="sum", refs=[[4, "converted_amount"], [5, "converted_amount"]], round=2)
+    refs = [[2 * k + i, "converted_amount"] for i in range(k)]
+    answer = AnswerSpec(op="sum", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 

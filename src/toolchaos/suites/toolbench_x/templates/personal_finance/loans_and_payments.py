@@ -7,7 +7,14 @@ from datetime import timedelta
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
     _choice,
     _usd,
@@ -197,39 +204,40 @@ def top_up_and_schedule(ctx: TemplateContext) -> Draft:
 
 
 def monthly_loan_outlay(ctx: TemplateContext) -> Draft:
-    """Parallel: three loans looked up independently; their monthly payments added."""
-    loans = ctx.sample("loans", 3)
+    """Parallel: three to seven loans looked up independently; their monthly payments added."""
+    loans = ctx.sample("loans", ctx.count(3, 7))
     ids = [loan.loan_id for loan in loans]
     prompt = ctx.say(
-        "What do the monthly payments on loans {a}, {b} and {c} add up to?",
-        "I'm budgeting for loans {a}, {b} and {c}. How much goes out each month for all "
-        "three together?",
-        "Sum the monthly installments of loans {a}, {b} and {c} for me.",
-        a=ids[0],
-        b=ids[1],
-        c=ids[2],
+        "What do the monthly payments on loans {ids} add up to?",
+        "I'm budgeting for loans {ids}. How much goes out each month for all of them together?",
+        "Sum the monthly installments of loans {ids} for me.",
+        ids=listing(ids),
     )
     steps = [RefStep(tool="get_loan", args={"loan_id": i}) for i in ids]
-    answer = AnswerSpec(op="sum", refs=[[i, "monthly_payment_usd"] for i in range(3)], round=2)
+    refs = [[i, "monthly_payment_usd"] for i in range(len(ids))]
+    answer = AnswerSpec(op="sum", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 
 def cheapest_offer(ctx: TemplateContext) -> Draft:
-    """Parallel: three loan offers quoted independently; the least total interest."""
+    """Parallel: three to five loan offers quoted independently; the least total interest."""
     kind = ctx.rng.choice(["auto", "personal", "student"])
     lo, hi, terms = REFI_OFFERS[kind]
     principal = float(ctx.rng.randrange(6000, 42001, 250))
-    offers = [(round(ctx.rng.uniform(lo, hi), 2), ctx.rng.choice(terms)) for _ in range(3)]
-    if len(set(offers)) < 3:
+    count = ctx.count(3, 5)
+    offers = [(round(ctx.rng.uniform(lo, hi), 2), ctx.rng.choice(terms)) for _ in range(count)]
+    if len(set(offers)) < count:
         raise NoFit("offers must differ")
     text = "; ".join(f"{apr}% over {term} months" for apr, term in offers)
     prompt = ctx.say(
-        "I need to borrow {p} for a {kind} loan and have three offers: {offers}. Which "
+        "I need to borrow {p} for {a_kind} loan and have {n} offers: {offers}. Which "
         "costs the least interest in total, and how much interest is that?",
         "Compare these {kind} loan offers for {p}: {offers}. What's the lowest total "
         "interest I could pay?",
         p=_usd(principal),
         kind=kind,
+        n=count,
+        a_kind=f"{'an' if kind == 'auto' else 'a'} {kind}",
         offers=text,
     )
     steps = [
@@ -239,40 +247,39 @@ def cheapest_offer(ctx: TemplateContext) -> Draft:
         )
         for apr, term in offers
     ]
-    answer = AnswerSpec(op="min", refs=[[i, "total_interest_usd"] for i in range(3)], round=2)
+    refs = [[i, "total_interest_usd"] for i in range(count)]
+    answer = AnswerSpec(op="min", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 
 def biggest_upcoming_bill(ctx: TemplateContext) -> Draft:
-    """Parallel: three due bills looked up independently; the largest amount."""
-    bills = ctx.sample("bills", 3, lambda b: b.status != "paid")
-    if len({b.amount_usd for b in bills}) < 3:
+    """Parallel: three to seven due bills looked up independently; the largest amount."""
+    bills = ctx.sample("bills", ctx.count(3, 7), lambda b: b.status != "paid")
+    if len({b.amount_usd for b in bills}) < len(bills):
         raise NoFit("bills must differ in amount")
     ids = [b.bill_id for b in bills]
     prompt = ctx.say(
-        "Bills {a}, {b} and {c} still need paying. What's the biggest of the three amounts?",
-        "Of bills {a}, {b} and {c}, how much is the largest one?",
-        "I have to cover bills {a}, {b} and {c}. Tell me the highest amount among them.",
-        a=ids[0],
-        b=ids[1],
-        c=ids[2],
+        "Bills {ids} still need paying. What's the biggest of those amounts?",
+        "Of bills {ids}, how much is the largest one?",
+        "I have to cover bills {ids}. Tell me the highest amount among them.",
+        ids=listing(ids),
     )
     steps = [RefStep(tool="get_bill", args={"bill_id": i}) for i in ids]
-    answer = AnswerSpec(op="max", refs=[[i, "amount_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="max", refs=[[i, "amount_usd"] for i in range(len(ids))], round=2)
     return Draft(prompt, steps, answer)
 
 
 def stretch_two_loans(ctx: TemplateContext) -> Draft:
-    """Mixture: two loans in parallel, then each balance re-amortized; combined payment."""
-    loans = ctx.sample("loans", 2)
+    """Mixture: two to five loans in parallel, then each balance re-amortized; combined."""
+    loans = ctx.sample("loans", ctx.count(2, 5))
+    k = len(loans)
     term = ctx.rng.choice((36, 48, 60, 84, 120))
     prompt = ctx.say(
-        "If I re-amortized what's left on loans {a} and {b} over {term} months each, at "
-        "their current rates, what would the two monthly payments come to together?",
-        "Suppose the outstanding balances of loans {a} and {b} were each spread over a new "
+        "If I re-amortized what's left on loans {ids} over {term} months each, at "
+        "their current rates, what would the monthly payments come to together?",
+        "Suppose the outstanding balances of loans {ids} were each spread over a new "
         "{term}-month term at the same APR. What's the combined monthly payment?",
-        a=loans[0].loan_id,
-        b=loans[1].loan_id,
+        ids=listing([loan.loan_id for loan in loans]),
         term=term,
     )
     steps = [RefStep(tool="get_loan", args={"loan_id": loan.loan_id}) for loan in loans]
@@ -285,11 +292,10 @@ def stretch_two_loans(ctx: TemplateContext) -> Draft:
                 "term_months": term,
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(
-        op="sum", refs=[[2, "monthly_payment_usd"], [3, "monthly_payment_usd"]], round=2
-    )
+    refs = [[k + i, "monthly_payment_usd"] for i in range(k)]
+    answer = AnswerSpec(op="sum", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 

@@ -6,7 +6,14 @@ from collections import Counter
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
     _choice,
     _usd,
@@ -183,7 +190,7 @@ def last_visit_date(ctx: TemplateContext) -> Draft:
 
 
 def category_mix_total(ctx: TemplateContext) -> Draft:
-    """Parallel: three category totals of one account in one month, added up."""
+    """Parallel: three to six category totals of one account in one month, added up."""
     account = ctx.pick("accounts", lambda a: a.kind != "savings")
     month = ctx.rng.choice(MONTHS)
     spent = Counter(
@@ -194,16 +201,13 @@ def category_mix_total(ctx: TemplateContext) -> Draft:
     usable = sorted(spent)
     if len(usable) < 3:
         raise NoFit("fewer than three categories with spending that month")
-    cats = ctx.rng.sample(usable, 3)
+    cats = ctx.rng.sample(usable, ctx.count(3, min(6, len(usable))))
     prompt = ctx.say(
-        "How much did account {acct} spend on {a}, {b} and {c} combined in {month}?",
-        "For {month}, add up what went out of {acct} on {a}, {b} and {c}.",
-        "I'm doing my {month} review for account {acct}: what's the total of my {a}, {b} "
-        "and {c} spending?",
+        "How much did account {acct} spend on {cats} combined in {month}?",
+        "For {month}, add up what went out of {acct} on {cats}.",
+        "I'm doing my {month} review for account {acct}: what's the total of my {cats} spending?",
         acct=account.account_id,
-        a=cats[0],
-        b=cats[1],
-        c=cats[2],
+        cats=listing(cats),
         month=month[1],
     )
     steps = [
@@ -218,12 +222,12 @@ def category_mix_total(ctx: TemplateContext) -> Draft:
         )
         for c in cats
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "total_spent_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="sum", refs=[[i, "total_spent_usd"] for i in range(len(cats))], round=2)
     return Draft(prompt, steps, answer)
 
 
 def top_merchant_spend(ctx: TemplateContext) -> Draft:
-    """Parallel: spending at three merchants named by the user; the largest total."""
+    """Parallel: spending at three to six merchants named by the user; the largest total."""
     account = ctx.pick("accounts", lambda a: a.kind != "savings")
     totals = Counter[str]()
     for t in _spend_rows(ctx, account.account_id):
@@ -232,16 +236,13 @@ def top_merchant_spend(ctx: TemplateContext) -> Draft:
     usable = sorted(m for m, n in totals.items() if n >= 2)
     if len(usable) < 3:
         raise NoFit("fewer than three regular merchants")
-    names = [ctx.world.table("merchants")[m].name for m in ctx.rng.sample(usable, 3)]
+    picked = ctx.rng.sample(usable, ctx.count(3, min(6, len(usable))))
+    names = [ctx.world.table("merchants")[m].name for m in picked]
     prompt = ctx.say(
-        "Between {a}, {b} and {c}, where have I spent the most on account {acct}? Just give "
-        "me that total.",
-        "On {acct}, what's the biggest all-time total among my purchases at {a}, {b} and {c}?",
-        "Check account {acct}: of {a}, {b} and {c}, which one has taken the most of my money, "
-        "and how much?",
-        a=names[0],
-        b=names[1],
-        c=names[2],
+        "Between {names}, where have I spent the most on account {acct}? Just give me that total.",
+        "On {acct}, what's the biggest all-time total among my purchases at {names}?",
+        "Check account {acct}: of {names}, which one has taken the most of my money, and how much?",
+        names=listing(names),
         acct=account.account_id,
     )
     steps = [
@@ -250,26 +251,25 @@ def top_merchant_spend(ctx: TemplateContext) -> Draft:
         )
         for n in names
     ]
-    answer = AnswerSpec(op="max", refs=[[i, "total_spent_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="max", refs=[[i, "total_spent_usd"] for i in range(len(names))], round=2)
     return Draft(prompt, steps, answer)
 
 
 def tightest_budget(ctx: TemplateContext) -> Draft:
-    """Parallel: three budgets of one holder in one month; the least room left."""
+    """Parallel: three to six budgets of one holder in one month; the least room left."""
     owned = Counter(b.holder_id for b in ctx.rows("budgets"))
     holder = ctx.pick("holders", lambda h: owned[h.holder_id] >= 3)
-    budgets = ctx.sample("budgets", 3, lambda b: b.holder_id == holder.holder_id)
+    count = ctx.count(3, min(6, owned[holder.holder_id]))
+    budgets = ctx.sample("budgets", count, lambda b: b.holder_id == holder.holder_id)
     month = ctx.rng.choice(MONTHS)
     cats = [b.category for b in budgets]
     prompt = ctx.say(
-        "I'm {hid}. Looking at my {a}, {b} and {c} budgets for {month}, how much was left in "
+        "I'm {hid}. Looking at my {cats} budgets for {month}, how much was left in "
         "the tightest one? (Negative if I went over.)",
-        "Holder {hid} here. Of my {a}, {b} and {c} budgets, what was the smallest remaining "
+        "Holder {hid} here. Of my {cats} budgets, what was the smallest remaining "
         "amount in {month}?",
         hid=holder.holder_id,
-        a=cats[0],
-        b=cats[1],
-        c=cats[2],
+        cats=listing(cats),
         month=month[1],
     )
     steps = [
@@ -279,12 +279,12 @@ def tightest_budget(ctx: TemplateContext) -> Draft:
         )
         for c in cats
     ]
-    answer = AnswerSpec(op="min", refs=[[i, "remaining_usd"] for i in range(3)], round=2)
+    answer = AnswerSpec(op="min", refs=[[i, "remaining_usd"] for i in range(len(cats))], round=2)
     return Draft(prompt, steps, answer)
 
 
 def merchants_of_two_charges(ctx: TemplateContext) -> Draft:
-    """Mixture: two charges in parallel, then all-time spending at each one's merchant."""
+    """Mixture: two to four charges in parallel, then all-time spending at each one's merchant."""
     account = ctx.pick("accounts", lambda a: a.kind != "savings")
     charges = [t for t in _spend_rows(ctx, account.account_id) if _domestic_debit(t)]
     by_merchant: dict[str, Any] = {}
@@ -292,29 +292,31 @@ def merchants_of_two_charges(ctx: TemplateContext) -> Draft:
         by_merchant.setdefault(t.merchant_id, t)
     if len(by_merchant) < 2:
         raise NoFit("fewer than two merchants")
-    first, second = ctx.rng.sample(sorted(by_merchant.values(), key=lambda t: t.txn_id), 2)
+    k = ctx.count(2, min(4, len(by_merchant)))
+    picked = ctx.rng.sample(sorted(by_merchant.values(), key=lambda t: t.txn_id), k)
     prompt = ctx.say(
-        "Transactions {a} and {b} are from two places I go to a lot. How much have I spent "
-        "at those two merchants altogether on that account?",
-        "Look up charges {a} and {b}, then tell me my combined all-time spending at both of "
+        "Transactions {ids} are from {n} places I go to a lot. How much have I spent "
+        "at those merchants altogether on that account?",
+        "Look up charges {ids}, then tell me my combined all-time spending at all of "
         "those merchants on the same account.",
-        a=first.txn_id,
-        b=second.txn_id,
+        ids=listing([t.txn_id for t in picked]),
+        n=k,
     )
-    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in (first, second)]
+    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in picked]
     steps += [
         RefStep(
             tool="get_merchant_spending",
             args={"merchant": ref(i, "merchant_id"), "account_id": ref(i, "account_id")},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op="sum", refs=[[2, "total_spent_usd"], [3, "total_spent_usd"]], round=2)
+    refs = [[k + i, "total_spent_usd"] for i in range(k)]
+    answer = AnswerSpec(op="sum", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 
 def budget_room_for_charges(ctx: TemplateContext) -> Draft:
-    """Mixture: two charges in parallel, then the budget status of each one's category."""
+    """Mixture: two to four charges in parallel, then the budget status of each one's category."""
     budgeted = {(b.holder_id, b.category) for b in ctx.rows("budgets")}
     month = ctx.rng.choice(MONTHS)
     charges = ctx.rows(
@@ -326,18 +328,24 @@ def budget_room_for_charges(ctx: TemplateContext) -> Draft:
         ),
     )
     first = _choice(ctx, charges, "budgeted charge that month")
-    others = [t for t in charges if t.holder_id == first.holder_id and t.category != first.category]
-    second = _choice(ctx, others, "charge in a second budgeted category")
+    by_category: dict[str, Any] = {}
+    for t in charges:
+        if t.holder_id == first.holder_id:
+            by_category.setdefault(t.category, t)
+    if len(by_category) < 2:
+        raise NoFit("no charge in a second budgeted category")
+    k = ctx.count(2, min(4, len(by_category)))
+    picked = ctx.rng.sample(sorted(by_category.values(), key=lambda t: t.txn_id), k)
     prompt = ctx.say(
-        "Take charges {a} and {b}. For the budget categories they fall in, how much room did "
-        "I have left in {month}, both budgets together?",
-        "What was left in {month} of the two budgets that transactions {a} and {b} count "
+        "Take charges {ids}. For the budget categories they fall in, how much room did "
+        "I have left in {month}, all those budgets together?",
+        "What was left in {month} of the {n} budgets that transactions {ids} count "
         "against? Give me the sum.",
-        a=first.txn_id,
-        b=second.txn_id,
+        ids=listing([t.txn_id for t in picked]),
+        n=k,
         month=month[1],
     )
-    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in (first, second)]
+    steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in picked]
     steps += [
         RefStep(
             tool="get_budget_status",
@@ -347,9 +355,9 @@ def budget_room_for_charges(ctx: TemplateContext) -> Draft:
                 "month": month[0],
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op="sum", refs=[[2, "remaining_usd"], [3, "remaining_usd"]], round=2)
+    answer = AnswerSpec(op="sum", refs=[[k + i, "remaining_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
 
@@ -385,11 +393,11 @@ def two_cards_month(ctx: TemplateContext) -> Draft:
 
 
 def latest_charge_per_account(ctx: TemplateContext) -> Draft:
-    """Parallel: the newest charge of one category on three accounts, added up."""
+    """Parallel: the newest charge of one category on three to six accounts, added up."""
     category = ctx.rng.choice(EVERYDAY)
     accounts = ctx.sample(
         "accounts",
-        3,
+        ctx.count(3, 6),
         lambda a: (
             a.kind != "savings"
             and any(t.category == category for t in _spend_rows(ctx, a.account_id))
@@ -397,20 +405,18 @@ def latest_charge_per_account(ctx: TemplateContext) -> Draft:
     )
     ids = [a.account_id for a in accounts]
     prompt = ctx.say(
-        "Take the most recent {cat} charge on each of the accounts {a}, {b} and {c}. What "
-        "do those three charges come to together?",
-        "I'm reconciling accounts {a}, {b} and {c}: add up the latest {raw} transaction on "
-        "each of them.",
+        "Take the most recent {cat} charge on each of the accounts {ids}. What "
+        "do those charges come to together?",
+        "I'm reconciling accounts {ids}: add up the latest {raw} transaction on each of them.",
         cat=SAY_CATEGORY[category],
         raw=category,
-        a=ids[0],
-        b=ids[1],
-        c=ids[2],
+        ids=listing(ids),
     )
     steps = [
         RefStep(tool="list_transactions", args={"account_id": i, "category": category}) for i in ids
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "results", 0, "amount_usd"] for i in range(3)], round=2)
+    refs = [[i, "results", 0, "amount_usd"] for i in range(len(ids))]
+    answer = AnswerSpec(op="sum", refs=refs, round=2)
     return Draft(prompt, steps, answer)
 
 

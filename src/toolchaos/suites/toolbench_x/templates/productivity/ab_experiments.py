@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
     combined,
@@ -98,8 +105,8 @@ def lift_of_searched(ctx: TemplateContext) -> Draft:
 
 
 def controls_compared(ctx: TemplateContext) -> Draft:
-    """Parallel: the control arm of three experiments; sum of visitors or best rate."""
-    exps = ctx.sample("experiments", 3)
+    """Parallel: the control arm of three to seven experiments; sum of visitors or best rate."""
+    exps = ctx.sample("experiments", ctx.count(3, 7))
     tool, param, words = _tool(ctx)
     field, op, question = ctx.rng.choice(
         [
@@ -110,33 +117,28 @@ def controls_compared(ctx: TemplateContext) -> Draft:
         ]
     )
     prompt = ctx.say(
-        "Baseline check on '{a}', '{b}' and '{c}' using {source}: {q}?",
-        "Looking only at the control groups of '{a}', '{b}' and '{c}' ({source}), {q}?",
-        a=exps[0].name,
-        b=exps[1].name,
-        c=exps[2].name,
+        "Baseline check on {names} using {source}: {q}?",
+        "Looking only at the control groups of {names} ({source}), {q}?",
+        names=listing([e.name for e in exps], "'"),
         source=words,
         q=question,
     )
     steps = one_per(tool, "experiment", [e.name for e in exps], **{param: "control"})
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(exps))))
 
 
 def lifts_compared(ctx: TemplateContext) -> Draft:
-    """Parallel: the lift of the first treatment in three experiments; the best or worst."""
-    exps = ctx.sample("experiments", 3)
+    """Parallel: the lift of the first treatment in three to seven experiments; best or worst."""
+    exps = ctx.sample("experiments", ctx.count(3, 7))
     op = ctx.rng.choice(["max", "min"])
     field = ctx.rng.choice(["lift_pct", "absolute_diff_pp"])
     words = {"lift_pct": "relative lift (%)", "absolute_diff_pp": "gain in percentage points"}[
         field
     ]
     prompt = ctx.say(
-        "For '{a}', '{b}' and '{c}', compare each one's first treatment against control. "
-        "What's the {w} {f}?",
-        "First treatment versus control in '{a}', '{b}', '{c}': give me the {w} {f} of the three.",
-        a=exps[0].name,
-        b=exps[1].name,
-        c=exps[2].name,
+        "For {names}, compare each one's first treatment against control. What's the {w} {f}?",
+        "First treatment versus control in {names}: give me the {w} {f} among them.",
+        names=listing([e.name for e in exps], "'"),
         w={"max": "best", "min": "worst"}[op],
         f=words,
     )
@@ -144,7 +146,7 @@ def lifts_compared(ctx: TemplateContext) -> Draft:
         RefStep(tool="experiment_lift", args={"experiment": e.name, "variant": e.variants[1]})
         for e in exps
     ]
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(exps))))
 
 
 def all_arms(ctx: TemplateContext) -> Draft:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     person,
@@ -125,9 +133,100 @@ def organizer_overlap(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "overlap_hours"]], round=2))
 
 
+def meet_first_organizer(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> meetings on a day -> free time with the first organizer on another.
+
+    Asks for the shared free minutes on a later day, or books a meeting at the first slot
+    (one step more).
+    """
+    days = weekdays_ahead(ctx, 0, 6)
+    firsts = []  # (meeting, guest) where the meeting is the guest's first that day
+    for e in ctx.rows("events", lambda e: e.status == "confirmed" and e.start_utc[:10] in days):
+        for guest in e.attendee_ids:
+            if guest == e.organizer_id:
+                continue
+            mine = ctx.read("list_events", person=guest, date=e.start_utc[:10])["results"]
+            if mine[0]["event_id"] == e.event_id:
+                firsts.append((e, guest))
+    if not firsts:
+        raise NoFit("no first meeting organized by someone else")
+    minutes = ctx.rng.choice([30, 45, 60])
+    for meeting, guest in ctx.rng.sample(firsts, len(firsts)):
+        day = meeting.start_utc[:10]
+        pair = {"person_a": guest, "person_b": meeting.organizer_id}
+        open_days = [
+            d
+            for d in weekdays_ahead(ctx, 1, 11)
+            if d > day
+            and ctx.read("find_free_slots", **pair, date=d, duration_minutes=minutes)["results"]
+        ]
+        if open_days:
+            break
+    else:
+        raise NoFit("no shared free slot")
+    a = person(ctx, lambda u: u.person_id == guest)
+    later = ctx.rng.choice(open_days)
+    book = ctx.rng.random() < 0.5
+    steps = [
+        RefStep(tool="search_people", args={"query": a.name}),
+        RefStep(
+            tool="list_events", args={"person": ref(0, "results", 0, "person_id"), "date": day}
+        ),
+        RefStep(
+            tool="find_free_slots",
+            args={
+                "person_a": ref(0, "results", 0, "person_id"),
+                "person_b": ref(1, "results", 0, "organizer_id"),
+                "date": later,
+                "duration_minutes": minutes,
+            },
+        ),
+    ]
+    if not book:
+        prompt = ctx.say(
+            "Whoever organizes {a}'s first meeting on {day} (UTC): how many minutes of free "
+            "time do they and {a} share on {later}, counting slots of {m} minutes or more?",
+            "{a} wants to follow up with the organizer of their first meeting on {day}. On "
+            "{later}, how much shared free time (minutes, in slots of at least {m}) do the "
+            "two have?",
+            a=a.name,
+            day=when(day),
+            later=when(later),
+            m=minutes,
+        )
+        answer = AnswerSpec(op="value", refs=[[2, "total_free_minutes"]])
+        return Draft(prompt, steps, answer)
+    title = ctx.rng.choice(MEETING_TITLES)
+    prompt = ctx.say(
+        "{a} wants a {m}-minute '{title}' with whoever organized their first meeting on "
+        "{day} (UTC). Book it at the earliest time both are free on {later}, with {a} as "
+        "organizer.",
+        "Set up '{title}' ({m} min) between {a} and the organizer of {a}'s first meeting on "
+        "{day}; use the first slot they share on {later} and make {a} the organizer.",
+        a=a.name,
+        day=when(day),
+        later=when(later),
+        m=minutes,
+        title=title,
+    )
+    steps.append(
+        RefStep(
+            tool="create_event",
+            args={
+                "title": title,
+                "organizer": ref(2, "person_a_id"),
+                "attendees": ref(2, "person_b_id"),
+                "start_utc": ref(2, "first_slot_start_utc"),
+                "duration_minutes": minutes,
+            },
+        )
+    )
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def best_overlap_partner(ctx: TemplateContext) -> Draft:
-    """Parallel: one person's working-hours overlap with three colleagues; max or min."""
-    group = ctx.sample("people", 4)
+    """Parallel: one person's working-hours overlap with three to six colleagues; max or min."""
+    group = ctx.sample("people", ctx.count(4, 7))
     a, others = group[0], group[1:]
     day = ctx.rng.choice(weekdays_ahead(ctx, 0, 11))
     values = [_overlap_hours(ctx, a, o, day) for o in others]
@@ -137,16 +236,15 @@ def best_overlap_partner(ctx: TemplateContext) -> Draft:
     question = {
         "max": "how many hours does the best-overlapping colleague share with {a}",
         "min": "what's the smallest overlap {a} has with any of them, in hours",
-        "sum": "how many overlap hours does {a} have with the three of them combined",
+        "sum": "how many overlap hours does {a} have with all of them combined",
     }[op]
     prompt = ctx.say(
-        "{a} works with {b}, {c} and {d} across time zones. On {day}, " + question + "?",
-        "Time-zone check for {day}: comparing {a}'s working hours with those of {b}, {c} and "
-        "{d}, " + question + "?",
+        "{a} works with {others} across time zones. On {day}, " + question + "?",
+        "Time-zone check for {day}: comparing {a}'s working hours with those of {others}, "
+        + question
+        + "?",
         a=a.name,
-        b=others[0].name,
-        c=others[1].name,
-        d=others[2].name,
+        others=listing([o.name for o in others]),
         day=when(day),
     )
     steps = [
@@ -156,36 +254,34 @@ def best_overlap_partner(ctx: TemplateContext) -> Draft:
         )
         for o in others
     ]
-    return Draft(prompt, steps, combined(op, "overlap_hours", range(3)))
+    return Draft(prompt, steps, combined(op, "overlap_hours", range(len(others))))
 
 
 def freest_day(ctx: TemplateContext) -> Draft:
-    """Parallel: shared free time of two people on three days; the most or least."""
+    """Parallel: shared free time of two people on three to six days; the most or least."""
     a = ctx.pick("people")
     b = ctx.pick("people", lambda u: u.person_id != a.person_id)
-    days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), 3))
+    days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), ctx.count(3, 6)))
     if max(_free_minutes(ctx, a, b, days)) == 0:
         raise NoFit("never free together")
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "most", "min": "least"}[op]
     prompt = ctx.say(
-        "{a} and {b} need time together on {d1}, {d2} or {d3}. On the day with the {w} shared "
+        "{a} and {b} need time together on one of {days}. On the day with the {w} shared "
         "free time (half-hour slots or longer, inside both working days), how many minutes "
         "is that?",
-        "Compare {d1}, {d2} and {d3} for {a} and {b}: what's the {w} free time they share on "
+        "Compare {days} for {a} and {b}: what's the {w} free time they share on "
         "any of those days, in minutes (slots of at least 30 minutes)?",
         a=a.name,
         b=b.name,
-        d1=when(days[0]),
-        d2=when(days[1]),
-        d3=when(days[2]),
+        days=listing([when(d) for d in days]),
         w=words,
     )
     steps = [
         RefStep(tool="find_free_slots", args={"person_a": a.name, "person_b": b.name, "date": d})
         for d in days
     ]
-    return Draft(prompt, steps, combined(op, "total_free_minutes", range(3), digits=None))
+    return Draft(prompt, steps, combined(op, "total_free_minutes", range(len(days)), digits=None))
 
 
 def overlap_of_two_searched(ctx: TemplateContext) -> Draft:
@@ -231,25 +327,24 @@ def overlap_of_two_searched(ctx: TemplateContext) -> Draft:
 
 
 def free_time_two_days(ctx: TemplateContext) -> Draft:
-    """Mixture: look up a person -> shared free time with another on two days -> sum or max."""
+    """Mixture: look up a person -> shared free time with another on two to five days -> op."""
     a = person(ctx)
     b = ctx.pick("people", lambda u: u.person_id != a.person_id)
-    days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), 2))
+    days = sorted(ctx.rng.sample(weekdays_ahead(ctx, 1, 11), ctx.count(2, 5)))
     if min(_free_minutes(ctx, a, b, days)) == 0:
         raise NoFit("a day without shared free time")
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "how many free minutes do they share over both days together",
-        "max": "what's the larger of the two days' shared free time, in minutes",
+        "sum": "how many free minutes do they share over those days together",
+        "max": "what's the largest of those days' shared free time, in minutes",
     }[op]
     prompt = ctx.say(
-        "{a} and {b} are both on {d1} and {d2}. Counting free slots of 30 minutes or more "
+        "{a} and {b} are both on {days}. Counting free slots of 30 minutes or more "
         "inside both working days, " + question + "?",
-        "For {a} with {b}: {d1} and {d2}. " + question.capitalize() + " (30-minute minimum slots)?",
+        "For {a} with {b}: {days}. " + question.capitalize() + " (30-minute minimum slots)?",
         a=a.name,
         b=b.name,
-        d1=when(days[0]),
-        d2=when(days[1]),
+        days=listing([when(d) for d in days]),
     )
     steps = [RefStep(tool="search_people", args={"query": a.name})]
     steps += [
@@ -259,13 +354,14 @@ def free_time_two_days(ctx: TemplateContext) -> Draft:
         )
         for d in days
     ]
-    return Draft(prompt, steps, combined(op, "total_free_minutes", (1, 2), digits=None))
+    span = range(1, 1 + len(days))
+    return Draft(prompt, steps, combined(op, "total_free_minutes", span, digits=None))
 
 
 SUBTOPIC = Subtopic(
     name="calendar scheduling",
     templates={
-        "sequential": [book_first_free_slot, organizer_overlap],
+        "sequential": [book_first_free_slot, organizer_overlap, meet_first_organizer],
         "parallel": [best_overlap_partner, freest_day],
         "mixture": [overlap_of_two_searched, free_time_two_days],
     },

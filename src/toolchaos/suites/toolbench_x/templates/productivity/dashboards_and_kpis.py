@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import Draft, Subtopic, TemplateContext, listing, ref
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
     KPI_SOURCES,
@@ -121,30 +121,31 @@ def quarter_of_a_kpi(ctx: TemplateContext) -> Draft:
 
 
 def dashboard_percentages(ctx: TemplateContext) -> Draft:
-    """Parallel: three percentage KPIs in one month; the highest or lowest."""
-    kpis = ctx.sample("kpis", 3, lambda k: k.unit == "percent")
+    """Parallel: three to six percentage KPIs in one month; the highest or lowest."""
+    rates = ctx.rows("kpis", lambda k: k.unit == "percent")
+    kpis = ctx.sample("kpis", ctx.count(3, min(6, len(rates))), lambda k: k.unit == "percent")
     month = ctx.rng.choice(_periods(ctx))
     op = ctx.rng.choice(["max", "min"])
     tool, kpi_param, period_param, words = _tool(ctx)
     prompt = ctx.say(
-        "In {month}, what's the {w} percentage among '{a}', '{b}' and '{c}' ({source})?",
-        "Compare three rate KPIs for {month} from {source}: {a}, {b}, {c}. Give the {w} value.",
+        "In {month}, what's the {w} percentage among {quoted} ({source})?",
+        "Compare {n} rate KPIs for {month} from {source}: {names}. Give the {w} value.",
         month=month,
         w={"max": "highest", "min": "lowest"}[op],
-        a=kpis[0].name,
-        b=kpis[1].name,
-        c=kpis[2].name,
+        quoted=listing([k.name for k in kpis], "'"),
+        names=listing([k.name for k in kpis]),
+        n=len(kpis),
         source=words,
     )
     steps = one_per(tool, kpi_param, [k.name for k in kpis], **{period_param: month})
-    return Draft(prompt, steps, combined(op, "value", range(3)))
+    return Draft(prompt, steps, combined(op, "value", range(len(kpis))))
 
 
 def months_of_one_kpi(ctx: TemplateContext) -> Draft:
-    """Mixture: find a KPI -> its value for two or three months -> sum, max or min."""
+    """Mixture: find a KPI -> its value for two to five months -> sum, max or min."""
     kpi = ctx.pick("kpis")
     periods = _periods(ctx)
-    months = sorted(ctx.rng.sample(periods, ctx.rng.choice([2, 3])))
+    months = sorted(ctx.rng.sample(periods, ctx.count(2, min(5, len(periods)))))
     tool, kpi_param, period_param, words = _tool(ctx)
     op = "sum" if kpi.unit in ADDITIVE else ctx.rng.choice(["max", "min"])
     question = {"sum": "their total", "max": "the highest of them", "min": "the lowest of them"}[op]
@@ -152,7 +153,7 @@ def months_of_one_kpi(ctx: TemplateContext) -> Draft:
         "Look up the '{kpi}' KPI and read its values for {months} from {source}. Give me {q}.",
         "{kpi}: values in {months} ({source}) - what's {q}?",
         kpi=kpi.name,
-        months=", ".join(months),
+        months=listing(months),
         source=words,
         q=question,
     )

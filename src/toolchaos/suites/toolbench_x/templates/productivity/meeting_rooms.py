@@ -7,7 +7,15 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity.world import parse_stamp
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     one_per,
@@ -124,12 +132,52 @@ def room_of_my_meeting(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def room_facts_of_my_meeting(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> their meetings -> the room of the next one with a room -> its facts.
+
+    The meeting names its room; the room list gives its size, floor and equipment.
+    """
+    who = person(ctx)
+    events = ctx.read("list_events", person=who.person_id, status="confirmed")["results"]
+    roomed = [i for i, e in enumerate(events) if e["room_id"] is not None]
+    if not roomed:
+        raise NoFit("no meeting with a room")
+    index = roomed[0]
+    name = events[index]["room_name"]
+    if ctx.read("list_rooms", query=name)["results"][0]["room_id"] != events[index]["room_id"]:
+        raise NoFit("the room name finds another room first")
+    field, question = ctx.rng.choice(
+        [
+            ("capacity", "how many people does that room seat"),
+            ("floor", "which floor is that room on"),
+            ("utc_offset_hours", "what is the UTC offset (hours) of that room's office"),
+        ]
+    )
+    prompt = ctx.say(
+        "{name}'s next confirmed meeting that has a room: " + question + "?",
+        "Look up the earliest upcoming meeting of {name}'s with a room booked; " + question + "?",
+        name=who.name,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_events",
+            args={"person": ref(0, "results", 0, "person_id"), "status": "confirmed"},
+        ),
+        RefStep(tool="list_rooms", args={"query": ref(1, "results", index, "room_name")}),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "results", 0, field]]))
+
+
 def three_rooms_one_day(ctx: TemplateContext) -> Draft:
-    """Parallel: bookings of three rooms in one office on a day; free or booked hours."""
+    """Parallel: bookings of three to six rooms in one office on a day; free or booked hours."""
     anchor = ctx.pick("events", lambda e: e.room_id is not None and e.status == "confirmed")
     home = ctx.world.table("rooms")[anchor.room_id]
     office = home.office
-    rooms = [home, *ctx.sample("rooms", 2, lambda r: r.office == office and r != home)]
+    near = ctx.rows("rooms", lambda r: r.office == office and r != home)
+    if len(near) < 2:
+        raise NoFit("fewer than three rooms in the office")
+    rooms = [home, *ctx.rng.sample(near, ctx.count(2, min(5, len(near))))]
     ctx.rng.shuffle(rooms)
     day = _local_day(home, anchor.start_utc)
     if max(_booked_hours(ctx, [r.room_id for r in rooms], day)) == 0:
@@ -138,21 +186,19 @@ def three_rooms_one_day(ctx: TemplateContext) -> Draft:
         [
             ("free_hours", "max", "the most free hours any of them has"),
             ("free_hours", "min", "the fewest free hours among them"),
-            ("booked_hours", "sum", "the total booked hours across the three"),
+            ("booked_hours", "sum", "the total booked hours across all of them"),
         ]
     )
     prompt = ctx.say(
-        "In {office}, rooms {a}, {b} and {c} on {day}: what is {q}?",
-        "Room planning for {day} ({office} office): checking {a}, {b} and {c}, give me {q}.",
+        "In {office}, rooms {names} on {day}: what is {q}?",
+        "Room planning for {day} ({office} office): checking {names}, give me {q}.",
         office=office,
-        a=rooms[0].name,
-        b=rooms[1].name,
-        c=rooms[2].name,
+        names=listing([r.name for r in rooms]),
         day=when(day),
         q=question,
     )
     steps = one_per("list_room_bookings", "room", [r.name for r in rooms], date=day)
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(rooms))))
 
 
 def office_room_usage(ctx: TemplateContext) -> Draft:
@@ -218,7 +264,7 @@ def two_rooms_for_meeting(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="meeting rooms",
     templates={
-        "sequential": [book_smallest_video_room, room_of_my_meeting],
+        "sequential": [book_smallest_video_room, room_of_my_meeting, room_facts_of_my_meeting],
         "parallel": [three_rooms_one_day],
         "mixture": [office_room_usage, two_rooms_for_meeting],
     },

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     iso,
@@ -65,6 +74,57 @@ def doc_project_hours(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def doc_project_owner(ctx: TemplateContext) -> Draft:
+    """Sequential: a document -> its project -> the owner's timesheet or open task estimate."""
+    doc = _unique_doc(ctx)
+    proj = ctx.world.table("projects")[doc.project_id]
+    ask = ctx.rng.choice(["timesheet", "backlog"])
+    if ask == "timesheet":
+        start, end = iso(ctx, -ctx.rng.choice([7, 14])), iso(ctx, -1)
+        span = {"from_date": start, "to_date": end}
+        if ctx.read("timesheet_summary", person=proj.owner_id, **span)["total_hours"] == 0:
+            raise NoFit("the owner logged nothing")
+        question = "how many hours did that project's owner log from {start} to {end}"
+        last = RefStep(
+            tool="timesheet_summary", args={"person": ref(1, "results", 0, "owner_id"), **span}
+        )
+        field, values = "total_hours", {"start": when(start), "end": when(end)}
+    else:
+        try:
+            ctx.read(
+                "task_estimate_total",
+                project_id=proj.project_id,
+                assignee_id=proj.owner_id,
+                status="todo",
+            )
+        except ToolError:
+            raise NoFit("the owner has no to-do task there") from None
+        question = "how many estimated hours of to-do tasks does that project's owner hold in it"
+        last = RefStep(
+            tool="task_estimate_total",
+            args={
+                "project_id": ref(1, "results", 0, "project_id"),
+                "assignee_id": ref(1, "results", 0, "owner_id"),
+                "status": "todo",
+            },
+        )
+        field, values = "total_estimate_hours", {}
+    prompt = ctx.say(
+        "'{title}' is filed under some project: " + question + "?",
+        "Look up which project the document '{title}' belongs to and who owns it; "
+        + question
+        + "?",
+        title=doc.title,
+        **values,
+    )
+    steps = [
+        RefStep(tool="search_documents", args={"query": doc.title}),
+        RefStep(tool="list_projects", args={"query": ref(0, "results", 0, "project_name")}),
+        last,
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
+
+
 def write_notes_in_author_project(ctx: TemplateContext) -> Draft:
     """Sequential, writes: person -> their documents of a kind -> new notes in that project."""
     kind = ctx.rng.choice(["spec", "plan", "report", "runbook"])
@@ -111,9 +171,9 @@ def write_notes_in_author_project(ctx: TemplateContext) -> Draft:
 
 
 def three_docs_reading(ctx: TemplateContext) -> Draft:
-    """Parallel: three documents by title; total or longest reading time or word count."""
+    """Parallel: three to six documents by title; total or longest reading time or words."""
     docs: list[Any] = []
-    for _ in range(3):
+    for _ in range(ctx.count(3, 6)):
         docs.append(_unique_doc(ctx, lambda d, got=tuple(docs): d not in got))
     field, op, question = ctx.rng.choice(
         [
@@ -124,42 +184,40 @@ def three_docs_reading(ctx: TemplateContext) -> Draft:
         ]
     )
     prompt = ctx.say(
-        "Before the review I have to read '{a}', '{b}' and '{c}'. {q}?",
-        "Reading list: '{a}', '{b}', '{c}'. {q}?",
-        a=docs[0].title,
-        b=docs[1].title,
-        c=docs[2].title,
+        "Before the review I have to read {titles}. {q}?",
+        "Reading list: {titles}. {q}?",
+        titles=listing([d.title for d in docs], "'"),
         q=question.capitalize(),
     )
     steps = [RefStep(tool="search_documents", args={"query": d.title}) for d in docs]
-    refs = [[i, "results", 0, field] for i in range(3)]
+    refs = [[i, "results", 0, field] for i in range(len(docs))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 def words_by_kind(ctx: TemplateContext) -> Draft:
-    """Mixture: project -> total words of two or more document kinds -> sum or max."""
+    """Mixture: project -> total words of two to four document kinds -> sum or max."""
     proj = project(ctx)
     kinds = sorted(
         {d.kind for d in ctx.rows("documents", lambda d: d.project_id == proj.project_id)}
     )
     if len(kinds) < 2:
         raise NoFit("fewer than two kinds")
-    chosen = sorted(ctx.rng.sample(kinds, 2))
+    chosen = sorted(ctx.rng.sample(kinds, ctx.count(2, min(4, len(kinds)))))
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "How many words are there across both kinds together?",
+        "sum": "How many words are there across those kinds together?",
         "max": (
-            "Which kind has more words in total, and how many words is that? The number is enough."
+            "Which kind has the most words in total, and how many words is that? The number "
+            "is enough."
         ),
     }[op]
-    label = {k: k.replace("_", " ") for k in chosen}
+    labels = [k.replace("_", " ") for k in chosen]
     prompt = ctx.say(
-        "For {project}, count the words in its {k1} documents and in its {k2} documents. "
-        + question,
-        "Word counts in {project}: {k1} docs versus {k2} docs. " + question,
+        "For {project}, count the words in each of its {kinds} documents. " + question,
+        "Word counts in {project}, per kind of document: {versus}. " + question,
         project=proj.name,
-        k1=label[chosen[0]],
-        k2=label[chosen[1]],
+        kinds=listing(labels),
+        versus=" versus ".join(f"{k} docs" for k in labels),
     )
     steps = [RefStep(tool="list_projects", args={"query": proj.name})]
     steps += [
@@ -169,43 +227,44 @@ def words_by_kind(ctx: TemplateContext) -> Draft:
         )
         for k in chosen
     ]
-    return Draft(prompt, steps, combined(op, "total_words", (1, 2), digits=None))
+    span = range(1, 1 + len(chosen))
+    return Draft(prompt, steps, combined(op, "total_words", span, digits=None))
 
 
 def hours_behind_two_docs(ctx: TemplateContext) -> Draft:
-    """Mixture: two documents -> each one's project hours -> combined or larger."""
-    first = _unique_doc(ctx)
-    second = _unique_doc(ctx, lambda d: d.project_id != first.project_id)
+    """Mixture: two to four documents -> each one's project hours -> combined or largest."""
+    docs = [_unique_doc(ctx)]
+    for _ in range(ctx.count(2, 4) - 1):
+        taken = {d.project_id for d in docs}
+        docs.append(_unique_doc(ctx, lambda d, taken=taken: d.project_id not in taken))
+    k = len(docs)
     since = iso(ctx, -ctx.rng.choice([7, 14]))
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "how many hours were logged on the two projects combined",
-        "max": "what's the higher of the two projects' logged hours",
+        "sum": "how many hours were logged on those projects combined",
+        "max": "what's the most hours logged on any one of those projects",
     }[op]
     prompt = ctx.say(
-        "'{a}' and '{b}' come from two different projects. Since {since}, {q}?",
-        "Take the projects behind '{a}' and '{b}'. From {since} until today, {q}?",
-        a=first.title,
-        b=second.title,
+        "{titles} come from {n} different projects. Since {since}, {q}?",
+        "Take the projects behind {titles}. From {since} until today, {q}?",
+        titles=listing([d.title for d in docs], "'"),
+        n=k,
         since=when(since),
         q=question,
     )
-    steps = [
-        RefStep(tool="search_documents", args={"query": first.title}),
-        RefStep(tool="search_documents", args={"query": second.title}),
-    ]
-    found = [ref(i, "results", 0, "project_id") for i in range(2)]
+    steps = [RefStep(tool="search_documents", args={"query": d.title}) for d in docs]
+    found = [ref(i, "results", 0, "project_id") for i in range(k)]
     steps += one_per("get_project_hours", "project", found, from_date=since)
-    ids = [first.project_id, second.project_id]
+    ids = [d.project_id for d in docs]
     if min(project_hours(ctx, ids, "logged_hours", from_date=since)) == 0:
         raise NoFit("a project without hours")
-    return Draft(prompt, steps, combined(op, "logged_hours", (2, 3)))
+    return Draft(prompt, steps, combined(op, "logged_hours", range(k, 2 * k)))
 
 
 SUBTOPIC = Subtopic(
     name="notes and documents",
     templates={
-        "sequential": [doc_project_hours, write_notes_in_author_project],
+        "sequential": [doc_project_hours, write_notes_in_author_project, doc_project_owner],
         "parallel": [three_docs_reading],
         "mixture": [words_by_kind, hours_behind_two_docs],
     },

@@ -6,7 +6,14 @@ from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
 from toolchaos.domains.productivity import data
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
     KPI_SOURCES,
@@ -130,8 +137,8 @@ def slice_percentile(ctx: TemplateContext) -> Draft:
 
 
 def regions_compared(ctx: TemplateContext) -> Draft:
-    """Parallel: one filtered aggregate for three regions; max, min or sum."""
-    regions = ctx.rng.sample(data.SALES_REGIONS, 3)
+    """Parallel: one filtered aggregate for three or four regions; max, min or sum."""
+    regions = ctx.rng.sample(data.SALES_REGIONS, ctx.count(3, len(data.SALES_REGIONS)))
     metric = ctx.rng.choice(["revenue_usd", "orders", "units"])
     since = ctx.rng.choice(["2025-09", "2025-10", "2025-11", "2025-12"])
     op = ctx.rng.choice(["max", "min", "sum"])
@@ -140,38 +147,33 @@ def regions_compared(ctx: TemplateContext) -> Draft:
     ]
     prompt = ctx.say(
         "From the Regional sales dataset: total {metric} since {since} (month >= {since}) for "
-        "{a}, {b} and {c}. Give me {q}.",
-        "Sum {metric} per region from {since} on, for {a}, {b} and {c}, in Regional sales. "
-        "What is {q}?",
-        metric=metric,
+        "{regions}. Give me {q}.",
+        "Sum {metric} per region from {since} on, for {regions}, in Regional sales. What is {q}?",
+        metric={"revenue_usd": "revenue (USD)"}.get(metric, metric),
         since=since,
-        a=regions[0],
-        b=regions[1],
-        c=regions[2],
+        regions=listing(regions),
         q=question,
     )
     wheres = [f"region = {r}; month >= {since}" for r in regions]
     steps = _queries("Regional sales", metric, "sum", wheres)
-    return Draft(prompt, steps, combined(op, "value", range(3)))
+    return Draft(prompt, steps, combined(op, "value", range(len(regions))))
 
 
 def source_percentiles(ctx: TemplateContext) -> Draft:
-    """Parallel: a percentile of daily traffic for three sources; max or min."""
-    sources = ctx.rng.sample(data.TRAFFIC_SOURCES, 3)
+    """Parallel: a percentile of daily traffic for three to five sources; max or min."""
+    sources = ctx.rng.sample(data.TRAFFIC_SOURCES, ctx.count(3, len(data.TRAFFIC_SOURCES)))
     metric = ctx.rng.choice(["sessions", "pageviews", "signups"])
     pct = ctx.rng.choice([50, 75, 90])
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "highest", "min": "lowest"}[op]
     prompt = ctx.say(
-        "In Web traffic, compute the {pct}th percentile of daily {metric} for each of {a}, "
-        "{b} and {c}. Which value is the {w}? Give the number.",
-        "Daily {metric}, {pct}th percentile, per acquisition source ({a}, {b}, {c}) in the "
-        "Web traffic dataset: tell me the {w} of the three.",
+        "In Web traffic, compute the {pct}th percentile of daily {metric} for each of "
+        "{sources}. Which value is the {w}? Give the number.",
+        "Daily {metric}, {pct}th percentile, per acquisition source ({sources}) in the "
+        "Web traffic dataset: tell me the {w} of them.",
         pct=pct,
         metric=metric,
-        a=sources[0],
-        b=sources[1],
-        c=sources[2],
+        sources=listing(sources),
         w=words,
     )
     steps = [
@@ -186,12 +188,12 @@ def source_percentiles(ctx: TemplateContext) -> Draft:
         )
         for s in sources
     ]
-    return Draft(prompt, steps, combined(op, "value", range(3)))
+    return Draft(prompt, steps, combined(op, "value", range(len(sources))))
 
 
 def traffic_by_source(ctx: TemplateContext) -> Draft:
     """Mixture: find the traffic dataset -> one aggregate per source -> combine."""
-    sources = sorted(ctx.rng.sample(data.TRAFFIC_SOURCES, ctx.rng.choice([2, 3])))
+    sources = sorted(ctx.rng.sample(data.TRAFFIC_SOURCES, ctx.count(2, 5)))
     metric = ctx.rng.choice(["signups", "sessions"])
     agg = ctx.rng.choice(["sum", "avg"])
     op = "sum" if agg == "sum" else "max"
@@ -202,7 +204,7 @@ def traffic_by_source(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         "From the web traffic dataset, for the sources {names}: {q}.",
         "Web traffic check on {names}. I need the {q}.",
-        names=", ".join(sources),
+        names=listing(sources),
         q=question,
     )
     steps = [RefStep(tool="list_datasets", args={"query": "traffic"})]

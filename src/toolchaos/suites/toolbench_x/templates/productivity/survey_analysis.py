@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     DATA,
     combined,
@@ -72,25 +79,23 @@ def segment_of_question(ctx: TemplateContext) -> Draft:
 
 
 def segments_compared(ctx: TemplateContext) -> Draft:
-    """Parallel: one question's statistic in three segments; the best, worst or spread."""
+    """Parallel: one question's statistic in three to six segments; the best or worst."""
     survey = ctx.pick("surveys")
     segments = _segments(ctx, survey)
     if len(segments) < 3:
         raise NoFit("fewer than three segments")
-    chosen = ctx.rng.sample(segments, 3)
+    chosen = ctx.rng.sample(segments, ctx.count(3, min(6, len(segments))))
     question = ctx.rng.choice(survey.questions)
     field = _stat(ctx, question)
     op = ctx.rng.choice(["max", "min"])
     prompt = ctx.say(
-        "'{survey}', {qid}: compare the {stat} of {a}, {b} and {c}. What's the {w} value?",
-        "Among the {a}, {b} and {c} segments in '{survey}', which has the {w} {stat} on "
+        "'{survey}', {qid}: compare the {stat} of {names}. What's the {w} value?",
+        "Among the {names} segments in '{survey}', which has the {w} {stat} on "
         "question {qid}? Give me the value.",
         survey=survey.name,
         qid=question.question_id,
         stat=STATS[field],
-        a=chosen[0],
-        b=chosen[1],
-        c=chosen[2],
+        names=listing(chosen),
         w={"max": "highest", "min": "lowest"}[op],
     )
     steps = [
@@ -100,22 +105,19 @@ def segments_compared(ctx: TemplateContext) -> Draft:
         )
         for s in chosen
     ]
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(chosen))))
 
 
 def surveys_nps(ctx: TemplateContext) -> Draft:
-    """Parallel: the 0-10 recommendation question of three surveys; best or worst NPS."""
-    surveys = ctx.sample("surveys", 3)
+    """Parallel: the 0-10 recommendation question of three or more surveys; best or worst."""
+    surveys = ctx.sample("surveys", ctx.count(3, len(ctx.rows("surveys"))))
     questions = [next(q for q in s.questions if q.scale_max == 10) for s in surveys]
     field = ctx.rng.choice(["nps", "mean_score"])
     op = ctx.rng.choice(["max", "min"])
     prompt = ctx.say(
-        "Each of '{a}', '{b}' and '{c}' has a 0-10 recommendation question. What's the {w} "
-        "{stat} across the three?",
-        "Recommendation scores (the 0-10 question) in '{a}', '{b}', '{c}': give me the {w} {stat}.",
-        a=surveys[0].name,
-        b=surveys[1].name,
-        c=surveys[2].name,
+        "Each of {names} has a 0-10 recommendation question. What's the {w} {stat} across them?",
+        "Recommendation scores (the 0-10 question) in {names}: give me the {w} {stat}.",
+        names=listing([s.name for s in surveys], "'"),
         w={"max": "highest", "min": "lowest"}[op],
         stat=STATS[field],
     )
@@ -125,7 +127,7 @@ def surveys_nps(ctx: TemplateContext) -> Draft:
         )
         for s, q in zip(surveys, questions, strict=True)
     ]
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(surveys))))
 
 
 def weakest_question(ctx: TemplateContext) -> Draft:
@@ -159,25 +161,29 @@ def weakest_question(ctx: TemplateContext) -> Draft:
 
 
 def two_segments_one_question(ctx: TemplateContext) -> Draft:
-    """Mixture: find a survey -> one question in two segments -> the larger or smaller."""
+    """Mixture: find a survey -> one question in two to four segments -> the max or min."""
     survey = ctx.pick("surveys")
-    segments = ctx.rng.sample(_segments(ctx, survey), 2)
+    every = _segments(ctx, survey)
+    if len(every) < 2:
+        raise NoFit("fewer than two segments")
+    segments = ctx.rng.sample(every, ctx.count(2, min(4, len(every))))
     index = ctx.rng.randrange(len(survey.questions))
     question = survey.questions[index]
     field = _stat(ctx, question)
     asked = {"survey": survey.survey_id, "question_id": question.question_id}
     values = read_each(ctx, "survey_question_stats", field, "segment", segments, **asked)
-    if values[0] == values[1]:
-        raise NoFit("a tie")
     op = ctx.rng.choice(["max", "min"])
+    best = max(values) if op == "max" else min(values)
+    if values.count(best) > 1:
+        raise NoFit("a tie")
     prompt = ctx.say(
-        "Survey '{survey}', question {qid}: {a} versus {b}. Report the {w} {stat} of the two.",
-        "How do {a} and {b} differ on {qid} of '{survey}'? I just need the {w} {stat}.",
+        "Survey '{survey}', question {qid}: {versus}. Report the {w} {stat} among them.",
+        "How do {names} differ on {qid} of '{survey}'? I just need the {w} {stat}.",
         survey=survey.name,
         qid=question.question_id,
-        a=segments[0],
-        b=segments[1],
-        w={"max": "higher", "min": "lower"}[op],
+        versus=" versus ".join(segments),
+        names=listing(segments),
+        w={"max": "highest", "min": "lowest"}[op],
         stat=STATS[field],
     )
     steps = [RefStep(tool="list_surveys", args={"query": survey.name})]
@@ -192,7 +198,7 @@ def two_segments_one_question(ctx: TemplateContext) -> Draft:
         )
         for s in segments
     ]
-    return Draft(prompt, steps, combined(op, field, (1, 2)))
+    return Draft(prompt, steps, combined(op, field, range(1, 1 + len(segments))))
 
 
 SUBTOPIC = Subtopic(

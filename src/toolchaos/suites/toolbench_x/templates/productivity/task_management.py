@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolchaos.core.errors import ToolError
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     iso,
@@ -72,6 +81,89 @@ def urgent_task_project_hours(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def _urgent_task_holder(ctx: TemplateContext) -> tuple[Any, str, dict[str, Any]]:
+    """A person found first by name, a priority, and their earliest-due task of it."""
+    priority = ctx.rng.choice(["urgent", "high"])
+    holders = {t.assignee_id for t in ctx.rows("tasks", lambda t: t.priority == priority)}
+    who = person(ctx, lambda u: u.person_id in holders)
+    tasks = ctx.read("list_tasks", assignee=who.person_id, priority=priority)["results"]
+    if not tasks:
+        raise NoFit("no task of that priority")
+    return who, priority, tasks[0]
+
+
+def _first_task_steps(who: Any, priority: str) -> list[RefStep]:
+    return [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_tasks",
+            args={"assignee": ref(0, "results", 0, "person_id"), "priority": priority},
+        ),
+    ]
+
+
+def urgent_task_owner_hours(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> earliest-due task of a priority -> its project -> owner's hours."""
+    who, priority, task = _urgent_task_holder(ctx)
+    owner = ctx.world.table("projects")[task["project_id"]].owner_id
+    start, end = iso(ctx, -ctx.rng.choice([7, 14, 21])), iso(ctx, -1)
+    field, words = ctx.rng.choice(
+        [("total_hours", "hours in total"), ("billable_hours", "billable hours")]
+    )
+    span = {"from_date": start, "to_date": end}
+    if ctx.read("timesheet_summary", person=owner, **span)[field] == 0:
+        raise NoFit("the owner logged nothing")
+    prompt = ctx.say(
+        "{name}'s {priority}-priority task that is due soonest sits in some project. How many "
+        "{words} did that project's owner log from {start} to {end}?",
+        "Find the earliest-due {priority} task assigned to {name}, then whoever owns its "
+        "project: what are that owner's {words} between {start} and {end}?",
+        name=who.name,
+        priority=priority,
+        words=words,
+        start=when(start),
+        end=when(end),
+    )
+    steps = _first_task_steps(who, priority)
+    steps += [
+        RefStep(tool="list_projects", args={"query": ref(1, "results", 0, "project_name")}),
+        RefStep(
+            tool="timesheet_summary",
+            args={"person": ref(2, "results", 0, "owner_id"), **span},
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, field]], round=2))
+
+
+def urgent_task_project_backlog(ctx: TemplateContext) -> Draft:
+    """Sequential: person -> earliest-due task of a priority -> its project's open estimate."""
+    who, priority, task = _urgent_task_holder(ctx)
+    status = ctx.rng.choice(["todo", "in_progress"])
+    try:
+        ctx.read("task_estimate_total", project_id=task["project_id"], status=status)
+    except ToolError:
+        raise NoFit("no task in that status") from None
+    words = {"todo": "still to do", "in_progress": "in progress"}[status]
+    prompt = ctx.say(
+        "Take the {priority}-priority task of {name}'s that is due soonest. On its project, "
+        "how many estimated hours of work are {words}?",
+        "{name}'s earliest-due {priority} task belongs to a project; add up the estimates "
+        "of every task {words} there, in hours.",
+        name=who.name,
+        priority=priority,
+        words=words,
+    )
+    steps = _first_task_steps(who, priority)
+    steps.append(
+        RefStep(
+            tool="task_estimate_total",
+            args={"project_id": ref(1, "results", 0, "project_id"), "status": status},
+        )
+    )
+    answer = AnswerSpec(op="value", refs=[[2, "total_estimate_hours"]], round=2)
+    return Draft(prompt, steps, answer)
+
+
 def add_task_then_start(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: project -> new task for its owner -> set it in progress."""
     proj = project(ctx, lambda p: p.status == "active")
@@ -81,7 +173,7 @@ def add_task_then_start(ctx: TemplateContext) -> Draft:
     words = {"in_progress": "mark it as in progress", "blocked": "flag it as blocked"}[status]
     priority = ctx.rng.choice(["high", "medium", "urgent"])
     prompt = ctx.say(
-        "In the {project} project, create a {priority}-priority task '{title}' for the "
+        "In the {project} project, create {a_priority}-priority task '{title}' for the "
         "project owner, due {due}, then {words} right away.",
         "Please add '{title}' to {project}, assigned to whoever owns that project, priority "
         "{priority}, due on {due}. Once it exists, {words}.",
@@ -90,6 +182,7 @@ def add_task_then_start(ctx: TemplateContext) -> Draft:
         due=when(due),
         words=words,
         priority=priority,
+        a_priority=f"{'an' if priority == 'urgent' else 'a'} {priority}",
     )
     steps = [
         RefStep(tool="list_projects", args={"query": proj.name}),
@@ -109,39 +202,38 @@ def add_task_then_start(ctx: TemplateContext) -> Draft:
 
 
 def next_todo_effort(ctx: TemplateContext) -> Draft:
-    """Parallel: three people's to-do lists; total estimate of each one's earliest task."""
+    """Parallel: three to six people's to-do lists; total estimate of each one's earliest task."""
+    want = ctx.count(3, 6)
     chosen: list[Any] = []
-    for candidate in ctx.sample("people", 8):
+    for candidate in ctx.sample("people", 12):
         todo = ctx.read("list_tasks", assignee=candidate.person_id, status="todo")["results"]
         if todo:
             chosen.append(candidate)
-        if len(chosen) == 3:
+        if len(chosen) == want:
             break
-    if len(chosen) < 3:
-        raise NoFit("fewer than three people with to-do tasks")
+    if len(chosen) < want:
+        raise NoFit("too few people with to-do tasks")
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "how many estimated hours do those three tasks add up to?",
-        "max": "what is the largest estimate among those three tasks, in hours?",
+        "sum": "how many estimated hours do those tasks add up to?",
+        "max": "what is the largest estimate among those tasks, in hours?",
     }[op]
     prompt = ctx.say(
-        "{a}, {b} and {c} should each pick up their to-do task with the earliest due date. "
+        "{names} should each pick up their to-do task with the earliest due date. "
         + question.capitalize(),
-        "Look at the earliest-due to-do item for each of {a}, {b} and {c}: " + question,
-        a=chosen[0].name,
-        b=chosen[1].name,
-        c=chosen[2].name,
+        "Look at the earliest-due to-do item for each of {names}: " + question,
+        names=listing([p.name for p in chosen]),
     )
     steps = [
         RefStep(tool="list_tasks", args={"assignee": p.name, "status": "todo"}) for p in chosen
     ]
-    refs = [[i, "results", 0, "estimate_hours"] for i in range(3)]
+    refs = [[i, "results", 0, "estimate_hours"] for i in range(len(chosen))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
 def hours_on_three_projects(ctx: TemplateContext) -> Draft:
-    """Parallel: hours logged on three projects over a window; the most, least or total."""
-    projects = ctx.sample("projects", 3, lambda p: p.status != "completed")
+    """Parallel: hours logged on three to seven projects over a window; most, least or total."""
+    projects = ctx.sample("projects", ctx.count(3, 7), lambda p: p.status != "completed")
     back = ctx.rng.choice([7, 10, 14])
     since = iso(ctx, -back)
     ids = [p.project_id for p in projects]
@@ -151,19 +243,17 @@ def hours_on_three_projects(ctx: TemplateContext) -> Draft:
     question = {
         "max": "what's the highest hour total among them",
         "min": "what's the lowest hour total among them",
-        "sum": "how many hours is that across all three",
+        "sum": "how many hours is that across all of them",
     }[op]
     prompt = ctx.say(
-        "Staffing check on {a}, {b} and {c}: looking at hours logged since {since}, {q}?",
-        "Since {since}, how much time went into {a}, {b} and {c}? Specifically, {q}?",
-        a=projects[0].name,
-        b=projects[1].name,
-        c=projects[2].name,
+        "Staffing check on {names}: looking at hours logged since {since}, {q}?",
+        "Since {since}, how much time went into {names}? Specifically, {q}?",
+        names=listing([p.name for p in projects]),
         since=when(since),
         q=question,
     )
     steps = one_per("get_project_hours", "project", [p.name for p in projects], from_date=since)
-    return Draft(prompt, steps, combined(op, "logged_hours", range(3)))
+    return Draft(prompt, steps, combined(op, "logged_hours", range(len(projects))))
 
 
 def open_effort_in_project(ctx: TemplateContext) -> Draft:
@@ -258,7 +348,12 @@ def owner_workload(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="task management",
     templates={
-        "sequential": [urgent_task_project_hours, add_task_then_start],
+        "sequential": [
+            urgent_task_project_hours,
+            add_task_then_start,
+            urgent_task_owner_hours,
+            urgent_task_project_backlog,
+        ],
         "parallel": [next_todo_effort, hours_on_three_projects],
         "mixture": [open_effort_in_project, assign_new_task],
     },

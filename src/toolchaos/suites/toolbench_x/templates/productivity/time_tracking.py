@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.productivity._helpers import (
     combined,
     iso,
@@ -60,6 +68,64 @@ def first_project_hours(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
 
+def log_on_current_task(ctx: TemplateContext) -> Draft:
+    """Sequential, writes: person -> their in-progress tasks -> time logged against one.
+
+    The user names the task by its title; its id and project come from the task list.
+    """
+    tasks = ctx.rows("tasks", lambda t: t.status == "in_progress")
+    holders = {t.assignee_id for t in tasks}
+    who = person(ctx, lambda u: u.person_id in holders)
+    mine = ctx.read("list_tasks", assignee=who.person_id, status="in_progress")["results"]
+    i = ctx.rng.randrange(len(mine))
+    task = mine[i]
+    if sum(t["title"] == task["title"] for t in mine) != 1:
+        raise NoFit("two tasks share the title")
+    if ctx.world.table("projects")[task["project_id"]].status == "completed":
+        raise NoFit("a completed project takes no time")
+    day = ctx.rng.choice(weekdays_back(ctx, 1, 6))
+    hours = ctx.rng.choice([1.5, 2.0, 2.5, 3.0, 4.0])
+    logged = sum(
+        log.hours
+        for log in ctx.rows("time_logs")
+        if log.person_id == who.person_id and log.date == day
+    )
+    if logged + hours > 16:
+        raise NoFit("too many hours that day")
+    billable = ctx.world.table("projects")[task["project_id"]].billable_rate_usd > 0
+    kind = "billable" if billable else "non-billable"
+    prompt = ctx.say(
+        "{name} spent {h} hours on {day} on their in-progress task '{title}'. Log that time "
+        "against the task ({kind}).",
+        "Please record {h} {kind} hours for {name} on {day}, against the task '{title}' "
+        "they're working on.",
+        name=who.name,
+        h=f"{hours:g}",
+        day=when(day),
+        title=task["title"],
+        kind=kind,
+    )
+    steps = [
+        RefStep(tool="search_people", args={"query": who.name}),
+        RefStep(
+            tool="list_tasks",
+            args={"assignee": ref(0, "results", 0, "person_id"), "status": "in_progress"},
+        ),
+        RefStep(
+            tool="log_time",
+            args={
+                "person": ref(0, "results", 0, "person_id"),
+                "project": ref(1, "results", i, "project_id"),
+                "date": day,
+                "hours": hours,
+                "billable": billable,
+                "task_id": ref(1, "results", i, "task_id"),
+            },
+        ),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="none"), writes=True)
+
+
 def log_two_days(ctx: TemplateContext) -> Draft:
     """Sequential, writes twice: person -> log hours on one day -> same project the next day."""
     days = weekdays_back(ctx, 1, 12)
@@ -114,9 +180,9 @@ def log_two_days(ctx: TemplateContext) -> Draft:
 
 
 def three_project_hours(ctx: TemplateContext) -> Draft:
-    """Parallel: hours of three projects over a date range, from the timesheet system."""
+    """Parallel: hours of three to five projects over a date range, from the timesheets."""
     projects = ctx.sample(
-        "projects", 3, lambda p: p.status != "completed" and p.billable_rate_usd > 0
+        "projects", ctx.count(3, 5), lambda p: p.status != "completed" and p.billable_rate_usd > 0
     )
     start, end = iso(ctx, -ctx.rng.choice([14, 21])), iso(ctx, -ctx.rng.choice([1, 3]))
     field, op, question = ctx.rng.choice(
@@ -131,23 +197,21 @@ def three_project_hours(ctx: TemplateContext) -> Draft:
     if min(project_hours(ctx, ids, field, **span)) == 0:
         raise NoFit("a project without hours")
     prompt = ctx.say(
-        "For the client projects {a}, {b} and {c}, between {start} and {end}: {q}?",
-        "Billing prep, {start} through {end}. Across {a}, {b} and {c}, {q}?",
-        a=projects[0].name,
-        b=projects[1].name,
-        c=projects[2].name,
+        "For the client projects {names}, between {start} and {end}: {q}?",
+        "Billing prep, {start} through {end}. Across {names}, {q}?",
+        names=listing([p.name for p in projects]),
         start=when(start),
         end=when(end),
         q=question,
     )
     steps = one_per("get_project_hours", "project", [p.name for p in projects], **span)
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(projects))))
 
 
 def team_billing(ctx: TemplateContext) -> Draft:
-    """Parallel: three people's timesheets over a range; billed amount or hours."""
+    """Parallel: three to seven people's timesheets over a range; billed amount or hours."""
     loggers = _loggers(ctx)
-    chosen = ctx.sample("people", 3, lambda u: u.person_id in loggers)
+    chosen = ctx.sample("people", ctx.count(3, 7), lambda u: u.person_id in loggers)
     start, end = iso(ctx, -14), iso(ctx, -1)
     field, op, question = ctx.rng.choice(
         [
@@ -157,7 +221,7 @@ def team_billing(ctx: TemplateContext) -> Draft:
                 "how much can we bill for their time in total, in US dollars",
             ),
             ("total_hours", "max", "what's the most hours any one of them logged"),
-            ("billable_amount_usd", "max", "what's the highest billable amount of the three (USD)"),
+            ("billable_amount_usd", "max", "what's the highest billable amount among them (USD)"),
         ]
     )
     span = {"from_date": start, "to_date": end}
@@ -165,25 +229,23 @@ def team_billing(ctx: TemplateContext) -> Draft:
     if max(read_each(ctx, "timesheet_summary", field, "person", ids, **span)) == 0:
         raise NoFit("nothing billable")
     prompt = ctx.say(
-        "Timesheets for {a}, {b} and {c} from {start} to {end}: {q}?",
-        "Looking at {start}-{end} for {a}, {b} and {c}, {q}?",
-        a=chosen[0].name,
-        b=chosen[1].name,
-        c=chosen[2].name,
+        "Timesheets for {names} from {start} to {end}: {q}?",
+        "Looking at {start}-{end} for {names}, {q}?",
+        names=listing([p.name for p in chosen]),
         start=when(start),
         end=when(end),
         q=question,
     )
     steps = one_per("timesheet_summary", "person", [p.name for p in chosen], **span)
-    return Draft(prompt, steps, combined(op, field, range(3)))
+    return Draft(prompt, steps, combined(op, field, range(len(chosen))))
 
 
 def client_hours(ctx: TemplateContext) -> Draft:
     """Mixture: list a client's projects -> hours on each -> total."""
     clients = sorted({p.client for p in ctx.rows("projects") if p.client != "Internal"})
     client = ctx.rng.choice(clients)
-    listing = ctx.read("list_projects", client=client)["results"]
-    if len(listing) < 2:
+    projects = ctx.read("list_projects", client=client)["results"]
+    if len(projects) < 2:
         raise NoFit("one project only")
     since = iso(ctx, -ctx.rng.choice([7, 14, 21]))
     field = ctx.rng.choice(["billable_hours", "logged_hours"])
@@ -197,50 +259,51 @@ def client_hours(ctx: TemplateContext) -> Draft:
         w=words,
     )
     steps = [RefStep(tool="list_projects", args={"client": client})]
-    found = [ref(0, "results", i, "project_id") for i in range(len(listing))]
+    found = [ref(0, "results", i, "project_id") for i in range(len(projects))]
     steps += one_per("get_project_hours", "project", found, from_date=since)
-    return Draft(prompt, steps, combined("sum", field, range(1, 1 + len(listing))))
+    return Draft(prompt, steps, combined("sum", field, range(1, 1 + len(projects))))
 
 
 def pair_timesheets(ctx: TemplateContext) -> Draft:
-    """Mixture: look up two people -> each one's timesheet -> combined or larger figure."""
+    """Mixture: look up two to four people -> each one's timesheet -> combined or largest."""
     loggers = _loggers(ctx)
-    a = person(ctx, lambda u: u.person_id in loggers)
-    b = person(ctx, lambda u: u.person_id in loggers and u.person_id != a.person_id)
+    team = [person(ctx, lambda u: u.person_id in loggers)]
+    for _ in range(ctx.count(2, 4) - 1):
+        taken = {u.person_id for u in team}
+        team.append(
+            person(ctx, lambda u, taken=taken: u.person_id in loggers and u.person_id not in taken)
+        )
+    k = len(team)
     start, end = iso(ctx, -ctx.rng.choice([7, 14])), iso(ctx, -1)
     field, op, question = ctx.rng.choice(
         [
-            ("total_hours", "sum", "how many hours did the two of them log together"),
+            ("total_hours", "sum", "how many hours did they log together"),
             ("billable_hours", "sum", "what's their combined billable time, in hours"),
-            ("non_billable_hours", "max", "what's the larger of their non-billable hour totals"),
+            ("non_billable_hours", "max", "what's the largest of their non-billable hour totals"),
         ]
     )
     span = {"from_date": start, "to_date": end}
-    ids = [a.person_id, b.person_id]
+    ids = [u.person_id for u in team]
     if max(read_each(ctx, "timesheet_summary", field, "person", ids, **span)) == 0:
         raise NoFit("nothing to add")
     prompt = ctx.say(
-        "{a} and {b} shared a workstream from {start} to {end}. {q}?",
-        "Between {start} and {end}, {q} ({a} and {b})?",
-        a=a.name,
-        b=b.name,
+        "{names} shared a workstream from {start} to {end}. {q}?",
+        "Between {start} and {end}, {q} ({names})?",
+        names=listing([u.name for u in team]),
         start=when(start),
         end=when(end),
         q=question.capitalize(),
     )
-    steps = [
-        RefStep(tool="search_people", args={"query": a.name}),
-        RefStep(tool="search_people", args={"query": b.name}),
-    ]
-    found = [ref(i, "results", 0, "person_id") for i in range(2)]
+    steps = [RefStep(tool="search_people", args={"query": u.name}) for u in team]
+    found = [ref(i, "results", 0, "person_id") for i in range(k)]
     steps += one_per("timesheet_summary", "person", found, **span)
-    return Draft(prompt, steps, combined(op, field, (2, 3)))
+    return Draft(prompt, steps, combined(op, field, range(k, 2 * k)))
 
 
 SUBTOPIC = Subtopic(
     name="time tracking",
     templates={
-        "sequential": [first_project_hours, log_two_days],
+        "sequential": [first_project_hours, log_two_days, log_on_current_task],
         "parallel": [three_project_hours, team_billing],
         "mixture": [client_hours, pair_timesheets],
     },

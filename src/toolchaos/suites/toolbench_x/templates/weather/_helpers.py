@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
+from toolchaos.core.types import RefStep
+from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext, ref
+
+
+def _sun_on_clock(step: int, moment: str, other: str) -> RefStep:
+    """The sunrise or sunset (``moment``) get_sun_times found at ``step``, on ``other``'s clock."""
+    return RefStep(
+        tool="convert_time",
+        args={
+            "time": ref(step, f"{moment}_local"),
+            "date": ref(step, "date"),
+            "from_location": ref(step, "location_id"),
+            "to_location": other,
+        },
+    )
 
 
 def _name_count(ctx: TemplateContext, name: str) -> int:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
@@ -122,24 +130,22 @@ def reset_aqi_alert(ctx: TemplateContext) -> Draft:
 
 
 def air_across_cities(ctx: TemplateContext) -> Draft:
-    """Parallel: one network's reading in three cities; min or max of a field."""
+    """Parallel: one network's reading in three to seven cities; min or max of a field."""
     tool = ctx.rng.choice(sorted(AQ_SOURCES))
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
-    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     prompt = ctx.say(
-        "Using {source}, what's {words} right now among {a}, {b} and {c}?",
-        "Compare the current air in {a}, {b} and {c} by {source} and give me {words}.",
-        "Of {a}, {b} and {c}, what's {words} reading according to {source}? Just the "
-        "number, please.",
+        "Using {source}, what's {words} right now among {names}?",
+        "Compare the current air in {names} by {source} and give me {words}.",
+        "Of {names}, what's {words} reading according to {source}? Just the number, please.",
         source=AQ_SOURCES[tool],
         words=words,
-        a=places[0].name,
-        b=places[1].name,
-        c=places[2].name,
+        names=listing([loc.name for loc in places]),
     )
     steps = [RefStep(tool=tool, args={"location": loc.name}) for loc in places]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=_digits(field))
+    refs = [[i, field] for i in range(len(places))]
+    answer = AnswerSpec(op=op, refs=refs, round=_digits(field))
     return Draft(prompt, steps, answer)
 
 
@@ -161,26 +167,30 @@ def worst_case_three_networks(ctx: TemplateContext) -> Draft:
 
 
 def air_of_two_searched_cities(ctx: TemplateContext) -> Draft:
-    """Mixture: search two places (shared names qualified) -> official air of each."""
+    """Mixture: search two to five places (shared names qualified) -> official air of each."""
     shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
-    other = ctx.pick("locations", lambda loc: loc.location_id != shared.location_id)
-    places = [shared, other] if ctx.rng.random() < 0.5 else [other, shared]
+    others = ctx.sample(
+        "locations", ctx.count(1, 4), lambda loc: loc.location_id != shared.location_id
+    )
+    places = [shared, *others]
+    ctx.rng.shuffle(places)
+    k = len(places)
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
     prompt = ctx.say(
-        "Between {a} and {b}, what's {words} from the official monitors right now?",
-        "I'm comparing air quality for a move: {a} versus {b}. Give me {words} of the two "
+        "Between {names}, what's {words} from the official monitors right now?",
+        "I'm comparing air quality for a move: {versus}. Give me {words} of those "
         "official readings.",
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
+        names=listing([_spoken(ctx, p) for p in places]),
+        versus=" versus ".join(_spoken(ctx, p) for p in places),
         words=words,
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
     steps += [
         RefStep(tool="get_air_quality", args={"location": ref(i, "results", 0, "location_id")})
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, field], [3, field]], round=_digits(field))
+    answer = AnswerSpec(op=op, refs=[[k + i, field] for i in range(k)], round=_digits(field))
     return Draft(prompt, steps, answer)
 
 

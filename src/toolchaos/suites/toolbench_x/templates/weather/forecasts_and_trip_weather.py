@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
@@ -165,45 +174,47 @@ def _rain(ctx: TemplateContext, location_id: str, day: str) -> float:
 
 
 def trip_total_rain(ctx: TemplateContext) -> Draft:
-    """Parallel: three stops on three days; total forecast rain."""
-    first = ctx.rng.randint(0, 4)
-    days = [ctx.day(first + i) for i in range(3)]
+    """Parallel: three to six stops on consecutive days; total forecast rain."""
+    count = ctx.count(3, 6)
+    first = ctx.rng.randint(0, 7 - count)
+    days = [ctx.day(first + i) for i in range(count)]
     stops: list[Any] = []
     for i, day in enumerate(days):
-        # the first two stops are wet, so the total is a measured sum, not a lone zero
+        # all stops but the last are wet, so the total is a measured sum, not a lone zero
         pool = [
             loc
             for loc in _plain_places(ctx)
-            if loc not in stops and (i == 2 or _rain(ctx, loc.location_id, day) > 0)
+            if loc not in stops and (i == count - 1 or _rain(ctx, loc.location_id, day) > 0)
         ]
         if not pool:
             raise NoFit(f"no wet stop on {day}")
         stops.append(ctx.rng.choice(pool))
+    pairs = list(zip(stops, days, strict=True))
     prompt = ctx.say(
-        "Road trip plan: {a} on {d1}, {b} on {d2}, then {c} on {d3}. How much rain is "
-        "forecast in total across those three stops, in mm?",
-        "I'll be in {a} on {d1}, {b} on {d2} and {c} on {d3}. Add up the forecast "
-        "precipitation for each place on its day for me (millimetres).",
-        "Total rainfall check for my tour ({a} {d1}, {b} {d2}, {c} {d3}): what's the sum "
-        "of the daily precipitation forecasts?",
-        a=stops[0].name,
-        b=stops[1].name,
-        c=stops[2].name,
-        d1=when(days[0]),
-        d2=when(days[1]),
-        d3=when(days[2]),
+        "Road trip plan: {plan}. How much rain is forecast in total across those {n} stops, in mm?",
+        "I'll be in {plan}. Add up the forecast precipitation for each place on its day for "
+        "me (millimetres).",
+        "Total rainfall check for my tour ({tour}): what's the sum of the daily "
+        "precipitation forecasts?",
+        plan=listing([f"{loc.name} on {when(day)}" for loc, day in pairs]),
+        tour=", ".join(f"{loc.name} {when(day)}" for loc, day in pairs),
+        n=count,
     )
     steps = [
         RefStep(tool="get_day_forecast", args={"location": loc.name, "date": day})
         for loc, day in zip(stops, days, strict=True)
     ]
-    answer = AnswerSpec(op="sum", refs=[[i, "precip_mm"] for i in range(3)], round=1)
+    answer = AnswerSpec(op="sum", refs=[[i, "precip_mm"] for i in range(count)], round=1)
     return Draft(prompt, steps, answer)
 
 
 def windiest_date(ctx: TemplateContext) -> Draft:
-    """Parallel: three 3-day forecasts (default length); the date of the strongest wind."""
-    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    """Parallel: three to seven 3-day forecasts (default length); the date of the strongest wind.
+
+    The prompt says the window is today and the next two days (by weekday, since a date
+    there could be the answer), so "the next three days" has one reading.
+    """
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     winds: list[tuple[float, int, int]] = []
     for i, loc in enumerate(places):
         for k, day in enumerate(ctx.read("get_forecast", location=loc.name)["days"]):
@@ -213,15 +224,15 @@ def windiest_date(ctx: TemplateContext) -> Draft:
     if len(top) != 1:
         raise NoFit("no single windiest day")
     prompt = ctx.say(
-        "We're flying kites at one of {a}, {b} or {c} in the next three days. On which date "
-        "is the strongest wind forecast at any of them?",
-        "Looking at the 3-day forecasts for {a}, {b} and {c}: which date has the single "
-        "windiest forecast?",
-        "Which day over the next three has the highest forecast wind speed anywhere among "
-        "{a}, {b} and {c}? Give me the date.",
-        a=places[0].name,
-        b=places[1].name,
-        c=places[2].name,
+        "We're flying kites at one of {names} some day from today ({d0}) through {d2}. On "
+        "which date is the strongest wind forecast at any of them?",
+        "Looking at the forecasts for {names} from today ({d0}) to {d2}: which date has the "
+        "single windiest forecast?",
+        "Which day from today ({d0}) to {d2} has the highest forecast wind speed anywhere "
+        "among {names}? Give me the date.",
+        names=listing([loc.name for loc in places]),
+        d0=f"{ctx.today():%A}",
+        d2=f"{ctx.today() + timedelta(days=2):%A}",
     )
     steps = [RefStep(tool="get_forecast", args={"location": loc.name}) for loc in places]
     refs = [[i, "days", k, "wind_kph"] for _, i, k in winds]
@@ -238,27 +249,25 @@ _DAY_EXTREMES = (
 
 
 def extreme_on_a_day(ctx: TemplateContext) -> Draft:
-    """Parallel: three places on one day; the min or max of one forecast field."""
+    """Parallel: three to seven places on one day; the min or max of one forecast field."""
     day = ctx.day(ctx.rng.randint(1, 6))
     field, op, words = ctx.rng.choice(_DAY_EXTREMES)
-    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     values = [ctx.read("get_day_forecast", location=loc.name, date=day)[field] for loc in places]
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("no rain anywhere")
     prompt = ctx.say(
-        "On {day}, what's the {words} forecast across {a}, {b} and {c}?",
-        "Compare {a}, {b} and {c} for {day}: give me the {words} among their forecasts.",
-        "For {day}, check the forecasts of {a}, {b} and {c} and tell me the {words}.",
+        "On {day}, what's the {words} forecast across {names}?",
+        "Compare {names} for {day}: give me the {words} among their forecasts.",
+        "For {day}, check the forecasts of {names} and tell me the {words}.",
         day=when(day),
         words=words,
-        a=places[0].name,
-        b=places[1].name,
-        c=places[2].name,
+        names=listing([loc.name for loc in places]),
     )
     steps = [
         RefStep(tool="get_day_forecast", args={"location": loc.name, "date": day}) for loc in places
     ]
-    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(3)], round=1)
+    answer = AnswerSpec(op=op, refs=[[i, field] for i in range(len(places))], round=1)
     return Draft(prompt, steps, answer)
 
 
@@ -346,7 +355,7 @@ def two_visits(ctx: TemplateContext) -> Draft:
 
 
 def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
-    """Mixture: search two places -> rain total over a date range for each -> combine."""
+    """Mixture: search two to five places -> rain total over a date range for each -> combine."""
     start = ctx.rng.randint(0, 3)
     d1, d2 = ctx.day(start), ctx.day(start + ctx.rng.randint(2, 3))
 
@@ -355,18 +364,18 @@ def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
         return bool(ctx.read("precipitation_total", **args)["total_precip_mm"] > 0)
 
     # a dry place would make the question trivial
-    places = ctx.sample("locations", 2, wet)
+    places = ctx.sample("locations", ctx.count(2, 5), wet)
+    k = len(places)
     queries = [_query(ctx, loc) for loc in places]
     op = ctx.rng.choice(["sum", "max"])
     question = {
-        "sum": "What's the combined forecast rain for the two, in mm?",
-        "max": "How much rain (mm) is forecast for whichever of the two is wetter?",
+        "sum": "What's the combined forecast rain for them all, in mm?",
+        "max": "How much rain (mm) is forecast for whichever of them is wettest?",
     }[op]
     prompt = ctx.say(
-        "I'm deciding between {a} and {b} for {d1} through {d2}. " + question,
-        "Rain totals from {d1} to {d2} (inclusive) for {a} and {b}, please. " + question,
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
+        "I'm deciding between {names} for {d1} through {d2}. " + question,
+        "Rain totals from {d1} to {d2} (inclusive) for {names}, please. " + question,
+        names=listing([_spoken(ctx, loc) for loc in places]),
         d1=when(d1),
         d2=when(d2),
     )
@@ -380,9 +389,10 @@ def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
                 "to_date": d2,
             },
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    answer = AnswerSpec(op=op, refs=[[2, "total_precip_mm"], [3, "total_precip_mm"]], round=1)
+    refs = [[k + i, "total_precip_mm"] for i in range(k)]
+    answer = AnswerSpec(op=op, refs=refs, round=1)
     return Draft(prompt, steps, answer)
 
 

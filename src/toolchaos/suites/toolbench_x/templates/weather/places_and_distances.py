@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
@@ -76,6 +84,33 @@ def landing_day(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def spot_daylight(ctx: TemplateContext) -> Draft:
+    """Sequential: saved spot -> its place of interest -> daylight in its city on a day."""
+    saved = _saved(ctx, "poi")
+    day = ctx.day(ctx.rng.randint(0, 6))
+    field, words = ctx.rng.choice(
+        [
+            ("daylight_hours", "how many hours of daylight will there be"),
+            ("sunset_local", "what time (local) does the sun set"),
+            ("sunrise_local", "what time (local) does the sun rise"),
+        ]
+    )
+    prompt = ctx.say(
+        "I'm going to my saved spot '{label}' on {day}: {words} there?",
+        "On {day}, at the place of interest I saved as '{label}', {words}?",
+        label=saved.label,
+        day=when(day),
+        words=words,
+    )
+    steps = [
+        RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
+        RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
+        RefStep(tool="get_sun_times", args={"location": ref(1, "location_id"), "date": day}),
+    ]
+    round_to = 2 if field == "daylight_hours" else None
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=round_to))
+
+
 def spot_distance(ctx: TemplateContext) -> Draft:
     """Sequential: saved spot -> its place of interest -> distance from its city to another."""
     saved = _saved(ctx, "poi")
@@ -104,66 +139,59 @@ def spot_distance(ctx: TemplateContext) -> Draft:
 
 
 def nearest_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: distances from one city to three others; the nearest or farthest."""
-    places = ctx.sample("locations", 4, lambda loc: _plain(ctx, loc))
+    """Parallel: distances from one city to three to seven others; the nearest or farthest."""
+    places = ctx.sample("locations", 1 + ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     home, others = places[0], places[1:]
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "nearest", "max": "farthest"}[op]
     prompt = ctx.say(
-        "From {home}, how far away is the {words} of {a}, {b} and {c}? Straight-line km.",
-        "I live in {home}. Of {a}, {b} and {c}, what's the distance to the {words} one, in "
-        "kilometres?",
+        "From {home}, how far away is the {words} of {names}? Straight-line km.",
+        "I live in {home}. Of {names}, what's the distance to the {words} one, in kilometres?",
         home=home.name,
         words=words,
-        a=others[0].name,
-        b=others[1].name,
-        c=others[2].name,
+        names=listing([o.name for o in others]),
     )
     steps = [
         RefStep(tool="compute_distance", args={"from_location": home.name, "to_location": o.name})
         for o in others
     ]
-    answer = AnswerSpec(op=op, refs=[[i, "distance_km"] for i in range(3)], round=1)
+    answer = AnswerSpec(op=op, refs=[[i, "distance_km"] for i in range(len(others))], round=1)
     return Draft(prompt, steps, answer)
 
 
 def highest_city(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three places; the highest elevation among them."""
-    places = ctx.sample("locations", 3)
+    """Parallel: look up three to seven places; the highest elevation among them."""
+    places = ctx.sample("locations", ctx.count(3, 7))
     if max(p.elevation_m for p in places) < 100:
-        raise NoFit("all three are at sea level")
+        raise NoFit("all of them are at sea level")
     queries = [_query(ctx, p) for p in places]
     prompt = ctx.say(
-        "Which sits highest above sea level: {a}, {b} or {c}? Tell me its elevation in metres.",
-        "I get altitude sickness. Of {a}, {b} and {c}, what is the highest elevation (m)?",
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
-        c=_spoken(ctx, places[2]),
+        "Which sits highest above sea level: {names}? Tell me its elevation in metres.",
+        "I get altitude sickness. Of {names}, what is the highest elevation (m)?",
+        names=listing([_spoken(ctx, p) for p in places]),
     )
     steps = [RefStep(tool="search_locations", args={"query": q}) for q in queries]
-    answer = AnswerSpec(op="max", refs=[[i, "results", 0, "elevation_m"] for i in range(3)])
+    refs = [[i, "results", 0, "elevation_m"] for i in range(len(places))]
+    answer = AnswerSpec(op="max", refs=refs)
     return Draft(prompt, steps, answer)
 
 
 def daylight_comparison(ctx: TemplateContext) -> Draft:
-    """Parallel: sun times for three places on one day; the longest or shortest daylight."""
+    """Parallel: sun times for three to seven places on one day; the longest or shortest day."""
     day = ctx.day(ctx.rng.randint(0, 6))
-    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
-        "On {day}, which of {a}, {b} and {c} gets the {words} daylight? Give me the number "
-        "of hours.",
+        "On {day}, which of {names} gets the {words} daylight? Give me the number of hours.",
         "How many hours of daylight does the place with the {words} day have on {day}, "
-        "among {a}, {b} and {c}?",
+        "among {names}?",
         day=when(day),
         words=words,
-        a=places[0].name,
-        b=places[1].name,
-        c=places[2].name,
+        names=listing([p.name for p in places]),
     )
     steps = [RefStep(tool="get_sun_times", args={"location": p.name, "date": day}) for p in places]
-    answer = AnswerSpec(op=op, refs=[[i, "daylight_hours"] for i in range(3)], round=2)
+    answer = AnswerSpec(op=op, refs=[[i, "daylight_hours"] for i in range(len(places))], round=2)
     return Draft(prompt, steps, answer)
 
 
@@ -262,7 +290,7 @@ def saved_cities_from(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="places and distances",
     templates={
-        "sequential": [landing_day, spot_distance],
+        "sequential": [landing_day, spot_distance, spot_daylight],
         "parallel": [nearest_of_three, highest_city, daylight_comparison],
         "mixture": [opening_in_my_time, distance_between_searched, saved_cities_from],
     },

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
     _spoken,
+    _sun_on_clock,
     _watched,
 )
 
@@ -115,9 +124,67 @@ def alert_day_forecast(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
 
+def alert_trigger_day_sun(ctx: TemplateContext) -> Draft:
+    """Sequential: an alert at a place -> the alert -> sun times on its first trigger day.
+
+    Asks for the sunset there (3 calls) or for that sunset on another city's clock (4 calls).
+    """
+    alerts = []
+    for a in ctx.rows("alerts"):
+        loc = ctx.world.table("locations")[a.location_id]
+        key = (a.location_id, a.metric)
+        same = [b for b in ctx.rows("alerts") if (b.location_id, b.metric) == key]
+        view = ctx.read("get_weather_alert", alert_id=a.alert_id)
+        first = view.get("first_trigger_date")
+        if _plain(ctx, loc) and len(same) == 1 and first and ctx.day(0) <= first <= ctx.day(6):
+            alerts.append(a)
+    if not alerts:
+        raise NoFit("no alert that triggers this week")
+    alert = ctx.rng.choice(alerts)
+    loc = ctx.world.table("locations")[alert.location_id]
+    metric = {
+        "aqi": "air-quality",
+        "wind_kph": "wind",
+        "temp_high_c": "high-temperature",
+        "temp_low_c": "low-temperature",
+        "precip_mm": "rain",
+    }[alert.metric]
+    steps = [
+        RefStep(tool="list_weather_alerts", args={"location": loc.name, "metric": alert.metric}),
+        RefStep(tool="get_weather_alert", args={"alert_id": ref(0, "results", 0, "alert_id")}),
+        RefStep(
+            tool="get_sun_times",
+            args={"location": ref(1, "location_id"), "date": ref(1, "first_trigger_date")},
+        ),
+    ]
+    if ctx.rng.random() < 0.5:
+        prompt = ctx.say(
+            "My {metric} alert for {place} will go off on some day this week. What time does "
+            "the sun set in {place} on the first day it triggers?",
+            "Find the first day my {metric} alert in {place} is forecast to trigger and tell "
+            "me the local sunset time there that day.",
+            metric=metric,
+            place=loc.name,
+        )
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "sunset_local"]]))
+    offset = loc.utc_offset_hours
+    other = ctx.pick("locations", lambda x: _plain(ctx, x) and x.utc_offset_hours != offset)
+    prompt = ctx.say(
+        "On the first day my {metric} alert for {place} triggers, I want to call a friend "
+        "there at their sunset. What time will that be on my clock in {other}?",
+        "Take the first trigger day of my {metric} alert in {place}: the sunset there that "
+        "day, converted to {other} local time, please.",
+        metric=metric,
+        place=loc.name,
+        other=other.name,
+    )
+    steps.append(_sun_on_clock(2, "sunset", other.name))
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "local_time"]]))
+
+
 def week_peak_of_three(ctx: TemplateContext) -> Draft:
-    """Parallel: 7-day forecasts of three places; the most severe value of one field."""
-    places = ctx.sample("locations", 3, lambda loc: _plain(ctx, loc))
+    """Parallel: 7-day forecasts of three to seven places; the most severe value of one field."""
+    places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     field, op, words = ctx.rng.choice(_PEAKS)
     values = [
         day[field]
@@ -127,18 +194,18 @@ def week_peak_of_three(ctx: TemplateContext) -> Draft:
     if field == "precip_mm" and max(values) == 0:
         raise NoFit("a dry week everywhere")
     prompt = ctx.say(
-        "Storm watch for the coming week: across {a}, {b} and {c}, what is {words} on any "
+        "Storm watch for the 7 days from today ({d0}): across {names}, what is {words} on any "
         "day of their 7-day forecasts?",
-        "Checking for severe weather before I travel to {a}, {b} and {c} this week. What's "
-        "{words} anywhere in the three 7-day forecasts?",
-        "Over the next seven days in {a}, {b} and {c}, give me {words}.",
-        a=places[0].name,
-        b=places[1].name,
-        c=places[2].name,
+        "Checking for severe weather before I travel to {names} this week. What's "
+        "{words} anywhere in their 7-day forecasts starting today, {d0}?",
+        "Over the seven days from {d0} to {d6} in {names}, give me {words}.",
+        names=listing([p.name for p in places]),
+        d0=when(ctx.day(0)),
+        d6=when(ctx.day(6)),
         words=words,
     )
     steps = [RefStep(tool="get_forecast", args={"location": p.name, "days": 7}) for p in places]
-    refs = [[i, "days", k, field] for i in range(3) for k in range(7)]
+    refs = [[i, "days", k, field] for i in range(len(places)) for k in range(7)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
@@ -177,17 +244,20 @@ def alert_places_on_a_day(ctx: TemplateContext) -> Draft:
 
 
 def two_cities_week_peak(ctx: TemplateContext) -> Draft:
-    """Mixture: search two places (shared names qualified) -> their weeks -> the peak."""
+    """Mixture: search two to five places (shared names qualified) -> their weeks -> the peak."""
     shared = ctx.pick("locations", lambda loc: not _plain(ctx, loc))
-    other = ctx.pick("locations", lambda loc: loc.name != shared.name)
-    places = [shared, other] if ctx.rng.random() < 0.5 else [other, shared]
+    others = ctx.sample("locations", ctx.count(1, 4), lambda loc: loc.name != shared.name)
+    places = [shared, *others]
+    ctx.rng.shuffle(places)
+    k = len(places)
     field, op, words = ctx.rng.choice(_PEAKS)
     prompt = ctx.say(
-        "Is anything nasty coming to {a} or {b} this week? Give me {words} across both "
-        "7-day forecasts.",
-        "Severe-weather check for {a} and {b} over the next seven days: what's {words}?",
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
+        "Is anything nasty coming to {names} in the 7 days from today ({d0})? Give me "
+        "{words} across their 7-day forecasts.",
+        "Severe-weather check for {names} over the seven days from {d0} to {d6}: what's {words}?",
+        names=listing([_spoken(ctx, p) for p in places]),
+        d0=when(ctx.day(0)),
+        d6=when(ctx.day(6)),
         words=words,
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
@@ -196,16 +266,16 @@ def two_cities_week_peak(ctx: TemplateContext) -> Draft:
             tool="get_forecast",
             args={"location": ref(i, "results", 0, "location_id"), "days": 7},
         )
-        for i in range(2)
+        for i in range(k)
     ]
-    refs = [[2 + i, "days", k, field] for i in range(2) for k in range(7)]
+    refs = [[k + i, "days", d, field] for i in range(k) for d in range(7)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
 SUBTOPIC = Subtopic(
     name="severe weather alerts",
     templates={
-        "sequential": [severe_alert_for_the_week, alert_day_forecast],
+        "sequential": [severe_alert_for_the_week, alert_day_forecast, alert_trigger_day_sun],
         "parallel": [week_peak_of_three],
         "mixture": [alert_places_on_a_day, two_cities_week_peak],
     },

@@ -5,12 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import AnswerSpec, RefStep
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref, when
+from toolchaos.suites.toolbench_x.generate import (
+    Draft,
+    NoFit,
+    Subtopic,
+    TemplateContext,
+    listing,
+    ref,
+    when,
+)
 from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _plain,
     _query,
     _saved,
     _spoken,
+    _sun_on_clock,
     _unique_poi,
 )
 
@@ -51,17 +60,40 @@ def sunrise_at_home_elsewhere(ctx: TemplateContext) -> Draft:
             tool="get_sun_times",
             args={"location": ref(0, "results", 0, "location_id"), "date": day},
         ),
-        RefStep(
-            tool="convert_time",
-            args={
-                "time": ref(1, f"{moment}_local"),
-                "date": ref(1, "date"),
-                "from_location": ref(1, "location_id"),
-                "to_location": other.name,
-            },
-        ),
+        _sun_on_clock(1, moment, other.name),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "local_time"]]))
+
+
+def spot_sun_on_my_clock(ctx: TemplateContext) -> Draft:
+    """Sequential: saved spot -> its place of interest -> sun times in its city -> my clock.
+
+    A saved place of interest knows only its point of interest; the city (and so the sun
+    times and the time zone) comes from the point of interest.
+    """
+    saved = _saved(ctx, "poi")
+    poi = ctx.world.table("pois")[saved.poi_id]
+    other = _other_zone(ctx, poi.location_id)
+    day = ctx.day(ctx.rng.randint(0, 6))
+    moment = ctx.rng.choice(["sunrise", "sunset"])
+    verb = {"sunrise": "rises", "sunset": "sets"}[moment]
+    prompt = ctx.say(
+        "When the sun {verb} on {day} over my saved spot '{label}', what time is it in {other}?",
+        "I'll be at the place I saved as '{label}' on {day} and want to call {other} at "
+        + moment
+        + ". What will the clock in {other} say?",
+        label=saved.label,
+        day=when(day),
+        other=other.name,
+        verb=verb,
+    )
+    steps = [
+        RefStep(tool="list_saved_places", args={"label_contains": saved.label}),
+        RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
+        RefStep(tool="get_sun_times", args={"location": ref(1, "location_id"), "date": day}),
+        _sun_on_clock(2, moment, other.name),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[3, "local_time"]]))
 
 
 def closing_time_abroad(ctx: TemplateContext) -> Draft:
@@ -98,8 +130,8 @@ def closing_time_abroad(ctx: TemplateContext) -> Draft:
 
 
 def furthest_ahead(ctx: TemplateContext) -> Draft:
-    """Parallel: look up three places; the time zone furthest ahead of (or behind) UTC."""
-    places = ctx.sample("locations", 3)
+    """Parallel: look up three to seven places; the time zone furthest ahead of (or behind) UTC."""
+    places = ctx.sample("locations", ctx.count(3, 7))
     offsets = [p.utc_offset_hours for p in places]
     op = ctx.rng.choice(["argmax", "argmin"])
     pick = max(offsets) if op == "argmax" else min(offsets)
@@ -107,46 +139,43 @@ def furthest_ahead(ctx: TemplateContext) -> Draft:
         raise NoFit("no single extreme offset")
     words = {"argmax": "furthest ahead", "argmin": "furthest behind"}[op]
     prompt = ctx.say(
-        "Which of {a}, {b} and {c} has its clocks {words} of UTC? Give me its time zone "
+        "Which of {names} has its clocks {words} of UTC? Give me its time zone "
         "name (like Region/City).",
-        "I keep three world clocks: {a}, {b} and {c}. What is the time zone identifier of "
+        "I keep {n} world clocks: {names}. What is the time zone identifier of "
         "the one {words} relative to UTC?",
-        "Of {a}, {b} and {c}, find the city whose time zone is {words} of UTC and tell me "
-        "that zone's name.",
-        a=_spoken(ctx, places[0]),
-        b=_spoken(ctx, places[1]),
-        c=_spoken(ctx, places[2]),
+        "Of {names}, find the city whose time zone is {words} of UTC and tell me that zone's name.",
+        names=listing([_spoken(ctx, p) for p in places]),
+        n=len(places),
         words=words,
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
-    refs = [[i, "results", 0, "utc_offset_hours"] for i in range(3)]
-    labels = [ref(i, "results", 0, "timezone") for i in range(3)]
+    refs = [[i, "results", 0, "utc_offset_hours"] for i in range(len(places))]
+    labels = [ref(i, "results", 0, "timezone") for i in range(len(places))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, labels=labels))
 
 
 def biggest_time_gap(ctx: TemplateContext) -> Draft:
-    """Parallel: convert one moment from home to three cities; the largest offset gap."""
-    places = ctx.sample("locations", 4, lambda loc: _plain(ctx, loc))
+    """Parallel: convert one moment from home to three to seven cities; the largest gap."""
+    places = ctx.sample("locations", 1 + ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     home, others = places[0], places[1:]
     gaps = [o.utc_offset_hours - home.utc_offset_hours for o in others]
     op = ctx.rng.choice(["max", "min"])
-    if (max(gaps) if op == "max" else min(gaps)) == 0 or len(set(gaps)) < 3:
+    best = max(gaps) if op == "max" else min(gaps)
+    if best == 0 or gaps.count(best) != 1:
         raise NoFit("no clear gap")
     words = {"max": "furthest ahead of", "min": "furthest behind"}[op]
     day = ctx.day(ctx.rng.randint(0, 6))
     clock = _clock(ctx)
     prompt = ctx.say(
-        "It's {clock} on {day} in {home}. Of {a}, {b} and {c}, how many hours is the city "
+        "It's {clock} on {day} in {home}. Of {names}, how many hours is the city "
         "{words} {home} away from my time (use a minus sign if behind)?",
-        "Working from {home} ({clock}, {day}) with colleagues in {a}, {b} and {c}: what is "
+        "Working from {home} ({clock}, {day}) with colleagues in {names}: what is "
         "the offset in hours of whichever city is {words} me? Negative means behind.",
         home=home.name,
         clock=clock,
         day=when(day),
         words=words,
-        a=others[0].name,
-        b=others[1].name,
-        c=others[2].name,
+        names=listing([o.name for o in others]),
     )
     steps = [
         RefStep(
@@ -155,7 +184,7 @@ def biggest_time_gap(ctx: TemplateContext) -> Draft:
         )
         for o in others
     ]
-    refs = [[i, "offset_difference_hours"] for i in range(3)]
+    refs = [[i, "offset_difference_hours"] for i in range(len(others))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
@@ -235,7 +264,7 @@ def saved_cities_clock_gap(ctx: TemplateContext) -> Draft:
 SUBTOPIC = Subtopic(
     name="time zones and world clocks",
     templates={
-        "sequential": [sunrise_at_home_elsewhere, closing_time_abroad],
+        "sequential": [sunrise_at_home_elsewhere, closing_time_abroad, spot_sun_on_my_clock],
         "parallel": [furthest_ahead, biggest_time_gap],
         "mixture": [call_between_searched, saved_cities_clock_gap],
     },
