@@ -1,4 +1,4 @@
-"""The shipped ToolBench-X v1: its size, balance, validity and reproducible build."""
+"""The shipped ToolBench-X v2: size, balance, tiers, gates, depth, a reproducible build; v1 kept."""
 
 import hashlib
 from collections import Counter
@@ -59,15 +59,49 @@ def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> No
     assert proposed <= present <= set(VARIANTS), proposed - present
 
 
-def test_the_build_report_ships_beside_the_tasks() -> None:
+def test_every_task_has_a_tier_and_at_most_a_third_are_explicit(shipped: list) -> None:
+    tiers = Counter(t.hazard.tier for t in shipped)
+    assert set(tiers) <= {"explicit", "implicit", "silent"}, tiers
+    assert tiers["explicit"] <= len(shipped) / 3, tiers
+
+
+def test_the_coherence_rules_hold_for_every_shipped_task(shipped: list) -> None:
+    from toolchaos.suites.toolbench_x.coherence import coherence_problems, relative_date_problems
+
+    problems = [p for t in shipped for p in coherence_problems(t) + relative_date_problems(t)]
+    assert problems == []
+
+
+def test_the_build_report_ships_beside_the_tasks(shipped: list) -> None:
     import json
+
+    from toolchaos.suites.toolbench_x.pipeline import GATES
 
     path = SUITE.default_path().with_suffix(".build.json")
     report = json.loads(path.read_text(encoding="utf-8"))
     assert report["counts"]["selected"] == 1106
     assert report["targets"] == V1_TARGETS and report["shortfall"] == {}
     assert 0 < report["retention"] < 1
-    assert {d["stage"] for d in report["drops"]} >= {"generate", "screen", "cap", "select"}
+    stages = {d["stage"] for d in report["drops"]}
+    assert stages >= {"generate", "screen", "cap", "select"}
+    # each gate's drops are counted, and listed with their reasons
+    assert set(report["gates"]) <= {*GATES, "relative-date"}
+    for gate, count in report["gates"].items():
+        assert sum(d["stage"] == f"gate:{gate}" for d in report["drops"]) == count
+    tiers = Counter((t.hazard.family.value, t.hazard.tier) for t in shipped)
+    assert {(f, t): n for f, mix in report["tiers"].items() for t, n in mix.items()} == tiers
+    calls = Counter(str(len(t.reference.steps)) for t in shipped)
+    assert report["calls_histogram"] == dict(calls)
+    assert report["distinct_logics"] == len({t.metadata["logic"] for t in shipped})
+
+
+def test_version_1_still_loads_and_plays() -> None:
+    from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
+
+    v1 = SUITE.load(SUITE.version_path("v1"))
+    assert len(v1) == 1106 and all(t.hazard is not None and t.hazard.tier is None for t in v1)
+    for task in v1[::150]:
+        assert episode_correct(play_sync(task, "oracle", "hazard"), task), task.id
 
 
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
@@ -102,3 +136,33 @@ def test_baselines_score_as_expected(tmp_path: Path) -> None:
     assert rows[("scripted/naive", "clean")] == 1.0
     assert rows[("scripted/naive", "hazard")] == 0.0
     assert rows[("scripted/naive", "hazard")] < rows[("scripted/retry", "hazard")] < 1.0
+
+
+def test_the_gate_policies_score_as_the_gates_promise(shipped: list, tmp_path: Path) -> None:
+    """Lenient reader and bypasser: at most 5% per family under the hazard; the follower
+    solves the explicit tasks and at most 5% of the others; all three solve every clean task."""
+    config = RunConfig(
+        suite="toolbench-x",
+        models=["scripted/lenient", "scripted/follower", "scripted/bypasser"],
+        arms=["clean", "hazard"],
+    )
+    summary = run(config, tmp_path / "gates", Console(quiet=True))
+    assert summary.errors == 0
+    from toolchaos.runner.store import Store
+    from toolchaos.suites.toolbench_x.scoring import score_frame
+
+    store = Store.open_existing(tmp_path / "gates", read_only=True)
+    try:
+        frame = score_frame(store.summaries(), {t.id: t for t in shipped})
+    finally:
+        store.close()
+    clean = frame[frame["arm"] == "clean"]
+    assert clean["correct"].all()
+    hazard = frame[frame["arm"] == "hazard"]
+    for model in ("scripted/lenient", "scripted/bypasser"):
+        rates = hazard[hazard["model"] == model].groupby("family")["correct"].mean()
+        assert (rates <= 0.05).all(), (model, rates.to_dict())
+    follower = hazard[hazard["model"] == "scripted/follower"]
+    explicit = follower[follower["tier"] == "explicit"]
+    assert explicit.empty or explicit["correct"].all()
+    assert follower[follower["tier"] != "explicit"]["correct"].mean() <= 0.05

@@ -131,8 +131,7 @@ def build_toolbench_x(
     report.counts["capped"] = len(capped)
     hazarded = assign_hazards(capped, random.Random(seed), report)
     report.counts["hazarded"] = len(hazarded)
-    carried = Counter(t.hazard.family.value for t in hazarded if t.hazard is not None)
-    hazarded = _cap(hazarded, per_cell, report, "cell", carried)
+    hazarded = _cap(hazarded, per_cell, report, "cell", balance=True)
     report.counts["cell"] = len(hazarded)
     validated = []
     for task in hazarded:
@@ -209,32 +208,34 @@ def _cap(
     per_cell: int,
     report: BuildReport,
     stage: str,
-    families: Counter[str] | None = None,
+    balance: bool = False,
 ) -> list[TaskSpec]:
     """Keep at most ``per_cell`` tasks per (subtopic, workflow type).
 
     A cell takes a task of a logic it does not hold yet before a second task of a logic
-    it holds (then candidate order), so a cell is as varied as its templates allow. Given
-    ``families`` (how many tasks carry each hazard family), a task of a rarer family goes
-    first, so a family few tasks can carry is not cut by the cell's size.
+    it holds (then candidate order), so a cell is as varied as its templates allow. With
+    ``balance`` (tasks that carry hazards), each pick goes first to the hazard family kept
+    least so far across the cells, so the cap keeps the families as even as it found them
+    and a family few tasks can carry is not the one cut.
     """
     by_cell: defaultdict[tuple[str, str], list[TaskSpec]] = defaultdict(list)
     for task in tasks:
         by_cell[(task.subtopic, task.workflow)].append(task)
     kept: set[str] = set()
+    families: Counter[str] = Counter()
     for cell in by_cell.values():
-        seen: set[str] = set()
-        repeats = []
-        for task in cell:
-            logic = str(task.metadata.get("logic", task.id))
-            repeats.append(logic in seen)
-            seen.add(logic)
-        rarity = [
-            families[t.hazard.family.value] if families is not None and t.hazard else 0
-            for t in cell
-        ]
-        order = sorted(range(len(cell)), key=lambda i: (rarity[i], repeats[i], i))
-        kept.update(cell[i].id for i in order[:per_cell])
+        chosen: list[int] = []
+        logics: set[str] = set()
+        while len(chosen) < min(per_cell, len(cell)):
+            left = [i for i in range(len(cell)) if i not in chosen]
+            costs = [_cap_cost(cell[i], i, families if balance else None, logics) for i in left]
+            pick = left[costs.index(min(costs))]
+            chosen.append(pick)
+            logics.add(_logic(cell[pick]))
+            hazard = cell[pick].hazard
+            if balance and hazard is not None:
+                families[hazard.family.value] += 1
+        kept.update(cell[i].id for i in chosen)
     out = []
     for task in tasks:
         if task.id in kept:
@@ -242,6 +243,14 @@ def _cap(
         else:
             report.drop(stage, task.id, f"cell already has {per_cell} tasks")
     return out
+
+
+def _cap_cost(
+    task: TaskSpec, index: int, families: Counter[str] | None, logics: set[str]
+) -> tuple[int, bool, int]:
+    """The order a cell's cap picks in: the family kept least, a new logic, then order."""
+    family = task.hazard.family.value if families is not None and task.hazard else ""
+    return ((families or Counter())[family], _logic(task) in logics, index)
 
 
 def select(
