@@ -163,8 +163,14 @@ def breach_totals(ctx: TemplateContext) -> Draft:
             "max": "the record count of the biggest one",
             "min": "the record count of the smallest one",
         },
-        "{N} breach alerts came in: {all}. According to {source}, what's {words}?",
-        "For the {all} data breaches, give me {words} (per {source}).",
+        (
+            "{N} breach alerts came in: {all}. According to {source}, what's {words}?",
+            "For the {all} data breaches, give me {words} (per {source}).",
+        ),
+        (
+            "{N} breach alerts came in: {all}. What's {words}?",
+            "For the {all} data breaches, give me {words}.",
+        ),
     )
 
 
@@ -190,7 +196,7 @@ def member_breaches(ctx: TemplateContext) -> Draft:
     counts = Counter(n["member"] for n in _notices(ctx))
     member = ctx.rng.choice(sorted(m for m in MEMBERS if 2 <= counts[m] <= 5))
     notices = _notices(ctx, member=member)
-    tool = ctx.rng.choice(sorted(BREACH_TOOLS))
+    tool, named = ctx.choose_source(BREACH_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -203,8 +209,17 @@ def member_breaches(ctx: TemplateContext) -> Draft:
         sizes = [ctx.world.table("breach_notice")[n["breach_id"]].records_affected for n in notices]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "{member} has had several breach notices. Using {source}, what's {words}?",
-        "Go through every breach notice for {member} and, per {source}, tell me {words}.",
+        *(
+            (
+                "{member} has had several breach notices. Using {source}, what's {words}?",
+                "Go through every breach notice for {member} and, per {source}, tell me {words}.",
+            )
+            if named
+            else (
+                "{member} has had several breach notices. What's {words}?",
+                "Go through every breach notice for {member} and tell me {words}.",
+            )
+        ),
         member=member,
         source=BREACH_TOOLS[tool],
         words=words,

@@ -110,16 +110,25 @@ def room_speeds(ctx: TemplateContext) -> Draft:
     """Parallel: speed tests of k rooms from one source; best or worst."""
     k = ctx.count(3, 5)
     rooms = ctx.rng.sample(data.ROOMS, k)
-    tool = ctx.rng.choice(sorted(SPEED_TOOLS))
+    tool, named = ctx.choose_source(SPEED_TOOLS)
     field = ctx.rng.choice(["download_mbps", "upload_mbps"])
     what, unit = SPEED_FIELDS[field]
     op, words = extreme(ctx, {"max": "the best", "min": "the worst"})
     unique_extreme([ctx.world.table("speed_router")[r].__getattribute__(field) for r in rooms], op)
     prompt = ctx.say(
-        "Comparing {all}: what's {words} {what} ({unit}), per {source}?",
-        "Where should I set up the new desk? Using {source}, give me {words} {what} among "
-        "{all} in {unit}.",
-        "{source_cap} results for {all}: what is {words} {what}?",
+        *(
+            (
+                "Comparing {all}: what's {words} {what} ({unit}), per {source}?",
+                "Where should I set up the new desk? Using {source}, give me {words} {what} "
+                "among {all} in {unit}.",
+                "{source_cap} results for {all}: what is {words} {what}?",
+            )
+            if named
+            else (
+                "Comparing {all}: what's {words} {what} ({unit})?",
+                "Where should I set up the new desk? Give me {words} {what} among {all} in {unit}.",
+            )
+        ),
         all=listing([the(r) for r in rooms]),
         what=what,
         unit=unit,
@@ -162,16 +171,27 @@ def speed_at_two_devices(ctx: TemplateContext) -> Draft:
     chosen = pick_devices(ctx, k)
     if len({d.room for d in chosen}) < k:
         raise NoFit("two devices share a room")
-    tool = ctx.rng.choice(sorted(SPEED_TOOLS))
+    tool, named = ctx.choose_source(SPEED_TOOLS)
     field = ctx.rng.choice(["download_mbps", "latency_ms"])
     what, unit = SPEED_FIELDS[field]
     more = {"max": "higher", "min": "lower"} if k == 2 else {"max": "highest", "min": "lowest"}
     op, words = extreme(ctx, more)
     prompt = ctx.say(
-        "{All} are in different rooms. Of those rooms, which has the {words} {what}? Give "
-        "me that figure in {unit}, per {source}.",
-        "Check where {all} sit and compare their rooms' {what} from {source}: what's the "
-        "{words} value ({unit})?",
+        *(
+            (
+                "{All} are in different rooms. Of those rooms, which has the {words} {what}? "
+                "Give me that figure in {unit}, per {source}.",
+                "Check where {all} sit and compare their rooms' {what} from {source}: what's "
+                "the {words} value ({unit})?",
+            )
+            if named
+            else (
+                "{All} are in different rooms. Of those rooms, which has the {words} {what}? "
+                "Give me that figure in {unit}.",
+                "Check where {all} sit and compare their rooms' {what}: what's the {words} "
+                "value ({unit})?",
+            )
+        ),
         what=what,
         unit=unit,
         words=words,

@@ -120,7 +120,7 @@ def total_energy_three(ctx: TemplateContext) -> Draft:
     """Parallel: energy of k devices from one source; sum or extreme."""
     k = ctx.count(3, 6)
     chosen = pick_devices(ctx, k, lambda d: d.hours_per_day * d.power_w > 20)
-    tool = ctx.rng.choice(sorted(ENERGY_TOOLS))
+    tool, named = ctx.choose_source(ENERGY_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -133,8 +133,17 @@ def total_energy_three(ctx: TemplateContext) -> Draft:
     if op != "sum":
         unique_extreme(values, op)
     prompt = ctx.say(
-        "Over the last 30 days, what was {words} among {all}, in kWh? Use {source}.",
-        "Looking at {source}: of {all}, give me {words} over the past 30 days (kWh).",
+        *(
+            (
+                "Over the last 30 days, what was {words} among {all}, in kWh? Use {source}.",
+                "Looking at {source}: of {all}, give me {words} over the past 30 days (kWh).",
+            )
+            if named
+            else (
+                "Over the last 30 days, what was {words} among {all}, in kWh?",
+                "Of {all}, give me {words} over the past 30 days (kWh).",
+            )
+        ),
         words=words,
         source=ENERGY_TOOLS[tool],
         all=listing([the(x.name) for x in chosen]),

@@ -106,7 +106,7 @@ def download_sizes(ctx: TemplateContext) -> Draft:
     k = ctx.count(3, 5)
     chosen = pick_devices(ctx, k, lambda d: d.category not in ("light", "plug"))
     _distinct_models(chosen)
-    tool = ctx.rng.choice(sorted(FIRMWARE_TOOLS))
+    tool, named = ctx.choose_source(FIRMWARE_TOOLS)
     op, words = extreme(
         ctx, {"sum": "the total download size", "max": "the largest single download"}
     )
@@ -114,9 +114,19 @@ def download_sizes(ctx: TemplateContext) -> Draft:
         sizes = [ctx.world.table("fw_vendor")[d.model_key].size_mb for d in chosen]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "Before I update {all} on my metered connection: what is "
-        "{words} of their newest firmware, in MB, according to {source}?",
-        "Using {source}, tell me {words} (MB) of the latest firmware for {all}.",
+        *(
+            (
+                "Before I update {all} on my metered connection: what is "
+                "{words} of their newest firmware, in MB, according to {source}?",
+                "Using {source}, tell me {words} (MB) of the latest firmware for {all}.",
+            )
+            if named
+            else (
+                "Before I update {all} on my metered connection: what is "
+                "{words} of their newest firmware, in MB?",
+                "Tell me {words} (MB) of the latest firmware for {all}.",
+            )
+        ),
         words=words,
         source=FIRMWARE_TOOLS[tool],
         all=listing([the(x.name) for x in chosen]),
@@ -175,7 +185,7 @@ def update_two(ctx: TemplateContext) -> Draft:
 def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
     """Mixture: list scheduled updates -> newest firmware of each device -> sum or extreme."""
     listing = ctx.read("list_scheduled_updates", status="scheduled")["results"]
-    tool = ctx.rng.choice(sorted(FIRMWARE_TOOLS))
+    tool, named = ctx.choose_source(FIRMWARE_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -193,10 +203,21 @@ def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
         ]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "For each device with a firmware update scheduled, check {source}: what is {words}, in MB?",
-        "Look at the pending scheduled updates and, per {source}, tell me {words} (MB).",
-        "I want to know the bandwidth hit of the scheduled updates. Using {source}, what's "
-        "{words}?",
+        *(
+            (
+                "For each device with a firmware update scheduled, check {source}: what is "
+                "{words}, in MB?",
+                "Look at the pending scheduled updates and, per {source}, tell me {words} (MB).",
+                "I want to know the bandwidth hit of the scheduled updates. Using {source}, "
+                "what's {words}?",
+            )
+            if named
+            else (
+                "For each device with a firmware update scheduled, what is {words}, in MB?",
+                "Look at the pending scheduled updates and tell me {words} (MB).",
+                "I want to know the bandwidth hit of the scheduled updates. What's {words}?",
+            )
+        ),
         source=FIRMWARE_TOOLS[tool],
         words=words,
     )

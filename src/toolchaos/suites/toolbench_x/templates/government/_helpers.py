@@ -67,21 +67,30 @@ def found_by_name(res: Any, tool: str, param: str = "resident", **args: Any) -> 
 Template = Callable[[TemplateContext], Draft]
 
 
-def _wait_source(ctx: TemplateContext) -> str:
-    """One wait-time source tool, the authoritative portal drawn more often."""
-    return str(ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0])
+def _wait_source(ctx: TemplateContext) -> tuple[str, bool]:
+    """A wait-time source tool and whether the prompt names it.
+
+    About half the prompts name no source and read one the docs do not call authoritative
+    (:meth:`TemplateContext.choose_source`); the others name a source, the authoritative
+    portal drawn more often.
+    """
+    return ctx.choose_source(WAIT_SOURCES, weights=(3, 2, 2))
 
 
 def _distinct_wait_figure(
     ctx: TemplateContext, chosen: list[Any], same: str
-) -> tuple[str, str, str]:
-    """Draw a (field, op) of WAIT_FIELDS and a source; NoFit(``same``) if no office differs."""
+) -> tuple[str, str, str, bool]:
+    """Draw a (field, op) of WAIT_FIELDS and a source; NoFit(``same``) if no office differs.
+
+    Returns:
+        The field, the op, the source tool and whether the prompt names it.
+    """
     field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
-    tool = _wait_source(ctx)
+    tool, named = _wait_source(ctx)
     values = [ctx.read(tool, office=o.office_id)[field] for o in chosen]
     if len(set(values)) == 1:
         raise NoFit(same)
-    return field, op, tool
+    return field, op, tool, named
 
 
 def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Template:
@@ -91,11 +100,24 @@ def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Tem
         found = offices(ctx, kind)
         if len(found) < 2:
             raise NoFit(f"fewer than two {kind} offices")
-        field, op, tool = _distinct_wait_figure(ctx, found, "every office has the same figure")
+        field, op, tool, named = _distinct_wait_figure(
+            ctx, found, "every office has the same figure"
+        )
+        phrasings = (
+            (
+                "{lead} Across all of them, what's {words}, according to {source}?",
+                "{lead} Check {source} for every one and tell me {words}.",
+                "{lead} Going by {source}, which figure is {words} among them? Just the number.",
+            )
+            if named
+            else (
+                "{lead} Across all of them, what's {words}?",
+                "{lead} Check every one and tell me {words}.",
+                "{lead} Which figure is {words} among them? Just the number.",
+            )
+        )
         prompt = ctx.say(
-            "{lead} Across all of them, what's {words}, according to {source}?",
-            "{lead} Check {source} for every one and tell me {words}.",
-            "{lead} Going by {source}, which figure is {words} among them? Just the number.",
+            *phrasings,
             lead=ctx.rng.choice(lead_ins),
             words=WAIT_FIELDS[(field, op)],
             source=WAIT_SOURCES[tool],
@@ -118,15 +140,25 @@ def errand_waits_parallel(kinds: tuple[str, str, str], story: str, name: str) ->
     def template(ctx: TemplateContext) -> Draft:
         chosen = [ctx.rng.choice(offices(ctx, kind)) for kind in kinds]
         op = ctx.rng.choice(["sum", "max"])
-        tool = _wait_source(ctx)
+        tool, named = _wait_source(ctx)
         question = {
             "sum": "how many minutes of queueing should I expect in total",
             "max": "what's the longest single walk-in wait I'll face, in minutes",
         }[op]
+        phrasings = (
+            (
+                story + " Going by {source}, {question}?",
+                story + " According to {source}, {question}?",
+                story + " Use {source}'s current waits: {question}?",
+            )
+            if named
+            else (
+                story + " " + question[0].upper() + question[1:] + "?",
+                story + " Looking at the current walk-in waits, {question}?",
+            )
+        )
         prompt = ctx.say(
-            story + " Going by {source}, {question}?",
-            story + " According to {source}, {question}?",
-            story + " Use {source}'s current waits: {question}?",
+            *phrasings,
             a=chosen[0].name,
             b=chosen[1].name,
             c=chosen[2].name,
@@ -149,12 +181,22 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
         if len(found) < 3:
             raise NoFit(f"fewer than three {kind} offices")
         chosen = ctx.rng.sample(found, 3)
-        field, op, tool = _distinct_wait_figure(
+        field, op, tool, named = _distinct_wait_figure(
             ctx, chosen, "the three offices have the same figure"
         )
+        phrasings = (
+            (
+                story + " Per {source}, what is {words}?",
+                story + " Compare them on {source} and give me {words}.",
+            )
+            if named
+            else (
+                story + " What is {words}?",
+                story + " Compare the three and give me {words}.",
+            )
+        )
         prompt = ctx.say(
-            story + " Per {source}, what is {words}?",
-            story + " Compare them on {source} and give me {words}.",
+            *phrasings,
             a=chosen[0].name,
             b=chosen[1].name,
             c=chosen[2].name,
