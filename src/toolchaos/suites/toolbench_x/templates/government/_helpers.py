@@ -7,6 +7,7 @@ read the three wait-time sources, which most subtopics share with their own phra
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -205,6 +206,47 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
         )
         steps = [RefStep(tool=tool, args={"office": o.name}) for o in chosen]
         return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)]))
+
+    template.__name__ = name
+    return template
+
+
+OFFICE_FIGURES = {
+    "wait_minutes": "the walk-in wait there, in minutes",
+    "processing_days": "the typical processing time there, in business days",
+}
+
+
+def resident_office_wait(
+    table: str, listing_tool: str, thing: Callable[[Any], str], stories: tuple[str, ...], name: str
+) -> Template:
+    """Sequential: a resident by name -> their one record in ``table`` -> its office's figure.
+
+    ``listing_tool`` lists the resident's records of ``table`` (each with an ``office_id``);
+    a story of ``stories`` says what the record is ({name}, {thing}: ``thing(record)``).
+    """
+
+    def template(ctx: TemplateContext) -> Draft:
+        owners = Counter(r.resident_id for r in ctx.rows(table))
+        res = resident(ctx, lambda r: owners[r.resident_id] == 1)
+        record = next(r for r in ctx.rows(table) if r.resident_id == res.resident_id)
+        field = ctx.rng.choice(sorted(OFFICE_FIGURES))
+        tool, named = _wait_source(ctx)
+        questions = (
+            ("Going by {source}, what's {words}?", "What does {source} give as {words}?")
+            if named
+            else ("What's {words}?", "Can you tell me {words}?")
+        )
+        prompt = ctx.say(
+            *(f"{story} {question}" for story in stories for question in questions),
+            name=res.name,
+            thing=thing(record),
+            source=WAIT_SOURCES[tool],
+            words=OFFICE_FIGURES[field],
+        )
+        steps = found_by_name(res, listing_tool)
+        steps.append(RefStep(tool=tool, args={"office": ref(1, "results", 0, "office_id")}))
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
 
     template.__name__ = name
     return template
