@@ -247,7 +247,7 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
         prompt,
         RefStep(tool="list_backup_jobs", args={}),
         len(jobs),
-        call=("get_storage_usage", "drive", "drive_id"),
+        call=(ctx.unnamed_source(USAGE_TOOLS) or "get_storage_usage", "drive", "drive_id"),
         field="used_gb",
         op=op,
         digits=1,

@@ -109,7 +109,10 @@ def breach_size_for_account(ctx: TemplateContext) -> Draft:
                 "member": ref(0, "results", 0, "member"),
             },
         ),
-        RefStep(tool="get_breach", args={"breach": ref(1, "results", 0, "breach_id")}),
+        RefStep(
+            tool=ctx.unnamed_source(BREACH_TOOLS) or "get_breach",
+            args={"breach": ref(1, "results", 0, "breach_id")},
+        ),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "records_affected"]]))
 
@@ -186,7 +189,8 @@ def breach_by_id(ctx: TemplateContext) -> Draft:
         all=listing([x.breach_id for x in breaches]),
         words=words,
     )
-    steps = [RefStep(tool="get_breach", args={"breach": b.breach_id}) for b in breaches]
+    tool = ctx.unnamed_source(BREACH_TOOLS) or "get_breach"
+    steps = [RefStep(tool=tool, args={"breach": b.breach_id}) for b in breaches]
     refs = [[i, "records_affected"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 

@@ -42,6 +42,7 @@ def speed_where_device_is(ctx: TemplateContext) -> Draft:
     field = ctx.rng.choice(sorted(SPEED_FIELDS))
     what, unit = SPEED_FIELDS[field]
     spoken, finder = find_device(ctx, device)
+    speed_tool = ctx.unnamed_source(SPEED_TOOLS) or "get_speed_test"
     prompt = ctx.say(
         "{Name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
         "Find which room {name} is in and tell me the latest {what} measured there, in {unit}.",
@@ -55,7 +56,7 @@ def speed_where_device_is(ctx: TemplateContext) -> Draft:
     steps = [
         finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
+        RefStep(tool=speed_tool, args={"room": ref(1, "room")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
@@ -77,7 +78,9 @@ def speed_for_client(ctx: TemplateContext) -> Draft:
     steps = [
         RefStep(tool="list_network_clients", args={"query": client.hostname}),
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
+        RefStep(
+            tool=ctx.unnamed_source(SPEED_TOOLS) or "get_speed_test", args={"room": ref(1, "room")}
+        ),
     ]
     if [c.hostname for c in ctx.rows("clients")].count(client.hostname) != 1:
         raise NoFit("hostnames are unique")

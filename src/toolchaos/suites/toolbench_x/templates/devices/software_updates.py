@@ -85,10 +85,12 @@ def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
         "size_mb": "how big (in MB) is the newest firmware download",
     }[field]
     spoken, finder = find_device(ctx, target)
+    # a request that does not ask for the maker's own notes may be read from another source
+    unnamed = ctx.unnamed_source(FIRMWARE_TOOLS)
     prompt = ctx.say(
-        "For {name}, {ask}? Use the maker's information.",
         "I'm about to update {name}. {ask_cap}?",
         "Check the model of {name}: {ask}?",
+        *(() if unnamed else ("For {name}, {ask}? Use the maker's information.",)),
         name=spoken,
         ask=ask,
         ask_cap=ask[0].upper() + ask[1:],
@@ -96,7 +98,7 @@ def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
     steps = [
         finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_latest_firmware", args={"device": ref(1, "device_id")}),
+        RefStep(tool=unnamed or "get_latest_firmware", args={"device": ref(1, "device_id")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
@@ -144,14 +146,23 @@ def newest_build(ctx: TemplateContext) -> Draft:
     op, words = extreme(ctx, {"max": "highest", "min": "lowest"})
     builds = [ctx.world.table("fw_vendor")[d.model_key].latest_build for d in chosen]
     unique_extreme(builds, op)
+    unnamed = ctx.unnamed_source(FIRMWARE_TOOLS)
     prompt = ctx.say(
         "Among the newest firmware releases for {all}, which build number is the {words}?",
         "What's the {words} latest-build number across {all}?",
-        "Compare the current firmware builds the makers list for {all}; give me the {words} one.",
+        *(
+            ()
+            if unnamed
+            else (
+                "Compare the current firmware builds the makers list for {all}; give me the "
+                "{words} one.",
+            )
+        ),
         words=words,
         all=listing([the(x.name) for x in chosen]),
     )
-    steps = [RefStep(tool="get_latest_firmware", args={"device": d.name}) for d in chosen]
+    tool = unnamed or "get_latest_firmware"
+    steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
     refs = [[i, "latest_build"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
