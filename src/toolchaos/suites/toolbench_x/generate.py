@@ -99,8 +99,8 @@ class TemplateContext:
         """Pick one of several phrasings of a request and fill it in."""
         return self.rng.choice(phrasings).format(**values)
 
-    def unnamed_source(self, tools: Iterable[str]) -> str | None:
-        """About half the time, a source of ``tools`` for a prompt that names no source.
+    def unnamed_source(self, tools: Iterable[str], share: float = 0.5) -> str | None:
+        """With probability ``share``, a source of ``tools`` for a prompt that names none.
 
         Several tools serve one fact (the domain's ``notes.sources``) and agree on it in
         the clean world, so a prompt that names none can be answered from any of them.
@@ -108,12 +108,17 @@ class TemplateContext:
         cross-source hazard may corrupt (the coherence gate refuses a corrupted source the
         prompt names, and the authoritative one is never corrupted).
 
+        Args:
+            tools: The sources of one fact.
+            share: How often to return a source (1.0: always, for a template that only
+                has the unnamed form).
+
         Returns:
             The source tool to read, or None: the template keeps its named form.
         """
         notes = self.domain.notes.sources
         plain = sorted(t for t in tools if t in notes and notes[t].authoritative != t)
-        if not plain or self.rng.random() < 0.5:
+        if not plain or self.rng.random() >= share:
             return None
         return self.rng.choice(plain)
 

@@ -16,24 +16,19 @@ from toolchaos.suites.toolbench_x.generate import (
 )
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
     DELAY_SOURCES,
+    MIN_DELAY,
     _arg,
     _confirmed,
     _date_text,
+    _delay,
     _departures,
     _distinct,
     _now,
     _spoken,
     delay_source,
     delay_step,
+    unnamed_delay_source,
 )
-
-# Delay answers below this are too small to tell apart from incidental numbers.
-MIN_DELAY = 12
-
-
-def _delay(ctx: TemplateContext, trip_id: str) -> int:
-    delay: int = ctx.world.table("operator_feed")[trip_id].delay_min
-    return delay
 
 
 def my_next_train_delay(ctx: TemplateContext) -> Draft:
@@ -211,6 +206,23 @@ def board_delays_total(ctx: TemplateContext) -> Draft:
     steps = [delay_step(tool, t.trip_id) for t in trips]
     answer = AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
+
+
+def late_trips_total(ctx: TemplateContext) -> Draft:
+    """Parallel: live delays of k trips, from a source the request leaves open; their total."""
+    k = ctx.count(3, 6)
+    late = {t for t, s in ctx.world.table("operator_feed").items() if s.delay_min > 0}
+    trips = ctx.sample("trips", k, lambda t: t.trip_id in late)
+    prompt = ctx.say(
+        "Our crews are on trips {all}. How many minutes of delay are they running in total?",
+        "Add up the live delays of trips {all} for me, in minutes.",
+        "{N} of our shipments ride on trips {all}. What's their combined delay in minutes?",
+        all=listing([t.trip_id for t in trips]),
+        N=["Three", "Four", "Five", "Six"][k - 3],
+    )
+    tool = unnamed_delay_source(ctx)
+    steps = [delay_step(tool, t.trip_id) for t in trips]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(k)]))
 
 
 def ride_budget(ctx: TemplateContext) -> Draft:
@@ -411,6 +423,7 @@ SUBTOPIC = Subtopic(
             board_delays_total,
             ride_budget,
             quickest_departure_window,
+            late_trips_total,
         ],
         "mixture": [board_worst_delay, journey_leg_delays],
     },
