@@ -361,7 +361,7 @@ def first_class_upgrade_quote(ctx: TemplateContext) -> Draft:
 
 
 def booked_trip_delay(ctx: TemplateContext) -> Draft:
-    """Sequential: a booking -> its trip's live delay, from a source the request leaves open.
+    """Sequential: a booking -> its trip -> the trip's live delay, from an unnamed source.
 
     The path reads a source the docs do not call authoritative (every source agrees in the
     clean world), so the task can carry a cross-source conflict the prompt does not name.
@@ -375,16 +375,17 @@ def booked_trip_delay(ctx: TemplateContext) -> Draft:
     )
     prompt = ctx.say(
         "How late is the trip on my booking {bk} running, in minutes?",
-        "Booking {bk}: is my train or bus delayed? Give me the delay in minutes.",
+        "Booking {bk}: look up the trip and tell me how many minutes it is delayed.",
         "Check the live delay of the service booked under {bk} (minutes).",
         bk=booking.booking_id,
     )
     tool = unnamed_delay_source(ctx)
     steps = [
         RefStep(tool="get_booking", args={"booking_id": booking.booking_id}),
-        delay_step(tool, ref(0, "trip_id")),
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "trip_id")}),
+        delay_step(tool, ref(1, "trip_id")),
     ]
-    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[1, "delay_min"]]))
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "delay_min"]]))
 
 
 def booked_trips_worst_delay(ctx: TemplateContext) -> Draft:
