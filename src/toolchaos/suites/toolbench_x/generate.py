@@ -15,7 +15,7 @@ import importlib.util
 import pkgutil
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from types import ModuleType
@@ -102,6 +102,43 @@ class TemplateContext:
     def say(self, *phrasings: str, **values: Any) -> str:
         """Pick one of several phrasings of a request and fill it in."""
         return self.rng.choice(phrasings).format(**values)
+
+    def unnamed_source(self, tools: Iterable[str], share: float = 0.5) -> str | None:
+        """With probability ``share``, a source of ``tools`` for a prompt that names none.
+
+        Several tools serve one fact (the domain's ``notes.sources``) and agree on it in
+        the clean world, so a prompt that names none can be answered from any of them.
+        The reference path then reads one the docs do not call authoritative, which a
+        cross-source hazard may corrupt (the coherence gate refuses a corrupted source the
+        prompt names, and the authoritative one is never corrupted).
+
+        Args:
+            tools: The sources of one fact.
+            share: How often to return a source (1.0: always, for a template that only
+                has the unnamed form).
+
+        Returns:
+            The source tool to read, or None: the template keeps its named form.
+        """
+        notes = self.domain.notes.sources
+        plain = sorted(t for t in tools if t in notes and notes[t].authoritative != t)
+        if not plain or self.rng.random() >= share:
+            return None
+        return self.rng.choice(plain)
+
+    def choose_source(
+        self, tools: Iterable[str], weights: Sequence[float] | None = None
+    ) -> tuple[str, bool]:
+        """A source tool of one fact, and whether the prompt names it.
+
+        About half the time (:meth:`unnamed_source`) a source the docs do not call
+        authoritative, for a prompt that names none; otherwise one of ``tools`` (in name
+        order, drawn with ``weights`` if given) for a prompt that names it.
+        """
+        unnamed = self.unnamed_source(tools)
+        if unnamed is not None:
+            return unnamed, False
+        return str(self.rng.choices(sorted(tools), weights=weights)[0]), True
 
     def count(self, low: int, high: int) -> int:
         """How many entities a task of variable shape takes, from ``low`` to ``high``.

@@ -15,7 +15,7 @@ from toolchaos.suites.toolbench_x.generate import (
     listing,
     ref,
 )
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import order_history
+from toolchaos.suites.toolbench_x.templates.commerce._helpers import PRICE_SOURCES, order_history
 
 # (coupon field, op, how a person asks about it)
 _TERMS = (
@@ -264,11 +264,37 @@ def codes_used_on_orders(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def basket_for_coupon(ctx: TemplateContext) -> Draft:
+    """Parallel: k products' prices from an unnamed source; the subtotal a coupon needs.
+
+    The request names no price source, so the path reads one the docs do not call
+    authoritative (every source agrees in the clean world), which a cross-source conflict
+    may corrupt.
+    """
+    coupon = ctx.pick("coupons", lambda c: c.active and c.min_subtotal_usd > 0)
+    k = ctx.count(3, 5)
+    items = ctx.sample("products", k, lambda p: coupon.category in (None, p.category))
+    prompt = ctx.say(
+        "Coupon {code} needs a ${floor:.0f} subtotal. If I buy one each of products {all}, "
+        "what's my subtotal before the coupon, in USD?",
+        "I'd like to use {code} (minimum spend ${floor:.0f}). What do items {all} cost "
+        "together, one of each?",
+        "To see if {code} applies: add up the prices of {all} for me.",
+        code=coupon.code,
+        floor=coupon.min_subtotal_usd,
+        all=listing([p.product_id for p in items]),
+    )
+    tool = ctx.unnamed_source(PRICE_SOURCES, share=1.0) or "get_product"
+    steps = [RefStep(tool=tool, args={"product_id": p.product_id}) for p in items]
+    answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(k)], round=2)
+    return Draft(prompt, steps, answer)
+
+
 SUBTOPIC = Subtopic(
     name="coupons and promotions",
     templates={
         "sequential": [coupon_on_open_order, coupon_of_an_order, my_coupon_by_email],
-        "parallel": [compare_coupon_terms, orders_discount_total],
+        "parallel": [compare_coupon_terms, orders_discount_total, basket_for_coupon],
         "mixture": [customer_coupon_savings, codes_used_on_orders],
     },
 )

@@ -13,13 +13,7 @@ from toolchaos.suites.toolbench_x.generate import (
     listing,
     ref,
 )
-
-# where a person checks a price, and the tool that serves it
-PRICE_SOURCES = {
-    "get_product": "in the shop's catalogue",
-    "get_price_pricewatch": "on PriceWatch",
-    "get_price_marketplace": "on the shop's Bazaarly marketplace listing",
-}
+from toolchaos.suites.toolbench_x.templates.commerce._helpers import PRICE_SOURCES
 
 
 def _named(ctx: TemplateContext, where: Any = None) -> Any:
@@ -38,15 +32,16 @@ def cheapest_match_price(ctx: TemplateContext) -> Draft:
     if len(prices) < 3:
         raise NoFit("too few products in the category")
     budget = int(prices[ctx.rng.randint(1, len(prices) - 1)]) + 1
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
+    where = " " + PRICE_SOURCES[tool] if named else ""
     prompt = ctx.say(
-        "Find the cheapest {cat} item under ${budget}, look it up, and tell me its price {where}.",
+        "Find the cheapest {cat} item under ${budget}, look it up, and tell me its price{where}.",
         "I have ${budget} to spend in {cat}. Take the lowest-priced product in that range "
-        "and check what it costs {where}.",
-        "Search {cat} up to ${budget}; for the cheapest hit, what is the price {where}?",
+        "and check what it costs{where}.",
+        "Search {cat} up to ${budget}; for the cheapest hit, what is the price{where}?",
         cat=category,
         budget=budget,
-        where=PRICE_SOURCES[tool],
+        where=where,
     )
     steps = [
         RefStep(
@@ -61,14 +56,22 @@ def cheapest_match_price(ctx: TemplateContext) -> Draft:
 def named_product_elsewhere(ctx: TemplateContext) -> Draft:
     """Sequential: search by name -> the product -> its price from an independent source."""
     product = _named(ctx)
-    tool = ctx.rng.choice(["get_price_pricewatch", "get_price_marketplace"])
-    prompt = ctx.say(
-        "Before I buy the {name}, what price does it show {where}?",
-        "Can you find the {name} in the shop and then check its price {where}?",
-        "Look up the {name} and tell me how much it is {where}, in dollars.",
-        name=product.name,
-        where=PRICE_SOURCES[tool],
+    unnamed = ctx.unnamed_source(PRICE_SOURCES)
+    tool = unnamed or ctx.rng.choice(["get_price_pricewatch", "get_price_marketplace"])
+    phrasings = (
+        (
+            "Before I buy the {name}, what price does it show {where}?",
+            "Can you find the {name} in the shop and then check its price {where}?",
+            "Look up the {name} and tell me how much it is {where}, in dollars.",
+        )
+        if unnamed is None
+        else (
+            "Before I buy the {name}, what does it cost?",
+            "Can you find the {name} in the shop and check its price?",
+            "Look up the {name} and tell me how much it is, in dollars.",
+        )
     )
+    prompt = ctx.say(*phrasings, name=product.name, where=PRICE_SOURCES[tool])
     steps = [
         RefStep(tool="search_products", args={"name_contains": product.name}),
         RefStep(tool="get_product", args={"product_id": ref(0, "results", 0, "product_id")}),
@@ -94,7 +97,8 @@ def wishlist_extreme(ctx: TemplateContext) -> Draft:
         all=listing([p.product_id for p in items]),
         words=words,
     )
-    steps = [RefStep(tool="get_product", args={"product_id": p.product_id}) for p in items]
+    tool = ctx.unnamed_source(PRICE_SOURCES) or "get_product"
+    steps = [RefStep(tool=tool, args={"product_id": p.product_id}) for p in items]
     answer = AnswerSpec(op=op, refs=[[i, "price_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
@@ -135,16 +139,19 @@ def compare_two_by_name(ctx: TemplateContext) -> Draft:
     if k == 2:
         words = words.replace("most expensive", "more expensive").replace("cheapest", "cheaper")
     names = listing([f"the {p.name}" for p in chosen])
+    unnamed = ctx.unnamed_source(PRICE_SOURCES)
     prompt = ctx.say(
         "I can't decide between {all}. Tell me {words}.",
-        "Compare {all} in the catalogue: give me {words}, in dollars.",
+        "Compare {all}{where}: give me {words}, in dollars.",
         "Look up {all}; I want {words}.",
         all=names,
         words=words,
+        where="" if unnamed else " in the catalogue",
     )
+    tool = unnamed or "get_product"
     steps = [RefStep(tool="search_products", args={"name_contains": p.name}) for p in chosen]
     steps += [
-        RefStep(tool="get_product", args={"product_id": ref(i, "results", 0, "product_id")})
+        RefStep(tool=tool, args={"product_id": ref(i, "results", 0, "product_id")})
         for i in range(k)
     ]
     answer = AnswerSpec(op=op, refs=[[k + i, "price_usd"] for i in range(k)], round=2)
@@ -164,16 +171,25 @@ def budget_shortlist_price(ctx: TemplateContext) -> Draft:
         raise NoFit("the shortlist is not two to four products")
     op = ctx.rng.choice(["max", "min"])
     words = {"max": "the priciest", "min": "the cheapest"}[op]
-    tool = ctx.rng.choice(["get_price_pricewatch", "get_price_marketplace"])
+    unnamed = ctx.unnamed_source(PRICE_SOURCES)
+    tool = unnamed or ctx.rng.choice(["get_price_pricewatch", "get_price_marketplace"])
+    phrasings = (
+        (
+            "Shortlist every {cat} product up to ${budget}, then check each one {where}. What "
+            "does {words} cost there?",
+            "For all {cat} items priced at most ${budget}, look up their prices {where} and "
+            "give me {words} price.",
+        )
+        if unnamed is None
+        else (
+            "Shortlist every {cat} product up to ${budget} and check each one's current "
+            "price. What does {words} cost?",
+            "For all {cat} items priced at most ${budget}, look up what each costs now and "
+            "give me {words} price.",
+        )
+    )
     prompt = ctx.say(
-        "Shortlist every {cat} product up to ${budget}, then check each one {where}. What "
-        "does {words} cost there?",
-        "For all {cat} items priced at most ${budget}, look up their prices {where} and "
-        "give me {words} price.",
-        cat=category,
-        budget=budget,
-        where=PRICE_SOURCES[tool],
-        words=words,
+        *phrasings, cat=category, budget=budget, where=PRICE_SOURCES[tool], words=words
     )
     steps = [
         RefStep(tool="search_products", args={"category": category, "max_price_usd": float(budget)})

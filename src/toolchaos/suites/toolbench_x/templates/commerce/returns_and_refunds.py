@@ -14,7 +14,7 @@ from toolchaos.suites.toolbench_x.generate import (
     listing,
     ref,
 )
-from toolchaos.suites.toolbench_x.templates.commerce._helpers import RECENT
+from toolchaos.suites.toolbench_x.templates.commerce._helpers import PRICE_SOURCES, RECENT
 
 
 def _returnable(ctx: TemplateContext, order: Any) -> bool:
@@ -164,7 +164,8 @@ def basket_price(ctx: TemplateContext) -> Draft:
         "Quote me the combined list price of {all} (one unit each).",
         all=listing(ids),
     )
-    steps = [RefStep(tool="get_product", args={"product_id": i}) for i in ids]
+    tool = ctx.unnamed_source(PRICE_SOURCES) or "get_product"
+    steps = [RefStep(tool=tool, args={"product_id": i}) for i in ids]
     answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(k)], round=2)
     return Draft(prompt, steps, answer)
 
@@ -220,10 +221,12 @@ def returned_value_of_orders(ctx: TemplateContext) -> Draft:
         all=listing([r.return_id for r in rets]),
         asks=asks,
     )
+    # a price can come from any price source; stock only from the catalogue
+    tool = "get_product"
+    if field == "price_usd":
+        tool = ctx.unnamed_source(PRICE_SOURCES) or tool
     steps = [RefStep(tool="get_return", args={"return_id": r.return_id}) for r in rets]
-    steps += [
-        RefStep(tool="get_product", args={"product_id": ref(i, "product_id")}) for i in range(k)
-    ]
+    steps += [RefStep(tool=tool, args={"product_id": ref(i, "product_id")}) for i in range(k)]
     answer = AnswerSpec(op="sum", refs=[[k + i, field] for i in range(k)], round=digits)
     return Draft(prompt, steps, answer)
 

@@ -31,42 +31,51 @@ CALL_RATE = "intl_call_per_min_usd"
 SMS_RATE = "sms_usd"
 
 
-def rate_tool(ctx: TemplateContext) -> str:
-    """One of the three rate sources, the carrier's own sheet most often."""
-    return str(ctx.rng.choice(["get_roaming_rates"] * 2 + sorted(RATE_SOURCES)[1:]))
+def rate_tool(ctx: TemplateContext) -> tuple[str, bool]:
+    """One of the three rate sources and whether the prompt names it.
+
+    About half the prompts name no source and read a source the docs do not call
+    authoritative (:meth:`TemplateContext.choose_source`); the others keep their source,
+    the carrier's own sheet most often.
+    """
+    return ctx.choose_source(RATE_SOURCES, weights=(2, 1, 1))
 
 
-def rep_tool(ctx: TemplateContext) -> str:
-    """One of the three reputation services, MailTrust most often."""
-    return str(ctx.rng.choice(["check_sender_reputation"] * 2 + sorted(REP_SOURCES)[1:]))
+def rep_tool(ctx: TemplateContext) -> tuple[str, bool]:
+    """One of the three reputation services and whether the prompt names it.
+
+    As :func:`rate_tool`: about half name none and read a non-authoritative service; the
+    others name theirs, MailTrust most often.
+    """
+    return ctx.choose_source(REP_SOURCES, weights=(2, 1, 1))
 
 
-def rate_pick(ctx: TemplateContext, fields: Iterable[str]) -> tuple[str, str]:
-    """A rate source (see :func:`rate_tool`), then one of ``fields`` to ask about."""
-    tool = rate_tool(ctx)
-    return tool, str(ctx.rng.choice(sorted(fields)))
+def rate_pick(ctx: TemplateContext, fields: Iterable[str]) -> tuple[str, str, bool]:
+    """A rate source (see :func:`rate_tool`), one of ``fields`` to ask about, and if named."""
+    tool, named = rate_tool(ctx)
+    return tool, str(ctx.rng.choice(sorted(fields))), named
 
 
 def rep_pick(
     ctx: TemplateContext, fields: Mapping[str, tuple[str, int | None]]
-) -> tuple[str, str, str, int | None]:
-    """A reputation service, then a field of ``fields``: (tool, field, words, digits)."""
-    tool = rep_tool(ctx)
+) -> tuple[str, str, str, int | None, bool]:
+    """A reputation service and a field of ``fields``: (tool, field, words, digits, named)."""
+    tool, named = rep_tool(ctx)
     field = ctx.rng.choice(sorted(fields))
     words, digits = fields[field]
-    return tool, field, words, digits
+    return tool, field, words, digits, named
 
 
-def rate_source_words(tool: str) -> str:
-    """How a person names a rate source in a request ('' for the carrier itself)."""
-    if tool == "get_roaming_rates":
+def rate_source_words(tool: str, named: bool = True) -> str:
+    """How a person names a rate source in a request ('' for the carrier or when unnamed)."""
+    if tool == "get_roaming_rates" or not named:
         return ""
     return f" (going by {RATE_SOURCES[tool]})"
 
 
-def rep_source_words(tool: str) -> str:
-    """How a person names a reputation service in a request."""
-    return f" according to {REP_SOURCES[tool]}"
+def rep_source_words(tool: str, named: bool = True) -> str:
+    """How a person names a reputation service in a request ('' when unnamed)."""
+    return f" according to {REP_SOURCES[tool]}" if named else ""
 
 
 def contacts(ctx: TemplateContext, where: Any = None) -> list[Any]:

@@ -52,7 +52,7 @@ def call_back_rate(ctx: TemplateContext) -> Draft:
     if not pool:
         raise NoFit("nobody abroad left a message")
     person = ctx.rng.choice(pool)
-    tool, field = rate_pick(ctx, (CALL_RATE, SMS_RATE))
+    tool, field, named = rate_pick(ctx, (CALL_RATE, SMS_RATE))
     what = {CALL_RATE: "call them back, per minute", SMS_RATE: "text them back instead"}[field]
     heard = {"voicemail": "left me a voicemail", "missed": "tried to call me and I missed it"}
     prompt = ctx.say(
@@ -61,7 +61,7 @@ def call_back_rate(ctx: TemplateContext) -> Draft:
         name=person.name,
         heard=heard[source],
         what=what,
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     if source == "voicemail":
         first = RefStep(tool="list_voicemails", args={"contact": person.name})

@@ -34,7 +34,7 @@ _RATE_WORDS = {
 def call_rate_to_contact(ctx: TemplateContext) -> Draft:
     """Sequential: search the contact -> their card -> the rate to their country."""
     person = pick_contact(ctx, abroad)
-    tool, field = rate_pick(ctx, _RATE_WORDS)
+    tool, field, named = rate_pick(ctx, _RATE_WORDS)
     prompt = ctx.say(
         "What's the {what} {name} from home, in dollars{source}?",
         "I want to reach {name} on their mobile. Look up where they live and tell me the "
@@ -42,7 +42,7 @@ def call_rate_to_contact(ctx: TemplateContext) -> Draft:
         "How much is the {what} my contact {name}{source}?",
         what=_RATE_WORDS[field],
         name=person.name,
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     card, refs = rates_via_cards(tool, field, [ref(0, "results", 0, "contact_id")], 1)
     steps = [RefStep(tool="search_contacts", args={"query": person.name}), *card]
@@ -112,7 +112,7 @@ def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
     far = [i for i, m in enumerate(members) if m["country"] != "US"]
     if not 2 <= len(far) <= 6:
         raise NoFit(f"{len(far)} members abroad")
-    tool, field = rate_pick(ctx, _RATE_WORDS)
+    tool, field, named = rate_pick(ctx, _RATE_WORDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "For the members of my '{group}' group who live outside the US, what's the "
@@ -122,7 +122,7 @@ def group_members_abroad_rates(ctx: TemplateContext) -> Draft:
         group=group.name,
         extreme=extreme,
         what=_RATE_WORDS[field],
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     steps = [RefStep(tool="search_contacts", args={"group": group.name})]
     steps += [RefStep(tool=tool, args={"country": ref(0, "results", i, "country")}) for i in far]
@@ -134,7 +134,7 @@ def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
     """Mixture: k contact cards by name -> the rate to each country -> total or dearest."""
     k = ctx.count(2, 4)
     people = ctx.sample("contacts", k, lambda c: abroad(c) and findable(ctx, c))
-    tool, field = rate_pick(ctx, _RATE_WORDS)
+    tool, field, named = rate_pick(ctx, _RATE_WORDS)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         ("sum", SMS_RATE): "what does it cost in total to send each of them one text",
@@ -148,7 +148,7 @@ def two_contacts_text_cost(ctx: TemplateContext) -> Draft:
         all=listing([p.name for p in people]),
         every="both" if k == 2 else "all",
         question=question,
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     steps, refs = rates_via_cards(tool, field, [p.name for p in people], 0)
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))

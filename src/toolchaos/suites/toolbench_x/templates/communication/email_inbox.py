@@ -34,7 +34,7 @@ def _received(email: Any) -> bool:
 def sender_reputation_of_email(ctx: TemplateContext) -> Draft:
     """Sequential: find the email by subject -> open it -> its sender domain's reputation."""
     email = unique_subject_email(ctx, _received)
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     prompt = ctx.say(
         "I got an email titled '{subject}'. Before I click anything in it, what's the "
         "{words} of the domain it came from{source}?",
@@ -43,7 +43,7 @@ def sender_reputation_of_email(ctx: TemplateContext) -> Draft:
         "Is the sender of '{subject}' trustworthy? Give me their domain's {words}{source}.",
         subject=email.subject,
         words=words,
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
     )
     steps = [
         RefStep(tool="search_emails", args={"subject_contains": email.subject}),
@@ -96,7 +96,7 @@ def label_latest_from_contact(ctx: TemplateContext) -> Draft:
 def reputation_of_contacts_latest(ctx: TemplateContext) -> Draft:
     """Sequential: contact -> their emails (newest first) -> the sending domain's reputation."""
     person, _ = _latest_from_contact(ctx)
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     prompt = ctx.say(
         "The last email from {name} looked off. What's the {words} of the domain it came "
         "from{source}?",
@@ -104,7 +104,7 @@ def reputation_of_contacts_latest(ctx: TemplateContext) -> Draft:
         "have{source}?",
         name=person.name,
         words=words,
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
     )
     steps = [
         RefStep(tool="search_contacts", args={"query": person.name}),
@@ -145,7 +145,7 @@ def reputation_of_three_domains(ctx: TemplateContext) -> Draft:
     """Parallel: one reputation service for k domains; best or worst."""
     k = ctx.count(3, 6)
     chosen = ctx.rng.sample([d for d in _domains(ctx) if d != "homemail.net"], k)
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "I'm cleaning up my inbox. Of the sending domains {all}, what's the "
@@ -154,7 +154,7 @@ def reputation_of_three_domains(ctx: TemplateContext) -> Draft:
         all=listing(chosen),
         extreme=extreme,
         words=words,
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
     )
     steps = [RefStep(tool=tool, args={"domain": d}) for d in chosen]
     answer = AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=digits)
@@ -206,7 +206,7 @@ def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
                 ctx, lambda e, domains=domains: _received(e) and e.sender_domain not in domains
             )
         )
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "higher", "lower") if k == 2 else op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "{N} emails look odd: {all}. Check their senders' domains{source} and tell me the "
@@ -214,7 +214,7 @@ def reputation_of_two_emails(ctx: TemplateContext) -> Draft:
         "Among the senders of {all}, what's the {extreme} {words}{source}?",
         N=["Two", "Three", "Four"][k - 2],
         all=listing([e.subject for e in emails], "'"),
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
         extreme=extreme,
         words=words,
     )

@@ -50,7 +50,7 @@ def last_poster_rate(ctx: TemplateContext) -> Draft:
     person = contact_row(ctx, messages[k]["sender_id"])
     if person.country == "US":
         raise NoFit("the last poster lives at home")
-    tool, field = rate_pick(ctx, _RATE_WORDS)
+    tool, field, named = rate_pick(ctx, _RATE_WORDS)
     prompt = ctx.say(
         "Whoever posted last in '{chat}' (not counting me) — I want to reach them directly. "
         "What's the {what} to their country{source}?",
@@ -60,7 +60,7 @@ def last_poster_rate(ctx: TemplateContext) -> Draft:
         "{what} to their country{source}.",
         chat=chat.title,
         what=_RATE_WORDS[field],
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     card, refs = rates_via_cards(tool, field, [ref(1, "results", k, "sender_id")], 2)
     steps = [
@@ -144,7 +144,7 @@ def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
     far = [j for j, cid in enumerate(chat.member_ids) if contact_row(ctx, cid).country != "US"]
     if not 2 <= len(far) <= 4:
         raise NoFit(f"{len(far)} members abroad")
-    tool, field = rate_pick(ctx, _RATE_WORDS)
+    tool, field, named = rate_pick(ctx, _RATE_WORDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "Some people in my '{chat}' chat live abroad. Among them, what's the {extreme} "
@@ -154,7 +154,7 @@ def chat_members_abroad_rate(ctx: TemplateContext) -> Draft:
         chat=chat.title,
         extreme=extreme,
         what=_RATE_WORDS[field],
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     members = [ref(0, "results", 0, "member_ids", j) for j in far]
     cards, refs = rates_via_cards(tool, field, members, 1)

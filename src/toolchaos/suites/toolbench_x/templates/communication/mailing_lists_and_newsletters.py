@@ -91,7 +91,7 @@ def subscribed_since_of_email(ctx: TemplateContext) -> Draft:
 def newsletter_reputation(ctx: TemplateContext) -> Draft:
     """Sequential: the newsletter -> its mail -> the sending domain's reputation."""
     letter = ctx.rng.choice(_letters(ctx, lambda n: _with_mail(ctx, n)))
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     prompt = ctx.say(
         "Is '{name}' a reputable sender? Find its emails and give me the {words} of the "
         "domain they come from{source}.",
@@ -99,7 +99,7 @@ def newsletter_reputation(ctx: TemplateContext) -> Draft:
         "{words}{source}?",
         name=letter.name,
         words=words,
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
     )
     steps = [
         RefStep(tool="list_subscriptions", args={"query": letter.name}),
@@ -139,7 +139,7 @@ def newsletter_domains_reputation(ctx: TemplateContext) -> Draft:
     """Parallel: one service's reputation of k newsletter domains; best or worst."""
     k = ctx.count(3, 6)
     letters = ctx.rng.sample(ctx.rows("newsletters"), k)
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "Newsletters come to me from {all}. What's the {extreme} {words} among "
@@ -148,7 +148,7 @@ def newsletter_domains_reputation(ctx: TemplateContext) -> Draft:
         all=listing([x.sender_domain for x in letters]),
         extreme=extreme,
         words=words,
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
     )
     steps = [RefStep(tool=tool, args={"domain": x.sender_domain}) for x in letters]
     return Draft(
@@ -169,7 +169,7 @@ def category_reputation(ctx: TemplateContext) -> Draft:
     found = ctx.read("list_subscriptions", **args)["results"]
     if not 2 <= len(found) <= 6:
         raise NoFit(f"{len(found)} subscriptions match")
-    tool, field, words, digits = rep_pick(ctx, _REP_FIELDS)
+    tool, field, words, digits, named = rep_pick(ctx, _REP_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "Across my {group}, what's the {extreme} {words} of their sending domains{source}?",
@@ -177,7 +177,7 @@ def category_reputation(ctx: TemplateContext) -> Draft:
         group=group,
         extreme=extreme,
         words=words,
-        source=rep_source_words(tool),
+        source=rep_source_words(tool, named),
     )
     steps = [RefStep(tool="list_subscriptions", args=args)]
     steps += [

@@ -176,7 +176,7 @@ def rate_across_three_countries(ctx: TemplateContext) -> Draft:
     """Parallel: one source's rates for k countries; cheapest or dearest of one rate."""
     k = ctx.count(3, 6)
     countries = ctx.rng.sample(roaming_countries(ctx), k)
-    tool, field = rate_pick(ctx, _ROAMING_FIELDS)
+    tool, field, named = rate_pick(ctx, _ROAMING_FIELDS)
     op, extreme = op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "I'm choosing between {all} for a trip. What's the {extreme} {what} among them{source}?",
@@ -185,7 +185,7 @@ def rate_across_three_countries(ctx: TemplateContext) -> Draft:
         all=listing([x.name for x in countries]),
         extreme=extreme,
         what=_ROAMING_FIELDS[field],
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     steps = [RefStep(tool=tool, args={"country": c.name}) for c in countries]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=2))
@@ -246,7 +246,7 @@ def two_contacts_roaming_rates(ctx: TemplateContext) -> Draft:
     people = ctx.sample("contacts", k, lambda c: abroad(c))
     if len({p.country for p in people}) < k:
         raise NoFit("two contacts live in one country")
-    tool, field = rate_pick(ctx, _ROAMING_FIELDS)
+    tool, field, named = rate_pick(ctx, _ROAMING_FIELDS)
     op, extreme = op_words(ctx, "higher", "lower") if k == 2 else op_words(ctx, "highest", "lowest")
     prompt = ctx.say(
         "I'll visit {all} in their home countries. What's the {extreme} {what} of those "
@@ -256,7 +256,7 @@ def two_contacts_roaming_rates(ctx: TemplateContext) -> Draft:
         all=listing([p.name for p in people]),
         extreme=extreme,
         what=_ROAMING_FIELDS[field],
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     steps, refs = rates_via_cards(tool, field, [p.name for p in people], 0)
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))

@@ -87,14 +87,14 @@ def text_rate_of_queued_sms(ctx: TemplateContext) -> Draft:
     if not far:
         raise NoFit("no queued text goes abroad")
     k = ctx.rng.choice(far)
-    tool = rate_tool(ctx)
+    tool, named = rate_tool(ctx)
     prompt = ctx.say(
         "Look at my scheduled text messages, soonest first, and take the {nth} one. What "
         "does one text to that recipient's country cost{source}?",
         "The {nth} SMS in my queue of scheduled messages (by send time): how much will "
         "that text cost me, given where the recipient lives{source}?",
         nth=_ORDINALS[k],
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     card, refs = rates_via_cards(tool, SMS_RATE, [ref(0, "results", k, "contact_id")], 1)
     steps = [
@@ -179,7 +179,7 @@ def texting_three_countries(ctx: TemplateContext) -> Draft:
     """Parallel: the price of a text to k countries; total or dearest."""
     k = ctx.count(3, 6)
     countries = ctx.rng.sample(roaming_countries(ctx), k)
-    tool = rate_tool(ctx)
+    tool, named = rate_tool(ctx)
     op = ctx.rng.choice(["sum", "max"])
     question = {
         "sum": "what will one reminder text to each of them cost in total",
@@ -190,7 +190,7 @@ def texting_three_countries(ctx: TemplateContext) -> Draft:
         "Reminder SMS to {all} — {question}{source}?",
         all=listing([x.name for x in countries]),
         question=question,
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     steps = [RefStep(tool=tool, args={"country": c.name}) for c in countries]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, SMS_RATE] for i in range(k)], round=2))

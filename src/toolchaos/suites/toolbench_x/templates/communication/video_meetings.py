@@ -183,7 +183,7 @@ def _findable_meeting(ctx: TemplateContext, where: Any = None) -> Any:
 def invitee_call_rate(ctx: TemplateContext) -> Draft:
     """Sequential: the meeting -> its first invitee's card -> the rate to call them."""
     meeting = _findable_meeting(ctx, lambda m: abroad(contact_row(ctx, m.invitee_ids[0])))
-    tool = rate_tool(ctx)
+    tool, named = rate_tool(ctx)
     on = _meeting_day(meeting)
     prompt = ctx.say(
         "The first person on the invite list of my '{title}' meeting on {day} can't get "
@@ -192,7 +192,7 @@ def invitee_call_rate(ctx: TemplateContext) -> Draft:
         "from home{source}?",
         title=meeting.title,
         day=when(on),
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     first = ref(0, "results", 0, "invitee_ids", 0)
     card, refs = rates_via_cards(tool, CALL_RATE, [first], 1)
@@ -257,7 +257,7 @@ def meeting_invitees_rates(ctx: TemplateContext) -> Draft:
     far = [j for j, cid in enumerate(meeting.invitee_ids) if abroad(contact_row(ctx, cid))]
     if not 2 <= len(far) <= 4:
         raise NoFit(f"{len(far)} invitees abroad")
-    tool = rate_tool(ctx)
+    tool, named = rate_tool(ctx)
     op, extreme = op_words(ctx, "highest", "lowest")
     on = _meeting_day(meeting)
     prompt = ctx.say(
@@ -268,7 +268,7 @@ def meeting_invitees_rates(ctx: TemplateContext) -> Draft:
         title=meeting.title,
         day=when(on),
         extreme=extreme,
-        source=rate_source_words(tool),
+        source=rate_source_words(tool, named),
     )
     invitees = [ref(0, "results", 0, "invitee_ids", j) for j in far]
     cards, refs = rates_via_cards(tool, CALL_RATE, invitees, 1)

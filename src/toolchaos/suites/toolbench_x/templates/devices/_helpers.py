@@ -111,23 +111,31 @@ def each_listed(
 
 
 def breach_sizes(
-    ctx: TemplateContext, sources: dict[str, str], ops: dict[str, str], *phrasings: str
+    ctx: TemplateContext,
+    sources: dict[str, str],
+    ops: dict[str, str],
+    phrasings: tuple[str, ...],
+    plain: tuple[str, ...],
 ) -> Draft:
     """Parallel: three to six breaches from one source; an aggregate of their record counts.
+
+    About half the requests name no source (``plain``) and read one the docs do not call
+    authoritative (:meth:`TemplateContext.choose_source`).
 
     Args:
         ctx: The template context.
         sources: Each breach tool with the words that name its source.
         ops: Each answer operation with the words that ask for it.
-        *phrasings: The request's phrasings, with {all} (the breaches listed), {n} and {N}
-            (how many, in words), {source} and {words}.
+        phrasings: The request's phrasings naming the source, with {all} (the breaches
+            listed), {n} and {N} (how many, in words), {source} and {words}.
+        plain: The same request's phrasings naming no source (no {source}).
     """
     k = ctx.count(3, 6)
     breaches = ctx.sample("breaches", k)
-    tool = ctx.rng.choice(sorted(sources))
+    tool, named = ctx.choose_source(sources)
     op, words = extreme(ctx, ops)
     prompt = ctx.say(
-        *phrasings,
+        *(phrasings if named else plain),
         all=listing([b.service for b in breaches]),
         n=NUMBERS[k],
         N=NUMBERS[k].capitalize(),

@@ -165,10 +165,16 @@ def breach_exposure_of_services(ctx: TemplateContext) -> Draft:
             "sum": "how many records were exposed across those breaches",
             "max": "the record count of the largest of those breaches",
         },
-        "I'm deciding which passwords to rotate first. {all} were all breached; per "
-        "{source}, {words}?",
-        "Using {source}: for the {all} breaches, {words}?",
-        "Breach sizes for {all} according to {source}: {words}?",
+        (
+            "I'm deciding which passwords to rotate first. {all} were all breached; per "
+            "{source}, {words}?",
+            "Using {source}: for the {all} breaches, {words}?",
+            "Breach sizes for {all} according to {source}: {words}?",
+        ),
+        (
+            "I'm deciding which passwords to rotate first. {all} were all breached; {words}?",
+            "For the {all} breaches, {words}?",
+        ),
     )
 
 

@@ -130,7 +130,7 @@ def used_across_drives(ctx: TemplateContext) -> Draft:
     """Parallel: usage of k drives from one source; total or extreme."""
     k = ctx.count(3, 6)
     chosen = ctx.sample("drives", k)
-    tool = ctx.rng.choice(sorted(USAGE_TOOLS))
+    tool, named = ctx.choose_source(USAGE_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -142,9 +142,18 @@ def used_across_drives(ctx: TemplateContext) -> Draft:
     if op != "sum":
         unique_extreme([ctx.world.table("usage_provider")[d.drive_id].used_gb for d in chosen], op)
     prompt = ctx.say(
-        "Across {all}, what's {words}, in GB? Go by {source}.",
-        "According to {source}, for {all}: {words} (GB)?",
-        "Storage audit of {all} using {source} — {words}?",
+        *(
+            (
+                "Across {all}, what's {words}, in GB? Go by {source}.",
+                "According to {source}, for {all}: {words} (GB)?",
+                "Storage audit of {all} using {source} — {words}?",
+            )
+            if named
+            else (
+                "Across {all}, what's {words}, in GB?",
+                "Storage audit of {all}: {words} (GB)?",
+            )
+        ),
         words=words,
         source=USAGE_TOOLS[tool],
         all=listing([x.label for x in chosen]),
@@ -181,7 +190,7 @@ def member_drives_used(ctx: TemplateContext) -> Draft:
     counts = Counter(d.owner for d in ctx.rows("drives"))
     owner = ctx.rng.choice(sorted(o for o, n in counts.items() if n >= 2))
     drives = ctx.read("list_drives", owner=owner)["results"]
-    tool = ctx.rng.choice(sorted(USAGE_TOOLS))
+    tool, named = ctx.choose_source(USAGE_TOOLS)
     op, words = extreme(
         ctx,
         {"sum": "the total space used", "max": "the most used on any one of them"},
@@ -191,9 +200,18 @@ def member_drives_used(ctx: TemplateContext) -> Draft:
             [ctx.world.table("usage_provider")[d["drive_id"]].used_gb for d in drives], op
         )
     prompt = ctx.say(
-        "{owner} has several cloud drives. Per {source}, what's {words} across them (GB)?",
-        "Go through all of {owner}'s cloud storage plans and, using {source}, tell me "
-        "{words} in GB.",
+        *(
+            (
+                "{owner} has several cloud drives. Per {source}, what's {words} across them (GB)?",
+                "Go through all of {owner}'s cloud storage plans and, using {source}, tell me "
+                "{words} in GB.",
+            )
+            if named
+            else (
+                "{owner} has several cloud drives. What's {words} across them (GB)?",
+                "Go through all of {owner}'s cloud storage plans and tell me {words} in GB.",
+            )
+        ),
         owner=owner,
         source=USAGE_TOOLS[tool],
         words=words,
@@ -229,7 +247,7 @@ def backup_targets_used(ctx: TemplateContext) -> Draft:
         prompt,
         RefStep(tool="list_backup_jobs", args={}),
         len(jobs),
-        call=("get_storage_usage", "drive", "drive_id"),
+        call=(ctx.unnamed_source(USAGE_TOOLS) or "get_storage_usage", "drive", "drive_id"),
         field="used_gb",
         op=op,
         digits=1,

@@ -109,7 +109,10 @@ def breach_size_for_account(ctx: TemplateContext) -> Draft:
                 "member": ref(0, "results", 0, "member"),
             },
         ),
-        RefStep(tool="get_breach", args={"breach": ref(1, "results", 0, "breach_id")}),
+        RefStep(
+            tool=ctx.unnamed_source(BREACH_TOOLS) or "get_breach",
+            args={"breach": ref(1, "results", 0, "breach_id")},
+        ),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "records_affected"]]))
 
@@ -163,8 +166,14 @@ def breach_totals(ctx: TemplateContext) -> Draft:
             "max": "the record count of the biggest one",
             "min": "the record count of the smallest one",
         },
-        "{N} breach alerts came in: {all}. According to {source}, what's {words}?",
-        "For the {all} data breaches, give me {words} (per {source}).",
+        (
+            "{N} breach alerts came in: {all}. According to {source}, what's {words}?",
+            "For the {all} data breaches, give me {words} (per {source}).",
+        ),
+        (
+            "{N} breach alerts came in: {all}. What's {words}?",
+            "For the {all} data breaches, give me {words}.",
+        ),
     )
 
 
@@ -180,7 +189,8 @@ def breach_by_id(ctx: TemplateContext) -> Draft:
         all=listing([x.breach_id for x in breaches]),
         words=words,
     )
-    steps = [RefStep(tool="get_breach", args={"breach": b.breach_id}) for b in breaches]
+    tool = ctx.unnamed_source(BREACH_TOOLS) or "get_breach"
+    steps = [RefStep(tool=tool, args={"breach": b.breach_id}) for b in breaches]
     refs = [[i, "records_affected"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
@@ -190,7 +200,7 @@ def member_breaches(ctx: TemplateContext) -> Draft:
     counts = Counter(n["member"] for n in _notices(ctx))
     member = ctx.rng.choice(sorted(m for m in MEMBERS if 2 <= counts[m] <= 5))
     notices = _notices(ctx, member=member)
-    tool = ctx.rng.choice(sorted(BREACH_TOOLS))
+    tool, named = ctx.choose_source(BREACH_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -203,8 +213,17 @@ def member_breaches(ctx: TemplateContext) -> Draft:
         sizes = [ctx.world.table("breach_notice")[n["breach_id"]].records_affected for n in notices]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "{member} has had several breach notices. Using {source}, what's {words}?",
-        "Go through every breach notice for {member} and, per {source}, tell me {words}.",
+        *(
+            (
+                "{member} has had several breach notices. Using {source}, what's {words}?",
+                "Go through every breach notice for {member} and, per {source}, tell me {words}.",
+            )
+            if named
+            else (
+                "{member} has had several breach notices. What's {words}?",
+                "Go through every breach notice for {member} and tell me {words}.",
+            )
+        ),
         member=member,
         source=BREACH_TOOLS[tool],
         words=words,

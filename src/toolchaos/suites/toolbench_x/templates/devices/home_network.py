@@ -42,6 +42,7 @@ def speed_where_device_is(ctx: TemplateContext) -> Draft:
     field = ctx.rng.choice(sorted(SPEED_FIELDS))
     what, unit = SPEED_FIELDS[field]
     spoken, finder = find_device(ctx, device)
+    speed_tool = ctx.unnamed_source(SPEED_TOOLS) or "get_speed_test"
     prompt = ctx.say(
         "{Name} keeps buffering. What {what} does the Wi-Fi get in the room it's in ({unit})?",
         "Find which room {name} is in and tell me the latest {what} measured there, in {unit}.",
@@ -55,7 +56,7 @@ def speed_where_device_is(ctx: TemplateContext) -> Draft:
     steps = [
         finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
+        RefStep(tool=speed_tool, args={"room": ref(1, "room")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
@@ -77,7 +78,9 @@ def speed_for_client(ctx: TemplateContext) -> Draft:
     steps = [
         RefStep(tool="list_network_clients", args={"query": client.hostname}),
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_speed_test", args={"room": ref(1, "room")}),
+        RefStep(
+            tool=ctx.unnamed_source(SPEED_TOOLS) or "get_speed_test", args={"room": ref(1, "room")}
+        ),
     ]
     if [c.hostname for c in ctx.rows("clients")].count(client.hostname) != 1:
         raise NoFit("hostnames are unique")
@@ -110,16 +113,25 @@ def room_speeds(ctx: TemplateContext) -> Draft:
     """Parallel: speed tests of k rooms from one source; best or worst."""
     k = ctx.count(3, 5)
     rooms = ctx.rng.sample(data.ROOMS, k)
-    tool = ctx.rng.choice(sorted(SPEED_TOOLS))
+    tool, named = ctx.choose_source(SPEED_TOOLS)
     field = ctx.rng.choice(["download_mbps", "upload_mbps"])
     what, unit = SPEED_FIELDS[field]
     op, words = extreme(ctx, {"max": "the best", "min": "the worst"})
     unique_extreme([ctx.world.table("speed_router")[r].__getattribute__(field) for r in rooms], op)
     prompt = ctx.say(
-        "Comparing {all}: what's {words} {what} ({unit}), per {source}?",
-        "Where should I set up the new desk? Using {source}, give me {words} {what} among "
-        "{all} in {unit}.",
-        "{source_cap} results for {all}: what is {words} {what}?",
+        *(
+            (
+                "Comparing {all}: what's {words} {what} ({unit}), per {source}?",
+                "Where should I set up the new desk? Using {source}, give me {words} {what} "
+                "among {all} in {unit}.",
+                "{source_cap} results for {all}: what is {words} {what}?",
+            )
+            if named
+            else (
+                "Comparing {all}: what's {words} {what} ({unit})?",
+                "Where should I set up the new desk? Give me {words} {what} among {all} in {unit}.",
+            )
+        ),
         all=listing([the(r) for r in rooms]),
         what=what,
         unit=unit,
@@ -162,16 +174,27 @@ def speed_at_two_devices(ctx: TemplateContext) -> Draft:
     chosen = pick_devices(ctx, k)
     if len({d.room for d in chosen}) < k:
         raise NoFit("two devices share a room")
-    tool = ctx.rng.choice(sorted(SPEED_TOOLS))
+    tool, named = ctx.choose_source(SPEED_TOOLS)
     field = ctx.rng.choice(["download_mbps", "latency_ms"])
     what, unit = SPEED_FIELDS[field]
     more = {"max": "higher", "min": "lower"} if k == 2 else {"max": "highest", "min": "lowest"}
     op, words = extreme(ctx, more)
     prompt = ctx.say(
-        "{All} are in different rooms. Of those rooms, which has the {words} {what}? Give "
-        "me that figure in {unit}, per {source}.",
-        "Check where {all} sit and compare their rooms' {what} from {source}: what's the "
-        "{words} value ({unit})?",
+        *(
+            (
+                "{All} are in different rooms. Of those rooms, which has the {words} {what}? "
+                "Give me that figure in {unit}, per {source}.",
+                "Check where {all} sit and compare their rooms' {what} from {source}: what's "
+                "the {words} value ({unit})?",
+            )
+            if named
+            else (
+                "{All} are in different rooms. Of those rooms, which has the {words} {what}? "
+                "Give me that figure in {unit}.",
+                "Check where {all} sit and compare their rooms' {what}: what's the {words} "
+                "value ({unit})?",
+            )
+        ),
         what=what,
         unit=unit,
         words=words,

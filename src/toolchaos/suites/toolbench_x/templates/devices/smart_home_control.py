@@ -34,10 +34,16 @@ def energy_of_room_device(ctx: TemplateContext) -> Draft:
         "energy_kwh_30d": "how many kWh has it used over the last 30 days",
         "avg_power_w": "what has its average draw in watts been over the last 30 days",
     }[field]
+    # a request that does not ask for the home monitor may be read from another source
+    unnamed = ctx.unnamed_source(ENERGY_TOOLS)
     prompt = ctx.say(
         "There's only one {what} in our {room}. Check it and tell me {ask}.",
-        "For the {what} in the {room}: {ask}? Go by the home energy monitor.",
         "Energy question about the {room} {what}: {ask}?",
+        *(
+            ()
+            if unnamed
+            else ("For the {what} in the {room}: {ask}? Go by the home energy monitor.",)
+        ),
         what=CATEGORY_WORDS[category],
         room=room,
         ask=ask,
@@ -45,7 +51,7 @@ def energy_of_room_device(ctx: TemplateContext) -> Draft:
     steps = [
         RefStep(tool="search_devices", args={"room": room, "category": category}),
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_device_energy", args={"device": ref(1, "device_id")}),
+        RefStep(tool=unnamed or "get_device_energy", args={"device": ref(1, "device_id")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=2))
 
@@ -120,7 +126,7 @@ def total_energy_three(ctx: TemplateContext) -> Draft:
     """Parallel: energy of k devices from one source; sum or extreme."""
     k = ctx.count(3, 6)
     chosen = pick_devices(ctx, k, lambda d: d.hours_per_day * d.power_w > 20)
-    tool = ctx.rng.choice(sorted(ENERGY_TOOLS))
+    tool, named = ctx.choose_source(ENERGY_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -133,8 +139,17 @@ def total_energy_three(ctx: TemplateContext) -> Draft:
     if op != "sum":
         unique_extreme(values, op)
     prompt = ctx.say(
-        "Over the last 30 days, what was {words} among {all}, in kWh? Use {source}.",
-        "Looking at {source}: of {all}, give me {words} over the past 30 days (kWh).",
+        *(
+            (
+                "Over the last 30 days, what was {words} among {all}, in kWh? Use {source}.",
+                "Looking at {source}: of {all}, give me {words} over the past 30 days (kWh).",
+            )
+            if named
+            else (
+                "Over the last 30 days, what was {words} among {all}, in kWh?",
+                "Of {all}, give me {words} over the past 30 days (kWh).",
+            )
+        ),
         words=words,
         source=ENERGY_TOOLS[tool],
         all=listing([the(x.name) for x in chosen]),
@@ -208,10 +223,11 @@ def room_energy(ctx: TemplateContext) -> Draft:
         unique_extreme(
             [ctx.world.table("energy_hub")[d.device_id].energy_kwh_30d for d in listed], op
         )
+    unnamed = ctx.unnamed_source(ENERGY_TOOLS)
     prompt = ctx.say(
         "What's {words} in the {room} over the last 30 days, in kWh?",
         "Go through every device in our {room} and tell me {words} over the past 30 days "
-        "(kWh, per the energy monitor).",
+        + ("(kWh)." if unnamed else "(kWh, per the energy monitor)."),
         words=words,
         room=room,
     )
@@ -219,7 +235,7 @@ def room_energy(ctx: TemplateContext) -> Draft:
         prompt,
         RefStep(tool="search_devices", args={"room": room}),
         len(listed),
-        call=("get_device_energy", "device", "device_id"),
+        call=(unnamed or "get_device_energy", "device", "device_id"),
         field="energy_kwh_30d",
         op=op,
         digits=2,

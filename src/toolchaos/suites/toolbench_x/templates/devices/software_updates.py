@@ -85,10 +85,12 @@ def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
         "size_mb": "how big (in MB) is the newest firmware download",
     }[field]
     spoken, finder = find_device(ctx, target)
+    # a request that does not ask for the maker's own notes may be read from another source
+    unnamed = ctx.unnamed_source(FIRMWARE_TOOLS)
     prompt = ctx.say(
-        "For {name}, {ask}? Use the maker's information.",
         "I'm about to update {name}. {ask_cap}?",
         "Check the model of {name}: {ask}?",
+        *(() if unnamed else ("For {name}, {ask}? Use the maker's information.",)),
         name=spoken,
         ask=ask,
         ask_cap=ask[0].upper() + ask[1:],
@@ -96,7 +98,7 @@ def latest_build_of_room_device(ctx: TemplateContext) -> Draft:
     steps = [
         finder,
         RefStep(tool="get_device", args={"device": ref(0, "results", 0, "device_id")}),
-        RefStep(tool="get_latest_firmware", args={"device": ref(1, "device_id")}),
+        RefStep(tool=unnamed or "get_latest_firmware", args={"device": ref(1, "device_id")}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=1))
 
@@ -106,7 +108,7 @@ def download_sizes(ctx: TemplateContext) -> Draft:
     k = ctx.count(3, 5)
     chosen = pick_devices(ctx, k, lambda d: d.category not in ("light", "plug"))
     _distinct_models(chosen)
-    tool = ctx.rng.choice(sorted(FIRMWARE_TOOLS))
+    tool, named = ctx.choose_source(FIRMWARE_TOOLS)
     op, words = extreme(
         ctx, {"sum": "the total download size", "max": "the largest single download"}
     )
@@ -114,9 +116,19 @@ def download_sizes(ctx: TemplateContext) -> Draft:
         sizes = [ctx.world.table("fw_vendor")[d.model_key].size_mb for d in chosen]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "Before I update {all} on my metered connection: what is "
-        "{words} of their newest firmware, in MB, according to {source}?",
-        "Using {source}, tell me {words} (MB) of the latest firmware for {all}.",
+        *(
+            (
+                "Before I update {all} on my metered connection: what is "
+                "{words} of their newest firmware, in MB, according to {source}?",
+                "Using {source}, tell me {words} (MB) of the latest firmware for {all}.",
+            )
+            if named
+            else (
+                "Before I update {all} on my metered connection: what is "
+                "{words} of their newest firmware, in MB?",
+                "Tell me {words} (MB) of the latest firmware for {all}.",
+            )
+        ),
         words=words,
         source=FIRMWARE_TOOLS[tool],
         all=listing([the(x.name) for x in chosen]),
@@ -134,14 +146,23 @@ def newest_build(ctx: TemplateContext) -> Draft:
     op, words = extreme(ctx, {"max": "highest", "min": "lowest"})
     builds = [ctx.world.table("fw_vendor")[d.model_key].latest_build for d in chosen]
     unique_extreme(builds, op)
+    unnamed = ctx.unnamed_source(FIRMWARE_TOOLS)
     prompt = ctx.say(
         "Among the newest firmware releases for {all}, which build number is the {words}?",
         "What's the {words} latest-build number across {all}?",
-        "Compare the current firmware builds the makers list for {all}; give me the {words} one.",
+        *(
+            ()
+            if unnamed
+            else (
+                "Compare the current firmware builds the makers list for {all}; give me the "
+                "{words} one.",
+            )
+        ),
         words=words,
         all=listing([the(x.name) for x in chosen]),
     )
-    steps = [RefStep(tool="get_latest_firmware", args={"device": d.name}) for d in chosen]
+    tool = unnamed or "get_latest_firmware"
+    steps = [RefStep(tool=tool, args={"device": d.name}) for d in chosen]
     refs = [[i, "latest_build"] for i in range(k)]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
@@ -175,7 +196,7 @@ def update_two(ctx: TemplateContext) -> Draft:
 def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
     """Mixture: list scheduled updates -> newest firmware of each device -> sum or extreme."""
     listing = ctx.read("list_scheduled_updates", status="scheduled")["results"]
-    tool = ctx.rng.choice(sorted(FIRMWARE_TOOLS))
+    tool, named = ctx.choose_source(FIRMWARE_TOOLS)
     op, words = extreme(
         ctx,
         {
@@ -193,10 +214,21 @@ def scheduled_download_sizes(ctx: TemplateContext) -> Draft:
         ]
         unique_extreme(sizes, op)
     prompt = ctx.say(
-        "For each device with a firmware update scheduled, check {source}: what is {words}, in MB?",
-        "Look at the pending scheduled updates and, per {source}, tell me {words} (MB).",
-        "I want to know the bandwidth hit of the scheduled updates. Using {source}, what's "
-        "{words}?",
+        *(
+            (
+                "For each device with a firmware update scheduled, check {source}: what is "
+                "{words}, in MB?",
+                "Look at the pending scheduled updates and, per {source}, tell me {words} (MB).",
+                "I want to know the bandwidth hit of the scheduled updates. Using {source}, "
+                "what's {words}?",
+            )
+            if named
+            else (
+                "For each device with a firmware update scheduled, what is {words}, in MB?",
+                "Look at the pending scheduled updates and tell me {words} (MB).",
+                "I want to know the bandwidth hit of the scheduled updates. What's {words}?",
+            )
+        ),
         source=FIRMWARE_TOOLS[tool],
         words=words,
     )

@@ -7,6 +7,7 @@ read the three wait-time sources, which most subtopics share with their own phra
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -67,21 +68,30 @@ def found_by_name(res: Any, tool: str, param: str = "resident", **args: Any) -> 
 Template = Callable[[TemplateContext], Draft]
 
 
-def _wait_source(ctx: TemplateContext) -> str:
-    """One wait-time source tool, the authoritative portal drawn more often."""
-    return str(ctx.rng.choices(sorted(WAIT_SOURCES), weights=(3, 2, 2))[0])
+def _wait_source(ctx: TemplateContext) -> tuple[str, bool]:
+    """A wait-time source tool and whether the prompt names it.
+
+    About half the prompts name no source and read one the docs do not call authoritative
+    (:meth:`TemplateContext.choose_source`); the others name a source, the authoritative
+    portal drawn more often.
+    """
+    return ctx.choose_source(WAIT_SOURCES, weights=(3, 2, 2))
 
 
 def _distinct_wait_figure(
     ctx: TemplateContext, chosen: list[Any], same: str
-) -> tuple[str, str, str]:
-    """Draw a (field, op) of WAIT_FIELDS and a source; NoFit(``same``) if no office differs."""
+) -> tuple[str, str, str, bool]:
+    """Draw a (field, op) of WAIT_FIELDS and a source; NoFit(``same``) if no office differs.
+
+    Returns:
+        The field, the op, the source tool and whether the prompt names it.
+    """
     field, op = ctx.rng.choice(sorted(WAIT_FIELDS))
-    tool = _wait_source(ctx)
+    tool, named = _wait_source(ctx)
     values = [ctx.read(tool, office=o.office_id)[field] for o in chosen]
     if len(set(values)) == 1:
         raise NoFit(same)
-    return field, op, tool
+    return field, op, tool, named
 
 
 def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Template:
@@ -91,11 +101,24 @@ def office_waits_mixture(kind: str, lead_ins: tuple[str, ...], name: str) -> Tem
         found = offices(ctx, kind)
         if len(found) < 2:
             raise NoFit(f"fewer than two {kind} offices")
-        field, op, tool = _distinct_wait_figure(ctx, found, "every office has the same figure")
+        field, op, tool, named = _distinct_wait_figure(
+            ctx, found, "every office has the same figure"
+        )
+        phrasings = (
+            (
+                "{lead} Across all of them, what's {words}, according to {source}?",
+                "{lead} Check {source} for every one and tell me {words}.",
+                "{lead} Going by {source}, which figure is {words} among them? Just the number.",
+            )
+            if named
+            else (
+                "{lead} Across all of them, what's {words}?",
+                "{lead} Check every one and tell me {words}.",
+                "{lead} Which figure is {words} among them? Just the number.",
+            )
+        )
         prompt = ctx.say(
-            "{lead} Across all of them, what's {words}, according to {source}?",
-            "{lead} Check {source} for every one and tell me {words}.",
-            "{lead} Going by {source}, which figure is {words} among them? Just the number.",
+            *phrasings,
             lead=ctx.rng.choice(lead_ins),
             words=WAIT_FIELDS[(field, op)],
             source=WAIT_SOURCES[tool],
@@ -118,15 +141,25 @@ def errand_waits_parallel(kinds: tuple[str, str, str], story: str, name: str) ->
     def template(ctx: TemplateContext) -> Draft:
         chosen = [ctx.rng.choice(offices(ctx, kind)) for kind in kinds]
         op = ctx.rng.choice(["sum", "max"])
-        tool = _wait_source(ctx)
+        tool, named = _wait_source(ctx)
         question = {
             "sum": "how many minutes of queueing should I expect in total",
             "max": "what's the longest single walk-in wait I'll face, in minutes",
         }[op]
+        phrasings = (
+            (
+                story + " Going by {source}, {question}?",
+                story + " According to {source}, {question}?",
+                story + " Use {source}'s current waits: {question}?",
+            )
+            if named
+            else (
+                story + " " + question[0].upper() + question[1:] + "?",
+                story + " Looking at the current walk-in waits, {question}?",
+            )
+        )
         prompt = ctx.say(
-            story + " Going by {source}, {question}?",
-            story + " According to {source}, {question}?",
-            story + " Use {source}'s current waits: {question}?",
+            *phrasings,
             a=chosen[0].name,
             b=chosen[1].name,
             c=chosen[2].name,
@@ -149,12 +182,22 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
         if len(found) < 3:
             raise NoFit(f"fewer than three {kind} offices")
         chosen = ctx.rng.sample(found, 3)
-        field, op, tool = _distinct_wait_figure(
+        field, op, tool, named = _distinct_wait_figure(
             ctx, chosen, "the three offices have the same figure"
         )
+        phrasings = (
+            (
+                story + " Per {source}, what is {words}?",
+                story + " Compare them on {source} and give me {words}.",
+            )
+            if named
+            else (
+                story + " What is {words}?",
+                story + " Compare the three and give me {words}.",
+            )
+        )
         prompt = ctx.say(
-            story + " Per {source}, what is {words}?",
-            story + " Compare them on {source} and give me {words}.",
+            *phrasings,
             a=chosen[0].name,
             b=chosen[1].name,
             c=chosen[2].name,
@@ -163,6 +206,47 @@ def office_kind_parallel(kind: str, story: str, name: str) -> Template:
         )
         steps = [RefStep(tool=tool, args={"office": o.name}) for o in chosen]
         return Draft(prompt, steps, AnswerSpec(op=op, refs=[[i, field] for i in range(3)]))
+
+    template.__name__ = name
+    return template
+
+
+OFFICE_FIGURES = {
+    "wait_minutes": "the walk-in wait there, in minutes",
+    "processing_days": "the typical processing time there, in business days",
+}
+
+
+def resident_office_wait(
+    table: str, listing_tool: str, thing: Callable[[Any], str], stories: tuple[str, ...], name: str
+) -> Template:
+    """Sequential: a resident by name -> their one record in ``table`` -> its office's figure.
+
+    ``listing_tool`` lists the resident's records of ``table`` (each with an ``office_id``);
+    a story of ``stories`` says what the record is ({name}, {thing}: ``thing(record)``).
+    """
+
+    def template(ctx: TemplateContext) -> Draft:
+        owners = Counter(r.resident_id for r in ctx.rows(table))
+        res = resident(ctx, lambda r: owners[r.resident_id] == 1)
+        record = next(r for r in ctx.rows(table) if r.resident_id == res.resident_id)
+        field = ctx.rng.choice(sorted(OFFICE_FIGURES))
+        tool, named = _wait_source(ctx)
+        questions = (
+            ("Going by {source}, what's {words}?", "What does {source} give as {words}?")
+            if named
+            else ("What's {words}?", "Can you tell me {words}?")
+        )
+        prompt = ctx.say(
+            *(f"{story} {question}" for story in stories for question in questions),
+            name=res.name,
+            thing=thing(record),
+            source=WAIT_SOURCES[tool],
+            words=OFFICE_FIGURES[field],
+        )
+        steps = found_by_name(res, listing_tool)
+        steps.append(RefStep(tool=tool, args={"office": ref(1, "results", 0, "office_id")}))
+        return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]]))
 
     template.__name__ = name
     return template

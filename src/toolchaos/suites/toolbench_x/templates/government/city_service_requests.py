@@ -18,6 +18,7 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     office_kind_parallel,
     office_waits_mixture,
     resident,
+    resident_office_wait,
 )
 
 LABELS = {
@@ -197,10 +198,27 @@ def street_open_requests(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
+my_appointment_office_wait = resident_office_wait(
+    "appointments",
+    "list_appointments",
+    lambda appointment: appointment.service.replace("_", " "),
+    (
+        "I'm {name} and I have an appointment booked for {thing}; I might walk in earlier instead.",
+        "This is {name}. Before my {thing} appointment I want to know how busy that office is.",
+    ),
+    "my_appointment_office_wait",
+)
+
+
 SUBTOPIC = Subtopic(
     name="city service requests",
     templates={
-        "sequential": [my_open_request_target, report_at_home, open_request_on_my_street],
+        "sequential": [
+            my_open_request_target,
+            report_at_home,
+            open_request_on_my_street,
+            my_appointment_office_wait,
+        ],
         "parallel": [three_requests_overdue, service_center_queue],
         "mixture": [service_center_waits, street_open_requests],
     },

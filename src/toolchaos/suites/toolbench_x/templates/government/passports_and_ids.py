@@ -23,6 +23,7 @@ from toolchaos.suites.toolbench_x.templates.government._helpers import (
     office_waits_mixture,
     offices,
     resident,
+    resident_office_wait,
 )
 
 DOC_WORDS = {
@@ -245,6 +246,19 @@ def ready_dates_of_two(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
+my_id_office_wait = resident_office_wait(
+    "id_applications",
+    "list_id_applications",
+    lambda app: DOC_WORDS.get(app.document, "ID"),
+    (
+        "This is {name}. I have a {thing} application on file and need to drop by the "
+        "office handling it.",
+        "I'm {name}; a clerk wants to see me at the office that took my {thing} application.",
+    ),
+    "my_id_office_wait",
+)
+
+
 SUBTOPIC = Subtopic(
     name="passports and ids",
     templates={
@@ -252,6 +266,7 @@ SUBTOPIC = Subtopic(
             cheapest_replacement,
             apply_and_book_verification,
             first_slot_for_my_application,
+            my_id_office_wait,
         ],
         "parallel": [passport_office_queue, family_document_fees],
         "mixture": [passport_office_waits, ready_dates_of_two],

@@ -6,8 +6,52 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from toolchaos.core.types import RefStep
 from toolchaos.domains.transportation.world import at
 from toolchaos.suites.toolbench_x.generate import TemplateContext
+
+# the live-delay sources and how a person names each in a request (the coherence gate
+# reads these names to see which source a prompt asks for)
+DELAY_SOURCES = {
+    "get_trip_status": "the operator's live status",
+    "crowd_trip_reports": "the RideAlong reports",
+    "station_board_status": "the station boards",
+}
+
+
+def delay_step(tool: str, trip: Any) -> RefStep:
+    """The step asking the live-delay source ``tool`` about ``trip`` (an id or a ref).
+
+    The station boards call a trip a service; the other sources take its ``trip_id``.
+    """
+    param = "service_id" if tool == "station_board_status" else "trip_id"
+    return RefStep(tool=tool, args={param: trip})
+
+
+def delay_source(ctx: TemplateContext) -> str:
+    """The live-delay source of a request that names none.
+
+    Every source agrees on ``delay_min`` in the clean world; about half the time the path
+    reads one the docs do not call authoritative (:meth:`TemplateContext.unnamed_source`),
+    which a cross-source hazard may corrupt, else the operator's own feed.
+    """
+    return ctx.unnamed_source(DELAY_SOURCES) or "get_trip_status"
+
+
+def unnamed_delay_source(ctx: TemplateContext) -> str:
+    """A live-delay source the docs do not call authoritative, for a request naming none."""
+    return str(ctx.unnamed_source(DELAY_SOURCES, share=1.0))
+
+
+# Delay answers below this are too small to tell apart from incidental numbers.
+MIN_DELAY = 12
+
+
+def _delay(ctx: TemplateContext, trip_id: str) -> int:
+    """The trip's live delay in minutes (every source agrees on it in the clean world)."""
+    delay: int = ctx.world.table("operator_feed")[trip_id].delay_min
+    return delay
+
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 

@@ -14,13 +14,17 @@ from toolchaos.suites.toolbench_x.generate import (
     ref,
 )
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
+    MIN_DELAY,
     _arg,
     _confirmed,
     _date_text,
+    _delay,
     _direct,
     _distinct,
     _future,
     _spoken,
+    delay_step,
+    unnamed_delay_source,
 )
 
 
@@ -356,15 +360,74 @@ def first_class_upgrade_quote(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def booked_trip_delay(ctx: TemplateContext) -> Draft:
+    """Sequential: a booking -> its trip -> the trip's live delay, from an unnamed source.
+
+    The path reads a source the docs do not call authoritative (every source agrees in the
+    clean world), so the task can carry a cross-source conflict the prompt does not name.
+    """
+    live = ctx.world.table("operator_feed")
+    booking = ctx.pick(
+        "bookings",
+        lambda b: (
+            b.status == "confirmed" and b.trip_id in live and _delay(ctx, b.trip_id) >= MIN_DELAY
+        ),
+    )
+    prompt = ctx.say(
+        "How late is the trip on my booking {bk} running, in minutes?",
+        "Booking {bk}: look up the trip and tell me how many minutes it is delayed.",
+        "Check the live delay of the service booked under {bk} (minutes).",
+        bk=booking.booking_id,
+    )
+    tool = unnamed_delay_source(ctx)
+    steps = [
+        RefStep(tool="get_booking", args={"booking_id": booking.booking_id}),
+        RefStep(tool="get_trip", args={"trip_id": ref(0, "trip_id")}),
+        delay_step(tool, ref(1, "trip_id")),
+    ]
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "delay_min"]]))
+
+
+def booked_trips_worst_delay(ctx: TemplateContext) -> Draft:
+    """Mixture: k bookings -> each booking's trip delay, from an unnamed source -> the worst.
+
+    As :func:`booked_trip_delay`, the path reads a source the docs do not call
+    authoritative, which a cross-source conflict may corrupt.
+    """
+    k = ctx.count(2, 4)
+    live = ctx.world.table("operator_feed")
+    bookings = ctx.sample("bookings", k, lambda b: b.status == "confirmed" and b.trip_id in live)
+    delays = [_delay(ctx, b.trip_id) for b in bookings]
+    if max(delays) < MIN_DELAY or delays.count(max(delays)) != 1:
+        raise NoFit("one trip must be clearly the latest")
+    prompt = ctx.say(
+        "Our team is travelling on bookings {all}. Which of those trips is running the "
+        "latest, and by how many minutes? Just the minutes.",
+        "Bookings {all}: what's the longest delay among their trips, in minutes?",
+        all=listing([b.booking_id for b in bookings]),
+    )
+    tool = unnamed_delay_source(ctx)
+    steps = [RefStep(tool="get_booking", args={"booking_id": b.booking_id}) for b in bookings]
+    steps += [delay_step(tool, ref(i, "trip_id")) for i in range(k)]
+    answer = AnswerSpec(op="max", refs=[[k + i, "delay_min"] for i in range(k)])
+    return Draft(prompt, steps, answer)
+
+
 SUBTOPIC = Subtopic(
     name="fares and bookings",
     templates={
-        "sequential": [cancel_second_trip, move_booking_to_another_day, next_trip_first_class],
+        "sequential": [
+            cancel_second_trip,
+            move_booking_to_another_day,
+            next_trip_first_class,
+            booked_trip_delay,
+        ],
         "parallel": [cheapest_first_class, economy_total, bookings_paid_total],
         "mixture": [
             register_and_book_two,
             first_class_upgrade_quote,
             book_second_train_business,
+            booked_trips_worst_delay,
         ],
     },
 )

@@ -15,22 +15,20 @@ from toolchaos.suites.toolbench_x.generate import (
     ref,
 )
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
+    DELAY_SOURCES,
+    MIN_DELAY,
     _arg,
     _confirmed,
     _date_text,
+    _delay,
     _departures,
     _distinct,
     _now,
     _spoken,
+    delay_source,
+    delay_step,
+    unnamed_delay_source,
 )
-
-# Delay answers below this are too small to tell apart from incidental numbers.
-MIN_DELAY = 12
-
-
-def _delay(ctx: TemplateContext, trip_id: str) -> int:
-    delay: int = ctx.world.table("operator_feed")[trip_id].delay_min
-    return delay
 
 
 def my_next_train_delay(ctx: TemplateContext) -> Draft:
@@ -57,7 +55,7 @@ def my_next_train_delay(ctx: TemplateContext) -> Draft:
             tool="list_bookings",
             args={"passenger_id": ref(0, "results", 0, "passenger_id"), "status": "confirmed"},
         ),
-        RefStep(tool="get_trip_status", args={"trip_id": ref(1, "results", 0, "trip_id")}),
+        delay_step(delay_source(ctx), ref(1, "results", 0, "trip_id")),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "delay_min"]]))
 
@@ -151,7 +149,7 @@ def next_departure_delay(ctx: TemplateContext) -> Draft:
             tool="get_departures",
             args={"station": ref(0, "results", 0, "station_id"), "date": today},
         ),
-        RefStep(tool="get_trip_status", args={"trip_id": ref(1, "results", index, "trip_id")}),
+        delay_step(delay_source(ctx), ref(1, "results", index, "trip_id")),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "delay_min"]]))
 
@@ -172,7 +170,8 @@ def worst_delay_of_three(ctx: TemplateContext) -> Draft:
         n=["Three", "Four", "Five", "Six"][k - 3],
         all=listing([t.trip_id for t in trips]),
     )
-    steps = [RefStep(tool="get_trip_status", args={"trip_id": t.trip_id}) for t in trips]
+    tool = delay_source(ctx)
+    steps = [delay_step(tool, t.trip_id) for t in trips]
     answer = AnswerSpec(op="max", refs=[[i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
@@ -187,17 +186,43 @@ def board_delays_total(ctx: TemplateContext) -> Draft:
     if len({t.trip_id for t in trips}) < k:
         raise NoFit(f"{k} different services needed")
     ctx.rng.shuffle(trips)
-    prompt = ctx.say(
-        "What do the station departure boards say about services {all} today? Add up their "
-        "delays in minutes.",
-        "Our group is split over services {all}. Going by the station boards, how many "
-        "minutes of delay is that in total?",
-        "Check the departure boards for {all} and give me the sum of their delays (minutes).",
-        all=listing([t.trip_id for t in trips]),
+    unnamed = ctx.unnamed_source(DELAY_SOURCES)
+    phrasings = (
+        (
+            "What do the station boards say about services {all} today? Add up their "
+            "delays in minutes.",
+            "Our group is split over services {all}. Going by the station boards, how many "
+            "minutes of delay is that in total?",
+            "Check the station boards for {all} and give me the sum of their delays (minutes).",
+        )
+        if unnamed is None
+        else (
+            "How late are services {all} running? Add up their delays in minutes.",
+            "Our group is split over services {all}. How many minutes of delay is that in total?",
+        )
     )
-    steps = [RefStep(tool="station_board_status", args={"service_id": t.trip_id}) for t in trips]
+    prompt = ctx.say(*phrasings, all=listing([t.trip_id for t in trips]))
+    tool = unnamed or "station_board_status"
+    steps = [delay_step(tool, t.trip_id) for t in trips]
     answer = AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
+
+
+def late_trips_total(ctx: TemplateContext) -> Draft:
+    """Parallel: live delays of k trips, from a source the request leaves open; their total."""
+    k = ctx.count(3, 6)
+    late = {t for t, s in ctx.world.table("operator_feed").items() if s.delay_min > 0}
+    trips = ctx.sample("trips", k, lambda t: t.trip_id in late)
+    prompt = ctx.say(
+        "Our crews are on trips {all}. How many minutes of delay are they running in total?",
+        "Add up the live delays of trips {all} for me, in minutes.",
+        "{N} of our shipments ride on trips {all}. What's their combined delay in minutes?",
+        all=listing([t.trip_id for t in trips]),
+        N=["Three", "Four", "Five", "Six"][k - 3],
+    )
+    tool = unnamed_delay_source(ctx)
+    steps = [delay_step(tool, t.trip_id) for t in trips]
+    return Draft(prompt, steps, AnswerSpec(op="sum", refs=[[i, "delay_min"] for i in range(k)]))
 
 
 def ride_budget(ctx: TemplateContext) -> Draft:
@@ -289,11 +314,25 @@ def board_worst_delay(ctx: TemplateContext) -> Draft:
         return len(first) == k and max(delays) >= MIN_DELAY
 
     station = ctx.pick("stations", fits)
+    unnamed = ctx.unnamed_source(DELAY_SOURCES)
+    phrasings = (
+        (
+            "Today is {date}. According to the station boards at {st}, how late was the worst "
+            "of the first {n} departures today, in minutes?",
+            "On {date}, check the station boards at {st} for the first {n} services of the "
+            "day and tell me the biggest delay among them (minutes).",
+        )
+        if unnamed is None
+        else (
+            "Today is {date}. How late was the worst of the first {n} departures from {st} "
+            "today, in minutes?",
+            "On {date}, look at the first {n} services of the day from {st} and tell me the "
+            "biggest delay among them (minutes).",
+        )
+    )
+    tool = unnamed or "station_board_status"
     prompt = ctx.say(
-        "Today is {date}. According to the departure boards at {st}, how late was the worst "
-        "of the first {n} departures today, in minutes?",
-        "On {date}, check the station board at {st} for the first {n} services of the "
-        "day and tell me the biggest delay among them (minutes).",
+        *phrasings,
         date=_date_text(ctx, today),
         st=_spoken(ctx, station.station_id),
         n=["two", "three", "four", "five"][k - 2],
@@ -303,10 +342,7 @@ def board_worst_delay(ctx: TemplateContext) -> Draft:
             tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": today}
         )
     ]
-    steps += [
-        RefStep(tool="station_board_status", args={"service_id": ref(0, "results", i, "trip_id")})
-        for i in range(k)
-    ]
+    steps += [delay_step(tool, ref(0, "results", i, "trip_id")) for i in range(k)]
     answer = AnswerSpec(op="max", refs=[[1 + i, "delay_min"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
@@ -367,10 +403,8 @@ def journey_leg_delays(ctx: TemplateContext) -> Draft:
             },
         )
     ]
-    steps += [
-        RefStep(tool="get_trip_status", args={"trip_id": ref(0, "legs", i, "trip_id")})
-        for i in range(2)
-    ]
+    tool = delay_source(ctx)
+    steps += [delay_step(tool, ref(0, "legs", i, "trip_id")) for i in range(2)]
     answer = AnswerSpec(op="sum", refs=[[1, "delay_min"], [2, "delay_min"]])
     return Draft(prompt, steps, answer)
 
@@ -389,6 +423,7 @@ SUBTOPIC = Subtopic(
             board_delays_total,
             ride_budget,
             quickest_departure_window,
+            late_trips_total,
         ],
         "mixture": [board_worst_delay, journey_leg_delays],
     },

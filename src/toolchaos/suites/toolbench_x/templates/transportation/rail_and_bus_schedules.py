@@ -14,14 +14,18 @@ from toolchaos.suites.toolbench_x.generate import (
     ref,
 )
 from toolchaos.suites.toolbench_x.templates.transportation._helpers import (
+    MIN_DELAY,
     _arg,
     _confirmed,
     _date_text,
+    _delay,
     _departures,
     _direct,
     _distinct,
     _future,
     _spoken,
+    delay_step,
+    unnamed_delay_source,
 )
 
 
@@ -244,6 +248,46 @@ def longest_of_first_departures(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def first_departures_delay(ctx: TemplateContext) -> Draft:
+    """Mixture: a station's departures on the world's day -> the first k delays -> sum or max.
+
+    The delays come from a live source the docs do not call authoritative (the request
+    names none), so the task can carry a cross-source conflict.
+    """
+    day = ctx.day(0)
+    k = ctx.count(2, 5)
+    live = ctx.world.table("operator_feed")
+
+    def fits(station: Any) -> bool:
+        first = _departures(ctx, station.station_id, day)[:k]
+        return (
+            len(first) == k
+            and all(t.trip_id in live for t in first)
+            and max(_delay(ctx, t.trip_id) for t in first) >= MIN_DELAY
+        )
+
+    station = ctx.pick("stations", fits)
+    op = ctx.rng.choice(["sum", "max"])
+    asks = {
+        "sum": "how many minutes of delay they add up to",
+        "max": "the longest delay among them, in minutes",
+    }[op]
+    prompt = ctx.say(
+        "Take the first {n} departures from {st} on {date} and tell me {asks}.",
+        "On {date}, the first {n} services leave {st}. Give me {asks}.",
+        st=_spoken(ctx, station.station_id),
+        date=_date_text(ctx, day),
+        n=["two", "three", "four", "five"][k - 2],
+        asks=asks,
+    )
+    tool = unnamed_delay_source(ctx)
+    steps = [
+        RefStep(tool="get_departures", args={"station": _arg(ctx, station.station_id), "date": day})
+    ]
+    steps += [delay_step(tool, ref(0, "results", i, "trip_id")) for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[1 + i, "delay_min"] for i in range(k)]))
+
+
 SUBTOPIC = Subtopic(
     name="rail and bus schedules",
     templates={
@@ -253,6 +297,10 @@ SUBTOPIC = Subtopic(
             second_upcoming_trip_date,
         ],
         "parallel": [itinerary_distance, longest_trip_arrival],
-        "mixture": [second_departures_distance, longest_of_first_departures],
+        "mixture": [
+            second_departures_distance,
+            longest_of_first_departures,
+            first_departures_delay,
+        ],
     },
 )
