@@ -214,27 +214,33 @@ def _cap(
 
     A cell takes a task of a logic it does not hold yet before a second task of a logic
     it holds (then candidate order), so a cell is as varied as its templates allow. With
-    ``balance`` (tasks that carry hazards), each pick goes first to the hazard family kept
-    least so far across the cells, so the cap keeps the families as even as it found them
-    and a family few tasks can carry is not the one cut.
+    ``balance`` (tasks that carry hazards), each pick goes first to a variant no cell has
+    kept yet, then to the hazard family kept least so far across the cells, so the cap
+    keeps the families as even as it found them and a variant few tasks can carry is not
+    the one cut.
     """
     by_cell: defaultdict[tuple[str, str], list[TaskSpec]] = defaultdict(list)
     for task in tasks:
         by_cell[(task.subtopic, task.workflow)].append(task)
     kept: set[str] = set()
     families: Counter[str] = Counter()
+    variants: Counter[str] = Counter()
     for cell in by_cell.values():
         chosen: list[int] = []
         logics: set[str] = set()
         while len(chosen) < min(per_cell, len(cell)):
             left = [i for i in range(len(cell)) if i not in chosen]
-            costs = [_cap_cost(cell[i], i, families if balance else None, logics) for i in left]
+            costs = [
+                _cap_cost(cell[i], i, (families, variants) if balance else None, logics)
+                for i in left
+            ]
             pick = left[costs.index(min(costs))]
             chosen.append(pick)
             logics.add(_logic(cell[pick]))
             hazard = cell[pick].hazard
             if balance and hazard is not None:
                 families[hazard.family.value] += 1
+                variants[_variant(cell[pick])] += 1
         kept.update(cell[i].id for i in chosen)
     out = []
     for task in tasks:
@@ -246,11 +252,25 @@ def _cap(
 
 
 def _cap_cost(
-    task: TaskSpec, index: int, families: Counter[str] | None, logics: set[str]
-) -> tuple[int, bool, int]:
-    """The order a cell's cap picks in: the family kept least, a new logic, then order."""
-    family = task.hazard.family.value if families is not None and task.hazard else ""
-    return ((families or Counter())[family], _logic(task) in logics, index)
+    task: TaskSpec,
+    index: int,
+    kept: tuple[Counter[str], Counter[str]] | None,
+    logics: set[str],
+) -> tuple[bool, int, bool, int]:
+    """The order a cell's cap picks in (``kept``: the families and variants kept so far).
+
+    A variant not kept yet, then the family kept least, then a new logic, then candidate
+    order.
+    """
+    if kept is None or task.hazard is None:
+        return (False, 0, _logic(task) in logics, index)
+    families, variants = kept
+    return (
+        variants[_variant(task)] > 0,
+        families[task.hazard.family.value],
+        _logic(task) in logics,
+        index,
+    )
 
 
 def select(
