@@ -10,6 +10,7 @@ viewer.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections import Counter
@@ -23,6 +24,7 @@ import pandas as pd
 from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
 from toolchaos.core.errors import BadInput
@@ -322,33 +324,41 @@ def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
     return title, frame
 
 
-# the terminal layout: a column is drawn at most this wide (longer text wraps inside it),
+# the terminal layout: a column is drawn at most this wide (longer text folds inside it),
 # and a table wider than the terminal is folded into parts that repeat its key columns
 MAX_CELL = 28
 KEY_COLUMNS = 2
-
-
-def _column_width(header: str, cells: list[str]) -> int:
-    """The width a column wants in the terminal.
-
-    Its widest cell (up to MAX_CELL), at least its header's widest word, and its whole
-    header when the cells are as wide.
-    """
-    widest = min(MAX_CELL, max((len(c) for c in cells), default=1))
-    word = max((len(w) for w in header.split()), default=1)
-    return max(widest, min(len(header), max(widest, word)), word)
-
-
-def _drawn(widths: list[int], compact: bool = False) -> int:
-    """How wide rich draws a table of these column widths (borders and padding).
-
-    The default style has a box around every cell; the compact one (COMPACT) has only a
-    rule under the header and one space between columns.
-    """
-    return sum(widths) + 3 * len(widths) + (-3 if compact else 1)
-
-
 COMPACT = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+"""The narrow style: a rule under the header and one space between columns, no borders."""
+
+_MEASURING = Console(width=10_000, file=io.StringIO())
+
+
+def render_table(
+    title: str,
+    headers: list[str],
+    cells: list[list[str]],
+    part: list[int] | None = None,
+    compact: bool = False,
+    cap: int | None = None,
+) -> Table:
+    """A rich table of the shown cells: the columns of ``part`` (all by default).
+
+    Every column folds text longer than ``cap`` (when given); the compact style drops the
+    cell borders. Text is escaped: a cell cannot style the terminal.
+    """
+    view = Table(title=escape(inert(title)) if title else None, **(COMPACT if compact else {}))
+    chosen = part if part is not None else list(range(len(headers)))
+    for i in chosen:
+        view.add_column(escape(headers[i]), overflow="fold", max_width=cap)
+    for row in range(len(cells[0]) if cells else 0):
+        view.add_row(*(escape(cells[i][row]) for i in chosen))
+    return view
+
+
+def table_width(view: Table) -> int:
+    """How wide rich draws ``view`` when nothing limits it (rich's own measurement)."""
+    return Measurement.get(_MEASURING, _MEASURING.options, view).maximum
 
 
 def fold_columns(
@@ -357,9 +367,10 @@ def fold_columns(
     """The column indices of each part a table is folded into to fit ``width`` characters.
 
     One part when the table fits. Otherwise every part repeats the key columns and takes
-    the remaining columns in order, as many as fit. The key columns are a leading ``rank``
-    column, then leading text columns (at most KEY_COLUMNS) until they tell the rows
-    apart: ``model``, or ``model`` and ``arm`` where a model has a row per arm.
+    the remaining columns in order, as many as fit (rich measures each candidate part,
+    its columns capped at MAX_CELL). The key columns are a leading ``rank`` column, then
+    leading text columns (at most KEY_COLUMNS) until they tell the rows apart: ``model``,
+    or ``model`` and ``arm`` where a model has a row per arm.
 
     Args:
         headers: The column headers.
@@ -367,16 +378,19 @@ def fold_columns(
         width: The terminal width.
         compact: Whether the parts are drawn in the compact style.
     """
-    widths = [_column_width(h, c) for h, c in zip(headers, cells, strict=True)]
+
+    def wide(part: list[int]) -> int:
+        return table_width(render_table("", headers, cells, part, compact, MAX_CELL))
+
     everything = list(range(len(headers)))
-    if _drawn(widths, compact) <= width or len(headers) < 2:
+    if len(headers) < 2 or wide(everything) <= width:
         return [everything]
     keys: list[int] = [0] if headers[0] == "rank" else []
     named: list[int] = []
     for i in everything[len(keys) : -1]:
         if len(named) == KEY_COLUMNS or any(_numeric(c) for c in cells[i]):
             break
-        if _drawn([widths[k] for k in [*keys, i]], compact) > width // 2:
+        if wide([*keys, i]) > width // 2:
             break
         keys.append(i)
         named.append(i)
@@ -386,7 +400,7 @@ def fold_columns(
     parts: list[list[int]] = []
     current = list(keys)
     for i in everything[len(keys) :]:
-        if len(current) > len(keys) and _drawn([widths[k] for k in [*current, i]], compact) > width:
+        if len(current) > len(keys) and wide([*current, i]) > width:
             parts.append(current)
             current = list(keys)
         current.append(i)
@@ -424,19 +438,13 @@ def print_report(report: Report, console: Console, written: Path | None = None) 
         title, frame = _shown(table)
         headers = [str(c) for c in frame.columns]
         cells = [[cell_text(v, column) for v in frame[column]] for column in frame.columns]
-        widths = [_column_width(h, c) for h, c in zip(headers, cells, strict=True)]
-        compact = _drawn(widths) > console.width
+        compact = table_width(render_table(title, headers, cells)) > console.width
         parts = fold_columns(headers, cells, console.width, compact)
-        style: dict[str, Any] = COMPACT if compact else {}
-        cap = MAX_CELL if len(parts) > 1 else None
-        for number, part in enumerate(parts, start=1):
-            shown = title if len(parts) == 1 else f"{title} (part {number} of {len(parts)})"
-            view = Table(title=escape(inert(shown)), **style)
-            for i in part:
-                view.add_column(escape(headers[i]), overflow="fold", max_width=cap)
-            for row in range(len(frame)):
-                view.add_row(*(escape(cells[i][row]) for i in part))
-            console.print(view)
+        if len(parts) == 1:  # rich folds long cells to fit the console
+            console.print(render_table(title, headers, cells, compact=compact))
+        for number, part in enumerate(parts if len(parts) > 1 else [], start=1):
+            shown = f"{title} (part {number} of {len(parts)})"
+            console.print(render_table(shown, headers, cells, part, compact, MAX_CELL))
         note = table.note
         if len(parts) > 1:
             where = f"{written}/" if written is not None else ""
