@@ -328,7 +328,7 @@ def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
 # and a table wider than the terminal is folded into parts that repeat its key columns
 MAX_CELL = 28
 KEY_COLUMNS = 2
-COMPACT = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+COMPACT: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
 """The narrow style: a rule under the header and one space between columns, no borders."""
 
 _MEASURING = Console(width=10_000, file=io.StringIO())
