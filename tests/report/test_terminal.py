@@ -154,6 +154,7 @@ def test_small_p_values_are_printed_in_scientific_notation(toolfail_run: Path) -
 
     assert cell_text(2.3e-9, "p_value") == "2.3e-09"
     assert cell_text(0.0312, "p_value") == "0.031"
+    assert cell_text(0.0, "p_value") == "<1e-300"  # underflowed, never 0.000
     assert cell_text(2.3e-9, "accuracy") == "0.000"  # other columns keep 3 decimals
     report = build_report([toolfail_run])
     tests = report.tables["toolfailbench_ctur_tests"]

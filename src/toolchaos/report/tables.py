@@ -309,7 +309,8 @@ def cell_text(value: Any, column: Any = "") -> str:
         return "-"
     if isinstance(value, float):
         if str(column) in P_VALUE_COLUMNS and abs(value) < 0.001:
-            return f"{value:.1e}"
+            # a p this small underflows to 0.0 in a double: say how small it is
+            return f"{value:.1e}" if value else "<1e-300"
         return f"{value:.2f}" if str(column).endswith(PERCENT_SUFFIXES) else f"{value:.3f}"
     return inert(str(value))
 

@@ -633,7 +633,7 @@ def _percent_of(k: int, n: int) -> float | None:
 
 def _p_cell(p_value: float | None) -> float | None:
     # significant digits, not decimals: a small p stays small (it is shown as 2.3e-09)
-    return None if p_value is None else float(f"{p_value:.4g}")
+    return None if p_value is None else float(f"{p_value:.6g}")
 
 
 def _percent_cells(rate: Rate) -> tuple[float | None, str]:
