@@ -33,7 +33,7 @@ run: $(LOCAL_STAMP)
 	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(SUBSET) \
 		--out $(RUN_DIR)/toolfailbench
 	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --write $(RUN_DIR) \
-		--html $(RUN_DIR)/report.html
+		--html $(RUN_DIR)/report.html --summary
 
 # One real episode on the embedded model (not part of `make test`).
 test-local: $(LOCAL_STAMP)

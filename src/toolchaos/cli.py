@@ -16,11 +16,35 @@ from toolchaos.core.errors import BadInput
 
 app = typer.Typer(
     add_completion=False,
-    no_args_is_help=True,
     help="Measure how tool-using LLM agents hold up when their tools are unreliable.",
 )
-err = Console(stderr=True)
+# where stderr is a log or a pipe, a sentence stays on one line (no wrapping at 80 columns)
+err = Console(stderr=True, soft_wrap=not sys.stderr.isatty())
 out = Console()
+
+FIRST_STEPS = """\
+toolchaos {version}: how tool-using LLM agents hold up when tools are unreliable.
+
+Try it in seconds, no key and no server (two scripted baselines, 20 tasks):
+  toolchaos run toolbench-x -m scripted/oracle,scripted/naive --subset 20 \\
+      --out runs/first
+  toolchaos report runs/first --html runs/first/report.html --summary
+
+Then a real model:
+  toolchaos run toolbench-x -m openai/gpt-4o-mini --subset 30 --out runs/gpt
+  toolchaos run toolfailbench -m local/qwen2.5-coder-0.5b --subset 30 \\
+      --out runs/local          (needs pip install 'toolchaos[local]')
+  make run                      (the embedded model and the baselines on both
+                                 suites, then one HTML report)
+
+Look at the tasks:   toolchaos tasks toolbench-x --stats
+Every command:       toolchaos --help  (each command's --help has an example)
+"""
+
+
+def _flag(*names: str, help: str) -> Any:
+    """A boolean option shown without a value placeholder in --help."""
+    return typer.Option(*names, help=help, metavar="")
 
 
 def _version(value: bool) -> None:
@@ -31,16 +55,25 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _main(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print the version and exit.",
+            metavar="",
         ),
     ] = False,
 ) -> None:
     """Measure how tool-using LLM agents hold up when their tools are unreliable."""
+    if ctx.invoked_subcommand is None:
+        from toolchaos._version import __version__
+
+        sys.stdout.write(FIRST_STEPS.format(version=__version__))
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -74,8 +107,10 @@ def run(
         typer.Option(
             "--model",
             "-m",
-            help="Model spec: scripted/<oracle|naive|retry|no-tool>, openai/<model>, "
-            "openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or comma-separate.",
+            help="Model spec: scripted/<policy>, a baseline, with policy one of oracle, naive, "
+            "retry, no-tool, skip, ignore, fabricate, overuse (a suite plays a policy it lacks "
+            "as its fallback); openai/<model>, openai-compat/<model>, anthropic/<model>, "
+            "local/<name>. Repeat or comma-separate.",
         ),
     ] = None,
     models_file: Annotated[
@@ -92,7 +127,9 @@ def run(
         bool | None,
         typer.Option(
             "--prompt-mode/--native-tools",
-            help="Describe tools in the prompt and parse calls from text, or use the API's tools.",
+            help="Describe tools in the prompt and parse calls from text, or use the API's tools "
+            "(default: native for API models, prompt mode for local ones).",
+            metavar="",
         ),
     ] = None,
     cache: Annotated[
@@ -102,16 +139,18 @@ def run(
     arms: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated arms. ToolBench-X: clean, hazard, hint, oracle-label "
-            "(default clean,hazard); ToolFailBench has one, clean (its default)."
+            help="Comma-separated arms. Defaults per suite: toolbench-x clean,hazard (it also "
+            "plays hint and oracle-label); toolfailbench clean (its only arm); own-tools "
+            "clean,hazard."
         ),
     ] = None,
     limit: Annotated[
         list[str] | None,
         typer.Option(
-            help="N: run only the first N tasks. PROVIDER=N (comma-separated, repeatable): at "
-            "most N requests to that provider (or model spec) in flight across every worker, "
-            "e.g. openai=40,anthropic=20; a models file may also give 'limits:'."
+            help="N (at least 1): run only the first N tasks. PROVIDER=N (comma-separated, "
+            "repeatable): at most N requests to that provider (or model spec) in flight "
+            "across every worker, e.g. openai=40,anthropic=20; a models file may also give "
+            "'limits:'."
         ),
     ] = None,
     subset: Annotated[
@@ -166,7 +205,7 @@ def run(
         int, typer.Option(help="ToolFailBench: tool rounds before the answer (the paper: 1).")
     ] = 1,
     retry_errors: Annotated[
-        bool, typer.Option("--retry-errors", help="Play again the episodes stored as error.")
+        bool, _flag("--retry-errors", help="Play again the episodes stored as error.")
     ] = False,
     gguf: Annotated[
         Path | None, typer.Option(help="A GGUF file for local/<name> models instead of a pull.")
@@ -183,11 +222,15 @@ def run(
 ) -> None:
     """Play every task x arm x sample with each model and store the episodes in --out.
 
-    Rerunning with the same --out resumes: stored episodes are skipped.
+    Rerunning with the same --out resumes: stored episodes are skipped (Ctrl-C keeps what
+    is stored).
+
+    Example: toolchaos run toolbench-x -m scripted/oracle,scripted/naive --subset 20
+    --arms clean,hazard,hint --out runs/first
     """
     from toolchaos.agents.native import LoopConfig
     from toolchaos.models.config import ModelEntry, load_models_file
-    from toolchaos.runner.run import RunConfig
+    from toolchaos.runner.run import RunConfig, RunInterrupted
     from toolchaos.runner.run import run as run_plan
     from toolchaos.runner.shard import Shard
 
@@ -232,7 +275,11 @@ def run(
         scheduler=scheduler,
         rate_limits=rate_limits,
     )
-    summary = run_plan(config, out_dir, err)
+    try:
+        summary = run_plan(config, out_dir, err)
+    except RunInterrupted as stop:
+        err.print(str(stop), markup=False, highlight=False)
+        raise typer.Exit(130) from None
     err.print(
         f"{summary.played} episodes played, {summary.skipped} already stored, "
         f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
@@ -243,12 +290,17 @@ def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None
     """Split ``--limit`` values into the task limit (N) and provider limits (NAME=N)."""
     from toolchaos.runner.limits import load_limits, parse_limits
 
-    numbers = [v.strip() for v in values if v.strip().isdigit()]
+    def is_number(value: str) -> bool:
+        return value.strip().removeprefix("-").isdigit()
+
+    numbers = [int(v) for v in values if is_number(v)]
     if len(numbers) > 1:
         raise BadInput("give --limit N (a number of tasks) once")
+    if numbers and numbers[0] < 1:
+        raise BadInput(f"--limit {numbers[0]}: the number of tasks must be at least 1")
     rates = load_limits(models_file) if models_file else {}
-    rates |= parse_limits([v for v in values if not v.strip().isdigit()])
-    return (int(numbers[0]) if numbers else None), rates
+    rates |= parse_limits([v for v in values if not is_number(v)])
+    return (numbers[0] if numbers else None), rates
 
 
 @app.command()
@@ -256,13 +308,14 @@ def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None
 def report(
     directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+        bool, _flag("--json", help="Print one JSON object instead of tables.")
     ] = False,
     write: Annotated[
         Path | None,
         typer.Option(
             "--write",
-            help="Where to write report.md, report.tex, CSVs and figures/ (default: first DIR).",
+            help="Where to write report.md, report.tex, CSVs and figures/ (default: DIR for "
+            "one run; for several, a 'report' folder in the folder they share).",
         ),
     ] = None,
     html: Annotated[
@@ -296,22 +349,40 @@ def report(
         ),
     ] = "toolchaos",
     figures: Annotated[
-        bool, typer.Option("--figures/--no-figures", help="Draw the figures (PNG and SVG).")
+        bool,
+        typer.Option("--figures/--no-figures", help="Draw the figures (PNG and SVG).", metavar=""),
     ] = True,
+    summary: Annotated[
+        bool,
+        _flag(
+            "--summary",
+            help="Print only the notes, the headline numbers (ToolBench-X accuracy clean -> "
+            "hazard, ToolFailBench CTUR, per model) and where the files are; the files are "
+            "written in full.",
+        ),
+    ] = False,
 ) -> None:
     """Score the stored episodes and print the tables; write markdown, LaTeX, CSV, figures.
 
     Several run directories are reported side by side (many models in one table). The
     terminal shows every table fitted to its width (a wide one folded into parts); the
-    written files keep each table whole.
+    written files keep each table whole. The report ends with the headline numbers.
+
+    Example: toolchaos report runs/a runs/b --html runs/report.html --summary
     """
-    from toolchaos.report.tables import build_report, print_report, write_report
+    from toolchaos.report.tables import (
+        build_report,
+        print_headline,
+        print_report,
+        report_destination,
+        write_report,
+    )
     from toolchaos.suites.base import ReportOptions
 
     if html_episodes < 0:
         raise BadInput("--html-episodes must be 0 or more")
     result = build_report(directories, ReportOptions(thresholds=thresholds, rules=rules))
-    written = write or directories[0]
+    written = write or report_destination(directories)
     try:
         paths = write_report(result, written, figures=figures)
     except OSError as exc:  # unwritable, a file in the way, a missing parent under /proc
@@ -332,8 +403,13 @@ def report(
         }
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return
-    print_report(result, out, written)
-    err.print(f"wrote {', '.join(str(p) for p in paths)}", markup=False, highlight=False)
+    if summary:
+        for note in result.notes:
+            out.print(note, markup=False, highlight=False)
+    else:
+        print_report(result, out, written)
+        err.print(f"wrote {', '.join(str(p) for p in paths)}", markup=False, highlight=False)
+    print_headline(result, out, written, html)
 
 
 @app.command()
@@ -347,11 +423,14 @@ def compare(
     model_b: Annotated[
         str | None, typer.Option("--model-b", help="Model B, when DIR_B holds several.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, _flag("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Compare two models task by task: the paired 2x2 table, McNemar's test, what flipped.
 
     Episodes pair up by (suite, task, arm, sample); harness errors are left out.
+
+    Example: toolchaos compare runs/gpt runs/local (or one run: runs/all runs/all
+    --model-a scripted/oracle --model-b scripted/naive)
     """
     from rich.markup import escape
     from rich.table import Table
@@ -412,6 +491,8 @@ def export(
 
     openai-jsonl: an object with "messages" (the chat-completions wire format) and
     "metadata" (key, model, task, arm, sample, status, correct, hazard, usage).
+
+    Example: toolchaos export runs/first --format openai-jsonl --out first.jsonl
     """
     from toolchaos.report.export import check_format
     from toolchaos.report.export import export as run_export
@@ -447,7 +528,7 @@ def build(
     ] = 5,
     keep_all: Annotated[
         bool,
-        typer.Option(
+        _flag(
             "--all",
             help="ToolBench-X: keep every validated task instead of selecting the v1 size "
             "(378 sequential, 358 parallel, 370 mixture).",
@@ -461,6 +542,8 @@ def build(
     the task set of its size as shipped: `toolchaos build toolbench-x --seed 0`
     (ToolBench-X at the v1 size, its tasks carrying the v2 scoring fields), or
     `toolchaos build toolfailbench --seed 0`.
+
+    Example: toolchaos build toolbench-x --seed 0 --out toolbench-x.jsonl
     """
     from toolchaos.suites import get_suite
     from toolchaos.suites.base import BuildOptions, to_jsonl
@@ -483,18 +566,25 @@ def build(
 @app.command()
 @clean_errors
 def validate(
-    task_file: Annotated[Path, typer.Argument(help="A JSONL task file.")],
+    task_file: Annotated[
+        Path, typer.Argument(help="A JSONL task file of any suite, or a release folder.")
+    ],
     suite_name: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--suite", help="The suite the tasks belong to, e.g. toolbench-x or toolfailbench."
+            "--suite",
+            help="The suite the tasks belong to (default: the 'suite' of the file's first "
+            "task); needed for a release folder, e.g. --suite toolfailbench.",
         ),
-    ] = "toolbench-x",
+    ] = None,
 ) -> None:
-    """Run the shipping validators on every task of a file; exit 1 if any fails."""
-    from toolchaos.suites import get_suite
+    """Run the shipping validators on every task of a file; exit 1 if any fails.
 
-    suite = get_suite(suite_name)
+    Example: toolchaos validate my-tasks.jsonl
+    """
+    from toolchaos.suites import get_suite, suite_of_file
+
+    suite = get_suite(suite_name or suite_of_file(task_file))
     tasks = suite.load(task_file)
     failing = 0
     for task in tasks:
@@ -545,14 +635,16 @@ def tasks(
             "output_fabrication or control."
         ),
     ] = None,
-    stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of tasks.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    stats: Annotated[bool, _flag("--stats", help="Print counts instead of tasks.")] = False,
+    as_json: Annotated[bool, _flag("--json", help="Print JSON.")] = False,
     task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
 ) -> None:
     """List a suite's tasks (filtered), or print counts with --stats.
 
     ToolBench-X counts workflow types, hazard families and variants, topics and
     subtopics; ToolFailBench counts kinds, domains, target modes, registers and trap kinds.
+
+    Example: toolchaos tasks toolbench-x --type parallel --hazard transient
     """
     from rich.markup import escape
 
@@ -580,8 +672,7 @@ def tasks(
         if as_json:
             sys.stdout.write(json.dumps(counts, indent=2, sort_keys=True) + "\n")
         else:
-            for key, value in counts.items():
-                out.print(f"{key}: {value}", markup=False)
+            out.print(_stats_table(chosen.name, counts))
         return
     if as_json:
         for task in selected:
@@ -596,6 +687,25 @@ def tasks(
         out.print("no tasks match")
 
 
+def _stats_table(suite: str, counts: dict[str, Any]) -> Any:
+    """The counts of ``tasks --stats`` as one table: a section per facet, most tasks first."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    view = Table(title=f"{suite}: {counts.get('n', 0)} tasks", show_edge=False)
+    view.add_column("facet", no_wrap=True)
+    view.add_column("value", overflow="fold")
+    view.add_column("tasks", justify="right", no_wrap=True)
+    for facet, values in counts.items():
+        if not isinstance(values, dict):
+            continue
+        ranked = sorted(values.items(), key=lambda item: (-item[1], str(item[0])))
+        for i, (value, n) in enumerate(ranked):
+            view.add_row(escape(facet) if i == 0 else "", escape(str(value)), str(n))
+        view.add_section()
+    return view
+
+
 models_app = typer.Typer(help="Embedded local models: list and pull.", no_args_is_help=True)
 app.add_typer(models_app, name="models")
 
@@ -603,7 +713,10 @@ app.add_typer(models_app, name="models")
 @models_app.command("list")
 @clean_errors
 def models_list() -> None:
-    """List the local models toolchaos knows and whether each is pulled."""
+    """List the local models toolchaos knows and whether each is pulled.
+
+    Example: toolchaos models list
+    """
     from toolchaos.models.pull import KNOWN, model_path
 
     for name, model in sorted(KNOWN.items()):
@@ -620,7 +733,10 @@ def models_pull(
         Path | None, typer.Option(help="Directory to keep it in (default: the user cache).")
     ] = None,
 ) -> None:
-    """Download a local model's GGUF, check its SHA-256 and keep it (once)."""
+    """Download a local model's GGUF, check its SHA-256 and keep it (once).
+
+    Example: toolchaos models pull qwen2.5-coder-0.5b
+    """
     from toolchaos.models.pull import model_path, pull
 
     target = model_path(name, dest)
@@ -652,7 +768,11 @@ def judge_command(
     concurrency: Annotated[int, typer.Option(help="Judge requests at once.")] = 8,
     limit: Annotated[int | None, typer.Option(help="Judge only the first N episodes.")] = None,
 ) -> None:
-    """Have two LLM judges label every ToolFailBench episode; the agent is never rerun."""
+    """Have two LLM judges label every ToolFailBench episode; the agent is never rerun.
+
+    Example: toolchaos judge runs/tfb --judge openai/gpt-4o-mini --judge
+    anthropic/claude-3-5-haiku-latest
+    """
     from toolchaos.models.config import ModelEntry
     from toolchaos.suites import get_suite
 
@@ -707,6 +827,8 @@ def merge_command(
 
     Stores of different datasets, configs or toolchaos versions are refused; an episode
     stored twice alike is kept once, two different episodes of one key are refused.
+
+    Example: toolchaos merge runs/s1 runs/s2 --out runs/all
     """
     from toolchaos.runner.merge import merge
 
@@ -726,7 +848,10 @@ def import_inspect_command(
     logs: Annotated[list[Path], typer.Argument(help="Inspect eval logs (.eval or .json).")],
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="The run directory to write.")],
 ) -> None:
-    """Turn Inspect eval logs of toolchaos tasks into a run store for `toolchaos report`."""
+    """Turn Inspect eval logs of toolchaos tasks into a run store for `toolchaos report`.
+
+    Example: toolchaos import-inspect logs/run.eval --out runs/inspect
+    """
     try:
         from toolchaos.integrations.inspect.importer import import_logs
     except ImportError as exc:
@@ -756,7 +881,10 @@ def proxy_command(
     arm: Annotated[str, typer.Option("--arm", help="hazard (the plan) or clean.")] = "hazard",
     model: Annotated[str, typer.Option("--model", help="The agent's name in the store.")] = "agent",
 ) -> None:
-    """Serve an MCP server on stdio that forwards to UPSTREAM and applies a hazard plan."""
+    """Serve an MCP server on stdio that forwards to UPSTREAM and applies a hazard plan.
+
+    Example: toolchaos proxy --plan drift -- python my_mcp_server.py
+    """
     if arm not in ("hazard", "clean"):
         raise BadInput(f"--arm must be hazard or clean, not {arm!r}")
     try:
@@ -1001,7 +1129,11 @@ def review_sample(
 
 def main() -> None:
     """Entry point of the ``toolchaos`` script."""
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:  # outside a run's episodes (those say what they stored)
+        err.print("interrupted", highlight=False)
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":

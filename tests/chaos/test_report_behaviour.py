@@ -124,3 +124,26 @@ def test_reference_is_the_low_median_of_passed_clean_calls() -> None:
 
     facts = [fact("clean", 2), fact("clean", 5), fact("clean", 9, correct=False), fact("hazard", 7)]
     assert reference_calls(facts) == {"t": 2}
+
+
+def test_the_own_tools_report_fits_80_columns(tmp_path: Path) -> None:
+    """Long agent and target names, every own-tools table: nothing wider than the terminal."""
+    import io
+
+    from rich.console import Console
+
+    from toolchaos.report.tables import print_report
+
+    agents = {"switcher": one_more, "quitter": gives_up, "hammer": hammers}
+    with RunRecorder(tmp_path / "run") as store:
+        for target in ("weather-lookup-with-three-providers", "quick"):
+            play(store, target, "openai-compat/reference-agent-long-name", one_call, "clean")
+            for name, agent in agents.items():
+                play(store, target, f"openai-compat/{name}-agent-with-a-long-name", agent, "hazard")
+    report = build_report([tmp_path / "run"])
+    assert {"own_tools_pass", "own_tools_behaviours", "own_tools_events"} <= set(report.tables)
+    console = Console(width=80, record=True, file=io.StringIO())
+    print_report(report, console, tmp_path)
+    text = console.export_text()
+    too_long = [line for line in text.splitlines() if len(line) > 80]
+    assert not too_long, too_long[:3]

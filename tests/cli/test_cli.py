@@ -191,7 +191,14 @@ def test_tasks_lists_and_counts_toolfailbench() -> None:
     )
     assert law["domain"] == {"law": law["n"]} and law["n"] == len(tasks)
     text = toolchaos("tasks", "toolfailbench", "--stats")
-    assert text.returncode == 0 and "trap_kind:" in text.stdout
+    assert text.returncode == 0, text.stderr
+    # a table (one section per facet), never a Python dict
+    assert "{" not in text.stdout and "'" not in text.stdout
+    rows = [line.replace("│", " ").split() for line in text.stdout.splitlines()]
+    commonest = max(stats["trap_kind"].items(), key=lambda item: item[1])
+    assert ["trap_kind", commonest[0], str(commonest[1])] in rows  # most tasks first
+    assert ["none", str(stats["trap_kind"]["none"])] in rows
+    assert ["law", str(stats["domain"]["law"])] in rows
 
 
 @pytest.mark.parametrize(
@@ -211,7 +218,7 @@ def test_tasks_filters_belong_to_their_suite(
 @pytest.mark.parametrize(
     ("command", "fragments"),
     [
-        ("run", ["ToolFailBench: domains and target failure modes", "ToolBench-X: clean"]),
+        ("run", ["ToolFailBench: domains and target failure modes", "toolfailbench clean"]),
         ("tasks", ["e.g. toolbench-x or toolfailbench", "ToolFailBench: a domain"]),
         ("report", ["--rules", "ToolFailBench: the rule set", "(ToolBench-X and own tools)"]),
         ("build", ["ToolBench-X: tasks per"]),

@@ -235,3 +235,52 @@ def test_hostile_text_is_shown_as_text_and_never_runs(browser: Any, page: Path) 
     assert HOSTILE_TOOL in text
     assert not browser.find_elements("css selector", "#episodes img, #episodes script")
     assert browser.execute_script("return typeof window.__pwned") == "undefined"
+
+
+@pytest.fixture(scope="module")
+def two_suites_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One model in both suites: the viewer must keep their episodes apart."""
+    from rich.console import Console
+
+    from toolchaos.runner.run import RunConfig, run
+
+    root = tmp_path_factory.mktemp("html-suites")
+    tbx = play(root / "tbx", ["scripted/oracle"], ["clean", "hazard"], subset=8)
+    config = RunConfig(suite="toolfailbench", models=["scripted/oracle"], subset=8)
+    run(config, root / "tfb", Console(quiet=True))
+    return write_html(build_report([tbx, root / "tfb"]), root / "report.html")
+
+
+def test_a_table_link_opens_only_its_suites_episodes(browser: Any, two_suites_page: Path) -> None:
+    _open(browser, two_suites_page)
+    href = "#filter=suite:toolbench-x;model:scripted%2Foracle;arm:clean"
+    links = browser.find_elements("css selector", f'table[data-table="accuracy"] a[href="{href}"]')
+    assert links
+    n = next(int(a.text) for a in links if a.text.isdigit())  # the row's n (before bad_calls)
+    browser.execute_script("arguments[0].click()", links[0])
+    shown = _episodes(browser)
+    assert shown
+    assert {e.get_attribute("data-suite") for e in shown} == {"toolbench-x"}
+    assert browser.find_element("id", "f-suite").get_attribute("value") == "toolbench-x"
+    assert len(shown) == n
+    # a clean-arm episode says no hazard fired
+    assert all("no hazard" in e.find_element("css selector", "summary").text for e in shown)
+
+
+def test_the_suite_filter_and_the_task_search(browser: Any, two_suites_page: Path) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    _open(browser, two_suites_page)
+    Select(browser.find_element("id", "f-suite")).select_by_value("toolfailbench")
+    shown = _episodes(browser)
+    assert shown and {e.get_attribute("data-suite") for e in shown} == {"toolfailbench"}
+    wanted = shown[0].get_attribute("data-task")
+    search = browser.find_element("id", "f-task")
+    search.send_keys(wanted.upper())  # a part of an id, in any case
+    shown = _episodes(browser)
+    assert [e.get_attribute("data-task") for e in shown] == [wanted]
+    assert browser.execute_script("return location.hash").endswith(
+        "task:" + wanted.upper().replace("/", "%2F")
+    )
+    _open(browser, two_suites_page, "#filter=task:" + wanted)  # the address does the same
+    assert [e.get_attribute("data-task") for e in _episodes(browser)] == [wanted]

@@ -123,17 +123,19 @@ def test_html_is_self_contained_and_links_cells_to_the_viewer(report: Report) ->
     assert data is not None
     viewer = json.loads(data.group(1))
     assert len(viewer["episodes"]) == 60 and viewer["total"] == len(report.frame)
-    href = filter_href({"model": "scripted/retry", "label": "retry_same_args"})
-    assert href == "#filter=model:scripted%2Fretry;label:retry_same_args"
+    href = filter_href(
+        {"model": "scripted/retry", "label": "retry_same_args", "suite": "toolbench-x"}
+    )
+    assert href == "#filter=suite:toolbench-x;model:scripted%2Fretry;label:retry_same_args"
     assert f'href="{href}"' in page
-    assert viewer["counts"]["model:scripted%2Fretry;label:retry_same_args"] > 0
+    assert viewer["counts"]["suite:toolbench-x;model:scripted%2Fretry;label:retry_same_args"] > 0
 
 
 def test_viewer_selection_is_capped_and_round_robin(report: Report) -> None:
     index = episode_index(report)
     picked = select_episodes(index, 40)
     assert len(picked) == 40
-    by = ["model", "arm", "family", "outcome", "action", "behaviour"]
+    by = ["suite", "model", "arm", "family", "outcome", "action", "behaviour"]
     strata = index.groupby(by).ngroups
     if strata <= 40:  # every stratum shows up before any shows twice
         assert picked.groupby(by).ngroups == strata
@@ -205,3 +207,57 @@ def test_episodes_of_a_suite_without_a_contributor_are_noted_not_scored(tmp_path
     report = build_report([run])
     assert report.rows[0]["n"] == 3 and set(report.frame["suite"]) == {"toolbench-x"}
     assert any(n.startswith("Suite elsewhere: 1 stored episodes") for n in report.notes)
+
+
+@pytest.fixture(scope="module")
+def two_suites(tmp_path_factory: pytest.TempPathFactory) -> Report:
+    """The same model in both suites, as `make run` plays it."""
+    from rich.console import Console
+
+    from toolchaos.runner.run import RunConfig, run
+
+    root = tmp_path_factory.mktemp("two-suites")
+    tbx = play(root / "tbx", ["scripted/oracle", "scripted/naive"], ["clean", "hazard"], 10)
+    config = RunConfig(suite="toolfailbench", models=["scripted/oracle"], subset=10)
+    run(config, root / "tfb", Console(quiet=True))
+    return build_report([tbx, root / "tfb"])
+
+
+def _viewer(page: str) -> dict:
+    data = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>', page, re.S)
+    assert data is not None
+    return json.loads(data.group(1))
+
+
+def test_html_links_name_their_suite_and_count_only_its_episodes(two_suites: Report) -> None:
+    page = render_html(two_suites, max_episodes=1000)
+    viewer = _viewer(page)
+    accuracy = two_suites.tables["accuracy"]
+    for row in accuracy.to_dict(orient="records"):
+        href = filter_href({"suite": row["suite"], "model": row["model"], "arm": row["arm"]})
+        assert f'href="{href}"' in page
+        # the link stands for the row's n episodes, not the model's episodes of both suites
+        assert viewer["counts"][href[len("#filter=") :]] == row["n"]
+        shown = [
+            e
+            for e in viewer["episodes"]
+            if (e["suite"], e["model"], e["arm"]) == (row["suite"], row["model"], row["arm"])
+        ]
+        assert len(shown) == row["n"]
+    # a suite's own table links to that suite even without a suite column
+    assert 'href="#filter=suite:toolfailbench;model:scripted%2Foracle"' in page
+    assert 'href="#filter=suite:toolbench-x;model:scripted%2Foracle;arm:clean;family:' in page
+    assert viewer["options"]["suite"] == ["toolbench-x", "toolfailbench"]
+    assert 'id="f-suite"' in page and 'id="f-task"' in page  # the suite filter, the id search
+
+
+def test_clean_arm_episodes_are_not_labelled_with_a_hazard(two_suites: Report) -> None:
+    episodes = _viewer(render_html(two_suites, max_episodes=1000))["episodes"]
+    clean = [e for e in episodes if e["suite"] == "toolbench-x" and e["arm"] == "clean"]
+    hazard = [e for e in episodes if e["suite"] == "toolbench-x" and e["arm"] == "hazard"]
+    assert clean and hazard
+    for episode in clean:
+        assert episode["hazard"].startswith("none in the clean arm"), episode["hazard"]
+    for episode in hazard:
+        assert episode["hazard"] == f"{episode['family']} / {episode['variant']}"
+    assert all(e["hazard"] == "" for e in episodes if e["suite"] == "toolfailbench")

@@ -1,6 +1,7 @@
 """The terminal layout: every report table fits the console, wide ones folded into parts."""
 
 import io
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -123,3 +124,98 @@ def test_the_report_command_fits_80_columns(
         "report", str(directory), "--no-figures", "--write", str(tmp_path), columns=400
     )
     assert "Folded into" not in wide.stdout  # a wide terminal shows each table whole
+
+
+def fits(text: str, width: int = WIDTH) -> None:
+    too_long = [line for line in lines_of(text) if len(line) > width]
+    assert not too_long, too_long[:3]
+
+
+def test_compare_fits_80_columns(toolbench_run: Path) -> None:
+    run = str(toolbench_run)
+    result = toolchaos(
+        "compare", run, run, "--model-a", "scripted/oracle", "--model-b", "scripted/naive"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "McNemar p" in result.stdout and "flipped:" in result.stdout
+    fits(result.stdout)
+
+
+@pytest.mark.parametrize("suite", ["toolbench-x", "toolfailbench"])
+def test_tasks_stats_is_a_table_that_fits_80_columns(suite: str) -> None:
+    result = toolchaos("tasks", suite, "--stats")
+    assert result.returncode == 0, result.stderr
+    assert "{" not in result.stdout  # not a printed dict
+    fits(result.stdout)
+
+
+def test_small_p_values_are_printed_in_scientific_notation(toolfail_run: Path) -> None:
+    from toolchaos.report.tables import cell_text, to_markdown
+
+    assert cell_text(2.3e-9, "p_value") == "2.3e-09"
+    assert cell_text(0.0312, "p_value") == "0.031"
+    assert cell_text(0.0, "p_value") == "<1e-300"  # underflowed, never 0.000
+    assert cell_text(2.3e-9, "accuracy") == "0.000"  # other columns keep 3 decimals
+    report = build_report([toolfail_run])
+    tests = report.tables["toolfailbench_ctur_tests"]
+    smallest = tests["p_value"].min()
+    assert 0 < smallest < 0.001  # the oracle against the skipper
+    markdown = to_markdown(report)
+    assert cell_text(smallest, "p_value") in markdown
+    header = next(line for line in markdown.splitlines() if "| p_value |" in line)
+    columns = [c.strip() for c in header.strip("|").split("|")]
+    at = columns.index("p_value")
+    after = markdown[markdown.index(header) :].splitlines()[2:]
+    rows = list(itertools.takewhile(lambda line: line.startswith("|"), after))
+    shown = [r.strip("|").split("|")[at].strip() for r in rows]
+    assert shown and "0.000" not in shown
+
+
+def test_report_summary_prints_the_headline_numbers(
+    toolbench_run: Path, toolfail_run: Path, tmp_path: Path
+) -> None:
+    html = tmp_path / "report.html"
+    result = toolchaos(
+        "report",
+        str(toolbench_run),
+        str(toolfail_run),
+        "--no-figures",
+        "--write",
+        str(tmp_path),
+        "--html",
+        str(html),
+        "--summary",
+    )
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    assert "Accuracy per model and arm" not in text  # no tables, only the headline
+    report = build_report([toolbench_run, toolfail_run])
+    arms = report.tables["arms"]
+    lines = lines_of(text)
+    assert "ToolBench-X accuracy, clean -> hazard (tasks with a hazard):" in lines
+    for row in arms.to_dict(orient="records"):
+        wanted = f"{row['clean']:.3f} -> {row['hazard']:.3f}"
+        assert any(line.split()[:1] == [row["model"]] and wanted in line for line in lines), row
+    board = report.tables["toolfailbench_leaderboard"]
+    assert any(line.startswith("ToolFailBench CTUR") for line in lines)
+    for model, ctur in zip(board["model"], board["CTUR %"], strict=True):
+        assert any(line.split() == [model, f"{ctur:.1f}%"] for line in lines), model
+    assert f"  {html}" in lines and f"  {tmp_path / 'report.md'}" in lines
+    assert html.is_file() and (tmp_path / "report.md").is_file()
+    # without --summary the report ends with the same lines, after the tables
+    full = toolchaos("report", str(toolbench_run), "--no-figures", "--write", str(tmp_path))
+    assert "Accuracy per model and arm" in full.stdout
+    assert full.stdout.rstrip().splitlines()[-1] == f"  {tmp_path / 'report.md'}"
+    assert "ToolBench-X accuracy, clean -> hazard" in full.stdout
+
+
+def test_progress_bars_show_each_suite_and_model(tmp_path: Path) -> None:
+    console = Console(width=WIDTH, record=True, file=io.StringIO())
+    models = ["scripted/oracle", "scripted/no-tool"]
+    config = RunConfig(suite="toolbench-x", models=models, arms=["clean", "hazard"], limit=3)
+    run(config, tmp_path / "run", console)
+    text = console.export_text()
+    fits(text)
+    for model in models:
+        line = next(line for line in lines_of(text) if f"toolbench-x {model}" in line)
+        assert "6/6" in line and "ep/s" in line and "ETA" in line, line

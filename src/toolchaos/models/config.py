@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -42,6 +43,21 @@ class ModelEntry(BaseModel):
         return (input_tokens * self.input_per_mtok + output_tokens * self.output_per_mtok) / 1e6
 
 
+FILE_KEYS = frozenset({"models", "limits"})
+"""The top-level keys of a models file (``limits:`` is read by :mod:`toolchaos.runner.limits`)."""
+
+ENTRY_KEYS = frozenset({*ModelEntry.model_fields, "base_url"})
+"""The keys one model of a models file may have (``base_url`` is ``base_urls``' alias)."""
+
+
+def _refuse_unknown(path: Path, where: str, keys: set[Any], known: frozenset[str]) -> None:
+    """Refuse a key a models file does not read (a misspelling would be silently ignored)."""
+    for key in sorted(keys - known, key=str):
+        close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
+        raise BadInput(f"{path}: {where}unknown key {key!r}{hint}")
+
+
 def load_models_file(path: Path) -> list[ModelEntry]:
     """Read a models file: ``models: [{spec: ..., base_url: ..., family: ...}, ...]``."""
     try:
@@ -54,8 +70,11 @@ def load_models_file(path: Path) -> list[ModelEntry]:
         raise BadInput(f"{path}{where}: not valid YAML") from None
     if not isinstance(data, dict) or not isinstance(data.get("models"), list):
         raise BadInput(f"{path}: expected a top-level 'models:' list")
+    _refuse_unknown(path, "", set(data), FILE_KEYS)
     entries = []
     for index, item in enumerate(data["models"]):
+        if isinstance(item, dict):
+            _refuse_unknown(path, f"model {index + 1}: ", set(item), ENTRY_KEYS)
         if isinstance(item, dict) and "base_url" in item:
             item = {**item, "base_urls": item.pop("base_url")}
         try:

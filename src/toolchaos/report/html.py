@@ -7,7 +7,7 @@ put on the page with ``textContent`` only. Control characters (terminal escapes)
 as their Unicode control pictures (ESC as ``␛``).
 
 The trace viewer holds at most ``max_episodes`` conversations (default 1,000), chosen
-round-robin over the strata (model, arm, hazard family, outcome, post-failure action,
+round-robin over the strata (suite, model, arm, hazard family, outcome, post-failure action,
 failure behaviour) so every table cell that links to the viewer finds some of its
 episodes; within a stratum, episodes are taken in key order. Each shown text is cut at
 4,000 characters. The page says how many episodes it holds out of how many.
@@ -34,11 +34,12 @@ from toolchaos.suites.base import ReportTable
 
 DEFAULT_MAX_EPISODES = 1000
 TEXT_LIMIT = 4000
-FILTER_FIELDS = ("model", "arm", "family", "workflow", "label")
+FILTER_FIELDS = ("suite", "model", "arm", "family", "workflow", "label", "task")
+"""What the viewer filters on; ``task`` is a search (part of a task id), the rest choices."""
 OUTCOMES = ("correct", "incorrect", "error")
 # what JavaScript's encodeURIComponent leaves alone, so both sides spell a filter alike
 _URI_SAFE = "!~*'()"
-_STRATA = ["model", "arm", "family", "outcome", "action", "behaviour"]
+_STRATA = ["suite", "model", "arm", "family", "outcome", "action", "behaviour"]
 
 
 def visible(text: Any, limit: int = TEXT_LIMIT) -> str:
@@ -64,9 +65,12 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
     rows = []
     for record in table.frame.to_dict(orient="records"):
         full = {str(k): v for k, v in record.items()}
+        suite = str(full.get("suite") or table.suite)
         cells = []
         for column in columns:
             found = table.link(full, column) if table.link else None
+            if found is not None and suite:
+                found = {"suite": suite, **found}  # never another suite's episodes
             href = filter_href(found)
             if href is not None and found is not None:
                 links[href] = found
@@ -84,7 +88,7 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
 def episode_index(report: Report) -> pd.DataFrame:
     """One row per episode with what the viewer filters on (outcome, action, behaviour)."""
     frame = report.frame
-    columns = ["run", "key", "model", "arm", "family", "variant", "workflow", "task_id"]
+    columns = ["run", "key", "suite", "model", "arm", "family", "variant", "workflow", "task_id"]
     if frame.empty:
         extra = ["sample", "outcome", "score", "action", "behaviour", "diagnosis"]
         return pd.DataFrame(columns=[*columns, *extra])
@@ -197,6 +201,15 @@ def stratum_counts(index: pd.DataFrame) -> pd.DataFrame:
     return index.groupby(fields, sort=False, dropna=False).size().rename("n").reset_index()
 
 
+def hazard_text(arm: str, family: str, variant: str) -> str:
+    """What the viewer says of an episode's hazard: none fired in the clean arm."""
+    if family in ("", "none"):
+        return ""
+    if arm == "clean":
+        return f"none in the clean arm (the task's hazard elsewhere: {family} / {variant})"
+    return f"{family} / {variant}"
+
+
 def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -> dict[str, Any]:
     """The trace viewer's data: the chosen episodes in full, and the filter options.
 
@@ -224,10 +237,12 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
             {
                 "key": visible(row["key"], 500),
                 "run": visible(row["run"], 500),
+                "suite": row["suite"],
                 "model": row["model"],
                 "arm": row["arm"],
                 "family": row["family"],
                 "variant": row["variant"],
+                "hazard": hazard_text(row["arm"], row["family"], row["variant"]),
                 "workflow": row["workflow"],
                 "task": row["task_id"],
                 "sample": int(row["sample"]),
@@ -246,6 +261,7 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
     # labels no suite orders (ToolFailBench's tool_skip, ...) follow the ordered ones
     present = [*known, *sorted(set(label_counts) - set(known))]
     options = {
+        "suite": sorted(set(index["suite"])),
         "model": sorted(set(index["model"])),
         "arm": sorted(set(index["arm"])),
         "family": sorted(set(index["family"])),

@@ -10,7 +10,9 @@ viewer.
 
 from __future__ import annotations
 
+import io
 import json
+import os
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,9 +24,13 @@ import pandas as pd
 from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
+from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
+from toolchaos.runner.plan import make_plan
+from toolchaos.runner.run import MANIFEST_NAME
 from toolchaos.runner.store import Store
 from toolchaos.scoring.tables import accuracy_rows, sampling_table, usage_table
 from toolchaos.suites import REGISTRY, get_suite
@@ -53,6 +59,7 @@ class Report:
     figures: list[FigureSpec] = field(default_factory=list)
     directories: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    headline: list[str] = field(default_factory=list)
 
     @property
     def tables(self) -> dict[str, pd.DataFrame]:
@@ -124,14 +131,17 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
         options: What suites may read, e.g. the ToolBench-X failure-behaviour thresholds
             (the defaults when None, or ``"median"`` over the failed episodes of all runs).
     """
+    _refuse_repeats(directories)
     entries: dict[str, ModelEntry] = {}
     frames = []
     suites = contributors(options or ReportOptions())
     skipped: Counter[str] = Counter()
+    unfinished: list[str] = []
     for directory in directories:
         store = Store.open_existing(directory, read_only=True)
         try:
             tasks = store.tasks()
+            unfinished += unfinished_run(directory, store, tasks)
             frame, scored = _score_run(directory, store, tasks, suites, skipped)
             run_entries = _model_entries(store)
             for spec, entry in run_entries.items():
@@ -147,6 +157,7 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
     rows = accuracy_rows(frame)
     sections = [ReportTable("accuracy", TITLES["accuracy"], pd.DataFrame(rows), _accuracy_link)]
     report = Report(frame=frame, rows=rows, sections=sections, directories=list(directories))
+    report.notes += unfinished + shared_episodes(frame)
     report.notes += [
         f"Suite {suite}: {count} stored episodes are not in this report (no report "
         "contributor for it yet)."
@@ -160,9 +171,12 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
         if suite not in present:
             continue
         contribution = contributor.finish(frame[frame["suite"] == suite])
+        for table in contribution.tables:
+            table.suite = table.suite or suite
         report.sections += contribution.tables
         report.figures += contribution.figures
         report.notes += contribution.notes
+        report.headline += contribution.headline
         if not contribution.labels.empty:
             label_frames.append(contribution.labels)
     if label_frames:
@@ -172,6 +186,79 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
         ReportTable("sampling", TITLES["sampling"], sampling_table(frame), _accuracy_link),
     ]
     return report
+
+
+def _refuse_repeats(directories: list[Path]) -> None:
+    """Refuse a run directory named twice: its episodes would count twice."""
+    seen: dict[Path, Path] = {}
+    for directory in directories:
+        real = directory.resolve()
+        if real in seen:
+            same = "" if seen[real] == directory else f" (as {seen[real]})"
+            raise BadInput(f"{directory} is named twice{same}; each run counts once")
+        seen[real] = directory
+
+
+def unfinished_run(directory: Path, store: Store, tasks: Mapping[str, Any]) -> list[str]:
+    """A note when a run did not finish (its manifest has ``ended: null``), else nothing.
+
+    The note counts the stored episodes against the run's plan and names the models that
+    lack some, since the tables silently hold only what was played.
+    """
+    try:
+        manifest = json.loads((directory / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(manifest, dict) or manifest.get("ended", "") is not None:
+        return []
+    head = (
+        f"{directory} holds an unfinished run (stopped, or still playing: its manifest has "
+        "no end time)"
+    )
+    rerun = "; rerun its toolchaos run command to finish it."
+    models = [m["spec"] for m in manifest.get("models", []) if isinstance(m, dict)]
+    if manifest.get("shard") or not models:
+        return [head + rerun]
+    suite = manifest.get("suite")
+    plan = make_plan(
+        models,
+        [t for t in tasks.values() if getattr(t, "suite", None) == suite],
+        list(manifest.get("arms", [])),
+        int(manifest.get("samples", 1)),
+        str(manifest.get("protocol", "")),
+    )
+    stored = store.keys()
+    planned = Counter(item.model for item in plan)
+    have = Counter(item.model for item in plan if item.key in stored)
+    short = [f"{m} {have[m]} of {planned[m]}" for m in models if have[m] < planned[m]]
+    if not short:
+        return [head + rerun]
+    return [
+        f"{head}: {sum(have.values())} of {len(plan)} planned episodes are stored "
+        f"({', '.join(short)}){rerun}"
+    ]
+
+
+def shared_episodes(frame: pd.DataFrame) -> list[str]:
+    """Notes naming models whose episodes of the same tasks come from several runs.
+
+    The tables pool such runs (a model's row counts both), which is what a report over
+    runs at different temperatures wants, and a surprise when a run was copied.
+    """
+    if frame.empty or frame["run"].nunique() < 2:
+        return []
+    notes = []
+    cell = ["suite", "model", "protocol", "task_id", "arm", "sample"]
+    runs = frame.groupby(cell, sort=False)["run"].nunique()
+    repeated = runs[runs > 1].reset_index()
+    for (suite, model), group in repeated.groupby(["suite", "model"], sort=True):
+        holders = frame[(frame["suite"] == suite) & (frame["model"] == model)]["run"]
+        named = ", ".join(sorted(set(map(str, holders))))
+        notes.append(
+            f"{model} ({suite}): {named} hold the same {len(group)} episodes (task, arm and "
+            "sample); the tables pool the runs, so each of those counts once per run."
+        )
+    return notes
 
 
 TITLES = {
@@ -207,16 +294,23 @@ def inert(text: str) -> str:
 PERCENT_SUFFIXES = ("%", " pp")
 """A column whose name ends in one of these holds percentages (or percentage points)."""
 
+P_VALUE_COLUMNS = ("p_value", "p", "p-value")
+"""Columns holding p-values: one below 0.001 is shown in scientific notation, not 0.000."""
+
 
 def cell_text(value: Any, column: Any = "") -> str:
     """How a table cell is shown: floats with 3 decimals, missing values as ``-``.
 
-    Floats in a percent column (its name ends in ``%`` or `` pp``) get 2 decimals.
+    Floats in a percent column (its name ends in ``%`` or `` pp``) get 2 decimals; a
+    p-value below 0.001 is shown in scientific notation (``2.3e-09``), as ``compare`` does.
     Control characters (terminal escapes, bells) are shown as pictures, never sent.
     """
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return "-"
     if isinstance(value, float):
+        if str(column) in P_VALUE_COLUMNS and abs(value) < 0.001:
+            # a p this small underflows to 0.0 in a double: say how small it is
+            return f"{value:.1e}" if value else "<1e-300"
         return f"{value:.2f}" if str(column).endswith(PERCENT_SUFFIXES) else f"{value:.3f}"
     return inert(str(value))
 
@@ -231,33 +325,41 @@ def _shown(table: ReportTable) -> tuple[str, pd.DataFrame]:
     return title, frame
 
 
-# the terminal layout: a column is drawn at most this wide (longer text wraps inside it),
+# the terminal layout: a column is drawn at most this wide (longer text folds inside it),
 # and a table wider than the terminal is folded into parts that repeat its key columns
 MAX_CELL = 28
 KEY_COLUMNS = 2
+COMPACT: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+"""The narrow style: a rule under the header and one space between columns, no borders."""
+
+_MEASURING = Console(width=10_000, file=io.StringIO())
 
 
-def _column_width(header: str, cells: list[str]) -> int:
-    """The width a column wants in the terminal.
+def render_table(
+    title: str,
+    headers: list[str],
+    cells: list[list[str]],
+    part: list[int] | None = None,
+    compact: bool = False,
+    cap: int | None = None,
+) -> Table:
+    """A rich table of the shown cells: the columns of ``part`` (all by default).
 
-    Its widest cell (up to MAX_CELL), at least its header's widest word, and its whole
-    header when the cells are as wide.
+    Every column folds text longer than ``cap`` (when given); the compact style drops the
+    cell borders. Text is escaped: a cell cannot style the terminal.
     """
-    widest = min(MAX_CELL, max((len(c) for c in cells), default=1))
-    word = max((len(w) for w in header.split()), default=1)
-    return max(widest, min(len(header), max(widest, word)), word)
+    view = Table(title=escape(inert(title)) if title else None, **(COMPACT if compact else {}))
+    chosen = part if part is not None else list(range(len(headers)))
+    for i in chosen:
+        view.add_column(escape(headers[i]), overflow="fold", max_width=cap)
+    for row in range(len(cells[0]) if cells else 0):
+        view.add_row(*(escape(cells[i][row]) for i in chosen))
+    return view
 
 
-def _drawn(widths: list[int], compact: bool = False) -> int:
-    """How wide rich draws a table of these column widths (borders and padding).
-
-    The default style has a box around every cell; the compact one (COMPACT) has only a
-    rule under the header and one space between columns.
-    """
-    return sum(widths) + 3 * len(widths) + (-3 if compact else 1)
-
-
-COMPACT = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False}
+def table_width(view: Table) -> int:
+    """How wide rich draws ``view`` when nothing limits it (rich's own measurement)."""
+    return Measurement.get(_MEASURING, _MEASURING.options, view).maximum
 
 
 def fold_columns(
@@ -266,9 +368,10 @@ def fold_columns(
     """The column indices of each part a table is folded into to fit ``width`` characters.
 
     One part when the table fits. Otherwise every part repeats the key columns and takes
-    the remaining columns in order, as many as fit. The key columns are a leading ``rank``
-    column, then leading text columns (at most KEY_COLUMNS) until they tell the rows
-    apart: ``model``, or ``model`` and ``arm`` where a model has a row per arm.
+    the remaining columns in order, as many as fit (rich measures each candidate part,
+    its columns capped at MAX_CELL). The key columns are a leading ``rank`` column, then
+    leading text columns (at most KEY_COLUMNS) until they tell the rows apart: ``model``,
+    or ``model`` and ``arm`` where a model has a row per arm.
 
     Args:
         headers: The column headers.
@@ -276,16 +379,19 @@ def fold_columns(
         width: The terminal width.
         compact: Whether the parts are drawn in the compact style.
     """
-    widths = [_column_width(h, c) for h, c in zip(headers, cells, strict=True)]
+
+    def wide(part: list[int]) -> int:
+        return table_width(render_table("", headers, cells, part, compact, MAX_CELL))
+
     everything = list(range(len(headers)))
-    if _drawn(widths, compact) <= width or len(headers) < 2:
+    if len(headers) < 2 or wide(everything) <= width:
         return [everything]
     keys: list[int] = [0] if headers[0] == "rank" else []
     named: list[int] = []
     for i in everything[len(keys) : -1]:
         if len(named) == KEY_COLUMNS or any(_numeric(c) for c in cells[i]):
             break
-        if _drawn([widths[k] for k in [*keys, i]], compact) > width // 2:
+        if wide([*keys, i]) > width // 2:
             break
         keys.append(i)
         named.append(i)
@@ -295,7 +401,7 @@ def fold_columns(
     parts: list[list[int]] = []
     current = list(keys)
     for i in everything[len(keys) :]:
-        if len(current) > len(keys) and _drawn([widths[k] for k in [*current, i]], compact) > width:
+        if len(current) > len(keys) and wide([*current, i]) > width:
             parts.append(current)
             current = list(keys)
         current.append(i)
@@ -333,19 +439,13 @@ def print_report(report: Report, console: Console, written: Path | None = None) 
         title, frame = _shown(table)
         headers = [str(c) for c in frame.columns]
         cells = [[cell_text(v, column) for v in frame[column]] for column in frame.columns]
-        widths = [_column_width(h, c) for h, c in zip(headers, cells, strict=True)]
-        compact = _drawn(widths) > console.width
+        compact = table_width(render_table(title, headers, cells)) > console.width
         parts = fold_columns(headers, cells, console.width, compact)
-        style: dict[str, Any] = COMPACT if compact else {}
-        cap = MAX_CELL if len(parts) > 1 else None
-        for number, part in enumerate(parts, start=1):
-            shown = title if len(parts) == 1 else f"{title} (part {number} of {len(parts)})"
-            view = Table(title=escape(inert(shown)), **style)
-            for i in part:
-                view.add_column(escape(headers[i]), overflow="fold", max_width=cap)
-            for row in range(len(frame)):
-                view.add_row(*(escape(cells[i][row]) for i in part))
-            console.print(view)
+        if len(parts) == 1:  # rich folds long cells to fit the console
+            console.print(render_table(title, headers, cells, compact=compact))
+        for number, part in enumerate(parts if len(parts) > 1 else [], start=1):
+            shown = f"{title} (part {number} of {len(parts)})"
+            console.print(render_table(shown, headers, cells, part, compact, MAX_CELL))
         note = table.note
         if len(parts) > 1:
             where = f"{written}/" if written is not None else ""
@@ -355,6 +455,47 @@ def print_report(report: Report, console: Console, written: Path | None = None) 
             )
         if note.strip():
             console.print(escape(inert(note.strip())), highlight=False)
+
+
+def report_destination(directories: list[Path]) -> Path:
+    """Where a report is written without ``--write``.
+
+    One run: its directory. Several: a ``report`` folder in the folder they share (never
+    one run's own directory, whose files describe that run alone).
+    """
+    if len(directories) == 1:
+        return directories[0]
+    try:
+        common = Path(os.path.commonpath([str(d) for d in directories]))
+    except ValueError:  # relative and absolute paths mixed
+        common = Path(os.path.commonpath([str(d.resolve()) for d in directories]))
+    runs = {d.resolve() for d in directories}
+    while common.resolve() in runs:  # runs/a and runs/a/b: not inside a run
+        common = common.parent
+    return common / "report"
+
+
+def print_headline(
+    report: Report, console: Console, written: Path | None = None, html: Path | None = None
+) -> None:
+    """Print the numbers that matter (each suite's headline) and where the files are.
+
+    Args:
+        report: The report.
+        console: Where to print.
+        written: The directory the report files went to.
+        html: The HTML report, if one was written.
+    """
+    if report.headline:
+        console.print("\n".join(escape(inert(line)) for line in report.headline), highlight=False)
+    # a path is never broken over two lines (it is there to be copied): each gets its own
+    if html is not None:
+        console.print("HTML report (tables, figures, trace viewer):", highlight=False)
+        console.print(f"  {inert(str(html))}", markup=False, highlight=False, soft_wrap=True)
+    if written is not None:
+        console.print("Every table in full (markdown, CSV, LaTeX):", highlight=False)
+        path = inert(str(written / "report.md"))
+        console.print(f"  {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 def to_markdown(report: Report, figures: Mapping[str, str] | None = None) -> str:

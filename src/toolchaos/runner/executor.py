@@ -95,13 +95,14 @@ def build_factories(config: RunConfig) -> list[ModelFactory]:
 
 
 def progress_bar(console: Console, disable: bool) -> Progress:
-    """The run's progress bar."""
+    """The run's progress bars: one per suite and model, with episodes, rate and ETA."""
     return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
+        TextColumn("{task.description}", style="bold", markup=False),
+        BarColumn(bar_width=None if console.width >= 100 else 12),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]:.0f} ep/s"),
+        TextColumn("{task.fields[rate]} ep/s"),
         TimeElapsedColumn(),
+        TextColumn("ETA"),
         TimeRemainingColumn(),
         console=console,
         disable=disable,
@@ -109,25 +110,37 @@ def progress_bar(console: Console, disable: bool) -> Progress:
 
 
 class Committer:
-    """Commits each played episode, counts harness errors and advances the progress bar."""
+    """Commits each played episode, counts harness errors and advances the progress bars.
 
-    def __init__(self, store: Store, console: Console, suite: str, total: int) -> None:
+    Args:
+        store: The run's store.
+        console: Where the bars are drawn.
+        suite: The suite's name, which leads each bar's label.
+        todo: The episodes to play per model spec (one bar each, in this order).
+    """
+
+    def __init__(self, store: Store, console: Console, suite: str, todo: Mapping[str, int]) -> None:
         self.store = store
         self.console = console
         self.suite = suite
-        self.total = total
+        self.todo = {model: n for model, n in todo.items() if n}
+        self.total = sum(self.todo.values())
         self.start = time.perf_counter()
         self.errors = 0
         self.done = 0
+        self._done: dict[str, int] = dict.fromkeys(self.todo, 0)
         self._progress: Progress | None = None
-        self._bar: Any = None
+        self._bars: dict[str, Any] = {}
 
     @contextmanager
     def open(self) -> Iterator[Sink]:
-        """Show the progress bar while episodes are committed."""
+        """Show the progress bars while episodes are committed."""
         with progress_bar(self.console, disable=not self.total) as progress:
             self._progress = progress
-            self._bar = progress.add_task(self.suite, total=self.total, rate=0.0)
+            self._bars = {
+                model: progress.add_task(f"{self.suite} {model}", total=n, rate="0")
+                for model, n in self.todo.items()
+            }
             self.start = time.perf_counter()
             try:
                 yield self
@@ -135,13 +148,15 @@ class Committer:
                 self._progress = None
 
     def __call__(self, episode: Episode) -> None:
-        """Commit ``episode`` (one transaction) and advance the bar."""
+        """Commit ``episode`` (one transaction) and advance its model's bar."""
         self.store.put(episode)
         self.errors += episode.status is EpisodeStatus.ERROR
         self.done += 1
-        if self._progress is not None:
-            rate = self.done / max(self.elapsed(), 1e-9)
-            self._progress.update(self._bar, advance=1, rate=rate)
+        if self._progress is not None and episode.model in self._bars:
+            done = self._done[episode.model] = self._done[episode.model] + 1
+            rate = done / max(self.elapsed(), 1e-9)
+            shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
+            self._progress.update(self._bars[episode.model], advance=1, rate=shown)
 
     def elapsed(self) -> float:
         """Seconds since the first episode could start."""
@@ -174,6 +189,9 @@ async def play_all(
             async with limits[item.model]:
                 episode = await play(item, factories[item.model], config.loop)
             sink(episode)
+            # a scripted episode never waits: yield once, so the other workers and a
+            # cancellation (Ctrl-C) get their turn between episodes
+            await asyncio.sleep(0)
 
     try:
         async with asyncio.TaskGroup() as group:
@@ -200,17 +218,15 @@ class LocalExecutor:
             return
         built = self.factories if self.factories is not None else build_factories(config)
         factories = {f.spec: f for f in built}
-        loop = asyncio.new_event_loop()
-        try:
-            with open_sink() as sink:
-                # the limiters bind to this loop: build them inside it
-                async def main() -> None:
-                    limited = limit_factories(factories, config.rate_limits, _async_limiter)
-                    await play_all(todo, limited, config, sink)
+        # asyncio.Runner turns Ctrl-C into a cancellation of the episodes in flight (none
+        # is committed half-way) and raises KeyboardInterrupt once they are all cancelled
+        with asyncio.Runner() as runner, open_sink() as sink:
+            # the limiters bind to this loop: build them inside it
+            async def main() -> None:
+                limited = limit_factories(factories, config.rate_limits, _async_limiter)
+                await play_all(todo, limited, config, sink)
 
-                loop.run_until_complete(main())
-        finally:
-            loop.close()
+            runner.run(main())
 
     def _in_processes(
         self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink
@@ -266,6 +282,8 @@ def _child_main(
         asyncio.run(play_all(shard, limited, config, sink))
     except BadInput as exc:
         results.put(("fatal", str(exc)))
+    except KeyboardInterrupt:  # Ctrl-C reaches every process; the parent says what is stored
+        pass
     except Exception as exc:  # reported to the parent, which stops the run
         results.put(("crash", f"{type(exc).__name__}: {exc}"))
     finally:

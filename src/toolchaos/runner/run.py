@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -78,19 +79,39 @@ class RunConfig(BaseModel):
         """The model specs, in order."""
         return [m.spec for m in self.models]
 
+    def identity(self, dataset_hash: str) -> dict[str, Any]:
+        """What must match for a directory to resume this run."""
+        return {
+            "suite": self.suite,
+            "dataset": dataset_hash,
+            "models": sorted(self.specs),
+            "arms": sorted(self.arms),
+            "samples": self.samples,
+            "protocol": self.protocol,
+            "loop": self.loop.model_dump(),
+        }
+
     def fingerprint(self, dataset_hash: str) -> str:
-        """A digest of what must match for a directory to resume this run."""
-        return digest(
-            {
-                "suite": self.suite,
-                "dataset": dataset_hash,
-                "models": sorted(self.specs),
-                "arms": sorted(self.arms),
-                "samples": self.samples,
-                "protocol": self.protocol,
-                "loop": self.loop.model_dump(),
-            }
+        """A digest of :meth:`identity`."""
+        return digest(self.identity(dataset_hash))
+
+
+class RunInterrupted(Exception):
+    """The user stopped a run (Ctrl-C); what was committed stays and a rerun resumes.
+
+    Args:
+        out: The run directory.
+        played: Episodes committed by this invocation before it stopped.
+        stored: Episodes the directory holds now.
+        planned: Episodes the run plans in all.
+    """
+
+    def __init__(self, out: Path, played: int, stored: int, planned: int) -> None:
+        super().__init__(
+            f"interrupted: {out} holds {stored} of {planned} planned episodes ({played} "
+            "played this time); run the same command again to resume"
         )
+        self.out, self.played, self.stored, self.planned = out, played, stored, planned
 
 
 class RunSummary(BaseModel):
@@ -183,6 +204,8 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
             raise BadInput("--subset must be at least 1")
         tasks = stratified_subset(tasks, config.subset, suite.stratum)
     if config.limit is not None:
+        if config.limit < 1:
+            raise BadInput("--limit (a number of tasks) must be at least 1")
         tasks = tasks[: config.limit]
     return tasks, suite.dataset_hash(path), path, factories
 
@@ -229,14 +252,16 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
         store = Store(out / STORE_NAME)
         try:
             stored = store.get_meta("fingerprint")
+            identity = config.identity(dataset_hash)
             if stored is not None and stored != fingerprint:
                 raise BadInput(
-                    f"{out} holds another run's store (a different suite, dataset, models, arms "
-                    "or samples); choose a new --out directory"
+                    f"{out} holds another run's store ({_difference(store, out, identity)}); "
+                    "choose a new --out directory"
                 )
             _check_temperatures(store, config, out)
             _check_shard(store, config, out, fresh=stored is None)
             store.set_meta("fingerprint", fingerprint)
+            store.set_meta("identity", dumps(identity))
             store.set_meta("toolchaos_version", __version__)
             if config.shard is not None:
                 store.set_meta("shard", str(config.shard))
@@ -249,8 +274,15 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             if config.shard is not None:
                 plan = config.shard.select(plan)
             todo = [item for item in plan if item.key not in done]
-            commit = Committer(store, console, config.suite, len(todo))
-            make_executor(config, factories).execute(todo, config, commit.open)
+            per_model = Counter(item.model for item in todo)
+            commit = Committer(
+                store, console, config.suite, {s: per_model[s] for s in config.specs}
+            )
+            try:
+                make_executor(config, factories).execute(todo, config, commit.open)
+            except KeyboardInterrupt:
+                # the manifest keeps ended: null, so a report says the run is unfinished
+                raise RunInterrupted(out, commit.done, store.count(), len(plan)) from None
             elapsed, errors = commit.elapsed(), commit.errors
             manifest = _manifest(config, path, dataset_hash, started, _now())
             manifest["episodes"] = store.count()
@@ -265,6 +297,68 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
         errors=errors,
         seconds=round(elapsed, 3),
     )
+
+
+# how a difference in a run's identity is named, and how the manifest spells each part
+_IDENTITY_NAMES = {
+    "suite": ("suite", "suite"),
+    "dataset": ("task file", "dataset_sha256"),
+    "models": ("models", "models"),
+    "arms": ("arms", "arms"),
+    "samples": ("samples", "samples"),
+    "protocol": ("protocol", "protocol"),
+    "loop": ("loop settings", "loop"),
+}
+
+
+def _difference(store: Store, out: Path, wanted: dict[str, Any]) -> str:
+    """Say how the run stored in ``out`` differs from the one asked for.
+
+    Stores written before the identity was kept are compared through their manifest.
+    """
+    held: dict[str, Any] = {}
+    text = store.get_meta("identity")
+    if text is not None:
+        held = json.loads(text)
+    else:
+        try:
+            manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            manifest = {}
+        for part, (_, field) in _IDENTITY_NAMES.items():
+            if field in manifest:
+                held[part] = manifest[field]
+        if isinstance(held.get("models"), list):
+            held["models"] = sorted(
+                m["spec"] if isinstance(m, dict) else str(m) for m in held["models"]
+            )
+        if isinstance(held.get("arms"), list):
+            held["arms"] = sorted(held["arms"])
+    found = []
+    for part, (name, _) in _IDENTITY_NAMES.items():
+        if part not in held or json.loads(dumps(held[part])) == json.loads(dumps(wanted[part])):
+            continue
+        if part == "dataset":
+            found.append("another task file")
+        elif part == "loop":
+            found.append(f"loop settings {_changed(held[part], wanted[part])}")
+        else:
+            found.append(f"{name} {_shown(held[part])}, not {_shown(wanted[part])}")
+    if not found:
+        return "a different suite, dataset, models, arms, samples or protocol"
+    return "; ".join(found)
+
+
+def _shown(value: Any) -> str:
+    return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def _changed(held: Any, wanted: Any) -> str:
+    """The loop settings that differ, as ``name held -> wanted``."""
+    if not isinstance(held, dict) or not isinstance(wanted, dict):
+        return "differ"
+    names = sorted(k for k in {*held, *wanted} if held.get(k) != wanted.get(k))
+    return ", ".join(f"{k} {held.get(k)} (asked {wanted.get(k)})" for k in names) or "differ"
 
 
 def _check_shard(store: Store, config: RunConfig, out: Path, *, fresh: bool) -> None:
@@ -336,4 +430,12 @@ def _execution(config: RunConfig) -> dict[str, Any]:
     return found
 
 
-__all__ = ["MANIFEST_NAME", "RunConfig", "RunSummary", "play_all", "run", "run_lock"]
+__all__ = [
+    "MANIFEST_NAME",
+    "RunConfig",
+    "RunInterrupted",
+    "RunSummary",
+    "play_all",
+    "run",
+    "run_lock",
+]

@@ -170,6 +170,10 @@ class Store:
     def open_existing(cls, directory: Path, *, read_only: bool = False) -> Store:
         """Open the store of a finished or running run directory, refusing a missing one."""
         path = directory / STORE_NAME
+        if not directory.exists():
+            raise BadInput(f"{directory} does not exist")
+        if not directory.is_dir():
+            raise BadInput(f"{directory} is a file, not a run directory")
         if not path.is_file():
             raise BadInput(f"{directory} holds no toolchaos run (no {STORE_NAME})")
         return cls(path, read_only=read_only)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from toolchaos.core.errors import BadInput
@@ -27,4 +29,33 @@ def get_suite(name: str) -> Suite[Any, Any]:
     return suite
 
 
-__all__ = ["REGISTRY", "Suite", "get_suite"]
+def suite_of_file(path: Path) -> str:
+    """The suite a JSONL task file belongs to, from the ``suite`` of its first task.
+
+    A line that does not say is left for the suite's loader to refuse with file and line;
+    a file that names no known suite is refused here.
+    """
+    try:
+        with path.open("rb") as handle:
+            first = next((line for line in handle if line.strip()), b"")
+    except FileNotFoundError:
+        raise BadInput(f"task file {path} does not exist") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path} is a directory; give --suite for a release folder") from None
+    except OSError as exc:
+        raise BadInput(f"cannot read task file {path}: {exc.strerror or exc}") from None
+    try:
+        named = json.loads(first).get("suite")
+    except (ValueError, AttributeError):
+        named = None
+    if named in REGISTRY:
+        return str(named)
+    if named is None:
+        return "toolbench-x"  # the loader names what is wrong with the first line
+    raise BadInput(
+        f"{path}, line 1, field suite: unknown suite {named!r}; known suites: "
+        f"{', '.join(sorted(REGISTRY))}"
+    )
+
+
+__all__ = ["REGISTRY", "Suite", "get_suite", "suite_of_file"]

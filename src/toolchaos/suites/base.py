@@ -50,18 +50,25 @@ Baseline = Callable[[TaskT, str], ModelClient]
 
 CellLink = Callable[[Mapping[str, Any], str], dict[str, str] | None]
 """Given a table row and a column, the trace-viewer filter of the episodes behind the cell
-(keys ``model``, ``arm``, ``family``, ``workflow``, ``label``), or None."""
+(keys ``model``, ``arm``, ``family``, ``workflow``, ``label``), or None. The report adds
+the table's suite."""
 
 
 @dataclass
 class ReportTable:
-    """One table of a report: a file name stem, a title, the data and its cell links."""
+    """One table of a report: a file name stem, a title, the data and its cell links.
+
+    ``suite`` names the suite whose episodes stand behind every cell (the report sets it
+    for a suite's own tables), so a cell's link opens that suite's episodes only; a table
+    with a ``suite`` column links each row to its own suite instead.
+    """
 
     name: str
     title: str
     frame: pd.DataFrame
     link: CellLink | None = None
     note: str = ""
+    suite: str = ""
 
 
 @dataclass
@@ -77,12 +84,17 @@ class FigureSpec:
 
 @dataclass
 class Contribution:
-    """A suite's part of a report."""
+    """A suite's part of a report.
+
+    ``headline`` holds the few numbers that matter most, one line each (a title line,
+    then one line per model), which a report ends with and ``report --summary`` prints.
+    """
 
     tables: list[ReportTable] = field(default_factory=list)
     figures: list[FigureSpec] = field(default_factory=list)
     labels: pd.DataFrame = field(default_factory=pd.DataFrame)
     notes: list[str] = field(default_factory=list)
+    headline: list[str] = field(default_factory=list)
 
 
 class EpisodeReader(Protocol):

@@ -80,8 +80,10 @@ class ToolBenchXReport:
         """Tables and figures over every run; thresholds resolved over all failed episodes."""
         out = Contribution()
         by_family = breakdown(frame, "family")
+        arms = arm_summary(frame)
+        out.headline = headline(arms)
         out.tables += [
-            ReportTable("arms", TITLES["arms"], arm_summary(frame), _arm_columns_link),
+            ReportTable("arms", TITLES["arms"], arms, _arm_columns_link),
             ReportTable(
                 "by_workflow",
                 TITLES["by_workflow"],
@@ -182,6 +184,22 @@ TITLES = {
     "actions": "Post-failure action after the first anomaly (hazard arms)",
     "behaviours": "Failure behaviours of failed hazard-arm episodes",
 }
+
+
+def headline(arms: pd.DataFrame) -> list[str]:
+    """Accuracy in the clean arm against the hazard arm, per model (from the arm summary)."""
+    if arms.empty or not {"clean", "hazard"} <= set(arms.columns):
+        return []
+    width = max(len(str(m)) for m in arms["model"])
+    lines = ["ToolBench-X accuracy, clean -> hazard (tasks with a hazard):"]
+    for row in arms.to_dict(orient="records"):
+        clean, hazard = (_share(row[arm]) for arm in ("clean", "hazard"))
+        lines.append(f"  {row['model']!s:<{width}}  {clean} -> {hazard}")
+    return lines
+
+
+def _share(value: Any) -> str:
+    return "-" if value is None or pd.isna(value) else f"{float(value):.3f}"
 
 
 def _arms(table: pd.DataFrame) -> list[str]:

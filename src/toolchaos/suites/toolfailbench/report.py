@@ -282,6 +282,13 @@ class ToolFailReport:
     ) -> None:
         """The leaderboard, CTUR tests, rates by mode, RIR per domain and their figures."""
         board = leaderboard(voted, archetypes, with_rule=source == "ensemble")
+        if not board.empty:
+            width = max(len(str(m)) for m in board["model"])
+            out.headline = [f"ToolFailBench CTUR (correct tool use, % of tool-required; {source}):"]
+            out.headline += [
+                f"  {model!s:<{width}}  {'-' if pd.isna(ctur) else f'{ctur:.1f}%'}"
+                for model, ctur in zip(board["model"], board["CTUR %"], strict=True)
+            ]
         if source == "ensemble":
             ranked = "ranked by the ensemble's CTUR (majority of rule, judge A, judge B)"
             where = (
@@ -626,7 +633,8 @@ def _percent_of(k: int, n: int) -> float | None:
 
 
 def _p_cell(p_value: float | None) -> float | None:
-    return None if p_value is None else round(p_value, 6)
+    # significant digits, not decimals: a small p stays small (it is shown as 2.3e-09)
+    return None if p_value is None else float(f"{p_value:.6g}")
 
 
 def _percent_cells(rate: Rate) -> tuple[float | None, str]:
