@@ -93,6 +93,17 @@ def clean_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _task_file(suite: str, tasks: Path | None, dataset: str | None) -> str | None:
+    """The task file ``--tasks`` or ``--dataset`` names (None: the suite's shipped set)."""
+    if dataset is None:
+        return str(tasks) if tasks else None
+    if tasks is not None:
+        raise BadInput("give --tasks or --dataset, not both")
+    from toolchaos.suites import get_suite
+
+    return str(get_suite(suite).version_path(dataset))
+
+
 def _split(values: list[str]) -> list[str]:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
@@ -190,6 +201,13 @@ def run(
     tasks: Annotated[
         Path | None, typer.Option(help="A task file to run instead of the shipped set.")
     ] = None,
+    dataset: Annotated[
+        str | None,
+        typer.Option(
+            help="A shipped task set by version instead of the current one "
+            "(ToolBench-X and ToolFailBench: v2, the default, or v1)."
+        ),
+    ] = None,
     max_turns: Annotated[
         int,
         typer.Option(help="ToolBench-X: tool-loop turns before the final prompt (native loop)."),
@@ -265,7 +283,7 @@ def run(
         subset=subset,
         concurrency=concurrency,
         workers=workers,
-        tasks_path=str(tasks) if tasks else None,
+        tasks_path=_task_file(suite, tasks, dataset),
         loop=LoopConfig(max_turns=max_turns, rounds=rounds),
         retry_errors=retry_errors,
         cache_path=str(cache) if cache else None,
@@ -638,6 +656,9 @@ def tasks(
     stats: Annotated[bool, _flag("--stats", help="Print counts instead of tasks.")] = False,
     as_json: Annotated[bool, _flag("--json", help="Print JSON.")] = False,
     task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
+    dataset: Annotated[
+        str | None, typer.Option(help="A shipped task set by version (v2, the default, or v1).")
+    ] = None,
 ) -> None:
     """List a suite's tasks (filtered), or print counts with --stats.
 
@@ -651,7 +672,8 @@ def tasks(
     from toolchaos.suites import get_suite
 
     chosen = get_suite(suite)
-    selected = chosen.load(task_file)
+    found = _task_file(suite, task_file, dataset)
+    selected = chosen.load(Path(found) if found else None)
     filters = {"type": kind, "hazard": hazard, "subtopic": subtopic, "domain": domain}
     filters["mode"] = mode
     for name, value in filters.items():

@@ -293,3 +293,22 @@ def test_report_into_a_place_it_cannot_write_is_one_sentence(tmp_path: Path) -> 
     for target in (blocker, blocker / "inside", Path("/proc/toolchaos-report")):
         result = toolchaos("report", str(out), "--no-figures", "--write", str(target))
         assert_bad_input(result, "cannot write the report into")
+
+
+def test_dataset_plays_an_earlier_shipped_version(tmp_path: Path) -> None:
+    out = tmp_path / "v1"
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--dataset", "v1", "--limit", "2",
+        "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert "v1" in json.dumps(manifest)
+    assert_bad_input(
+        toolchaos("tasks", "toolbench-x", "--dataset", "v9"), "has no dataset 'v9'", "v2, v1"
+    )
+    both = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--dataset", "v1", "--tasks", "x.jsonl",
+        "--out", str(tmp_path / "both"),
+    )  # fmt: skip
+    assert_bad_input(both, "--tasks or --dataset, not both")
