@@ -18,7 +18,16 @@ from toolchaos.suites.toolbench_x.coherence import named_sources
 from toolchaos.suites.toolbench_x.generate import TemplateContext, raw_candidates
 
 # the domains whose source-fact templates offer an unnamed form
-DOMAINS = ["commerce", "communication", "devices", "government", "transportation"]
+DOMAINS = [
+    "commerce",
+    "communication",
+    "devices",
+    "government",
+    "health",
+    "personal_finance",
+    "transportation",
+    "weather",
+]
 
 
 def _ctx(domain: str, seed: int) -> TemplateContext:
