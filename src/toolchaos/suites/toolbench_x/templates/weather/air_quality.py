@@ -49,13 +49,25 @@ def _digits(field: str) -> int | None:
 def air_at_saved_spot(ctx: TemplateContext) -> Draft:
     """Sequential: saved spot -> its place of interest -> that city's air quality."""
     saved = _saved(ctx, "poi")
-    tool = ctx.rng.choice(sorted(AQ_SOURCES))
+    tool, named = ctx.choose_source(AQ_SOURCES)
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     prompt = ctx.say(
-        "What's the current {what} around my saved spot '{label}', according to {source}?",
-        "Before I head to '{label}' (it's in my saved places), check the {what} in that "
-        "city using {source}.",
-        "My saved place '{label}': how's the air there right now? I need the {what} from {source}.",
+        *(
+            (
+                "What's the current {what} around my saved spot '{label}', according to {source}?",
+                "Before I head to '{label}' (it's in my saved places), check the {what} in "
+                "that city using {source}.",
+                "My saved place '{label}': how's the air there right now? I need the {what} "
+                "from {source}.",
+            )
+            if named
+            else (
+                "What's the current {what} around my saved spot '{label}'?",
+                "Before I head to '{label}' (it's in my saved places), check the {what} in "
+                "that city.",
+                "My saved place '{label}': how's the air there right now? I need the {what}.",
+            )
+        ),
         what=AQ_FIELDS[field],
         label=saved.label,
         source=AQ_SOURCES[tool],
@@ -131,14 +143,25 @@ def reset_aqi_alert(ctx: TemplateContext) -> Draft:
 
 def air_across_cities(ctx: TemplateContext) -> Draft:
     """Parallel: one network's reading in three to seven cities; min or max of a field."""
-    tool = ctx.rng.choice(sorted(AQ_SOURCES))
+    tool, named = ctx.choose_source(AQ_SOURCES)
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
     places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     prompt = ctx.say(
-        "Using {source}, what's {words} right now among {names}?",
-        "Compare the current air in {names} by {source} and give me {words}.",
-        "Of {names}, what's {words} reading according to {source}? Just the number, please.",
+        *(
+            (
+                "Using {source}, what's {words} right now among {names}?",
+                "Compare the current air in {names} by {source} and give me {words}.",
+                "Of {names}, what's {words} reading according to {source}? Just the number, "
+                "please.",
+            )
+            if named
+            else (
+                "What's {words} right now among {names}?",
+                "Compare the current air in {names} and give me {words}.",
+                "Of {names}, what's {words} reading right now? Just the number, please.",
+            )
+        ),
         source=AQ_SOURCES[tool],
         words=words,
         names=listing([loc.name for loc in places]),
@@ -223,12 +246,21 @@ def air_at_alert_places(ctx: TemplateContext) -> Draft:
 def air_at_saved_cities(ctx: TemplateContext) -> Draft:
     """Mixture: list saved cities -> one network's reading for each -> min or max."""
     listing = ctx.read("list_saved_places", kind="location")["results"]
-    tool = ctx.rng.choice(["get_air_quality_sensors", "get_air_quality_satellite"])
+    tool, named = ctx.choose_source(["get_air_quality_sensors", "get_air_quality_satellite"])
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
     prompt = ctx.say(
-        "Across all my saved cities, what's {words} according to {source}?",
-        "Check the air at each city in my saved places using {source}; give me {words}.",
+        *(
+            (
+                "Across all my saved cities, what's {words} according to {source}?",
+                "Check the air at each city in my saved places using {source}; give me {words}.",
+            )
+            if named
+            else (
+                "Across all my saved cities, what's {words} right now?",
+                "Check the air at each city in my saved places; give me {words}.",
+            )
+        ),
         words=words,
         source=AQ_SOURCES[tool],
     )
