@@ -28,6 +28,7 @@ DOMAINS = [
     "devices",
     "government",
     "health",
+    "lifestyle",
     "media",
     "personal_finance",
     "transportation",
