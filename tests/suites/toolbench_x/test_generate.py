@@ -31,6 +31,7 @@ DOMAINS = [
     "lifestyle",
     "media",
     "personal_finance",
+    "productivity",
     "transportation",
     "weather",
 ]
