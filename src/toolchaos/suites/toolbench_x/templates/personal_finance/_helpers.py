@@ -42,3 +42,8 @@ def rate_step(tool: str, priced: Any, into: Any) -> RefStep:
     """A read of rate ``tool``: units of ``into`` that one unit of ``priced`` buys."""
     first, second, _ = RATE_SOURCES[tool]
     return RefStep(tool=tool, args={first: priced, second: into})
+
+
+def unnamed_rate(ctx: TemplateContext) -> str:
+    """A rate source the docs do not call authoritative, for a request that names none."""
+    return ctx.unnamed_source(RATE_SOURCES, share=1.0) or "get_market_rate"
