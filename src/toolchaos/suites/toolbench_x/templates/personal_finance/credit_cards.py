@@ -228,8 +228,9 @@ def couple_card_limits(ctx: TemplateContext) -> Draft:
 
 
 def card_home_rate(ctx: TemplateContext) -> Draft:
-    """Sequential: a card by account id -> its holder -> today's rate from their home currency
-    into dollars (a source the request leaves open).
+    """Sequential: a card by account id -> its holder -> today's rate from home into dollars.
+
+    The rate source is one the request leaves open (not the authoritative one).
     """
     holders = ctx.world.table("holders")
     card = ctx.pick(

@@ -191,8 +191,9 @@ def household_savings(ctx: TemplateContext) -> Draft:
 
 
 def members_home_rates(ctx: TemplateContext) -> Draft:
-    """Mixture: two to four holders by email -> today's rate from dollars into each home
-    currency (a source the request leaves open) -> the most or fewest units per dollar.
+    """Mixture: two to four holders by email -> today's rate into each home currency -> op.
+
+    The rate source is one the request leaves open (not the authoritative one).
     """
     abroad = ctx.rows("holders", lambda h: h.home_currency != "USD")
     k = ctx.count(2, 4)
