@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchaos.core.types import RefStep
-from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext
+from toolchaos.suites.toolbench_x.generate import NoFit, TemplateContext, ref
 
 # rate tool -> (its parameter for the currency priced, for the currency it is priced in,
 # how a prompt names it); the three serve one fixing, the reference rate is authoritative
@@ -47,3 +47,16 @@ def rate_step(tool: str, priced: Any, into: Any) -> RefStep:
 def unnamed_rate(ctx: TemplateContext) -> str:
     """A rate source the docs do not call authoritative, for a request that names none."""
     return ctx.unnamed_source(RATE_SOURCES, share=1.0) or "get_market_rate"
+
+
+def home_rate(account_id: str, tool: str, into_home: bool) -> list[RefStep]:
+    """An account -> its holder -> ``tool``'s rate between dollars and their home currency.
+
+    Dollars into the home currency if ``into_home``, else the reverse; the rate is step 2.
+    """
+    home = ref(1, "home_currency")
+    return [
+        RefStep(tool="get_account", args={"account_id": account_id}),
+        RefStep(tool="get_holder", args={"holder_id": ref(0, "holder_id")}),
+        rate_step(tool, "USD", home) if into_home else rate_step(tool, home, "USD"),
+    ]

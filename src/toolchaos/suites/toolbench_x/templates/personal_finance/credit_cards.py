@@ -14,7 +14,7 @@ from toolchaos.suites.toolbench_x.generate import (
     listing,
     ref,
 )
-from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import rate_step, unnamed_rate
+from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import home_rate, unnamed_rate
 
 _MONTHS = (
     ("December", "2025-12-01", "2025-12-31"),
@@ -245,11 +245,7 @@ def card_home_rate(ctx: TemplateContext) -> Draft:
         "exchange rate from that currency into dollars?",
         acct=card.account_id,
     )
-    steps = [
-        RefStep(tool="get_account", args={"account_id": card.account_id}),
-        RefStep(tool="get_holder", args={"holder_id": ref(0, "holder_id")}),
-        rate_step(tool, ref(1, "home_currency"), "USD"),
-    ]
+    steps = home_rate(card.account_id, tool, into_home=False)
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "rate"]]))
 
 

@@ -15,6 +15,7 @@ from toolchaos.suites.toolbench_x.generate import (
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
     _choice,
     _usd,
+    home_rate,
     rate_source,
     rate_step,
 )
@@ -96,11 +97,7 @@ def board_rate_for_home(ctx: TemplateContext) -> Draft:
         ),
         acct=account.account_id,
     )
-    steps = [
-        RefStep(tool="get_account", args={"account_id": account.account_id}),
-        RefStep(tool="get_holder", args={"holder_id": ref(0, "holder_id")}),
-        rate_step(tool, "USD", ref(1, "home_currency")),
-    ]
+    steps = home_rate(account.account_id, tool, into_home=True)
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "rate"]]))
 
 
