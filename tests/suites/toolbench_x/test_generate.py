@@ -15,10 +15,26 @@ import pytest
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.suites.toolbench_x.coherence import named_sources
-from toolchaos.suites.toolbench_x.generate import TemplateContext, raw_candidates
+from toolchaos.suites.toolbench_x.generate import (
+    TemplateContext,
+    raw_candidates,
+    unnamed_phrasings,
+)
 
 # the domains whose source-fact templates offer an unnamed form
-DOMAINS = ["commerce", "communication", "devices", "government", "transportation"]
+DOMAINS = [
+    "commerce",
+    "communication",
+    "devices",
+    "government",
+    "health",
+    "lifestyle",
+    "media",
+    "personal_finance",
+    "productivity",
+    "transportation",
+    "weather",
+]
 
 
 def _ctx(domain: str, seed: int) -> TemplateContext:
@@ -67,3 +83,35 @@ def test_source_fact_requests_come_unnamed_on_a_non_authoritative_path(domain: s
         if not named_sources(task) & plain:
             unnamed += 1
     assert unnamed >= 5, unnamed
+
+
+@pytest.mark.parametrize(
+    ("named", "plain"),
+    [
+        ("What's the wait at {clinic}, per {source}?", "What's the wait at {clinic}?"),
+        ("Price it at {store} ({source}).", "Price it at {store}."),
+        (
+            "Using {source}, look up {names}; what's the total?",
+            "Look up {names}; what's the total?",
+        ),
+        ("Which has the {word} {source} {words}?", "Which has the {word} {words}?"),
+        ("Total? Go by {source}, one bag each.", "Total? One bag each."),
+        (
+            "Look up {titles} on {source} and tell me the {word}.",
+            "Look up {titles} and tell me the {word}.",
+        ),
+        ("Check {source} for {titles}: which is best?", "Look up {titles}: which is best?"),
+    ],
+)
+def test_unnamed_phrasings_drop_the_source_and_keep_the_request(named: str, plain: str) -> None:
+    assert unnamed_phrasings([named]) == (plain,)
+
+
+def test_a_phrasing_that_cannot_drop_its_source_is_left_out() -> None:
+    kept = ["Of {names}, give me the rating {guide} shows.", "Rate {names} on {guide}?"]
+    assert unnamed_phrasings(kept, "guide") == ("Rate {names}?",)
+    assert unnamed_phrasings(kept[:1], "guide") == ()
+    ctx = _ctx("media", 0)
+    assert ctx.say_source(False, kept[0], slot="guide", names="A", guide="G") == (
+        "Of A, give me the rating G shows."
+    )

@@ -103,6 +103,16 @@ class TemplateContext:
         """Pick one of several phrasings of a request and fill it in."""
         return self.rng.choice(phrasings).format(**values)
 
+    def say_source(self, named: bool, *phrasings: str, slot: str = "source", **values: Any) -> str:
+        """:meth:`say` for a request about a source fact, naming the source only if ``named``.
+
+        The phrasings name the source in ``slot``; for a request that names none they are
+        rewritten by :func:`unnamed_phrasings` (those it cannot rewrite are left out, and
+        if none is left the request names its source after all).
+        """
+        plain = () if named else unnamed_phrasings(phrasings, slot)
+        return self.say(*(plain or phrasings), **values)
+
     def unnamed_source(self, tools: Iterable[str], share: float = 0.5) -> str | None:
         """With probability ``share``, a source of ``tools`` for a prompt that names none.
 
@@ -147,6 +157,45 @@ class TemplateContext:
         (one per count), each with its own number of calls.
         """
         return self.rng.randint(low, high)
+
+
+# how requests name a source in a slot {S}, and what the request says without it
+_UNNAMING: tuple[tuple[str, str], ...] = (
+    (r" \({S}(?: prices)?\)", ""),
+    (
+        r"(^|[.?!] )(?:Using|Per|According to|Going by|On|From|Via|By|Go by|Use) {S}"
+        r"(?: prices)?, (\w)",
+        "U",
+    ),
+    (r" (?:Use|Go by|Check) {S}(?: prices)?(?:\.|;)", ""),
+    (
+        r",? (?:by|per|from|using|via|going by|according to|on) {S}(?: prices)?(?=[.?;!,:]| and )",
+        "",
+    ),
+    (r"\bCheck {S} for ", "Look up "),
+    (r"{S} (?=\{|rating|score|stars)", ""),
+)
+
+
+def unnamed_phrasings(phrasings: Sequence[str], slot: str = "source") -> tuple[str, ...]:
+    """The phrasings rewritten to name no source in ``slot``.
+
+    "What's the wait, per {source}?" becomes "What's the wait?", "its {source} {words}"
+    becomes "its {words}"; a phrasing still naming the source after the rewrite is left out.
+    """
+    out = []
+    for phrasing in phrasings:
+        text = phrasing
+        for pattern, repl in _UNNAMING:
+            found = re.compile(pattern.replace("{S}", re.escape("{" + slot + "}")))
+            if repl == "U":
+                text = found.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+            else:
+                text = found.sub(repl, text)
+        text = re.sub(r" {2,}", " ", text).strip()
+        if "{" + slot + "}" not in text:
+            out.append(text)
+    return tuple(out)
 
 
 def listing(items: list[str], quote: str = "") -> str:

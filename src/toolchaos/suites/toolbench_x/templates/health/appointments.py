@@ -71,12 +71,23 @@ def wait_at_booked_clinic(ctx: TemplateContext) -> Draft:
     mine = ctx.read("list_appointments", member=m.member_id, status="scheduled")["results"]
     i = [a["appointment_id"] for a in mine].index(apt.appointment_id)
     clinic = ctx.world.table("clinics")[apt.clinic_id]
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     prompt = ctx.say(
-        "{Whose} appointment on {date} is at {clinic}. How long is the wait there right "
-        "now, according to {source}?",
-        "I'm curious how busy {clinic} is, where {whose} {date} appointment is. Current "
-        "wait in minutes per {source}?",
+        *(
+            (
+                "{Whose} appointment on {date} is at {clinic}. How long is the wait there "
+                "right now, according to {source}?",
+                "I'm curious how busy {clinic} is, where {whose} {date} appointment is. "
+                "Current wait in minutes per {source}?",
+            )
+            if named
+            else (
+                "{Whose} appointment on {date} is at {clinic}. How long is the wait there "
+                "right now?",
+                "I'm curious how busy {clinic} is, where {whose} {date} appointment is. "
+                "What's the current wait in minutes?",
+            )
+        ),
         Whose=owner(m).capitalize(),
         whose=owner(m),
         date=apt.date,
@@ -93,12 +104,21 @@ def wait_at_booked_clinic(ctx: TemplateContext) -> Draft:
 def shortest_wait(ctx: TemplateContext) -> Draft:
     """Parallel: the current wait at three to seven clinics; the shortest or longest."""
     clinics = ctx.sample("clinics", ctx.count(3, 7))
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
-        "Per {source}, what's the {words} current wait among {names}, in minutes?",
-        "Check {source} for {names} and give me the {words} wait right now.",
+        *(
+            (
+                "Per {source}, what's the {words} current wait among {names}, in minutes?",
+                "Check {source} for {names} and give me the {words} wait right now.",
+            )
+            if named
+            else (
+                "What's the {words} current wait among {names}, in minutes?",
+                "Check {names} and give me the {words} wait right now.",
+            )
+        ),
         source=WAIT_SOURCES[tool],
         words=words,
         names=listing([c.name for c in clinics]),
@@ -138,12 +158,23 @@ def quickest_walk_in(ctx: TemplateContext) -> Draft:
     clinics = ctx.read("search_clinics", specialty=specialty)["results"]
     if len(clinics) < 2:
         raise NoFit("fewer than two clinics")
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
-        "Across every clinic that offers {spec}, what's the {words} wait right now per {source}?",
-        "Look at all {spec} clinics and tell me the {words} current wait ({source}), in minutes.",
+        *(
+            (
+                "Across every clinic that offers {spec}, what's the {words} wait right now "
+                "per {source}?",
+                "Look at all {spec} clinics and tell me the {words} current wait ({source}), "
+                "in minutes.",
+            )
+            if named
+            else (
+                "Across every clinic that offers {spec}, what's the {words} wait right now?",
+                "Look at all {spec} clinics and tell me the {words} current wait, in minutes.",
+            )
+        ),
         spec=specialty,
         words=words,
         source=WAIT_SOURCES[tool],

@@ -162,14 +162,24 @@ def family_latest(ctx: TemplateContext) -> Draft:
 def draw_site_waits(ctx: TemplateContext) -> Draft:
     """Parallel: the wait at three to five lab-draw sites; the shortest or longest."""
     clinics = ctx.sample("clinics", ctx.count(3, 5), lambda c: "lab draw" in c.specialties)
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
-        "I need a fasting blood draw this morning. According to {source}, what's the "
-        "{words} wait among {names}?",
-        "Among the lab-draw sites {names}, how long is the {words} queue right now "
-        "({source})? Tell me the minutes.",
+        *(
+            (
+                "I need a fasting blood draw this morning. According to {source}, what's the "
+                "{words} wait among {names}?",
+                "Among the lab-draw sites {names}, how long is the {words} queue right now "
+                "({source})? Tell me the minutes.",
+            )
+            if named
+            else (
+                "I need a fasting blood draw this morning. What's the {words} wait among {names}?",
+                "Among the lab-draw sites {names}, how long is the {words} queue right now? "
+                "Tell me the minutes.",
+            )
+        ),
         source=WAIT_SOURCES[tool],
         words=words,
         names=listing([c.name for c in clinics]),
@@ -182,13 +192,24 @@ def draw_site_waits(ctx: TemplateContext) -> Draft:
 def draw_sites_in_city(ctx: TemplateContext) -> Draft:
     """Mixture: lab-draw clinics -> wait at each -> the shortest."""
     clinics = ctx.read("search_clinics", specialty="lab draw")["results"]
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     m = member(ctx)
     prompt = ctx.say(
-        "{Name} needs blood work done today. Check every lab-draw clinic with {source} and "
-        "tell me the shortest wait.",
-        "What's the shortest current wait at any clinic that does lab draws? Use {source}; "
-        "it's for {whose} blood test.",
+        *(
+            (
+                "{Name} needs blood work done today. Check every lab-draw clinic with {source} "
+                "and tell me the shortest wait.",
+                "What's the shortest current wait at any clinic that does lab draws? Use "
+                "{source}; it's for {whose} blood test.",
+            )
+            if named
+            else (
+                "{Name} needs blood work done today. Check every lab-draw clinic and tell me "
+                "the shortest wait.",
+                "What's the shortest current wait at any clinic that does lab draws? It's for "
+                "{whose} blood test.",
+            )
+        ),
         Name=subject(m),
         whose=owner(m),
         source=WAIT_SOURCES[tool],

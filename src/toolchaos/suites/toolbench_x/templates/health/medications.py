@@ -48,12 +48,25 @@ def fill_price(ctx: TemplateContext) -> Draft:
     m, rxs = _with_rx(ctx)
     i = ctx.rng.randrange(len(rxs))
     rx = rxs[i]
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     prompt = ctx.say(
-        "What would one full fill of {whose} {med} cost at the cash price, according to {source}?",
-        "Our insurance might lapse. Check {source}: how much is a complete refill of "
-        "{whose} {med} prescription without coverage?",
-        "Price check via {source}: the whole fill quantity of {whose} {med}, cash, in dollars.",
+        *(
+            (
+                "What would one full fill of {whose} {med} cost at the cash price, according "
+                "to {source}?",
+                "Our insurance might lapse. Check {source}: how much is a complete refill of "
+                "{whose} {med} prescription without coverage?",
+                "Price check via {source}: the whole fill quantity of {whose} {med}, cash, in "
+                "dollars.",
+            )
+            if named
+            else (
+                "What would one full fill of {whose} {med} cost at the cash price?",
+                "Our insurance might lapse. How much is a complete refill of {whose} {med} "
+                "prescription without coverage?",
+                "Price check: the whole fill quantity of {whose} {med}, cash, in dollars.",
+            )
+        ),
         whose=owner(m),
         med=rx["medication_name"],
         source=PRICE_SOURCES[tool],
@@ -110,7 +123,7 @@ def cheapest_of_three(ctx: TemplateContext) -> Draft:
     """Parallel: the cash price of three to seven drugs at one quantity; min, max or sum."""
     meds = ctx.sample("medications", ctx.count(3, 7))
     quantity = ctx.rng.choice([30, 60, 90])
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     op = ctx.rng.choice(["min", "max", "sum"])
     question = {
         "min": "what is the lowest of those totals?",
@@ -118,9 +131,18 @@ def cheapest_of_three(ctx: TemplateContext) -> Draft:
         "sum": "what would they all cost together?",
     }[op]
     prompt = ctx.say(
-        "Comparing cash prices on {source} for {q} tablets or capsules each of {names}: "
-        + question,
-        "Using {source}, look up {q}-count prices for {names}; " + question,
+        *(
+            (
+                "Comparing cash prices on {source} for {q} tablets or capsules each of "
+                "{names}: " + question,
+                "Using {source}, look up {q}-count prices for {names}; " + question,
+            )
+            if named
+            else (
+                "Comparing cash prices for {q} tablets or capsules each of {names}: " + question,
+                "Look up {q}-count cash prices for {names}; " + question,
+            )
+        ),
         names=listing([med.name for med in meds]),
         q=quantity,
         source=PRICE_SOURCES[tool],
@@ -165,12 +187,23 @@ def fill_everything(ctx: TemplateContext) -> Draft:
     m, rxs = _with_rx(ctx, least=2)
     if len(rxs) > 6:
         raise NoFit("too many prescriptions")
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     prompt = ctx.say(
-        "If we paid cash for one full fill of every active prescription {name} has, what "
-        "would it come to in total? Use {source} prices.",
-        "Add up, by {source}, the cash price of a complete fill for each of {whose} active "
-        "prescriptions.",
+        *(
+            (
+                "If we paid cash for one full fill of every active prescription {name} has, "
+                "what would it come to in total? Use {source} prices.",
+                "Add up, by {source}, the cash price of a complete fill for each of {whose} "
+                "active prescriptions.",
+            )
+            if named
+            else (
+                "If we paid cash for one full fill of every active prescription {name} has, "
+                "what would it come to in total?",
+                "Add up the cash price of a complete fill for each of {whose} active "
+                "prescriptions.",
+            )
+        ),
         name=subject(m),
         whose=owner(m),
         source=PRICE_SOURCES[tool],
@@ -197,12 +230,23 @@ def switch_cost(ctx: TemplateContext) -> Draft:
         "medications",
         lambda d: d.drug_class == current.drug_class and d.medication_id != current.medication_id,
     )
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     prompt = ctx.say(
-        "{Whose} doctor may switch {them} from {old} to {brand}. What would the same fill "
-        "quantity of the new drug cost in cash, per {source}?",
-        "Thinking of replacing {whose} {old} with {brand}: price a fill of the same size "
-        "on {source}.",
+        *(
+            (
+                "{Whose} doctor may switch {them} from {old} to {brand}. What would the same "
+                "fill quantity of the new drug cost in cash, per {source}?",
+                "Thinking of replacing {whose} {old} with {brand}: price a fill of the same "
+                "size on {source}.",
+            )
+            if named
+            else (
+                "{Whose} doctor may switch {them} from {old} to {brand}. What would the same "
+                "fill quantity of the new drug cost in cash?",
+                "Thinking of replacing {whose} {old} with {brand}: what's the cash price of a "
+                "fill of the same size?",
+            )
+        ),
         Whose=owner(m).capitalize(),
         whose=owner(m),
         them="me" if m.relationship == "self" else "them",

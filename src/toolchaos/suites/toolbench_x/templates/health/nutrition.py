@@ -47,12 +47,22 @@ def logged_item(ctx: TemplateContext) -> Draft:
     i = [e["meal_id"] for e in log].index(entry.meal_id)
     food = ctx.world.table("foods")[entry.food_id].name
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
-    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    tool, named = ctx.choose_source(NUTRITION_SOURCES)
     prompt = ctx.say(
-        "How much {what} was in the {food} {name} logged for {meal} on {day}, going by "
-        "{source}? Count the servings that were logged.",
-        "{Whose} {meal} on {day} included {food}. Using {source}, what's the {what} for "
-        "the amount logged?",
+        *(
+            (
+                "How much {what} was in the {food} {name} logged for {meal} on {day}, going "
+                "by {source}? Count the servings that were logged.",
+                "{Whose} {meal} on {day} included {food}. Using {source}, what's the {what} "
+                "for the amount logged?",
+            )
+            if named
+            else (
+                "How much {what} was in the {food} {name} logged for {meal} on {day}? Count "
+                "the servings that were logged.",
+                "{Whose} {meal} on {day} included {food}. What's the {what} for the amount logged?",
+            )
+        ),
         what=NUTRIENTS[nutrient],
         food=food.lower(),
         name=subject(m),
@@ -121,15 +131,21 @@ def plate_total(ctx: TemplateContext) -> Draft:
     foods = ctx.sample("foods", ctx.count(3, 7))
     amounts = [ctx.rng.choice(SERVINGS) for _ in foods]
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
-    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    tool, named = ctx.choose_source(NUTRITION_SOURCES)
     op = ctx.rng.choice(["sum", "sum", "max"])
     ask = {
         "sum": "how much {what} is that altogether",
         "max": "which item brings the most {what}, and how much is it",
     }[op]
     prompt = ctx.say(
-        "My plate: {plate}. Per {source}, " + ask + "?",
-        "I ate {plate}. Using {source}, " + ask + "?",
+        *(
+            (
+                "My plate: {plate}. Per {source}, " + ask + "?",
+                "I ate {plate}. Using {source}, " + ask + "?",
+            )
+            if named
+            else ("My plate: {plate}. Tell me " + ask + ".", "I ate {plate}. Tell me " + ask + ".")
+        ),
         plate=listing(
             [f"{_servings(n)} of {f.name.lower()}" for f, n in zip(foods, amounts, strict=True)]
         ),
@@ -152,11 +168,21 @@ def meal_total(ctx: TemplateContext) -> Draft:
     if len(log) < 2:
         raise NoFit("a one-item meal")
     nutrient = ctx.rng.choice(sorted(NUTRIENTS))
-    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    tool, named = ctx.choose_source(NUTRITION_SOURCES)
     prompt = ctx.say(
-        "How much {what} did {name} get from {meal} on {day}? Add up every logged item "
-        "(with its servings) using {source}.",
-        "Total the {what} in {whose} logged {meal} for {day}, by {source}.",
+        *(
+            (
+                "How much {what} did {name} get from {meal} on {day}? Add up every logged "
+                "item (with its servings) using {source}.",
+                "Total the {what} in {whose} logged {meal} for {day}, by {source}.",
+            )
+            if named
+            else (
+                "How much {what} did {name} get from {meal} on {day}? Add up every logged "
+                "item with its servings.",
+                "Total the {what} in {whose} logged {meal} for {day}.",
+            )
+        ),
         what=NUTRIENTS[nutrient],
         name=subject(m),
         whose=owner(m),

@@ -114,13 +114,24 @@ def pending_refill_cash(ctx: TemplateContext) -> Draft:
     m = ctx.world.table("members")[refill.member_id]
     mine = ctx.read("list_refills", member=m.member_id, status=refill.status)["results"]
     i = [r["refill_id"] for r in mine].index(refill.refill_id)
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     med = ctx.world.table("medications")[refill.medication_id].name
     prompt = ctx.say(
-        "{Whose} {med} refill is {status}. Without insurance, what would that fill cost at "
-        "{source} prices?",
-        "For the {status} refill of {med} ({whose}), look up the cash price of the full "
-        "fill on {source}.",
+        *(
+            (
+                "{Whose} {med} refill is {status}. Without insurance, what would that fill "
+                "cost at {source} prices?",
+                "For the {status} refill of {med} ({whose}), look up the cash price of the "
+                "full fill on {source}.",
+            )
+            if named
+            else (
+                "{Whose} {med} refill is {status}. Without insurance, what would that fill "
+                "cost at cash prices?",
+                "For the {status} refill of {med} ({whose}), look up the cash price of the "
+                "full fill.",
+            )
+        ),
         Whose=owner(m).capitalize(),
         whose=owner(m),
         med=med,
@@ -212,11 +223,21 @@ def pending_total_cash(ctx: TemplateContext) -> Draft:
     pending = ctx.read("list_refills", status=status)["results"]
     if len(pending) < 2:
         raise NoFit(f"fewer than two {status} refills")
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     prompt = ctx.say(
-        "If insurance covered none of the refills that are {status} right now, what would "
-        "they cost together at {source} cash prices?",
-        "Total up, by {source}, the cash price of every {status} refill in the household.",
+        *(
+            (
+                "If insurance covered none of the refills that are {status} right now, what "
+                "would they cost together at {source} cash prices?",
+                "Total up, by {source}, the cash price of every {status} refill in the household.",
+            )
+            if named
+            else (
+                "If insurance covered none of the refills that are {status} right now, what "
+                "would they cost together at cash prices?",
+                "Total up the cash price of every {status} refill in the household.",
+            )
+        ),
         status=status,
         source=PRICE_SOURCES[tool],
     )

@@ -167,12 +167,21 @@ def afternoon_caffeine(ctx: TemplateContext) -> Draft:
     """Parallel: three to five drinks or treats; the caffeine in them altogether."""
     items = ctx.rng.sample(DRINKS, ctx.count(3, 5))
     amounts = [ctx.rng.choice((1.0, 1.0, 2.0, 0.5)) for _ in items]
-    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    tool, named = ctx.choose_source(NUTRITION_SOURCES)
     words = {0.5: "half a serving", 1.0: "one serving", 2.0: "two servings"}
     prompt = ctx.say(
-        "I can't sleep. Since lunch I've had {had}. How much caffeine is that in total, "
-        "per {source}?",
-        "Caffeine audit before bed: {audit}. Total mg according to {source}?",
+        *(
+            (
+                "I can't sleep. Since lunch I've had {had}. How much caffeine is that in "
+                "total, per {source}?",
+                "Caffeine audit before bed: {audit}. Total mg according to {source}?",
+            )
+            if named
+            else (
+                "I can't sleep. Since lunch I've had {had}. How much caffeine is that in total?",
+                "Caffeine audit before bed: {audit}. How many mg is that in total?",
+            )
+        ),
         had=listing([f"{words[n]} of {f.lower()}" for f, n in zip(items, amounts, strict=True)]),
         audit=listing([f"{f.lower()} ({words[n]})" for f, n in zip(items, amounts, strict=True)]),
         source=NUTRITION_SOURCES[tool],
@@ -191,12 +200,23 @@ def caffeine_before_bad_night(ctx: TemplateContext) -> Draft:
     entry = ctx.pick("meals", lambda e: e.food_id in caffeinated and e.meal in ("snack", "dinner"))
     m = ctx.world.table("members")[entry.member_id]
     log = ctx.read("list_meals", member=m.member_id, date=entry.date, meal=entry.meal)["results"]
-    tool = ctx.rng.choice(sorted(NUTRITION_SOURCES))
+    tool, named = ctx.choose_source(NUTRITION_SOURCES)
     prompt = ctx.say(
-        "{Name} slept badly after {day}. How much caffeine was in everything logged for "
-        "{meal} that day? Use {source}.",
-        "Add up the caffeine (mg) in {whose} {meal} log on {day}, per {source}; I suspect "
-        "it wrecked the night's sleep.",
+        *(
+            (
+                "{Name} slept badly after {day}. How much caffeine was in everything logged "
+                "for {meal} that day? Use {source}.",
+                "Add up the caffeine (mg) in {whose} {meal} log on {day}, per {source}; I "
+                "suspect it wrecked the night's sleep.",
+            )
+            if named
+            else (
+                "{Name} slept badly after {day}. How much caffeine was in everything logged "
+                "for {meal} that day?",
+                "Add up the caffeine (mg) in {whose} {meal} log on {day}; I suspect it wrecked "
+                "the night's sleep.",
+            )
+        ),
         Name=subject(m),
         whose=owner(m),
         meal=entry.meal,

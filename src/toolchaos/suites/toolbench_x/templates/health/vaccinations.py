@@ -115,12 +115,23 @@ def last_dose_clinic_wait(ctx: TemplateContext) -> Draft:
     last = len(doses) - 1
     if doses[last]["given_at"] not in clinics:
         raise NoFit("the latest dose was given elsewhere")
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     prompt = ctx.say(
-        "Where did {Name} get {their} latest {vaccine} dose? I'd go back there today: how "
-        "long is the wait right now, according to {source}?",
-        "Take the clinic that gave {whose} most recent {vaccine} shot and tell me its "
-        "current wait in minutes ({source}).",
+        *(
+            (
+                "Where did {Name} get {their} latest {vaccine} dose? I'd go back there today: "
+                "how long is the wait right now, according to {source}?",
+                "Take the clinic that gave {whose} most recent {vaccine} shot and tell me its "
+                "current wait in minutes ({source}).",
+            )
+            if named
+            else (
+                "Where did {Name} get {their} latest {vaccine} dose? I'd go back there today: "
+                "how long is the wait right now?",
+                "Take the clinic that gave {whose} most recent {vaccine} shot and tell me its "
+                "current wait in minutes.",
+            )
+        ),
         Name=subject(m),
         their=their(m),
         whose=owner(m),
@@ -143,12 +154,22 @@ def trip_pharmacy_bill(ctx: TemplateContext) -> Draft:
         days + 9 if name == "atovaquone-proguanil" else ctx.rng.choice((6, 10, 14, 20))
         for name, _ in meds
     ]
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     parts = [f"{q} {name} ({why})" for (name, why), q in zip(meds, quantities, strict=True)]
     prompt = ctx.say(
-        "For a {days}-day trip I'm taking {kit}. What would those cost together "
-        "at {source} cash prices?",
-        "Price my travel kit on {source}: {kit}. Total, please.",
+        *(
+            (
+                "For a {days}-day trip I'm taking {kit}. What would those cost together "
+                "at {source} cash prices?",
+                "Price my travel kit on {source}: {kit}. Total, please.",
+            )
+            if named
+            else (
+                "For a {days}-day trip I'm taking {kit}. What would those cost together "
+                "at cash prices?",
+                "Price my travel kit at cash prices: {kit}. Total, please.",
+            )
+        ),
         days=days,
         kit=listing(parts),
         source=PRICE_SOURCES[tool],
@@ -184,16 +205,27 @@ def travel_clinic_wait(ctx: TemplateContext) -> Draft:
     clinics = ctx.read("search_clinics", specialty="travel medicine")["results"]
     if len(clinics) < 2:
         raise NoFit("fewer than two travel clinics")
-    tool = ctx.rng.choice(sorted(WAIT_SOURCES))
+    tool, named = ctx.choose_source(WAIT_SOURCES)
     m = member(ctx)
     dest = ctx.pick("destinations")
     op = ctx.rng.choice(["min", "max"])
     words = {"min": "shortest", "max": "longest"}[op]
     prompt = ctx.say(
-        "{Name} needs shots for {country} and wants to walk in today. Among the travel "
-        "medicine clinics, what's the {words} wait per {source}?",
-        "Check {source} at every travel-medicine clinic: what's the {words} wait right now? "
-        "It's for {whose} {country} vaccines.",
+        *(
+            (
+                "{Name} needs shots for {country} and wants to walk in today. Among the travel "
+                "medicine clinics, what's the {words} wait per {source}?",
+                "Check {source} at every travel-medicine clinic: what's the {words} wait right "
+                "now? It's for {whose} {country} vaccines.",
+            )
+            if named
+            else (
+                "{Name} needs shots for {country} and wants to walk in today. Among the travel "
+                "medicine clinics, what's the {words} wait right now?",
+                "Check every travel-medicine clinic: what's the {words} wait right now? It's "
+                "for {whose} {country} vaccines.",
+            )
+        ),
         Name=subject(m),
         whose=owner(m),
         country=dest.country,

@@ -40,10 +40,14 @@ def _items(ctx: TemplateContext, k: int, category: str | None = None) -> list[An
     return ctx.sample("items", k, lambda i: category is None or i.category == category)
 
 
-def _source(ctx: TemplateContext, sources: dict[str, str]) -> tuple[str, str]:
-    """One source tool and how a person names it."""
-    tool = ctx.rng.choice(sorted(sources))
-    return tool, sources[tool]
+def _source(ctx: TemplateContext, sources: dict[str, str]) -> tuple[str, str, bool]:
+    """One source tool, how a person names it, and whether the request names it.
+
+    About half the requests name no source and read one the docs do not call
+    authoritative (``ctx.choose_source``); they are phrased with ``ctx.say_source``.
+    """
+    tool, named = ctx.choose_source(sources)
+    return tool, sources[tool], named
 
 
 def _extreme(ctx: TemplateContext, low: str, high: str) -> tuple[str, str]:
@@ -62,9 +66,9 @@ def _basket_total(
     """
     items = _items(ctx, ctx.count(3, 7), category)
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
+    tool, source, named = _source(ctx, PRICE_SOURCES)
     names = listing([i.name.lower() if lower else i.name for i in items])
-    prompt = ctx.say(*phrasings, items=names, store=store.name, source=source)
+    prompt = ctx.say_source(named, *phrasings, items=names, store=store.name, source=source)
     steps = [RefStep(tool=tool, args={"store": store.name, "item": i.name}) for i in items]
     answer = AnswerSpec(op="sum", refs=[[i, "price_usd"] for i in range(len(items))], round=2)
     return Draft(prompt, steps, answer)
@@ -82,10 +86,12 @@ def _rate_each(
     The phrasings name the businesses {names}, the guide {guide} and the extreme
     {words} (``words`` is the min word, then the max word), plus ``values``.
     """
-    tool, guide = _source(ctx, RATING_SOURCES)
+    tool, guide, named = _source(ctx, RATING_SOURCES)
     op, word = _extreme(ctx, *words)
     names = listing([x.name for x in businesses])
-    prompt = ctx.say(*phrasings, words=word, guide=guide, names=names, **values)
+    prompt = ctx.say_source(
+        named, *phrasings, words=word, slot="guide", guide=guide, names=names, **values
+    )
     steps = [RefStep(tool=tool, args={"business": x.name}) for x in businesses]
     refs = [[i, "rating_stars"] for i in range(len(businesses))]
     answer = AnswerSpec(op=op, refs=refs, round=1)
@@ -105,9 +111,9 @@ def _rate_each_found(
 
     The phrasings name the guide {guide} and the extreme {words}, plus ``values``.
     """
-    tool, guide = _source(ctx, RATING_SOURCES)
+    tool, guide, named = _source(ctx, RATING_SOURCES)
     op, word = _extreme(ctx, *words)
-    prompt = ctx.say(*phrasings, words=word, guide=guide, **values)
+    prompt = ctx.say_source(named, *phrasings, words=word, slot="guide", guide=guide, **values)
     steps = [search]
     steps += [
         RefStep(tool=tool, args={"business": ref(0, "results", i, id_field)}) for i in range(found)

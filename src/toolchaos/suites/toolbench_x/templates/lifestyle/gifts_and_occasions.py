@@ -67,8 +67,9 @@ def gift_idea_price(ctx: TemplateContext) -> Draft:
     occasion = ctx.pick("occasions", lambda o: o.occasion_id in with_ideas)
     contact = ctx.world.table("contacts")[occasion.contact_id]
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    tool, source, named = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "What's the gift idea I noted for {who}'s {kind} going to cost at {store}? Use {source}.",
         "For {who}'s {kind}, look up the gift idea I saved and price it at {store} ({source}).",
         "Price check: the gift I'm planning for {who} ({kind}), at {store}, by {source}.",
@@ -116,8 +117,9 @@ def gift_across_stores(ctx: TemplateContext) -> Draft:
     occasion = ctx.pick("occasions", lambda o: o.occasion_id in with_ideas)
     contact = ctx.world.table("contacts")[occasion.contact_id]
     stores = _stores(ctx, ctx.count(2, 5))
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    tool, source, named = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "I could buy the gift idea for {who}'s {kind} at {stores}. Where is it cheapest? Give "
         "me the lowest price per {source}.",
         "Shop around for the gift I noted for {who}'s {kind} at {stores} ({source}); "

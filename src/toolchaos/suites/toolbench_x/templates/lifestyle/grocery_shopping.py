@@ -64,9 +64,10 @@ def new_list_total(ctx: TemplateContext) -> Draft:
 def last_item_price(ctx: TemplateContext) -> Draft:
     """Sequential: find the list -> its entries -> price of the newest entry at its store."""
     lst = ctx.pick("shopping_lists")
-    tool, source = _source(ctx, PRICE_SOURCES)
+    tool, source, named = _source(ctx, PRICE_SOURCES)
     entries = ctx.read("get_shopping_list", list_id=lst.list_id)["entries"]
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "The last thing I added to my '{name}' list: what does one package of it cost at the "
         "store that list is for? Go by {source}.",
         "Check my '{name}' shopping list and price its most recently added item at the list's "
@@ -94,9 +95,10 @@ def cheapest_store(ctx: TemplateContext) -> Draft:
     """Parallel: one item at three to five stores; the lowest (or highest) shelf price."""
     item = _items(ctx, 1)[0]
     stores = _stores(ctx, ctx.count(3, 5))
-    tool, source = _source(ctx, PRICE_SOURCES)
+    tool, source, named = _source(ctx, PRICE_SOURCES)
     op, words = _extreme(ctx, "cheapest", "most expensive")
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "What's the {words} price for {item} among {stores}? Use {source}.",
         "Price check on {item} at {stores} ({source}): give me the {words} one.",
         "I'm comparing {item} across {stores}. What's the {words} shelf price, per {source}?",
@@ -147,8 +149,9 @@ def restock_expiring(ctx: TemplateContext) -> Draft:
     if not 2 <= len(expiring) <= 8:
         raise NoFit("too few or too many pantry items expiring")
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    tool, source, named = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "Everything in my pantry that expires within {d} days needs replacing. What would one "
         "package of each cost at {store}, by {source}?",
         "Look at what's expiring in the pantry in the next {d} days and total up restocking "

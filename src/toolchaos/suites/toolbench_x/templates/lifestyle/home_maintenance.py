@@ -83,8 +83,9 @@ def rating_of_local_pro(ctx: TemplateContext) -> Draft:
     j = [r["task_id"] for r in listed].index(task.task_id)
     provider = ctx.pick("providers", lambda p: p.category == task.provider_category)
     hood = provider.neighborhood
-    tool, guide = _source(ctx, RATING_SOURCES)
-    prompt = ctx.say(
+    tool, guide, named = _source(ctx, RATING_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "For the '{task}' on our {appl}, find the right kind of pro based in {hood} (first "
         "one alphabetically) and tell me their {guide} rating.",
         "Who could do the {appl}'s '{task}' from {hood}? Take the first match by name and "
@@ -92,6 +93,7 @@ def rating_of_local_pro(ctx: TemplateContext) -> Draft:
         task=task.task,
         appl=task.appliance.lower(),
         hood=hood,
+        slot="guide",
         guide=guide,
     )
     steps = [

@@ -55,14 +55,16 @@ def rated_local_pick(ctx: TemplateContext) -> Draft:
     hood = provider.neighborhood
     found = ctx.read("search_providers", category=provider.category, neighborhood=hood)
     first = found["results"][0]
-    tool, guide = _source(ctx, RATING_SOURCES)
-    prompt = ctx.say(
+    tool, guide, named = _source(ctx, RATING_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "Find the {cat} place in {hood} that comes first alphabetically, check its {guide} "
         "rating, and tell me the price of its cheapest service.",
         "In {hood}, take the first {cat} business by name, look it up on {guide}, then give "
         "me its lowest service price.",
         cat=provider.category,
         hood=hood,
+        slot="guide",
         guide=guide,
     )
     steps = [

@@ -31,8 +31,9 @@ def food_bag_price(ctx: TemplateContext) -> Draft:
     pet = ctx.pick("pets")
     activity = ctx.rng.choice(sorted(_ACTIVITY))
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    tool, source, named = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "{pet} is {how} these days. Work out the daily portion of the food {pet} eats, and "
         "tell me what a bag of that food costs at {store} ({source}).",
         "I need to restock {pet}'s usual food. Check the portion for a {how} pet, then get "
@@ -138,9 +139,10 @@ def food_cost_all_pets(ctx: TemplateContext) -> Draft:
     if len(pets) < 2:
         raise NoFit("too few pets")
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
+    tool, source, named = _source(ctx, PRICE_SOURCES)
     who = f"our {species}s" if species else "all our pets"
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "If I buy one bag of each food {who} eat at {store}, what's the total? Go by "
         "{source}, one bag per animal.",
         "Restock day: one package of the usual food for each of {who}, bought at {store}. "

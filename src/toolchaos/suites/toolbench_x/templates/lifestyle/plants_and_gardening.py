@@ -117,10 +117,11 @@ def garden_aisle_cost(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_items", category="garden")["results"]
     picks = sorted(ctx.rng.sample(range(len(found)), ctx.rng.choice([2, 3])))
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
+    tool, source, named = _source(ctx, PRICE_SOURCES)
     names = [found[i]["name"].lower() for i in picks]
     listed = ", ".join(names[:-1]) + " and " + names[-1]
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "From the garden section, I want the {listed}. What's that at {store} ({source})?",
         "Price up {listed} from the garden supplies at {store}; give me the total per {source}.",
         listed=listed,

@@ -71,8 +71,9 @@ def ingredient_price_for_recipe(ctx: TemplateContext) -> Draft:
     line = ctx.rng.randrange(len(recipe.ingredients))
     ingredient = recipe.ingredients[line]
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
-    prompt = ctx.say(
+    tool, source, named = _source(ctx, PRICE_SOURCES)
+    prompt = ctx.say_source(
+        named,
         "I want to cook {recipe} tonight. Look the recipe up and tell me what a package of "
         "its {ing} costs at {store}, going by {source}.",
         "Pull up my {recipe} recipe; I still need the {ing}. What's the price of one package "
@@ -139,10 +140,11 @@ def recipe_shopping_cost(ctx: TemplateContext) -> Draft:
         )
     )
     store = _stores(ctx, 1)[0]
-    tool, source = _source(ctx, PRICE_SOURCES)
+    tool, source, named = _source(ctx, PRICE_SOURCES)
     names = [recipe.ingredients[i].name.lower() for i in lines]
     listed = listing(names)
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "I'm out of {listed} for {recipe}. What will one package of each cost in total at "
         "{store}? Use {source} prices.",
         "Shopping for {recipe}: I need the {listed}. Add up one package of each at {store} "

@@ -37,10 +37,14 @@ PRICE_SOURCES = {
 TIERS = ("general", "balcony", "floor", "vip")
 
 
-def rating_source(ctx: TemplateContext) -> tuple[str, str]:
-    """A rating tool and the name a person would use for it."""
-    tool = ctx.rng.choice(sorted(RATING_SOURCES))
-    return tool, RATING_SOURCES[tool]
+def rating_source(ctx: TemplateContext) -> tuple[str, str, bool]:
+    """A rating tool, the name a person would use for it, and whether the request names it.
+
+    About half the requests name no aggregator and read one the docs do not call
+    authoritative (``ctx.choose_source``).
+    """
+    tool, named = ctx.choose_source(RATING_SOURCES)
+    return tool, RATING_SOURCES[tool], named
 
 
 def rating_field(ctx: TemplateContext) -> tuple[str, str]:
@@ -80,6 +84,11 @@ class RatingAsk:
     field: str
     words: str
     op: str
+    named: bool = True
+
+    def say(self, ctx: TemplateContext, *phrasings: str, **values: Any) -> str:
+        """The request in one of ``phrasings``, naming the aggregator only if ``named``."""
+        return ctx.say_source(self.named, *phrasings, **values)
 
     def phrases(self, high: str = "highest", low: str = "lowest") -> dict[str, str]:
         """The prompt fields ``source``, ``words`` and (for max or min) ``word``."""
@@ -101,11 +110,11 @@ class RatingAsk:
 
 def rating_ask(ctx: TemplateContext, op: str | None = None) -> RatingAsk:
     """Draw an aggregator and a figure, then ``max`` or ``min`` unless ``op`` is given."""
-    tool, source = rating_source(ctx)
+    tool, source, named = rating_source(ctx)
     field, words = rating_field(ctx)
     if op is None:
         op = ctx.rng.choice(["max", "min"])
-    return RatingAsk(tool, source, field, words, op)
+    return RatingAsk(tool, source, field, words, op, named)
 
 
 def best_rated(
@@ -133,7 +142,7 @@ def best_rated(
         ask = rating_ask(ctx)
         ask.require_unique(ctx, [getattr(r, key) for r in rows])
         titles = [r.title for r in rows]
-        prompt = ctx.say(*phrasings, titles=listing(titles, quote), **ask.phrases(*extremes))
+        prompt = ask.say(ctx, *phrasings, titles=listing(titles, quote), **ask.phrases(*extremes))
         return ask.draft(prompt, [], titles)
 
     template.__name__ = name

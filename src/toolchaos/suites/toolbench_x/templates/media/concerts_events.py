@@ -31,15 +31,17 @@ def song_to_ticket(ctx: TemplateContext) -> Draft:
     if not shows:
         raise NoFit("no shows")
     tier = ctx.rng.choice(TIERS)
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     field = ctx.rng.choice(sorted(_PRICE_FIELDS))
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "Whoever sings '{song}' - what does a {tier} ticket to their next concert cost "
         "from {seller}, {how}?",
         "I love the song '{song}'. Find that artist's next show and price one {tier} "
         "ticket with {seller} ({how}).",
         song=track.title,
         tier=tier,
+        slot="seller",
         seller=PRICE_SOURCES[tool],
         how=_PRICE_FIELDS[field],
     )
@@ -114,17 +116,28 @@ def three_shows_budget(ctx: TemplateContext) -> Draft:
     tiers = [ctx.rng.choice(TIERS) for _ in events]
     field = ctx.rng.choice(sorted(_PRICE_FIELDS))
     gigs = [f"{e.event_id} ({t})" for e, t in zip(events, tiers, strict=True)]
+    resale = ctx.unnamed_source(PRICE_SOURCES)
+    tool = resale or "get_ticket_price"
     prompt = ctx.say(
-        "I've got my eye on {n} gigs: {gigs}. One ticket each from the box office - "
-        "what's the total, {how}?",
-        "Budget for events {tiered}, one box office ticket each, {how}?",
+        *(
+            (
+                "I've got my eye on {n} gigs: {gigs}. One ticket each from the box office - "
+                "what's the total, {how}?",
+                "Budget for events {tiered}, one box office ticket each, {how}?",
+            )
+            if resale is None
+            else (
+                "I've got my eye on {n} gigs: {gigs}. One ticket each - what's the total, {how}?",
+                "Budget for events {tiered}, one ticket each, {how}?",
+            )
+        ),
         n=len(events),
         gigs=listing(gigs),
         tiered=listing([f"{e.event_id} ({t} tier)" for e, t in zip(events, tiers, strict=True)]),
         how=_PRICE_FIELDS[field],
     )
     steps = [
-        RefStep(tool="get_ticket_price", args={"event_id": e.event_id, "tier": t})
+        RefStep(tool=tool, args={"event_id": e.event_id, "tier": t})
         for e, t in zip(events, tiers, strict=True)
     ]
     refs = [[i, field] for i in range(len(events))]
@@ -140,9 +153,10 @@ def cheapest_gig_in_city(ctx: TemplateContext) -> Draft:
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six shows")
     tier = ctx.rng.choice(TIERS)
-    tool = ctx.rng.choice(sorted(PRICE_SOURCES))
+    tool, named = ctx.choose_source(PRICE_SOURCES)
     op = ctx.rng.choice(["min", "max"])
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "Concerts in {city} from {d1} to {d2}: what's the {word} {tier} ticket from "
         "{seller}, fees included?",
         "List the shows in {city} between {d1} and {d2}, price a {tier} ticket for each "
@@ -151,6 +165,7 @@ def cheapest_gig_in_city(ctx: TemplateContext) -> Draft:
         d1=when(d1),
         d2=when(d2),
         tier=tier,
+        slot="seller",
         seller=PRICE_SOURCES[tool],
         word={"min": "cheapest", "max": "priciest"}[op],
     )

@@ -66,7 +66,8 @@ def hold_book_rating(ctx: TemplateContext) -> Draft:
     index = ctx.rng.randrange(len(holds))
     hold = holds[index]
     ask = rating_ask(ctx, "value")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Is the book I have on hold for pickup at {branch} worth the wait? Look it up "
         "in the catalogue and tell me its {source} {words}.",
         "I placed a hold at the {branch} branch. Find that book and check its {source} {words}.",
@@ -162,7 +163,8 @@ def author_books_rating(ctx: TemplateContext) -> Draft:
     if len(found) < 2:
         raise NoFit("one book only")
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Which book by {author} in the library catalogue has the {word} {source} "
         "{words}? Give me the figure.",
         "Go through {author}'s books at the library and look each up on {source}. "

@@ -244,7 +244,8 @@ def best_rated_now_showing(ctx: TemplateContext) -> Draft:
     films = [ctx.world.table("films")[f] for f in ctx.rng.sample(on, ctx.count(3, min(6, len(on))))]
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [f.film_id for f in films])
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "{cinema} has {films} this week. Which rates best on {source}? Give me its {words}.",
         "Deciding between {films} at {cinema}: what's the top {source} {words} among them?",
         cinema=cinema.name,
@@ -264,7 +265,8 @@ def best_film_ending_by(ctx: TemplateContext) -> Draft:
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six screenings")
     ask = rating_ask(ctx, "max")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "I have to be home early on {day}. Of the films at {cinema} that finish by "
         "{deadline}, what's the highest {source} {words}?",
         "Check {cinema} on {day} for screenings that end by {deadline}, then look up "

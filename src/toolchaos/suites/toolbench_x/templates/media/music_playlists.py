@@ -69,7 +69,8 @@ def playlist_opener_album_rating(ctx: TemplateContext) -> Draft:
     playlist = ctx.pick("playlists")
     position = ctx.rng.choice([0, 1, 2])
     ask = rating_ask(ctx, "value")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "The {pos} song on my '{name}' playlist: what's the {source} {words} of the album "
         "it comes from?",
         "Check the album behind track number {n} of my '{name}' playlist and tell me its "
@@ -127,7 +128,8 @@ def playlist_albums_rating(ctx: TemplateContext) -> Draft:
     playlist = ctx.pick("playlists")
     count = ctx.rng.choice([3, 4])
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "For the first {n} songs on my playlist {pid}, look up each song's album on "
         "{source}. What's the {word} {words} among those albums?",
         "Playlist {pid}: take its opening {n} tracks, check their albums' {source} "

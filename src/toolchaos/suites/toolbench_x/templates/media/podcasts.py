@@ -66,7 +66,8 @@ def podcast_rating_via_search(ctx: TemplateContext) -> Draft:
     if len(found) != 1:
         raise NoFit("the word does not single out a podcast")
     ask = rating_ask(ctx, "value")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "A friend recommended a podcast with '{word}' in the title. Pull up its feed and "
         "tell me its {source} {words}.",
         "There's a show with '{word}' in its name; find it, open its episode feed, and "
@@ -163,7 +164,8 @@ def two_feeds_then_ratings(ctx: TemplateContext) -> Draft:
     shows = ctx.sample("podcasts", ctx.count(2, 5))
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [p.podcast_id for p in shows])
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Open the feeds of {names}, then tell me the best {source} {words} among them.",
         "I'm choosing between {names}. Check each feed is live and give me the "
         "highest {source} {words}.",

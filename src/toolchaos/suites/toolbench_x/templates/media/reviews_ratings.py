@@ -74,7 +74,8 @@ def my_review_vs_critics(ctx: TemplateContext) -> Draft:
     if sum(r["stars"] == review["stars"] for r in mine) != 1:
         raise NoFit("star count not unique")
     ask = rating_ask(ctx, "value")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "I gave one {kind} {stars} in my reviews. Find it in the catalogue and tell me "
         "what {source} says: its {words}.",
         "Which {kind} did I rate {stars}? Look it up and give me its {source} {words}, "
@@ -123,7 +124,8 @@ def mixed_kinds_best(ctx: TemplateContext) -> Draft:
     ask = rating_ask(ctx)
     ask.require_unique(ctx, [r.title for r in rows])
     pairs = list(zip(kinds, rows, strict=True))
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Weekend options: {options}. Which has the {word} {source} {words}? Give the number.",
         "On {source}, what's the {word} {words} among {titles}?",
         options=listing([f"the {k} '{r.title}'" for k, r in pairs]),
@@ -137,7 +139,8 @@ def my_reviewed_items_scores(ctx: TemplateContext) -> Draft:
     """Mixture: my reviews -> an aggregator's score of each reviewed item -> best or worst."""
     mine = ctx.read("list_my_reviews")["results"]
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Of everything I've reviewed, what's the {word} {source} {words}?",
         "Go through all my reviews and look each item up on {source}. What's the {word} "
         "{words} among them?",
@@ -158,7 +161,8 @@ def fragment_titles_scores(ctx: TemplateContext) -> Draft:
     if not 2 <= len(found) <= 5:
         raise NoFit("need two to five titles")
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Everything in the catalogue with '{frag}' in its title: what's the {word} "
         "{source} {words}?",
         "Search the catalogue for '{frag}' and check each result on {source}. Report the "

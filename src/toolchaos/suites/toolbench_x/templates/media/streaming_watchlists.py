@@ -174,7 +174,8 @@ def best_rated_on_service(ctx: TemplateContext) -> Draft:
     shows = ctx.sample("series", ctx.count(3, 5), lambda s: s.service_id == service.service_id)
     ask = rating_ask(ctx, "max")
     ask.require_unique(ctx, [s.series_id for s in shows])
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "I only have {service}. Between {names}, what's the best {source} {words}?",
         "On {service} I'm choosing among {names}. Which scores highest on "
         "{source}? Give me that {words}.",
@@ -219,7 +220,8 @@ def watchlist_ratings(ctx: TemplateContext) -> Draft:
     if len(listed_now) < 2:
         raise NoFit("too few entries")
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Rank the {plural} on my watchlist by their {source} {words}. What's the {word} figure?",
         "Of the {plural} I've put on my watchlist, which has the {word} {source} "
         "{words}? Just the number.",

@@ -103,7 +103,8 @@ def recorded_film_rating(ctx: TemplateContext) -> Draft:
         raise NoFit("no recording of a rated title")
     i, rec = ctx.rng.choice(usable)
     ask = rating_ask(ctx, "value")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "I've set a recording for {day}. How is the programme it records rated on {source}? "
         "Its {words}, please.",
         "Whatever I'm recording on {day}: look it up in the listings and give me its "
@@ -166,7 +167,8 @@ def films_on_tv_rating(ctx: TemplateContext) -> Draft:
     films = [ctx.world.table("films")[f] for f in picked]
     ask = rating_ask(ctx)
     ask.require_unique(ctx, [f.film_id for f in films])
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Cinemax Classic is showing {names} over the next few days. What's the "
         "{word} {source} {words} among them?",
         "TV movie picks: {names}. Which is rated {word} on {source}? Just its {words}.",
@@ -185,7 +187,8 @@ def movie_night_ratings(ctx: TemplateContext) -> Draft:
     if not 2 <= len(shows) <= 6:
         raise NoFit("need two to six films")
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Cinemax Classic on {day} from {after}: look up each film on {source}. What's the "
         "{word} {words}?",
         "Which film on Cinemax Classic after {after} on {day} rates {word} on {source}? "

@@ -32,7 +32,8 @@ def cheapest_similar_rating(ctx: TemplateContext) -> Draft:
     unique_top(prices, "min")
     index = prices.index(min(prices))
     ask = rating_ask(ctx, "value")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "I liked {game}. What's the cheapest {platform} game in the same genre, and how "
         "does it rate? Give me its {source} {words}.",
         "Find games of the same genre as {game} that run on {platform}; for the "
@@ -61,7 +62,8 @@ def studio_catalogue_rating(ctx: TemplateContext) -> Draft:
     found = ctx.read("search_catalog", query=word, kind="game")["results"]
     if len(found) != 1:
         raise NoFit("the word is not specific")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "There's a game with '{word}' in the title. Find it in the store and tell me its "
         "{source} {words}.",
         "Look up the store listing of the game with '{word}' in its title, then give me its "
@@ -121,7 +123,8 @@ def best_in_genre_on_platform(ctx: TemplateContext) -> Draft:
     if len(found) < 2:
         raise NoFit("too few games")
     ask = rating_ask(ctx)
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "Among the {genre} games on {platform}, what's the {word} {source} {words}?",
         "List {platform} games in the {genre} genre and look each up on {source}. Give "
         "me the {word} {words}.",
@@ -141,7 +144,8 @@ def budget_games_rating(ctx: TemplateContext) -> Draft:
     if not 2 <= len(found) <= 6:
         raise NoFit("need two to six games")
     ask = rating_ask(ctx, "max")
-    prompt = ctx.say(
+    prompt = ask.say(
+        ctx,
         "I have ${budget} to spend on a {platform} game. Of the ones at or under that "
         "price, what's the best {source} {words}?",
         "Cheap {platform} games (max ${budget}): check each on {source} and give me the "

@@ -14,6 +14,7 @@ from toolchaos.suites.toolbench_x.generate import (
     listing,
     ref,
 )
+from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import home_rate, unnamed_rate
 
 _MONTHS = (
     ("December", "2025-12-01", "2025-12-31"),
@@ -182,7 +183,10 @@ def compare_cards(ctx: TemplateContext) -> Draft:
 
 
 def couple_card_limits(ctx: TemplateContext) -> Draft:
-    """Mixture: two to four holders by email -> each one's credit card -> limits or balances."""
+    """Sequential: a card by account id -> its holder -> today's rate from home into dollars.
+
+    The rate source is one the request leaves open (not the authoritative one).
+    """
     counts = Counter(a.holder_id for a in ctx.rows("accounts", lambda a: a.kind == "credit_card"))
     pair = ctx.sample("holders", ctx.count(2, 4), lambda h: counts[h.holder_id] == 1)
     k = len(pair)
@@ -223,10 +227,33 @@ def couple_card_limits(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
+def card_home_rate(ctx: TemplateContext) -> Draft:
+    """Sequential: a card by account id -> its holder -> today's rate from home into dollars.
+
+    The rate source is one the request leaves open (not the authoritative one).
+    """
+    holders = ctx.world.table("holders")
+    card = ctx.pick(
+        "accounts",
+        lambda a: a.kind == "credit_card" and holders[a.holder_id].home_currency != "USD",
+    )
+    tool = unnamed_rate(ctx)
+    prompt = ctx.say(
+        "I pay off credit card {acct} from my account back home. How many US dollars does "
+        "one unit of my home currency buy today? The exact rate, please.",
+        "Card {acct} is mine; I top it up in my home country's currency. What's today's "
+        "exchange rate from that currency into dollars?",
+        acct=card.account_id,
+    )
+    steps = home_rate(card.account_id, tool, into_home=False)
+    return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "rate"]]))
+
+
 SUBTOPIC = Subtopic(
     name="credit cards",
     templates={
         "sequential": [
+            card_home_rate,
             card_month_spending,
             latest_charge_merchant_total,
             latest_charge_budget_room,

@@ -15,6 +15,9 @@ from toolchaos.suites.toolbench_x.generate import (
 from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import (
     _choice,
     _usd,
+    home_rate,
+    rate_source,
+    rate_step,
 )
 
 
@@ -30,21 +33,30 @@ def _codes(ctx: TemplateContext, k: int) -> list[str]:
 def foreign_charge_now(ctx: TemplateContext) -> Draft:
     """Sequential: charge abroad -> market rate of its currency -> its value in dollars now."""
     txn = ctx.pick("transactions", _foreign)
+    tool, named = rate_source(ctx, "get_market_rate")
     prompt = ctx.say(
-        "Transaction {txn} was charged in a foreign currency. At today's market rate, what "
-        "would the original amount be in US dollars, to the cent?",
-        "I paid abroad on {txn}. If I converted that same local amount today at the "
-        "mid-market rate, how many dollars would it be?",
-        "What's the original amount of charge {txn} worth in USD right now, using the live "
-        "market rate?",
+        *(
+            (
+                "Transaction {txn} was charged in a foreign currency. At today's market rate, "
+                "what would the original amount be in US dollars, to the cent?",
+                "I paid abroad on {txn}. If I converted that same local amount today at the "
+                "mid-market rate, how many dollars would it be?",
+                "What's the original amount of charge {txn} worth in USD right now, using the "
+                "live market rate?",
+            )
+            if named
+            else (
+                "Transaction {txn} was charged in a foreign currency. At today's exchange "
+                "rate, what would the original amount be in US dollars, to the cent?",
+                "I paid abroad on {txn}. If I converted that same local amount today, how "
+                "many dollars would it be?",
+            )
+        ),
         txn=txn.txn_id,
     )
     steps = [
         RefStep(tool="get_transaction", args={"txn_id": txn.txn_id}),
-        RefStep(
-            tool="get_market_rate",
-            args={"from_currency": ref(0, "original_currency"), "to_currency": "USD"},
-        ),
+        rate_step(tool, ref(0, "original_currency"), "USD"),
         RefStep(
             tool="convert_amount",
             args={
@@ -65,22 +77,27 @@ def board_rate_for_home(ctx: TemplateContext) -> Draft:
     account = ctx.pick(
         "accounts", lambda a: a.status == "open" and holders[a.holder_id].home_currency != "USD"
     )
+    tool, named = rate_source(ctx, "get_bank_board_rate")
     prompt = ctx.say(
-        "The owner of account {acct} wants to send money home. On our bank's rate board, "
-        "how many units of their home currency does one US dollar buy? Give the rate as "
-        "quoted.",
-        "For the holder of {acct}: what's the bank board rate from US dollars into the "
-        "currency of their home country? I need the exact rate.",
+        *(
+            (
+                "The owner of account {acct} wants to send money home. On our bank's rate "
+                "board, how many units of their home currency does one US dollar buy? Give "
+                "the rate as quoted.",
+                "For the holder of {acct}: what's the rate board's rate from US dollars into "
+                "the currency of their home country? I need the exact rate.",
+            )
+            if named
+            else (
+                "The owner of account {acct} wants to send money home. How many units of "
+                "their home currency does one US dollar buy today? Give the rate as quoted.",
+                "For the holder of {acct}: what's the exchange rate from US dollars into the "
+                "currency of their home country? I need the exact rate.",
+            )
+        ),
         acct=account.account_id,
     )
-    steps = [
-        RefStep(tool="get_account", args={"account_id": account.account_id}),
-        RefStep(tool="get_holder", args={"holder_id": ref(0, "holder_id")}),
-        RefStep(
-            tool="get_bank_board_rate",
-            args={"sell_currency": "USD", "buy_currency": ref(1, "home_currency")},
-        ),
-    ]
+    steps = home_rate(account.account_id, tool, into_home=True)
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "rate"]]))
 
 
@@ -90,11 +107,23 @@ def send_money_home(ctx: TemplateContext) -> Draft:
     amount = round(ctx.rng.uniform(150, 2500), 2)
     fee = ctx.rng.choice((None, 0.5, 1.0, 1.5, 2.0))
     fee_text = "" if fee is None else f" The transfer service keeps a {fee}% fee."
+    tool, named = rate_source(ctx, "get_reference_rate")
     prompt = ctx.say(
-        "I'm {email} and I'm sending {amount} home. At the official reference rate, how "
-        "much arrives in my home currency?{fee}",
-        "How much would {amount} be in my home country's currency at the central bank "
-        "reference rate? My email is {email}.{fee}",
+        *(
+            (
+                "I'm {email} and I'm sending {amount} home. At the official reference rate, "
+                "how much arrives in my home currency?{fee}",
+                "How much would {amount} be in my home country's currency at the central "
+                "bank reference rate? My email is {email}.{fee}",
+            )
+            if named
+            else (
+                "I'm {email} and I'm sending {amount} home. At today's exchange rate, how "
+                "much arrives in my home currency?{fee}",
+                "How much would {amount} be in my home country's currency at today's rate? "
+                "My email is {email}.{fee}",
+            )
+        ),
         email=holder.email,
         amount=_usd(amount),
         fee=fee_text,
@@ -109,10 +138,7 @@ def send_money_home(ctx: TemplateContext) -> Draft:
         convert["fee_pct"] = fee
     steps = [
         RefStep(tool="find_holders", args={"email": holder.email}),
-        RefStep(
-            tool="get_reference_rate",
-            args={"base": "USD", "quote": ref(0, "results", 0, "home_currency")},
-        ),
+        rate_step(tool, "USD", ref(0, "results", 0, "home_currency")),
         RefStep(tool="convert_amount", args=convert),
     ]
     answer = AnswerSpec(op="value", refs=[[2, "converted_amount"]], round=2)
@@ -122,17 +148,26 @@ def send_money_home(ctx: TemplateContext) -> Draft:
 def strongest_of_three(ctx: TemplateContext) -> Draft:
     """Parallel: three to six market rates into dollars; the highest."""
     codes = _codes(ctx, ctx.count(3, 6))
+    tool, named = rate_source(ctx, "get_market_rate")
     prompt = ctx.say(
-        "Of {codes}, which is worth the most in US dollars per unit at the market "
-        "rate? Give me that rate exactly as quoted.",
-        "Check the live market rates of {codes} against the dollar. What's the "
-        "highest dollar value of one unit among them?",
+        *(
+            (
+                "Of {codes}, which is worth the most in US dollars per unit at the market "
+                "rate? Give me that rate exactly as quoted.",
+                "Check the live market rate of each of {codes} against the dollar. What's the "
+                "highest dollar value of one unit among them?",
+            )
+            if named
+            else (
+                "Of {codes}, which is worth the most in US dollars per unit today? Give me "
+                "that exchange rate exactly as quoted.",
+                "Check today's exchange rate of each of {codes} against the dollar. What's the "
+                "highest dollar value of one unit among them?",
+            )
+        ),
         codes=listing(codes),
     )
-    steps = [
-        RefStep(tool="get_market_rate", args={"from_currency": c, "to_currency": "USD"})
-        for c in codes
-    ]
+    steps = [rate_step(tool, c, "USD") for c in codes]
     answer = AnswerSpec(op="max", refs=[[i, "rate"] for i in range(len(codes))])
     return Draft(prompt, steps, answer)
 
@@ -140,17 +175,26 @@ def strongest_of_three(ctx: TemplateContext) -> Draft:
 def fewest_units_on_board(ctx: TemplateContext) -> Draft:
     """Parallel: three to six board rates out of dollars; the lowest."""
     codes = _codes(ctx, ctx.count(3, 6))
+    tool, named = rate_source(ctx, "get_bank_board_rate")
     prompt = ctx.say(
-        "On the bank's rate board, how many units of each of {codes} does one US dollar "
-        "buy? Tell me the smallest of those rates.",
-        "Selling one dollar on our board for any of {codes}: which gets the fewest units, "
-        "and what's that rate?",
+        *(
+            (
+                "On the bank's rate board, how many units of each of {codes} does one US "
+                "dollar buy? Tell me the smallest of those rates.",
+                "Selling one dollar on our rate board for any of {codes}: which gets the "
+                "fewest units, and what's that rate?",
+            )
+            if named
+            else (
+                "How many units of each of {codes} does one US dollar buy today? Tell me the "
+                "smallest of those exchange rates.",
+                "Selling one dollar for any of {codes}: which gets the fewest units at "
+                "today's rates, and what's that rate?",
+            )
+        ),
         codes=listing(codes),
     )
-    steps = [
-        RefStep(tool="get_bank_board_rate", args={"sell_currency": "USD", "buy_currency": c})
-        for c in codes
-    ]
+    steps = [rate_step(tool, "USD", c) for c in codes]
     answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(len(codes))])
     return Draft(prompt, steps, answer)
 
@@ -158,14 +202,25 @@ def fewest_units_on_board(ctx: TemplateContext) -> Draft:
 def weakest_reference(ctx: TemplateContext) -> Draft:
     """Parallel: three to six reference rates into dollars; the lowest."""
     codes = _codes(ctx, ctx.count(3, 6))
+    tool, named = rate_source(ctx, "get_reference_rate")
     prompt = ctx.say(
-        "At the official reference rates, which of {codes} buys the fewest US "
-        "dollars per unit? Give that reference rate.",
-        "Look up the central bank reference rates for {codes} in dollars and tell "
-        "me the lowest one.",
+        *(
+            (
+                "At the official reference rates, which of {codes} buys the fewest US "
+                "dollars per unit? Give that reference rate.",
+                "Look up the central bank reference rates for {codes} in dollars and tell "
+                "me the lowest one.",
+            )
+            if named
+            else (
+                "At today's exchange rates, which of {codes} buys the fewest US dollars per "
+                "unit? Give that rate.",
+                "Look up today's exchange rates for {codes} in dollars and tell me the lowest one.",
+            )
+        ),
         codes=listing(codes),
     )
-    steps = [RefStep(tool="get_reference_rate", args={"base": c, "quote": "USD"}) for c in codes]
+    steps = [rate_step(tool, c, "USD") for c in codes]
     answer = AnswerSpec(op="min", refs=[[i, "rate"] for i in range(len(codes))])
     return Draft(prompt, steps, answer)
 
@@ -188,14 +243,26 @@ def leftover_cash(ctx: TemplateContext) -> Draft:
             for a, c in zip(amounts, codes, strict=True)
         ]
     )
+    tool, named = rate_source(ctx, "get_reference_rate")
     prompt = ctx.say(
-        "I came back from a trip with {cash} in cash. What is all of it worth in US dollars "
-        "at the official reference rates?",
-        "Convert my leftover {cash} into dollars at the central bank reference rates and "
-        "give me the total, to the cent.",
+        *(
+            (
+                "I came back from a trip with {cash} in cash. What is all of it worth in US "
+                "dollars at the official reference rates?",
+                "Convert my leftover {cash} into dollars at the central bank reference rates "
+                "and give me the total, to the cent.",
+            )
+            if named
+            else (
+                "I came back from a trip with {cash} in cash. What is all of it worth in US "
+                "dollars at today's exchange rates?",
+                "Convert my leftover {cash} into dollars at today's rates and give me the "
+                "total, to the cent.",
+            )
+        ),
         cash=cash,
     )
-    steps = [RefStep(tool="get_reference_rate", args={"base": c, "quote": "USD"}) for c in codes]
+    steps = [rate_step(tool, c, "USD") for c in codes]
     steps += [
         RefStep(
             tool="convert_amount",
@@ -228,25 +295,32 @@ def better_currency_of_charges(ctx: TemplateContext) -> Draft:
     charges = _foreign_charges(ctx, ctx.count(2, 4))
     k = len(charges)
     op = ctx.rng.choice(("max", "min"))
+    tool, named = rate_source(ctx, "get_bank_board_rate")
     prompt = ctx.say(
-        "Transactions {ids} were charged in {n} different foreign currencies. On our "
-        "rate board, which of those currencies is worth the {more} in US dollars per unit? "
-        "Give its rate.",
-        "Look at the currencies charges {ids} were made in. What's the {higher} of "
-        "their bank-board rates into US dollars?",
+        *(
+            (
+                "Transactions {ids} were charged in {n} different foreign currencies. On our "
+                "rate board, which of those currencies is worth the {more} in US dollars per "
+                "unit? Give its rate.",
+                "Look at the currencies charges {ids} were made in. What's the {higher} of "
+                "their rates into US dollars on the rate board?",
+            )
+            if named
+            else (
+                "Transactions {ids} were charged in {n} different foreign currencies. Which "
+                "of those currencies is worth the {more} in US dollars per unit today? Give "
+                "its exchange rate.",
+                "Look at the currencies charges {ids} were made in. What's the {higher} of "
+                "their exchange rates into US dollars today?",
+            )
+        ),
         ids=listing([t.txn_id for t in charges]),
         n=k,
         more="most" if op == "max" else "least",
         higher="highest" if op == "max" else "lowest",
     )
     steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in charges]
-    steps += [
-        RefStep(
-            tool="get_bank_board_rate",
-            args={"sell_currency": ref(i, "original_currency"), "buy_currency": "USD"},
-        )
-        for i in range(k)
-    ]
+    steps += [rate_step(tool, ref(i, "original_currency"), "USD") for i in range(k)]
     answer = AnswerSpec(op=op, refs=[[k + i, "rate"] for i in range(k)])
     return Draft(prompt, steps, answer)
 
@@ -255,21 +329,27 @@ def foreign_charges_today(ctx: TemplateContext) -> Draft:
     """Mixture: two or three charges abroad, their currencies' market rates, each converted."""
     charges = _foreign_charges(ctx, ctx.count(2, 3))
     k = len(charges)
+    tool, named = rate_source(ctx, "get_market_rate")
     prompt = ctx.say(
-        "If I paid the original local amounts of charges {ids} today, what would they "
-        "cost in US dollars together at the market rate?",
-        "Re-price transactions {ids} at today's mid-market rates: what's the combined "
-        "dollar value of their original amounts?",
+        *(
+            (
+                "If I paid the original local amounts of charges {ids} today, what would they "
+                "cost in US dollars together at the market rate?",
+                "Re-price transactions {ids} at today's mid-market rate for each currency: "
+                "what's the combined dollar value of their original amounts?",
+            )
+            if named
+            else (
+                "If I paid the original local amounts of charges {ids} today, what would they "
+                "cost in US dollars together?",
+                "Re-price transactions {ids} at today's exchange rates: what's the combined "
+                "dollar value of their original amounts?",
+            )
+        ),
         ids=listing([t.txn_id for t in charges]),
     )
     steps = [RefStep(tool="get_transaction", args={"txn_id": t.txn_id}) for t in charges]
-    steps += [
-        RefStep(
-            tool="get_market_rate",
-            args={"from_currency": ref(i, "original_currency"), "to_currency": "USD"},
-        )
-        for i in range(k)
-    ]
+    steps += [rate_step(tool, ref(i, "original_currency"), "USD") for i in range(k)]
     steps += [
         RefStep(
             tool="convert_amount",

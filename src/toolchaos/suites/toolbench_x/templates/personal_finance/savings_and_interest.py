@@ -14,6 +14,7 @@ from toolchaos.suites.toolbench_x.generate import (
     listing,
     ref,
 )
+from toolchaos.suites.toolbench_x.templates.personal_finance._helpers import rate_step, unnamed_rate
 
 
 def _holder_with_one(ctx: TemplateContext, kind: str) -> tuple[Any, Any]:
@@ -153,7 +154,10 @@ def best_savings_rate(ctx: TemplateContext) -> Draft:
 
 
 def household_savings(ctx: TemplateContext) -> Draft:
-    """Mixture: two to four holders by email -> each one's savings account -> total or extreme."""
+    """Mixture: two to four holders by email -> today's rate into each home currency -> op.
+
+    The rate source is one the request leaves open (not the authoritative one).
+    """
     counts = Counter(a.holder_id for a in ctx.rows("accounts", lambda a: a.kind == "savings"))
     pair = ctx.sample("holders", ctx.count(2, 4), lambda h: counts[h.holder_id] == 1)
     k = len(pair)
@@ -186,11 +190,46 @@ def household_savings(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=2))
 
 
+def members_home_rates(ctx: TemplateContext) -> Draft:
+    """Mixture: two to four holders by email -> today's rate into each home currency -> op.
+
+    The rate source is one the request leaves open (not the authoritative one).
+    """
+    abroad = ctx.rows("holders", lambda h: h.home_currency != "USD")
+    k = ctx.count(2, 4)
+    picked: list[Any] = []
+    for h in ctx.rng.sample(abroad, len(abroad)):
+        if h.home_currency not in {p.home_currency for p in picked}:
+            picked.append(h)
+        if len(picked) == k:
+            break
+    if len(picked) < k:
+        raise NoFit("not enough holders with different home currencies")
+    op = ctx.rng.choice(("max", "min"))
+    tool = unnamed_rate(ctx)
+    prompt = ctx.say(
+        "Our savings club ({emails}) sends money home every month. Today, which member's "
+        "home currency gets the {most} units per US dollar? Give me that exchange rate.",
+        "For the savings-club members {emails}: look up how many units of each one's home "
+        "currency a dollar buys today, and tell me the {highest} rate.",
+        emails=listing([h.email for h in picked]),
+        most="most" if op == "max" else "fewest",
+        highest="highest" if op == "max" else "lowest",
+    )
+    steps = [RefStep(tool="find_holders", args={"email": h.email}) for h in picked]
+    steps += [rate_step(tool, "USD", ref(i, "results", 0, "home_currency")) for i in range(k)]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=[[k + i, "rate"] for i in range(k)]))
+
+
 SUBTOPIC = Subtopic(
     name="savings and interest",
     templates={
-        "sequential": [last_deposit_into_savings, savings_pot_details, savings_feeder_account],
+        "sequential": [
+            last_deposit_into_savings,
+            savings_pot_details,
+            savings_feeder_account,
+        ],
         "parallel": [best_savings_rate],
-        "mixture": [household_savings],
+        "mixture": [household_savings, members_home_rates],
     },
 )

@@ -29,18 +29,20 @@ FIELDS = {
 }
 
 
-def _tool(ctx: TemplateContext) -> tuple[str, str, str]:
-    tool = ctx.rng.choice(sorted(STAT_TOOLS))
+def _tool(ctx: TemplateContext) -> tuple[str, str, str, bool]:
+    """A stats source, its variant parameter, its name, and whether the request names it."""
+    tool, named = ctx.choose_source(STAT_TOOLS)
     param, words = STAT_TOOLS[tool]
-    return tool, param, words
+    return tool, param, words, named
 
 
 def treatment_counts(ctx: TemplateContext) -> Draft:
     """Sequential: find an experiment -> lift of its first treatment -> that arm's counts."""
     exp = ctx.pick("experiments")
-    tool, param, words = _tool(ctx)
+    tool, param, words, named = _tool(ctx)
     field = ctx.rng.choice(sorted(FIELDS))
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "For the '{exp}' experiment, check the lift of its first treatment variant over "
         "control, then give me that variant's {f} according to {source}.",
         "'{exp}': compare the first non-control variant with control; what {f} does {source} "
@@ -107,7 +109,7 @@ def lift_of_searched(ctx: TemplateContext) -> Draft:
 def controls_compared(ctx: TemplateContext) -> Draft:
     """Parallel: the control arm of three to seven experiments; sum of visitors or best rate."""
     exps = ctx.sample("experiments", ctx.count(3, 7))
-    tool, param, words = _tool(ctx)
+    tool, param, words, named = _tool(ctx)
     field, op, question = ctx.rng.choice(
         [
             ("visitors", "sum", "how many control visitors are there in total"),
@@ -116,7 +118,8 @@ def controls_compared(ctx: TemplateContext) -> Draft:
             ("conversion_rate_pct", "min", "what's the lowest control conversion rate (%)"),
         ]
     )
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "Baseline check on {names} using {source}: {q}?",
         "Looking only at the control groups of {names} ({source}), {q}?",
         names=listing([e.name for e in exps], "'"),
@@ -152,7 +155,7 @@ def lifts_compared(ctx: TemplateContext) -> Draft:
 def all_arms(ctx: TemplateContext) -> Draft:
     """Mixture: find an experiment -> every variant's counts -> total or best rate."""
     exp = ctx.pick("experiments")
-    tool, param, words = _tool(ctx)
+    tool, param, words, named = _tool(ctx)
     field, op, question = ctx.rng.choice(
         [
             ("visitors", "sum", "how many visitors has it had across all variants"),
@@ -160,7 +163,8 @@ def all_arms(ctx: TemplateContext) -> Draft:
             ("conversion_rate_pct", "max", "what's the best conversion rate (%) of any variant"),
         ]
     )
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "Experiment '{exp}', according to {source}: {q}?",
         "Pull every variant of '{exp}' from {source}. {q}?",
         exp=exp.name,
@@ -187,7 +191,7 @@ def running_controls(ctx: TemplateContext) -> Draft:
     listed = ctx.rows("experiments", lambda e: e.status == status)
     if not 2 <= len(listed) <= 7:
         raise NoFit("too few or too many experiments")
-    tool, param, words = _tool(ctx)
+    tool, param, words, named = _tool(ctx)
     field, op, question = ctx.rng.choice(
         [
             ("visitors", "sum", "the total number of control-group visitors"),
@@ -195,7 +199,8 @@ def running_controls(ctx: TemplateContext) -> Draft:
             ("conversion_rate_pct", "min", "the lowest control conversion rate (%)"),
         ]
     )
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "Across all {status} experiments, what is {q}, according to {source}?",
         "Take every {status} A/B test and read its control group from {source}. I need {q}.",
         status=status,

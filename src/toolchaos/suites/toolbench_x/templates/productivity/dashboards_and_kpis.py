@@ -19,10 +19,11 @@ def _periods(ctx: TemplateContext) -> list[str]:
     return periods
 
 
-def _tool(ctx: TemplateContext) -> tuple[str, str, str, str]:
-    tool = ctx.rng.choice(sorted(KPI_SOURCES))
+def _tool(ctx: TemplateContext) -> tuple[str, str, str, str, bool]:
+    """A KPI backend, its KPI and month parameters, its name, and whether the request names it."""
+    tool, named = ctx.choose_source(KPI_SOURCES)
     kpi_param, period_param, words = KPI_SOURCES[tool]
-    return tool, kpi_param, period_param, words
+    return tool, kpi_param, period_param, words, named
 
 
 def baseline_value(ctx: TemplateContext) -> Draft:
@@ -31,8 +32,9 @@ def baseline_value(ctx: TemplateContext) -> Draft:
     periods = _periods(ctx)
     period = ctx.rng.choice(periods[4:])
     back = ctx.rng.choice([1, 2, 3])
-    tool, kpi_param, period_param, words = _tool(ctx)
-    prompt = ctx.say(
+    tool, kpi_param, period_param, words, named = _tool(ctx)
+    prompt = ctx.say_source(
+        named,
         "We compare '{kpi}' for {period} against {back} month(s) earlier. What was the "
         "KPI's value in that comparison month, according to {source}?",
         "For the {kpi} KPI: take {period}, go back {back} month(s) for the baseline, and "
@@ -95,7 +97,7 @@ def quarter_of_a_kpi(ctx: TemplateContext) -> Draft:
     periods = _periods(ctx)
     start = ctx.rng.randint(0, len(periods) - 3)
     months = periods[start : start + 3]
-    tool, kpi_param, period_param, words = _tool(ctx)
+    tool, kpi_param, period_param, words, named = _tool(ctx)
     if kpi.unit in ADDITIVE and ctx.rng.random() < 0.6:
         op, question = "sum", "what's the total over those three months"
     else:
@@ -106,7 +108,8 @@ def quarter_of_a_kpi(ctx: TemplateContext) -> Draft:
         }[op]
         if not kpi.higher_is_better and op == "max":
             question = "what was its highest monthly value"
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "For '{kpi}', pull {m1}, {m2} and {m3} from {source}: {q}?",
         "Quarter view of the {kpi} KPI ({m1} to {m3}) using {source}. {q}?",
         kpi=kpi.name,
@@ -126,8 +129,9 @@ def dashboard_percentages(ctx: TemplateContext) -> Draft:
     kpis = ctx.sample("kpis", ctx.count(3, min(6, len(rates))), lambda k: k.unit == "percent")
     month = ctx.rng.choice(_periods(ctx))
     op = ctx.rng.choice(["max", "min"])
-    tool, kpi_param, period_param, words = _tool(ctx)
-    prompt = ctx.say(
+    tool, kpi_param, period_param, words, named = _tool(ctx)
+    prompt = ctx.say_source(
+        named,
         "In {month}, what's the {w} percentage among {quoted} ({source})?",
         "Compare {n} rate KPIs for {month} from {source}: {names}. Give the {w} value.",
         month=month,
@@ -146,10 +150,11 @@ def months_of_one_kpi(ctx: TemplateContext) -> Draft:
     kpi = ctx.pick("kpis")
     periods = _periods(ctx)
     months = sorted(ctx.rng.sample(periods, ctx.count(2, min(5, len(periods)))))
-    tool, kpi_param, period_param, words = _tool(ctx)
+    tool, kpi_param, period_param, words, named = _tool(ctx)
     op = "sum" if kpi.unit in ADDITIVE else ctx.rng.choice(["max", "min"])
     question = {"sum": "their total", "max": "the highest of them", "min": "the lowest of them"}[op]
-    prompt = ctx.say(
+    prompt = ctx.say_source(
+        named,
         "Look up the '{kpi}' KPI and read its values for {months} from {source}. Give me {q}.",
         "{kpi}: values in {months} ({source}) - what's {q}?",
         kpi=kpi.name,
@@ -169,8 +174,9 @@ def latest_vs_change(ctx: TemplateContext) -> Draft:
     """Mixture: find a KPI -> its latest value and its change (fan-out) -> the latest value."""
     kpi = ctx.pick("kpis")
     back = ctx.rng.choice([1, 2, 6])
-    tool, kpi_param, _, words = _tool(ctx)
-    prompt = ctx.say(
+    tool, kpi_param, _, words, named = _tool(ctx)
+    prompt = ctx.say_source(
+        named,
         "Where does '{kpi}' stand for the last full month according to {source}? (I'll also "
         "want the change over {back} month(s), but first the current value.)",
         "Give me last month's value of the {kpi} KPI from {source}; check its {back}-month "

@@ -38,7 +38,7 @@ def best_month_company_revenue(ctx: TemplateContext) -> Draft:
     channel = ctx.rng.choice([None, *data.SALES_CHANNELS])
     where = f"region = {region}" + (f"; channel = {channel}" if channel else "")
     order = ctx.rng.choice(["value_desc", "value_asc"])
-    tool = ctx.rng.choice(list(KPI_SOURCES))
+    tool = ctx.unnamed_source(KPI_SOURCES, share=1.0) or "get_kpi_value"
     kpi_param, period_param, _ = KPI_SOURCES[tool]
     words = {"value_desc": "best", "value_asc": "weakest"}[order]
     scope = f"{region} ({channel} channel)" if channel else region

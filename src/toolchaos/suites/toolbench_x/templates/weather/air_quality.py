@@ -49,13 +49,25 @@ def _digits(field: str) -> int | None:
 def air_at_saved_spot(ctx: TemplateContext) -> Draft:
     """Sequential: saved spot -> its place of interest -> that city's air quality."""
     saved = _saved(ctx, "poi")
-    tool = ctx.rng.choice(sorted(AQ_SOURCES))
+    tool, named = ctx.choose_source(AQ_SOURCES)
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     prompt = ctx.say(
-        "What's the current {what} around my saved spot '{label}', according to {source}?",
-        "Before I head to '{label}' (it's in my saved places), check the {what} in that "
-        "city using {source}.",
-        "My saved place '{label}': how's the air there right now? I need the {what} from {source}.",
+        *(
+            (
+                "What's the current {what} around my saved spot '{label}', according to {source}?",
+                "Before I head to '{label}' (it's in my saved places), check the {what} in "
+                "that city using {source}.",
+                "My saved place '{label}': how's the air there right now? I need the {what} "
+                "from {source}.",
+            )
+            if named
+            else (
+                "What's the current {what} around my saved spot '{label}'?",
+                "Before I head to '{label}' (it's in my saved places), check the {what} in "
+                "that city.",
+                "My saved place '{label}': how's the air there right now? I need the {what}.",
+            )
+        ),
         what=AQ_FIELDS[field],
         label=saved.label,
         source=AQ_SOURCES[tool],
@@ -131,14 +143,25 @@ def reset_aqi_alert(ctx: TemplateContext) -> Draft:
 
 def air_across_cities(ctx: TemplateContext) -> Draft:
     """Parallel: one network's reading in three to seven cities; min or max of a field."""
-    tool = ctx.rng.choice(sorted(AQ_SOURCES))
+    tool, named = ctx.choose_source(AQ_SOURCES)
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
     places = ctx.sample("locations", ctx.count(3, 7), lambda loc: _plain(ctx, loc))
     prompt = ctx.say(
-        "Using {source}, what's {words} right now among {names}?",
-        "Compare the current air in {names} by {source} and give me {words}.",
-        "Of {names}, what's {words} reading according to {source}? Just the number, please.",
+        *(
+            (
+                "Using {source}, what's {words} right now among {names}?",
+                "Compare the current air in {names} by {source} and give me {words}.",
+                "Of {names}, what's {words} reading according to {source}? Just the number, "
+                "please.",
+            )
+            if named
+            else (
+                "What's {words} right now among {names}?",
+                "Compare the current air in {names} and give me {words}.",
+                "Of {names}, what's {words} reading right now? Just the number, please.",
+            )
+        ),
         source=AQ_SOURCES[tool],
         words=words,
         names=listing([loc.name for loc in places]),
@@ -177,18 +200,28 @@ def air_of_two_searched_cities(ctx: TemplateContext) -> Draft:
     k = len(places)
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
+    tool = ctx.unnamed_source(AQ_SOURCES) or "get_air_quality"
     prompt = ctx.say(
-        "Between {names}, what's {words} from the official monitors right now?",
-        "I'm comparing air quality for a move: {versus}. Give me {words} of those "
-        "official readings.",
+        *(
+            (
+                "Between {names}, what's {words} from the official monitors right now?",
+                "I'm comparing air quality for a move: {versus}. Give me {words} of those "
+                "official readings.",
+            )
+            if tool == "get_air_quality"
+            else (
+                "Between {names}, what's {words} right now?",
+                "I'm comparing air quality for a move: {versus}. Give me {words} of their "
+                "current readings.",
+            )
+        ),
         names=listing([_spoken(ctx, p) for p in places]),
         versus=" versus ".join(_spoken(ctx, p) for p in places),
         words=words,
     )
     steps = [RefStep(tool="search_locations", args={"query": _query(ctx, p)}) for p in places]
     steps += [
-        RefStep(tool="get_air_quality", args={"location": ref(i, "results", 0, "location_id")})
-        for i in range(k)
+        RefStep(tool=tool, args={"location": ref(i, "results", 0, "location_id")}) for i in range(k)
     ]
     answer = AnswerSpec(op=op, refs=[[k + i, field] for i in range(k)], round=_digits(field))
     return Draft(prompt, steps, answer)
@@ -202,18 +235,29 @@ def air_at_alert_places(ctx: TemplateContext) -> Draft:
         raise NoFit(f"fewer than two places with {status} alerts")
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
+    tool = ctx.unnamed_source(AQ_SOURCES) or "get_air_quality"
     prompt = ctx.say(
-        "For every place where I have {a_status} weather alert, look up the official air "
-        "quality. What's {words} among them?",
-        "Across the locations of my {status} alerts, what is {words} reported by the "
-        "official monitors?",
+        *(
+            (
+                "For every place where I have {a_status} weather alert, look up the official "
+                "air quality. What's {words} among them?",
+                "Across the locations of my {status} alerts, what is {words} reported by the "
+                "official monitors?",
+            )
+            if tool == "get_air_quality"
+            else (
+                "For every place where I have {a_status} weather alert, look up the air "
+                "quality now. What's {words} among them?",
+                "Across the locations of my {status} alerts, what is {words} right now?",
+            )
+        ),
         status=status,
         a_status={"active": "an active", "paused": "a paused"}[status],
         words=words,
     )
     steps = [RefStep(tool="list_weather_alerts", args={"status": status})]
     steps += [
-        RefStep(tool="get_air_quality", args={"location": ref(0, "results", i, "location_id")})
+        RefStep(tool=tool, args={"location": ref(0, "results", i, "location_id")})
         for i in range(len(listing))
     ]
     refs = [[1 + i, field] for i in range(len(listing))]
@@ -223,12 +267,21 @@ def air_at_alert_places(ctx: TemplateContext) -> Draft:
 def air_at_saved_cities(ctx: TemplateContext) -> Draft:
     """Mixture: list saved cities -> one network's reading for each -> min or max."""
     listing = ctx.read("list_saved_places", kind="location")["results"]
-    tool = ctx.rng.choice(["get_air_quality_sensors", "get_air_quality_satellite"])
+    tool, named = ctx.choose_source(["get_air_quality_sensors", "get_air_quality_satellite"])
     field = ctx.rng.choice(sorted(AQ_FIELDS))
     op, words = _op_words(ctx, field)
     prompt = ctx.say(
-        "Across all my saved cities, what's {words} according to {source}?",
-        "Check the air at each city in my saved places using {source}; give me {words}.",
+        *(
+            (
+                "Across all my saved cities, what's {words} according to {source}?",
+                "Check the air at each city in my saved places using {source}; give me {words}.",
+            )
+            if named
+            else (
+                "Across all my saved cities, what's {words} right now?",
+                "Check the air at each city in my saved places; give me {words}.",
+            )
+        ),
         words=words,
         source=AQ_SOURCES[tool],
     )
@@ -238,6 +291,27 @@ def air_at_saved_cities(ctx: TemplateContext) -> Draft:
         for i in range(len(listing))
     ]
     refs = [[1 + i, field] for i in range(len(listing))]
+    return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=_digits(field)))
+
+
+def unnamed_air(ctx: TemplateContext) -> tuple[str, str, str, str]:
+    """An air-quality read for a request naming no source: (tool, field, op, words).
+
+    The tool is a source the docs do not call authoritative; every source agrees in the
+    clean world, so the request can leave it open.
+    """
+    tool = ctx.unnamed_source(AQ_SOURCES, share=1.0) or "get_air_quality_sensors"
+    field = ctx.rng.choice(sorted(AQ_FIELDS))
+    op, words = _op_words(ctx, field)
+    return tool, field, op, words
+
+
+def air_reads(
+    prompt: str, tool: str, locations: list[Any], field: str, op: str, before: list[RefStep]
+) -> Draft:
+    """The steps ``before``, then ``tool`` at each location; ``op`` of ``field``."""
+    steps = [*before, *(RefStep(tool=tool, args={"location": loc}) for loc in locations)]
+    refs = [[len(before) + i, field] for i in range(len(locations))]
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=_digits(field)))
 
 

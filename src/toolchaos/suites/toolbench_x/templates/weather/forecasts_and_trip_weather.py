@@ -23,6 +23,7 @@ from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _unique_poi,
     _watched,
 )
+from toolchaos.suites.toolbench_x.templates.weather.air_quality import air_reads, unnamed_air
 
 
 def _plain_places(ctx: TemplateContext) -> list[Any]:
@@ -396,11 +397,25 @@ def rain_totals_two_cities(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, answer)
 
 
+def trip_air(ctx: TemplateContext) -> Draft:
+    """Parallel: the air now in each stop of a three-to-six-city trip (no source named)."""
+    tool, field, op, words = unnamed_air(ctx)
+    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    prompt = ctx.say(
+        "My trip goes through {names}. Along with the weather, I care about the air: "
+        "what's {words} among those stops right now?",
+        "Road trip stops: {names}. I have asthma, so tell me {words} among them at the moment.",
+        names=listing([loc.name for loc in places]),
+        words=words,
+    )
+    return air_reads(prompt, tool, [loc.name for loc in places], field, op, [])
+
+
 SUBTOPIC = Subtopic(
     name="forecasts and trip weather",
     templates={
         "sequential": [sunset_on_warmest_day, week_alert_for_saved_place, save_city_then_alert],
-        "parallel": [trip_total_rain, windiest_date, extreme_on_a_day],
+        "parallel": [trip_total_rain, windiest_date, extreme_on_a_day, trip_air],
         "mixture": [saved_cities_on_a_day, two_visits, rain_totals_two_cities],
     },
 )

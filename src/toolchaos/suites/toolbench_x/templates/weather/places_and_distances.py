@@ -19,6 +19,11 @@ from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _spoken,
     _unique_poi,
 )
+from toolchaos.suites.toolbench_x.templates.weather.air_quality import (
+    AQ_FIELDS,
+    air_reads,
+    unnamed_air,
+)
 
 
 def landing_day(ctx: TemplateContext) -> Draft:
@@ -287,10 +292,28 @@ def saved_cities_from(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
+def spot_air(ctx: TemplateContext) -> Draft:
+    """Sequential: a place of interest by name -> its details -> the air in its city now."""
+    poi = _unique_poi(ctx)
+    tool, field, _, _ = unnamed_air(ctx)
+    prompt = ctx.say(
+        "I'm spending the afternoon at the {poi}. What's the current {what} in the city it's in?",
+        "Before a long walk around the {poi}: how's the air in its city right now? Give me "
+        "the {what}.",
+        poi=poi.name,
+        what=AQ_FIELDS[field],
+    )
+    before = [
+        RefStep(tool="list_points_of_interest", args={"name_contains": poi.name}),
+        RefStep(tool="get_point_of_interest", args={"poi_id": ref(0, "results", 0, "poi_id")}),
+    ]
+    return air_reads(prompt, tool, [ref(1, "location_id")], field, "value", before)
+
+
 SUBTOPIC = Subtopic(
     name="places and distances",
     templates={
-        "sequential": [landing_day, spot_distance, spot_daylight],
+        "sequential": [landing_day, spot_distance, spot_daylight, spot_air],
         "parallel": [nearest_of_three, highest_city, daylight_comparison],
         "mixture": [opening_in_my_time, distance_between_searched, saved_cities_from],
     },

@@ -19,6 +19,11 @@ from toolchaos.suites.toolbench_x.templates.weather._helpers import (
     _sun_on_clock,
     _watched,
 )
+from toolchaos.suites.toolbench_x.templates.weather.air_quality import (
+    AQ_FIELDS,
+    air_reads,
+    unnamed_air,
+)
 
 # (metric, comparison, what the warning is called, how a person says the threshold)
 _SEVERE = (
@@ -272,11 +277,66 @@ def two_cities_week_peak(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs, round=1))
 
 
+def alert_place_air(ctx: TemplateContext) -> Draft:
+    """Sequential: alerts at a place -> the alert -> the air now where it watches (no source)."""
+    alert = ctx.pick("alerts", lambda a: a.metric != "aqi")
+    loc = ctx.world.table("locations")[alert.location_id]
+    if not _plain(ctx, loc):
+        raise NoFit("the alert's place shares its name")
+    if (
+        sum(
+            a.location_id == loc.location_id and a.metric == alert.metric
+            for a in ctx.rows("alerts")
+        )
+        != 1
+    ):
+        raise NoFit("more than one such alert")
+    tool, field, _, _ = unnamed_air(ctx)
+    metric_words = {
+        "wind_kph": "wind",
+        "temp_high_c": "heat",
+        "temp_low_c": "frost",
+        "precip_mm": "rain",
+    }[alert.metric]
+    prompt = ctx.say(
+        "I have a {metric} alert set for {place}. Check that alert, then tell me the current "
+        "{what} there.",
+        "There's smoke in the news. Look up my {metric} alert in {place} and give me the "
+        "{what} at its location right now.",
+        metric=metric_words,
+        place=loc.name,
+        what=AQ_FIELDS[field],
+    )
+    before = [
+        RefStep(tool="list_weather_alerts", args={"location": loc.name, "metric": alert.metric}),
+        RefStep(tool="get_weather_alert", args={"alert_id": ref(0, "results", 0, "alert_id")}),
+    ]
+    return air_reads(prompt, tool, [ref(1, "location_id")], field, "value", before)
+
+
+def smoke_across_cities(ctx: TemplateContext) -> Draft:
+    """Parallel: the air now in three to six cities (no source named); the worst or best."""
+    tool, field, op, words = unnamed_air(ctx)
+    places = ctx.sample("locations", ctx.count(3, 6), lambda loc: _plain(ctx, loc))
+    prompt = ctx.say(
+        "Wildfire smoke is drifting across the region. Of {names}, what's {words} right now?",
+        "Before I issue a smoke warning for {names}, tell me {words} among them at the moment.",
+        names=listing([loc.name for loc in places]),
+        words=words,
+    )
+    return air_reads(prompt, tool, [loc.name for loc in places], field, op, [])
+
+
 SUBTOPIC = Subtopic(
     name="severe weather alerts",
     templates={
-        "sequential": [severe_alert_for_the_week, alert_day_forecast, alert_trigger_day_sun],
-        "parallel": [week_peak_of_three],
+        "sequential": [
+            severe_alert_for_the_week,
+            alert_day_forecast,
+            alert_trigger_day_sun,
+            alert_place_air,
+        ],
+        "parallel": [week_peak_of_three, smoke_across_cities],
         "mixture": [alert_places_on_a_day, two_cities_week_peak],
     },
 )
