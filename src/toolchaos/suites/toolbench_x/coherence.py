@@ -3,8 +3,9 @@
 A task is coherent when its prompt, its tools' documentation and its reference agree:
 
 - a cross-source task never corrupts a source the prompt names (the user asked for that
-  source's figure, so the corrupted value would be the right answer) and never corrupts
-  the source its documentation calls authoritative;
+  source's figure, so the corrupted value would be the right answer), never corrupts
+  the source its documentation calls authoritative, and never sits on a task that reads
+  several sources of the fact itself (comparing sources is then what it asks);
 - every parameter a hazard touches is one the documented schema requires, so no agent can
   step around it by leaving an optional argument out;
 - a prompt that speaks of relative time ("tomorrow", "the next three days") comes with the
@@ -97,6 +98,10 @@ def coherence_problems(task: TaskSpec) -> list[Problem]:
         how = domain.notes.sources.get(hazard.tool)
         if how is not None and how.authoritative == hazard.tool:
             fail(f"the corrupted source {hazard.tool} is the one its docs call authoritative")
+        family = {hazard.tool, *(how.alternatives if how is not None else ())}
+        read = {step.tool for step in task.reference.steps} & family
+        if len(read) > 1:  # the task compares sources itself: a corrupted one is its subject
+            fail(f"the task itself reads several sources of the fact ({', '.join(sorted(read))})")
     param = hazard.params.get("param")
     variant = VARIANTS.get((hazard.family, hazard.variant))
     optional_matters = variant is None or variant.steps_around_optional
