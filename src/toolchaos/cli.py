@@ -119,9 +119,10 @@ def run(
             "--model",
             "-m",
             help="Model spec: scripted/<policy>, a baseline, with policy one of oracle, naive, "
-            "retry, no-tool, skip, ignore, fabricate, overuse (a suite plays a policy it lacks "
-            "as its fallback); openai/<model>, openai-compat/<model>, anthropic/<model>, "
-            "local/<name>. Repeat or comma-separate.",
+            "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), skip, "
+            "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback); "
+            "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
+            "comma-separate.",
         ),
     ] = None,
     models_file: Annotated[

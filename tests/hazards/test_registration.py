@@ -65,7 +65,7 @@ def test_an_old_missing_field_invocation_error_loads_and_plays_as_missing_argume
     tmp_path: Path,
 ) -> None:
     old = tmp_path / "old.jsonl"
-    old.write_text(_old_line(SUITE.default_path()) + "\n", encoding="utf-8")
+    old.write_text(_old_line(SUITE.version_path("v1")) + "\n", encoding="utf-8")
     [task] = SUITE.load(old)
     assert task.hazard is not None
     assert (task.hazard.family, task.hazard.variant) == (
