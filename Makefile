@@ -40,7 +40,10 @@ test-local: $(LOCAL_STAMP)
 	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
 	$(BIN)/pytest -m local
 
-test: lint typecheck unit
+# lint, type checks and the test suite side by side (each one's output stays in one piece);
+# the tests themselves run on one pytest-xdist worker per core.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench docs/examples
@@ -49,8 +52,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# PYTEST_WORKERS=0 runs every test in this one process. --dist loadgroup keeps the tests that
+# share an expensive fixture (an xdist_group mark) on one worker, so it is built once.
+PYTEST_WORKERS ?= auto
+# The editable install leaves src/ uncompiled and, where PYTHONDONTWRITEBYTECODE is set, every
+# `toolchaos` process the tests start would compile it again: compile it once first.
 unit: $(STAMP)
-	$(BIN)/pytest -m "not local"
+	$(BIN)/python -m compileall -q src/toolchaos > /dev/null
+	$(BIN)/pytest -m "not local" -n $(PYTEST_WORKERS) --dist loadgroup
 
 # The fuzz tests with 50 times the examples `make test` draws (several minutes).
 FUZZ_TESTS = tests/domains/test_fuzz_tools.py tests/suites/toolbench_x/test_fuzz_loaders.py \

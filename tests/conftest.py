@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Literal, Self
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -39,6 +41,9 @@ from toolchaos.domains import (
     tool_map,
 )
 
+if TYPE_CHECKING:
+    from toolchaos.runner.run import RunSummary
+
 # Fuzzing: a bounded number of examples in `make test`, many more in `make fuzz`
 # (HYPOTHESIS_PROFILE=fuzz). Examples are derandomized in CI so a run is repeatable.
 FUZZ_SCALE = {"default": 1, "fuzz": 50}
@@ -49,6 +54,15 @@ settings.register_profile(
     "fuzz", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the tests marked slow first (in their order), then the rest.
+
+    ``make test`` spreads the tests over pytest-xdist workers as they finish; a long test
+    handed out last would keep one worker busy while the others idle.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def fuzz_examples(base: int) -> int:
@@ -484,6 +498,39 @@ def variant_tasks() -> list[TaskSpec]:
         )
         tasks.append(task.model_copy(update={"reference": reference}))
     return tasks
+
+
+# -- the scripted baselines on every shipped task, played once a session ------------------
+#
+# The golden test, the ToolBench-X baseline scores and the ToolFailBench labels all read
+# the same full runs; playing them once saves the biggest runs of the suite. The tests
+# that use the fixture carry ``pytest.mark.xdist_group("baselines")`` so that, under
+# ``make test``'s ``--dist loadgroup``, one worker plays each suite once.
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="session")
+def baseline_run(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], RunSummary]:
+    """``played(suite)``: the summary of every scripted baseline on the suite's shipped tasks.
+
+    Played as ``tests/golden/snapshot.py`` plays it (ToolBench-X in all four arms,
+    ToolFailBench in its one), the first time a test asks for the suite; the run
+    directory (``Path(summary.out)``) is shared, so read only.
+    """
+    sys.path.insert(0, str(GOLDEN))
+    try:
+        from snapshot import play
+    finally:
+        sys.path.remove(str(GOLDEN))
+    summaries: dict[str, RunSummary] = {}
+
+    def played(suite: str) -> RunSummary:
+        if suite not in summaries:
+            summaries[suite] = play(suite, tmp_path_factory.mktemp("baselines") / suite)
+        return summaries[suite]
+
+    return played
 
 
 # -- shared by the domain tests (tests/domains) --------------------------------------------

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from toolchaos.core.types import Episode
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.testing import FakeOpenAI, Reply
@@ -42,6 +44,7 @@ def files_under(root: Path) -> set[Path]:
     return {p for p in root.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 def test_a_canary_key_reaches_no_file_and_no_output(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
@@ -83,6 +86,7 @@ def test_a_canary_key_reaches_no_file_and_no_output(tmp_path: Path) -> None:
             assert secret not in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_hostile_model_text_is_data_and_writes_stay_where_named(tmp_path: Path) -> None:
     with FakeOpenAI(hostile_model, models=["fake-1"]) as server:
         run_dir = tmp_path / "named" / "run"

@@ -13,12 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from rich.console import Console
 
 from toolchaos.report.tables import build_report, write_report
-from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.run import RunConfig, RunSummary, run
 from toolchaos.suites import get_suite
 
 MODELS = {
@@ -35,14 +36,22 @@ ARMS = {"toolbench-x": ["clean", "hazard", "hint", "oracle-label"], "toolfailben
 SKIP = {"report.tex", "report_usage.csv"}  # usage has wall-clock latency
 
 
-def snapshot(out: Path) -> dict[str, object]:
-    """Play every baseline on both suites under ``out`` and return the tables they give."""
+def play(suite: str, run_dir: Path) -> RunSummary:
+    """Play every baseline of ``suite`` on all its shipped tasks into ``run_dir``."""
+    config = RunConfig(suite=suite, models=MODELS[suite], arms=ARMS[suite])  # type: ignore[arg-type]
+    return run(config, run_dir, Console(quiet=True))
+
+
+def snapshot(out: Path, runs: Mapping[str, Path] | None = None) -> dict[str, object]:
+    """The tables every baseline gives on both suites, written under ``out``.
+
+    A suite's run is taken from ``runs`` when it holds one (played by :func:`play`, e.g.
+    by a test fixture that other tests share), else played under ``out``.
+    """
     result: dict[str, object] = {}
-    for suite, models in MODELS.items():
+    for suite in MODELS:
         path = get_suite(suite).default_path()
-        run_dir = out / suite
-        config = RunConfig(suite=suite, models=models, arms=ARMS[suite])  # type: ignore[arg-type]
-        run(config, run_dir, Console(quiet=True))
+        run_dir = (runs or {}).get(suite) or Path(play(suite, out / suite).out)
         written = out / f"{suite}-report"
         write_report(build_report([run_dir]), written)
         tables: dict[str, str] = {}

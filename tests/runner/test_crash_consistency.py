@@ -65,6 +65,7 @@ def clean_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_twenty_one_kills_lose_and_duplicate_nothing(clean_run: Path, tmp_path: Path) -> None:
     killed = tmp_path / "killed"
     kills = 0
@@ -100,6 +101,7 @@ def test_twenty_one_kills_lose_and_duplicate_nothing(clean_run: Path, tmp_path: 
         assert (a[column] == b[column]).all(), column
 
 
+@pytest.mark.slow
 def test_a_second_process_on_the_same_run_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "run"
     first = start(out)

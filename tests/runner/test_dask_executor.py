@@ -135,6 +135,7 @@ def assert_same_store(a: Path, b: Path) -> None:
         assert episode.end_state == other.end_state, key
 
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_nothing(
     cluster: Any, server: FakeOpenAI, local_run: Path, tmp_path: Path
 ) -> None:
@@ -216,6 +217,7 @@ def start(out: Path, server: FakeOpenAI) -> subprocess.Popen[bytes]:
     )
 
 
+@pytest.mark.slow
 def test_a_killed_coordinator_resumes_like_a_local_run(
     server: FakeOpenAI, local_run: Path, tmp_path: Path
 ) -> None:

@@ -206,6 +206,7 @@ def toolchaos(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_cli_shards_merge_and_refuse_in_one_sentence(tmp_path: Path) -> None:
     common = ["run", "toolbench-x", "-m", "scripted/oracle,scripted/naive", "--limit", "8"]
     for i in (1, 2):

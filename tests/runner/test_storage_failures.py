@@ -56,6 +56,7 @@ def assert_readable(run: Path) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_a_full_disk_stops_the_run_cleanly_and_a_rerun_resumes(tmp_path: Path) -> None:
     run = tmp_path / "run"
     full = toolchaos(
@@ -95,6 +96,7 @@ def immutable() -> Iterator[Callable[[Path], None]]:
         path.chmod(0o755)
 
 
+@pytest.mark.slow
 def test_a_read_only_run_directory_is_refused_and_still_reported(
     tmp_path: Path, immutable: Callable[[Path], None]
 ) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from domain_builds import PER_CELL, build_group, domain_build
 
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import TaskSpec
@@ -30,20 +31,17 @@ from toolchaos.suites.toolbench_x.generate import (
     subtopics,
     template_package,
 )
-from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
 from toolchaos.suites.toolbench_x.validate import validate_task
 
-PER_CELL = 5
 AGGREGATES = {"sum", "min", "max", "argmin", "argmax"}
 DOMAINS = sorted(set(REGISTRY) - {"fixture"})
-_BUILT: dict[str, list[TaskSpec]] = {}
+# the domains again, each test of one domain in that domain's build group
+BUILT_DOMAINS = [pytest.param(domain, marks=build_group(domain), id=domain) for domain in DOMAINS]
 
 
 def built(domain: str) -> list[TaskSpec]:
-    """The tasks a build of ``domain`` alone makes (built once per test session)."""
-    if domain not in _BUILT:
-        _BUILT[domain], _ = build_toolbench_x(0, per_cell=PER_CELL, domains=[domain])
-    return _BUILT[domain]
+    """The tasks a build of ``domain`` alone makes (built once per test process)."""
+    return domain_build(domain)[0]
 
 
 def independent(task: TaskSpec) -> list[int]:
@@ -97,7 +95,7 @@ def test_a_subtopic_module_left_out_of_the_order_is_an_error(tmp_path: Path) -> 
         subtopic_modules(package)
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", BUILT_DOMAINS)
 def test_every_cell_is_full(domain: str) -> None:
     tasks = built(domain)
     cells = Counter((t.subtopic, t.workflow) for t in tasks)
@@ -105,13 +103,13 @@ def test_every_cell_is_full(domain: str) -> None:
     assert dict(cells) == want
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", BUILT_DOMAINS)
 def test_every_task_validates(domain: str) -> None:
     problems = [(t.id, p) for t in built(domain) for p in validate_task(t)]
     assert problems == []
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", BUILT_DOMAINS)
 def test_sequential_tasks_are_chains(domain: str) -> None:
     for task in (t for t in built(domain) if t.workflow == "sequential"):
         steps = task.reference.steps
@@ -120,7 +118,7 @@ def test_sequential_tasks_are_chains(domain: str) -> None:
             assert i - 1 in ref_steps(steps[i].args), (task.id, i)
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", BUILT_DOMAINS)
 def test_parallel_tasks_fan_out_and_aggregate(domain: str) -> None:
     for task in (t for t in built(domain) if t.workflow == "parallel"):
         assert len(independent(task)) >= 3, task.id
@@ -128,7 +126,7 @@ def test_parallel_tasks_fan_out_and_aggregate(domain: str) -> None:
         assert task.reference.answer_spec.op in AGGREGATES, task.id
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", BUILT_DOMAINS)
 def test_mixture_tasks_mix_both_shapes(domain: str) -> None:
     for task in (t for t in built(domain) if t.workflow == "mixture"):
         steps = task.reference.steps
@@ -139,7 +137,7 @@ def test_mixture_tasks_mix_both_shapes(domain: str) -> None:
         assert len(independent(task)) < len(steps), task.id
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", BUILT_DOMAINS)
 def test_every_task_carries_a_hazard_and_hints(domain: str) -> None:
     tasks = built(domain)
     assert all(t.hazard is not None and t.hints is not None for t in tasks)

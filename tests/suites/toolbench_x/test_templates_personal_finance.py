@@ -12,16 +12,17 @@ import random
 import re
 
 import pytest
+from domain_builds import PER_CELL, build_group, domain_build
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
 from toolchaos.hazards import proposals
 from toolchaos.suites.toolbench_x.generate import WORKFLOWS, raw_candidates, subtopics
-from toolchaos.suites.toolbench_x.pipeline import BuildReport, build_toolbench_x
+from toolchaos.suites.toolbench_x.pipeline import BuildReport
 from toolchaos.suites.toolbench_x.validate import replay_reference
 
 DOMAIN = "personal_finance"
-PER_CELL = 5
+pytestmark = build_group(DOMAIN)
 # every hazard variant the domain is meant to give room to
 VARIANTS = {
     "specification_drift/renamed_parameter",
@@ -46,7 +47,7 @@ VARIANTS = {
 
 @pytest.fixture(scope="module")
 def build() -> tuple[list[TaskSpec], BuildReport]:
-    return build_toolbench_x(0, per_cell=PER_CELL, domains=[DOMAIN])
+    return domain_build(DOMAIN)
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ deterministic candidates.
 from __future__ import annotations
 
 import pytest
+from domain_builds import build_group, domain_build
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.suites.toolbench_x.generate import (
@@ -17,14 +18,14 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     subtopics,
 )
-from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
 
 DOMAIN = "transportation"
+pytestmark = build_group(DOMAIN)
 
 
 @pytest.fixture(scope="module")
 def built() -> list[TaskSpec]:
-    tasks, _ = build_toolbench_x(0, domains=[DOMAIN])
+    tasks, _ = domain_build(DOMAIN)
     return tasks
 
 

@@ -2,13 +2,13 @@
 
 import hashlib
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from toolchaos.report.tables import build_report
-from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.run import RunSummary
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import to_jsonl
 from toolchaos.suites.toolbench_x.generate import normalized_prompt, subtopics
@@ -104,32 +104,39 @@ def test_version_1_still_loads_and_plays() -> None:
         assert episode_correct(play_sync(task, "oracle", "hazard"), task), task.id
 
 
+@pytest.mark.slow
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
     tasks, _ = build_toolbench_x(0, targets=V1_TARGETS)
     rebuilt = hashlib.sha256(to_jsonl(tasks).encode()).hexdigest()
     assert rebuilt == hashlib.sha256(SUITE.default_path().read_bytes()).hexdigest()
 
 
+@pytest.mark.slow
 def test_another_seed_builds_other_tasks() -> None:
     tasks, _ = build_toolbench_x(1, per_cell=1)
     other = {t.prompt for t in tasks}
     assert other - {t.prompt for t in SUITE.load()}
 
 
+@pytest.mark.slow
 def test_every_shipped_task_validates(shipped: list) -> None:
     problems = [p for task in shipped for p in validate_task(task)]
     assert problems == []
 
 
-def test_baselines_score_as_expected(tmp_path: Path) -> None:
-    config = RunConfig(
-        suite="toolbench-x",
-        models=["scripted/oracle", "scripted/naive", "scripted/retry", "scripted/no-tool"],
-        arms=["clean", "hazard", "hint", "oracle-label"],
-    )
-    summary = run(config, tmp_path / "run", Console(quiet=True))
-    assert summary.errors == 0
-    rows = {(r["model"], r["arm"]): r["accuracy"] for r in build_report([tmp_path / "run"]).rows}
+@pytest.mark.slow
+@pytest.mark.xdist_group("baselines")
+def test_baselines_score_as_expected(baseline_run: Callable[[str], RunSummary]) -> None:
+    # the four baselines on every shipped task in all four arms (shared with the golden test)
+    summary = baseline_run("toolbench-x")
+    assert summary.errors == 0 and summary.played == 4 * 4 * len(SUITE.load())
+    rows = {(r["model"], r["arm"]): r["accuracy"] for r in build_report([Path(summary.out)]).rows}
+    assert {model for model, _ in rows} == {
+        "scripted/oracle",
+        "scripted/naive",
+        "scripted/retry",
+        "scripted/no-tool",
+    }
     for arm in ("clean", "hazard", "hint", "oracle-label"):
         assert rows[("scripted/oracle", arm)] == 1.0
         assert rows[("scripted/no-tool", arm)] <= 0.05

@@ -1,12 +1,13 @@
 """Scripted policies that show each failure mode get that label, in every domain."""
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.run import RunConfig, RunSummary, run
 from toolchaos.runner.store import Store
 from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
 from toolchaos.suites.toolfailbench.domains import fail_domain
@@ -23,13 +24,14 @@ EXPECTED = {
 
 
 @pytest.fixture(scope="module")
-def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Counter[str]]:
-    # every shipped task, so a labelling mistake on any of them shows
-    out = tmp_path_factory.mktemp("run")
-    config = RunConfig(suite="toolfailbench", models=list(EXPECTED))
-    summary = run(config, out, Console(quiet=True))
+def labelled(
+    baseline_run: Callable[[str], RunSummary],
+) -> dict[tuple[str, str], Counter[str]]:
+    # every shipped task, so a labelling mistake on any of them shows; the run is the
+    # golden test's (the same five policies in the suite's one arm)
+    summary = baseline_run("toolfailbench")
     assert summary.errors == 0 and summary.played == len(load_fail_tasks()) * len(EXPECTED)
-    store = Store.open_existing(out)
+    store = Store.open_existing(Path(summary.out), read_only=True)
     by_id = store.tasks()
     labels: dict[tuple[str, str], Counter[str]] = {}
     for episode in store.episodes():
@@ -40,9 +42,11 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], 
         labels.setdefault((episode.model, task.domain), Counter())[
             f"{task.kind}:{verdict.label}"
         ] += 1
+    assert {model for model, _ in labels} == set(EXPECTED)
     return labels
 
 
+@pytest.mark.xdist_group("baselines")
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("model", sorted(EXPECTED))
 def test_each_behaviour_gets_its_label(labelled: dict, domain: str, model: str) -> None:

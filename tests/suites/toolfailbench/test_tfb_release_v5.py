@@ -39,6 +39,8 @@ RELEASE = Path(__file__).resolve().parents[3] / ".." / "shared" / "toolfailbench
 DOMAINS = ("finance", "medicine", "law", "cybersecurity", "real_estate")
 MODES = ("tool_skip", "result_ignore", "output_fabrication", "control")
 MODELS = ("oracle", "skip", "ignore", "fabricate", "overuse")
+# one worker plays the 5,000 episodes of the release run, once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("toolfailbench-v5-release")]
 
 
 @pytest.fixture(scope="module")
