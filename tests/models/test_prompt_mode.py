@@ -107,3 +107,13 @@ def test_prompt_layout_puts_what_changes_least_first() -> None:
     hint = system_with_tools("Base.\n\nHint: retry.", [FORECAST])
     clean = system_with_tools("Base.", [FORECAST])
     assert hint.startswith(clean)
+
+
+def test_the_final_request_can_extend_the_previous_prompt() -> None:
+    turn = [Message(role="system", content="Be brief."), Message(role="user", content="Go.")]
+    final = [*turn, Message(role="user", content="Answer now.")]
+    before = prompt_messages(turn, [FORECAST], "auto", compact=True)
+    kept = prompt_messages(final, [FORECAST], "none", compact=True, keep_tools=True)
+    assert kept[: len(before)] == before
+    dropped = prompt_messages(final, [FORECAST], "none", compact=True)
+    assert dropped[0].content == "Be brief."

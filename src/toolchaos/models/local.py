@@ -87,7 +87,7 @@ class LocalClient:
         if self.prompt_mode:
             # compact tool lines: the prompt is most of a small local model's episode time
             messages = prompt_messages(
-                request.messages, request.tools, request.tool_choice, compact=True
+                request.messages, request.tools, request.tool_choice, compact=True, keep_tools=True
             )
         else:
             messages = request.messages

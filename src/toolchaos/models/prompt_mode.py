@@ -189,11 +189,21 @@ def _valid_json(text: str) -> bool:
 
 
 def prompt_messages(
-    messages: list[Message], tools: list[ToolSpec], tool_choice: str, compact: bool = False
+    messages: list[Message],
+    tools: list[ToolSpec],
+    tool_choice: str,
+    compact: bool = False,
+    keep_tools: bool = False,
 ) -> list[Message]:
-    """The whole conversation as a prompt-mode model should see it."""
+    """The whole conversation as a prompt-mode model should see it.
+
+    With ``keep_tools`` the tools stay described when ``tool_choice`` is ``none`` (the
+    final-answer request), so that request extends the previous one token for token and
+    a local model reuses its KV cache instead of evaluating the conversation again.
+    """
     rendered = render_history(messages)
-    if rendered and rendered[0].role == "system" and tool_choice != "none":
+    describe = tool_choice != "none" or keep_tools
+    if rendered and rendered[0].role == "system" and describe:
         system = system_with_tools(rendered[0].content or "", tools, compact)
         rendered[0] = rendered[0].model_copy(update={"content": system})
     return rendered
