@@ -7,7 +7,12 @@ RUN_DIR ?= runs/main
 MODELS ?= scripted/oracle,scripted/naive,scripted/retry,scripted/no-tool
 FAIL_MODELS ?= scripted/oracle,scripted/skip,scripted/ignore,scripted/fabricate,scripted/overuse
 LOCAL_MODEL ?= qwen2.5-coder-0.5b
-SUBSET ?= 30
+# Sized for the embedded model on 2 cores: every arm of both suites in 50 local-model
+# episodes, aimed at 10 minutes on a quiet machine (not yet timed: bench/README.md,
+# "make run"). SUBSET=30 FAIL_SUBSET=30 MAX_TURNS=10 for the larger look.
+SUBSET ?= 10
+FAIL_SUBSET ?= 10
+MAX_TURNS ?= 6
 LOCAL_STAMP := $(VENV)/.installed-local
 # a portable llama.cpp build: no -march=native, no AMX (which virtual machines often lack)
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_OPENMP=OFF
@@ -29,8 +34,8 @@ $(LOCAL_STAMP): $(STAMP)
 run: $(LOCAL_STAMP)
 	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
 	$(BIN)/toolchaos run toolbench-x --model local/$(LOCAL_MODEL),$(MODELS) --subset $(SUBSET) \
-		--arms clean,hazard,hint,oracle-label --out $(RUN_DIR)/toolbench-x
-	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(SUBSET) \
+		--max-turns $(MAX_TURNS) --arms clean,hazard,hint,oracle-label --out $(RUN_DIR)/toolbench-x
+	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(FAIL_SUBSET) \
 		--out $(RUN_DIR)/toolfailbench
 	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --write $(RUN_DIR) \
 		--html $(RUN_DIR)/report.html --summary

@@ -1,7 +1,14 @@
 import json
 
 from toolchaos.core.types import Message, ToolCall, ToolSpec
-from toolchaos.models.prompt_mode import parse_tool_calls, prompt_messages, render_history
+from toolchaos.models.prompt_mode import (
+    INSTRUCTIONS,
+    describe_tools,
+    parse_tool_calls,
+    prompt_messages,
+    render_history,
+    system_with_tools,
+)
 
 SPEC = ToolSpec(name="get_order", description="Get an order.", parameters={"type": "object"})
 
@@ -64,3 +71,49 @@ def test_history_is_rendered_as_text_turns() -> None:
     )
     assert all(m.reasoning is None for m in render_history(messages))
     assert "Available tools" not in (prompt_messages(messages, [SPEC], "none")[0].content or "")
+
+
+FORECAST = ToolSpec(
+    name="get_forecast",
+    description="Weather forecast for a city. Returns one day per entry.",
+    parameters={
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": "City name. As spelled locally."},
+            "unit": {"type": "string", "enum": ["C", "F"], "description": "Temperature unit."},
+        },
+        "required": ["city"],
+    },
+)
+
+
+def test_compact_tools_keep_every_parameter_on_one_line_per_tool() -> None:
+    compact = describe_tools([FORECAST, SPEC], compact=True)
+    assert compact.splitlines() == [
+        "- get_forecast(city: string, unit?: C|F): Weather forecast for a city. "
+        "(city: City name.; unit: Temperature unit.)",
+        "- get_order(): Get an order.",
+    ]
+    assert len(compact) < len(describe_tools([FORECAST, SPEC]))
+
+
+def test_prompt_layout_puts_what_changes_least_first() -> None:
+    one = system_with_tools("Hint: retry.", [FORECAST])
+    other = system_with_tools("Be brief.", [SPEC])
+    # every episode shares the instructions; every arm of a task shares the tools too
+    assert one.startswith(INSTRUCTIONS) and other.startswith(INSTRUCTIONS)
+    assert "get_forecast" not in INSTRUCTIONS and "get_order" not in INSTRUCTIONS
+    assert one.index("get_forecast") < one.index("Hint: retry.")
+    hint = system_with_tools("Base.\n\nHint: retry.", [FORECAST])
+    clean = system_with_tools("Base.", [FORECAST])
+    assert hint.startswith(clean)
+
+
+def test_the_final_request_can_extend_the_previous_prompt() -> None:
+    turn = [Message(role="system", content="Be brief."), Message(role="user", content="Go.")]
+    final = [*turn, Message(role="user", content="Answer now.")]
+    before = prompt_messages(turn, [FORECAST], "auto", compact=True)
+    kept = prompt_messages(final, [FORECAST], "none", compact=True, keep_tools=True)
+    assert kept[: len(before)] == before
+    dropped = prompt_messages(final, [FORECAST], "none", compact=True)
+    assert dropped[0].content == "Be brief."

@@ -85,13 +85,20 @@ class Usage(BaseModel):
 
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_input_tokens: int = 0
     latency_s: float = 0.0
     calls: int = 0
+
+    @property
+    def cache_reuse(self) -> float:
+        """Share of input tokens served from the model's KV/prompt cache (0 when none)."""
+        return self.cached_input_tokens / self.input_tokens if self.input_tokens else 0.0
 
     def add(self, other: Usage) -> None:
         """Add another usage record into this one."""
         self.input_tokens += other.input_tokens
         self.output_tokens += other.output_tokens
+        self.cached_input_tokens += other.cached_input_tokens
         self.latency_s += other.latency_s
         self.calls += other.calls
 

@@ -231,6 +231,9 @@ def completion_response(
     if isinstance(counts, dict):
         usage.input_tokens = _count(counts.get("prompt_tokens"))
         usage.output_tokens = _count(counts.get("completion_tokens"))
+        details = counts.get("prompt_tokens_details")
+        if isinstance(details, dict):
+            usage.cached_input_tokens = _count(details.get("cached_tokens"))
     message = Message(
         role="assistant",
         content=content or None,

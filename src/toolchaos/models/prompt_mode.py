@@ -19,15 +19,21 @@ _TAG = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
 _FENCE = re.compile(r"```(?:json|tool_call)?\s*\n?(.*?)```", re.DOTALL)
 
 INSTRUCTIONS = (
-    "# Tools\n{tools}\n\nTo call a tool, write a JSON object with its name and arguments "
-    'inside tags, for example <tool_call>{{"name": "{example}", "arguments": {{{args}}}}}'
-    "</tool_call>. Several calls may go in one reply, one tag each. The results come back "
-    "in the next message. When you have what you need, reply in plain text with the final "
-    "answer and no tool call."
+    "You can call tools. To call one, write a JSON object with its name and arguments "
+    'inside tags, for example <tool_call>{"name": "tool_name", "arguments": {"param": '
+    '"value"}}</tool_call>. Several calls may go in one reply, one tag each. The results '
+    "come back in the next message. When you have what you need, reply in plain text with "
+    "the final answer and no tool call."
 )
 
 
-def _signature(spec: ToolSpec) -> str:
+def _first_sentence(text: str) -> str:
+    text = " ".join(text.split())
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
+def _signature(spec: ToolSpec, compact: bool = False) -> str:
     props: dict[str, Any] = spec.parameters.get("properties", {})
     required = set(spec.parameters.get("required", []))
     params = []
@@ -37,30 +43,41 @@ def _signature(spec: ToolSpec) -> str:
             kind = "|".join(str(v) for v in schema["enum"])
         flag = "" if name in required else "?"
         params.append(f"{name}{flag}: {kind}")
+    if compact:
+        notes = [
+            f"{name}: {_first_sentence(str(schema['description']))}"
+            for name, schema in props.items()
+            if schema.get("description")
+        ]
+        tail = f" ({'; '.join(notes)})" if notes else ""
+        return f"- {spec.name}({', '.join(params)}): {_first_sentence(spec.description)}{tail}"
     lines = [f"- {spec.name}({', '.join(params)}): {spec.description}"]
     for name, schema in props.items():
         lines.append(f"    {name}: {schema.get('description', '')}")
     return "\n".join(lines)
 
 
-def describe_tools(tools: list[ToolSpec]) -> str:
-    """The tools as readable signatures, one block each, for the system prompt."""
-    return "\n".join(_signature(spec) for spec in tools)
+def describe_tools(tools: list[ToolSpec], compact: bool = False) -> str:
+    """The tools as readable signatures, one block each (one line each when compact).
+
+    The compact form keeps every parameter, its type, enum values and whether it is
+    required, and shortens the descriptions to their first sentence: for small local
+    models the prompt is most of an episode's cost.
+    """
+    return "\n".join(_signature(spec, compact) for spec in tools)
 
 
-def system_with_tools(system: str, tools: list[ToolSpec]) -> str:
-    """Put the prompt-mode tool instructions before a system prompt.
+def system_with_tools(system: str, tools: list[ToolSpec], compact: bool = False) -> str:
+    """Prompt-mode system prompt: fixed instructions, then the tools, then ``system``.
 
-    The tools come first so that requests of one task in different arms share a long
-    prefix, which local models can reuse from their cache.
+    The order follows what changes least: the instructions are the same in every
+    episode, the tools are the same in every arm of a task, and the system prompt
+    carries the arm's hint. Requests that share a prefix let llama.cpp reuse its KV
+    cache instead of evaluating those tokens again.
     """
     if not tools:
         return system
-    first = tools[0]
-    props = list(first.parameters.get("properties", {}))
-    args = f'"{props[0]}": "..."' if props else ""
-    text = INSTRUCTIONS.format(tools=describe_tools(tools), example=first.name, args=args)
-    return f"{text}\n\n{system}"
+    return f"{INSTRUCTIONS}\n\n# Tools\n{describe_tools(tools, compact)}\n\n{system}"
 
 
 def _as_call(value: Any) -> tuple[str, str] | None:
@@ -172,11 +189,21 @@ def _valid_json(text: str) -> bool:
 
 
 def prompt_messages(
-    messages: list[Message], tools: list[ToolSpec], tool_choice: str
+    messages: list[Message],
+    tools: list[ToolSpec],
+    tool_choice: str,
+    compact: bool = False,
+    keep_tools: bool = False,
 ) -> list[Message]:
-    """The whole conversation as a prompt-mode model should see it."""
+    """The whole conversation as a prompt-mode model should see it.
+
+    With ``keep_tools`` the tools stay described when ``tool_choice`` is ``none`` (the
+    final-answer request), so that request extends the previous one token for token and
+    a local model reuses its KV cache instead of evaluating the conversation again.
+    """
     rendered = render_history(messages)
-    if rendered and rendered[0].role == "system" and tool_choice != "none":
-        system = system_with_tools(rendered[0].content or "", tools)
+    describe = tool_choice != "none" or keep_tools
+    if rendered and rendered[0].role == "system" and describe:
+        system = system_with_tools(rendered[0].content or "", tools, compact)
         rendered[0] = rendered[0].model_copy(update={"content": system})
     return rendered
