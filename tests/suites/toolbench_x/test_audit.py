@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -48,7 +49,9 @@ def reader_judge(body: dict[str, Any], index: int) -> Reply:
     reference = record.split("Correct answer: ", 1)[1].split("\n", 1)[0]
     answer = record.rsplit("<<<\n", 1)[1].rsplit("\n>>>", 1)[0]
     conclusion = answer.rsplit(" so ", 1)[-1]
-    verdict = {"correct": reference in conclusion, "rationale": "read by script"}
+    # the reference as a whole token: 0.1 is not in 0.12, 380 is not in 38000
+    stated = re.search(rf"(?<![\w.]){re.escape(reference)}(?![\w]|\.\w)", conclusion)
+    verdict = {"correct": stated is not None, "rationale": "read by script"}
     return Reply(content="<think>weighing</think>" + json.dumps(verdict))
 
 

@@ -112,9 +112,13 @@ def test_the_view_shows_the_hazard_apart_from_the_docs(shipped: list[TaskSpec]) 
     # the oracle's whole path under the hazard: the rejected calls, then the renamed ones
     assert len(view.hazard.oracle_path) > len(view.hazard.encounters)
     assert any(f'"{new}"' in seen.call for seen in view.hazard.oracle_path)
-    assert view.hazard.recovery == [
+    # an implicit rename: the recipe reads the changelog first, then renames
+    assert view.hazard.recovery[-1] == (
         f"Change the call and retry: rename arguments '{old}' -> '{new}'."
-    ]
+    )
+    assert task.hazard.tier != "implicit" or view.hazard.recovery[0].startswith(
+        "Read the service changelog"
+    )
     assert view.answer == task.reference.answer
     assert len(view.steps) == len(task.reference.steps)
     assert all("$ref" not in str(step.arguments) for step in view.steps)

@@ -6,9 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from toolchaos.report.tables import build_report
-from toolchaos.runner.run import RunSummary
+from toolchaos.runner.run import RunConfig, RunSummary, run
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import to_jsonl
 from toolchaos.suites.toolbench_x.generate import normalized_prompt, subtopics
