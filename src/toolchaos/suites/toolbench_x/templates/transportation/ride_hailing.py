@@ -33,6 +33,13 @@ _ASKS = (
 )
 
 
+def _estimate(pickup: Any, dropoff: Any, ride: Any) -> RefStep:
+    """The reference step that quotes one ride (each end an id, a name or a ref)."""
+    return RefStep(
+        tool="ride_estimate", args={"pickup": pickup, "dropoff": dropoff, "ride_type": ride}
+    )
+
+
 def _pair(ctx: TemplateContext) -> tuple[Any, Any]:
     """Two different stations of one city (a ride stays inside a city)."""
     first = ctx.pick("stations", lambda s: sum(t.city == s.city for t in ctx.rows("stations")) > 1)
@@ -66,14 +73,7 @@ def ride_then_footprint(ctx: TemplateContext) -> Draft:
     )
     steps = [
         RefStep(tool="find_stations", args={"query": pickup.name, "city": pickup.city}),
-        RefStep(
-            tool="ride_estimate",
-            args={
-                "pickup": ref(0, "results", 0, "station_id"),
-                "dropoff": _arg(ctx, dropoff.station_id),
-                "ride_type": ride,
-            },
-        ),
+        _estimate(ref(0, "results", 0, "station_id"), _arg(ctx, dropoff.station_id), ride),
         RefStep(tool="estimate_co2", args={"distance_km": ref(1, "distance_km"), "mode": mode}),
     ]
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, "co2_kg"]], round=2))
@@ -136,12 +136,7 @@ def ride_to_my_departure(ctx: TemplateContext) -> Draft:
             RefStep(tool="get_trip", args={"trip_id": ref(0, "trip_id")}),
         ]
         station = ref(1, "origin_station_id")
-    steps.append(
-        RefStep(
-            tool="ride_estimate",
-            args={"pickup": _arg(ctx, pickup.station_id), "dropoff": station, "ride_type": ride},
-        )
-    )
+    steps.append(_estimate(_arg(ctx, pickup.station_id), station, ride))
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits))
 
 
@@ -200,14 +195,7 @@ def ride_home_after_trip(ctx: TemplateContext) -> Draft:
         ]
     last = len(steps) - 1
     steps.append(
-        RefStep(
-            tool="ride_estimate",
-            args={
-                "pickup": ref(last, "destination_station_id"),
-                "dropoff": _arg(ctx, dropoff.station_id),
-                "ride_type": ride,
-            },
-        )
+        _estimate(ref(last, "destination_station_id"), _arg(ctx, dropoff.station_id), ride)
     )
     digits = 2 if field == "fare_usd" else None
     answer = AnswerSpec(op="value", refs=[[last + 1, field]], round=digits)
@@ -231,15 +219,7 @@ def car_types_compared(ctx: TemplateContext) -> Draft:
         words=words,
     )
     steps = [
-        RefStep(
-            tool="ride_estimate",
-            args={
-                "pickup": _arg(ctx, pickup.station_id),
-                "dropoff": _arg(ctx, dropoff.station_id),
-                "ride_type": r,
-            },
-        )
-        for r in rides
+        _estimate(_arg(ctx, pickup.station_id), _arg(ctx, dropoff.station_id), r) for r in rides
     ]
     answer = AnswerSpec(op=op, refs=[[i, "fare_usd"] for i in range(len(rides))], round=2)
     return Draft(prompt, steps, answer)
@@ -268,17 +248,7 @@ def rides_from_one_station(ctx: TemplateContext) -> Draft:
         to=listing([_spoken(ctx, s.station_id) for s in drops]),
         asks=asks,
     )
-    steps = [
-        RefStep(
-            tool="ride_estimate",
-            args={
-                "pickup": _arg(ctx, pickup.station_id),
-                "dropoff": _arg(ctx, s.station_id),
-                "ride_type": ride,
-            },
-        )
-        for s in drops
-    ]
+    steps = [_estimate(_arg(ctx, pickup.station_id), _arg(ctx, s.station_id), ride) for s in drops]
     answer = AnswerSpec(op=op, refs=[[i, field] for i in range(k)], round=digits)
     return Draft(prompt, steps, answer)
 
@@ -303,14 +273,7 @@ def ride_between_found_stations(ctx: TemplateContext) -> Draft:
         for s in (pickup, dropoff)
     ]
     steps.append(
-        RefStep(
-            tool="ride_estimate",
-            args={
-                "pickup": ref(0, "results", 0, "station_id"),
-                "dropoff": ref(1, "results", 0, "station_id"),
-                "ride_type": ride,
-            },
-        )
+        _estimate(ref(0, "results", 0, "station_id"), ref(1, "results", 0, "station_id"), ride)
     )
     return Draft(prompt, steps, AnswerSpec(op="value", refs=[[2, field]], round=digits))
 
@@ -340,14 +303,7 @@ def rides_to_found_stations(ctx: TemplateContext) -> Draft:
     )
     steps = [RefStep(tool="find_stations", args={"query": s.name, "city": s.city}) for s in drops]
     steps += [
-        RefStep(
-            tool="ride_estimate",
-            args={
-                "pickup": _arg(ctx, pickup.station_id),
-                "dropoff": ref(i, "results", 0, "station_id"),
-                "ride_type": ride,
-            },
-        )
+        _estimate(_arg(ctx, pickup.station_id), ref(i, "results", 0, "station_id"), ride)
         for i in range(k)
     ]
     answer = AnswerSpec(op=op, refs=[[k + i, "fare_usd"] for i in range(k)], round=2)
