@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from toolchaos.agents.native import DEFAULT_SYSTEM
 from toolchaos.core.errors import ToolError
+from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
 from toolchaos.core.writes import expected_writes, written_state
@@ -326,8 +327,6 @@ def shape(steps: list[RefStep], answer: AnswerSpec) -> str:
     Two tasks of one template with the same shape differ only in their entities; a
     template whose drafts vary in length, wiring or answer op yields several shapes.
     """
-    from toolchaos.core.reference import ref_steps
-
     parts = [f"{s.tool}<{','.join(map(str, sorted(ref_steps(s.args))))}>" for s in steps]
     parts.append(f"{answer.op}/{len(answer.refs)}")
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]
