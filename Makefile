@@ -13,8 +13,12 @@ LOCAL_MODEL ?= qwen2.5-coder-0.5b
 SUBSET ?= 10
 FAIL_SUBSET ?= 10
 MAX_TURNS ?= 6
-LOCAL_STAMP := $(VENV)/.installed-local
-# a portable llama.cpp build: no -march=native, no AMX (which virtual machines often lack)
+# The embedded model's engine: xllamacpp (a prebuilt wheel, the [local] extra) or
+# llama-cpp-python (compiled here, the [llama-cpp] extra; 10 minutes or more on 2 cores).
+LOCAL_ENGINE ?= xllamacpp
+LOCAL_EXTRA := $(if $(filter llama-cpp-python,$(LOCAL_ENGINE)),llama-cpp,local)
+LOCAL_STAMP := $(VENV)/.installed-$(LOCAL_EXTRA)
+# llama-cpp-python's portable build: no -march=native, no AMX (which virtual machines often lack)
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_OPENMP=OFF
 
 .PHONY: run test test-local lint typecheck unit fuzz bench dataset clean
@@ -26,7 +30,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(LOCAL_STAMP): $(STAMP)
-	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -e '.[dev,local]'
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -e '.[dev,$(LOCAL_EXTRA)]'
 	touch $(LOCAL_STAMP)
 
 # The main job: the embedded local model and the scripted baselines on a stratified
@@ -34,16 +38,17 @@ $(LOCAL_STAMP): $(STAMP)
 run: $(LOCAL_STAMP)
 	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
 	$(BIN)/toolchaos run toolbench-x --model local/$(LOCAL_MODEL),$(MODELS) --subset $(SUBSET) \
-		--max-turns $(MAX_TURNS) --arms clean,hazard,hint,oracle-label --out $(RUN_DIR)/toolbench-x
+		--max-turns $(MAX_TURNS) --arms clean,hazard,hint,oracle-label --local-engine $(LOCAL_ENGINE) \
+		--out $(RUN_DIR)/toolbench-x
 	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(FAIL_SUBSET) \
-		--out $(RUN_DIR)/toolfailbench
+		--local-engine $(LOCAL_ENGINE) --out $(RUN_DIR)/toolfailbench
 	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --write $(RUN_DIR) \
 		--html $(RUN_DIR)/report.html --summary
 
 # One real episode on the embedded model (not part of `make test`).
 test-local: $(LOCAL_STAMP)
 	$(BIN)/toolchaos models pull $(LOCAL_MODEL)
-	$(BIN)/pytest -m local
+	TOOLCHAOS_LOCAL_ENGINE=$(LOCAL_ENGINE) $(BIN)/pytest -m local
 
 # lint, type checks and the test suite side by side (each one's output stays in one piece);
 # the tests themselves run on one pytest-xdist worker per core.

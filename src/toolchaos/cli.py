@@ -229,6 +229,14 @@ def run(
     gguf: Annotated[
         Path | None, typer.Option(help="A GGUF file for local/<name> models instead of a pull.")
     ] = None,
+    local_engine: Annotated[
+        str | None,
+        typer.Option(
+            help="What runs local/<name> models: xllamacpp (the [local] extra, the default) "
+            "or llama-cpp-python (the [llama-cpp] extra). Default: $TOOLCHAOS_LOCAL_ENGINE, "
+            "else xllamacpp."
+        ),
+    ] = None,
     temperature: Annotated[
         float | None,
         typer.Option(
@@ -264,6 +272,11 @@ def run(
     entries += [ModelEntry(spec=spec, **overrides) for spec in _split(model or [])]
     if not entries:
         raise BadInput("name at least one model with --model or --models-file")
+    if local_engine is not None:
+        entries = [
+            e.model_copy(update={"engine": local_engine}) if e.spec.startswith("local/") else e
+            for e in entries
+        ]
     if temperature is not None:
         if not 0.0 <= temperature <= 2.0:
             raise BadInput(f"--temperature must be between 0 and 2, not {temperature:g}")

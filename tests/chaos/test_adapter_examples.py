@@ -98,7 +98,8 @@ def test_the_example_falls_back_to_the_script_without_the_local_model(
 ) -> None:
     from toolchaos.models.pull import model_path
 
-    if importlib.util.find_spec("llama_cpp") and model_path("qwen2.5-coder-0.5b").is_file():
+    engines = importlib.util.find_spec("xllamacpp") or importlib.util.find_spec("llama_cpp")
+    if engines and model_path("qwen2.5-coder-0.5b").is_file():
         pytest.skip("the local model is installed here")
     module = example()
     name, agent = module.choose_agent("local/qwen2.5-coder-0.5b")

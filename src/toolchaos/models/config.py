@@ -32,6 +32,7 @@ class ModelEntry(BaseModel):
     max_retries: int = 5
     backoff_s: float = 0.5
     gguf: str | None = None
+    engine: str | None = None
 
     @field_validator("base_urls", mode="before")
     @classmethod

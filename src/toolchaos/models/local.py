@@ -1,21 +1,28 @@
-"""The embedded local model: llama.cpp loaded in process through llama-cpp-python.
+"""The embedded local model: llama.cpp in this process, no server and no network.
 
-No server and no network: the GGUF is a file on disk (``toolchaos models pull`` or
-``--gguf PATH``). Tools go through prompt mode by default, since small local models call
-tools more reliably from text than through a chat template's tool syntax.
+Two engines load the GGUF (a file on disk: ``toolchaos models pull`` or ``--gguf PATH``):
+
+- ``xllamacpp`` (the default, extra ``[local]``): a prebuilt llama.cpp wheel whose
+  embedded server answers chat-completions bodies in process; installs in seconds.
+- ``llama-cpp-python`` (extra ``[llama-cpp]``): compiles llama.cpp at install time.
+
+Both get the same request body and return the same chat-completions response, so the
+rest of the client does not know which one ran. Tools go through prompt mode by default,
+since small local models call tools more reliably from text than through a chat
+template's tool syntax. bench/README.md compares the engines' speed side by side.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import llama_cpp
-
-from toolchaos.core.errors import BadInput
+from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.jsonutil import digest
 from toolchaos.models.base import ModelRequest, ModelResponse, SharedClientFactory, cached
 from toolchaos.models.config import ModelEntry
@@ -29,6 +36,159 @@ from toolchaos.models.transport import ResponseCache
 # fits in far less, and a small model that rambles costs seconds per token on a busy CPU.
 LOCAL_MAX_TOKENS = 256
 
+ENGINE_ENV = "TOOLCHAOS_LOCAL_ENGINE"
+ENGINES = {"xllamacpp": "local", "llama-cpp-python": "llama-cpp"}
+"""Each engine and the extra that installs it."""
+DEFAULT_ENGINE = "xllamacpp"
+
+
+def engine_name(entry: ModelEntry, environ: dict[str, str] | None = None) -> str:
+    """The engine a local model runs on: the entry's, else $TOOLCHAOS_LOCAL_ENGINE, else xllamacpp.
+
+    Raises:
+        BadInput: the name is not an engine.
+    """
+    env = os.environ if environ is None else environ
+    name = entry.engine or env.get(ENGINE_ENV, "").strip() or DEFAULT_ENGINE
+    if name not in ENGINES:
+        raise BadInput(f"unknown local engine {name!r}; known: {', '.join(ENGINES)}")
+    return name
+
+
+class Engine(Protocol):
+    """llama.cpp loaded one way or another: one chat completion at a time."""
+
+    name: str
+
+    def generate(self, body: dict[str, Any]) -> tuple[dict[str, Any], PromptStats]:
+        """The chat-completions response to ``body`` and what its prompt cost."""
+        ...
+
+    def reset(self) -> None:
+        """Forget the KV cache (the next request evaluates its whole prompt)."""
+        ...
+
+    def close(self) -> None:
+        """Free the model."""
+        ...
+
+
+class LlamaCppPython:
+    """llama-cpp-python's ``Llama``: keeps the last request's tokens in its KV cache."""
+
+    name = "llama-cpp-python"
+
+    def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
+        import llama_cpp
+
+        self._lib = llama_cpp
+        self._llama: Any = llama_cpp.Llama(
+            model_path=str(path),
+            n_ctx=n_ctx,
+            n_threads=threads,
+            n_threads_batch=threads,
+            seed=42,
+            verbose=False,
+        )
+
+    def generate(self, body: dict[str, Any]) -> tuple[dict[str, Any], PromptStats]:
+        """See :class:`Engine`; the reuse is the longest prefix shared with the last request."""
+        llama = self._llama
+        previous = [int(t) for t in llama._input_ids]
+        before = self._lib.llama_perf_context(llama._ctx.ctx).t_p_eval_ms
+        result: dict[str, Any] = llama.create_chat_completion(**body)
+        n_prompt = int(result.get("usage", {}).get("prompt_tokens", 0))
+        prompt = [int(t) for t in llama._input_ids[:n_prompt]]
+        after = self._lib.llama_perf_context(llama._ctx.ctx).t_p_eval_ms
+        stats = PromptStats(
+            prompt_tokens=n_prompt,
+            reused=shared_prefix(previous, prompt),
+            prompt_eval_s=(after - before if after >= before else after) / 1000,
+        )
+        # the field OpenAI-compatible servers use for the same count
+        result.setdefault("usage", {})["prompt_tokens_details"] = {"cached_tokens": stats.reused}
+        return result, stats
+
+    def reset(self) -> None:
+        """See :class:`Engine`."""
+        self._llama.reset()
+
+    def close(self) -> None:
+        """See :class:`Engine`."""
+        self._llama.close()
+
+
+class XLlamaCpp:
+    """xllamacpp's embedded server, one slot: llama.cpp's own server code, without HTTP.
+
+    The server reuses the slot's cached prefix (``cache_prompt``) and reports it in
+    ``timings.cache_n``; its OpenMP threads are told not to spin (``poll`` 0), which on a
+    machine shared with other busy processes keeps two threads from stalling each other.
+    """
+
+    name = "xllamacpp"
+
+    def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
+        import xllamacpp
+
+        params = xllamacpp.CommonParams()
+        params.model.path = str(path)
+        params.n_ctx = n_ctx
+        params.n_parallel = 1
+        params.warmup = False
+        params.verbosity = 0  # llama.cpp's server logs every request otherwise
+        params.cpuparams.n_threads = params.cpuparams_batch.n_threads = threads
+        params.cpuparams.poll = params.cpuparams_batch.poll = 0
+        params.sampling.seed = 42
+        self._server: Any = xllamacpp.Server(params)
+        self._fresh = False
+
+    def generate(self, body: dict[str, Any]) -> tuple[dict[str, Any], PromptStats]:
+        """See :class:`Engine`; the reuse is the server's own count (``timings.cache_n``)."""
+        request = {**body, "cache_prompt": not self._fresh}
+        self._fresh = False
+        result: dict[str, Any] = self._server.handle_chat_completions(request)
+        return xllamacpp_result(result)
+
+    def reset(self) -> None:
+        """See :class:`Engine`: the next request asks the slot not to reuse its cache."""
+        self._fresh = True
+
+    def close(self) -> None:
+        """See :class:`Engine`."""
+        self._server = None
+
+
+def xllamacpp_result(result: dict[str, Any]) -> tuple[dict[str, Any], PromptStats]:
+    """An xllamacpp response made deterministic, and its prompt cost from its timings.
+
+    Raises:
+        HarnessFault: the server answered with an error (a prompt longer than the context).
+    """
+    if "error" in result or not result.get("choices"):
+        error = result.get("error")
+        message = error.get("message") if isinstance(error, dict) else error
+        raise HarnessFault(f"the embedded model refused the request: {message or result!r}")
+    timings = result.get("timings") or {}
+    usage = result.get("usage") or {}
+    prompt_tokens = int(usage.get("prompt_tokens") or 0)
+    stats = PromptStats(
+        prompt_tokens=prompt_tokens,
+        reused=min(int(timings.get("cache_n") or 0), max(prompt_tokens - 1, 0)),
+        prompt_eval_s=float(timings.get("prompt_ms") or 0.0) / 1000,
+    )
+    # the server's random completion id and its clock would make stored traces differ
+    # from run to run; the reuse goes where OpenAI-compatible servers put it
+    kept = {k: v for k, v in result.items() if k not in ("id", "created", "timings")}
+    kept["usage"] = {**usage, "prompt_tokens_details": {"cached_tokens": stats.reused}}
+    return kept, stats
+
+
+ENGINE_CLASSES: dict[str, type[LlamaCppPython] | type[XLlamaCpp]] = {
+    "xllamacpp": XLlamaCpp,
+    "llama-cpp-python": LlamaCppPython,
+}
+
 
 class LocalClient:
     """One loaded model, shared by every episode; calls run one at a time in a thread.
@@ -39,6 +199,7 @@ class LocalClient:
         cache: Where responses are cached, if anywhere.
         n_ctx: Context window in tokens.
         threads: llama.cpp threads (default: ``default_threads()``).
+        engine: ``xllamacpp`` or ``llama-cpp-python`` (default: ``engine_name(entry)``).
     """
 
     def __init__(
@@ -48,39 +209,34 @@ class LocalClient:
         cache: ResponseCache | None,
         n_ctx: int = 8192,
         threads: int | None = None,
+        engine: str | None = None,
     ) -> None:
         self.entry = entry
         self.path = path
         self.cache = cache
         self.n_ctx = n_ctx
         self.threads = threads or default_threads()
+        self.engine_name = engine or engine_name(entry)
         self.prompt_mode = entry.prompt_mode is not False
         self.last_stats = PromptStats()
-        self._llama: Any = None
+        self._engine: Engine | None = None
         self._lock = threading.Lock()
 
-    def _model(self) -> Any:
-        if self._llama is None:
-            self._llama = llama_cpp.Llama(
-                model_path=str(self.path),
-                n_ctx=self.n_ctx,
-                n_threads=self.threads,
-                n_threads_batch=self.threads,
-                seed=42,
-                verbose=False,
-            )
-        return self._llama
+    def _loaded(self) -> Engine:
+        if self._engine is None:
+            self._engine = ENGINE_CLASSES[self.engine_name](self.path, self.n_ctx, self.threads)
+        return self._engine
 
     def reset_cache(self) -> None:
         """Forget the KV cache (the next request evaluates its whole prompt)."""
-        if self._llama is not None:
-            self._llama.reset()
+        if self._engine is not None:
+            self._engine.reset()
 
     def close(self) -> None:
         """Free the model."""
-        if self._llama is not None:
-            self._llama.close()
-            self._llama = None
+        if self._engine is not None:
+            self._engine.close()
+            self._engine = None
 
     def body(self, request: ModelRequest) -> dict[str, Any]:
         """The chat request given to llama.cpp."""
@@ -105,29 +261,22 @@ class LocalClient:
 
     def _generate(self, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
         with self._lock:
-            llama = self._model()
-            previous = [int(t) for t in llama._input_ids]
-            before = llama_cpp.llama_perf_context(llama._ctx.ctx).t_p_eval_ms
+            engine = self._loaded()
             start = time.perf_counter()
-            result: dict[str, Any] = llama.create_chat_completion(**body)
-            latency = time.perf_counter() - start
-            n_prompt = int(result.get("usage", {}).get("prompt_tokens", 0))
-            prompt = [int(t) for t in llama._input_ids[:n_prompt]]
-            after = llama_cpp.llama_perf_context(llama._ctx.ctx).t_p_eval_ms
-            self.last_stats = PromptStats(
-                prompt_tokens=n_prompt,
-                reused=shared_prefix(previous, prompt),
-                prompt_eval_s=(after - before if after >= before else after) / 1000,
-            )
-            # the field OpenAI-compatible servers use for the same count
-            usage = result.setdefault("usage", {})
-            usage["prompt_tokens_details"] = {"cached_tokens": self.last_stats.reused}
-            return result, latency
+            result, self.last_stats = engine.generate(body)
+            return result, time.perf_counter() - start
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         """Generate the next assistant message (or replay it from the cache)."""
         body = self.body(request)
-        key = digest({"spec": self.entry.spec, "gguf": self.path.name, "body": body})
+        key = digest(
+            {
+                "spec": self.entry.spec,
+                "gguf": self.path.name,
+                "engine": self.engine_name,
+                "body": body,
+            }
+        )
 
         async def generate() -> ModelResponse:
             result, latency = await asyncio.to_thread(self._generate, body)
@@ -154,7 +303,22 @@ class LocalFactory(SharedClientFactory):
         if not path.is_file():
             hint = f"run `toolchaos models pull {name}`" if name in KNOWN else "check --gguf"
             raise BadInput(f"model file {path} does not exist; {hint}")
-        self.client = LocalClient(entry, path, cache)
+        with path.open("rb") as handle:
+            if handle.read(4) != b"GGUF":
+                raise BadInput(
+                    f"model file {path} is not a GGUF file (it does not start with GGUF)"
+                )
+        engine = engine_name(entry)
+        module = "xllamacpp" if engine == "xllamacpp" else "llama_cpp"
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            other = next(e for e in ENGINES if e != engine)
+            raise BadInput(
+                f"{entry.spec} runs on {engine}, which is not installed: pip install "
+                f"'toolchaos[{ENGINES[engine]}]', or choose --local-engine {other}"
+            ) from None
+        self.client = LocalClient(entry, path, cache, engine=engine)
         # one episode at a time keeps llama.cpp's prompt cache warm between requests
         self.episode_concurrency = 1
 
