@@ -1,37 +1,38 @@
 """Embedded model speed: ours beside llama.cpp's own benchmark, same file, same run.
 
-For each thread count it measures, interleaved so both see the same machine load:
+For each thread count it measures, interleaved so all see the same machine load:
 
-- llama.cpp's own benchmark procedure (what ``llama-bench`` does in ``test_prompt`` and
-  ``test_gen``): decode ``--pp`` random tokens in one batch, then ``--tg`` single-token
-  decodes, straight on the llama.cpp C API (the same shared libraries our client loads);
+- llama.cpp's own benchmark: the ``llama-bench`` binary (``--llama-bench PATH``; build it
+  from llama.cpp's sources, see bench/README.md) on the same GGUF, ``-p PP -n TG``; without
+  it, llama-bench's procedure (``test_prompt``/``test_gen``: one batch of random prompt
+  tokens, then single-token decodes) repeated on llama-cpp-python's C API;
 - ours: ``LocalClient.complete`` on a prompt-mode request (chat template, sampling,
-  detokenizing, parsing), generation tokens/s measured outside llama.cpp's prompt time;
-- optionally (``--xllamacpp``) the prebuilt xllamacpp wheel's embedded server on the
-  same request.
+  detokenizing, parsing) on each engine asked for (``--engines``), generation tokens/s
+  measured outside the engine's prompt time.
 
-Prints tokens/s and the ratio ours / llama.cpp, and the load average. Needs the [local]
-extra and a pulled model. Usage:
-    python bench/local_model.py [--threads 1,2] [--repeat 3] [--xllamacpp]
+Prints tokens/s, the ratio ours / llama.cpp and the load average. Needs the [local]
+extra (and [llama-cpp] for that engine or the procedure) and a pulled model. Usage:
+    python bench/local_model.py [--threads 1,2] [--repeat 3] [--llama-bench PATH]
+        [--engines xllamacpp,llama-cpp-python]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
+import subprocess
 import time
+from pathlib import Path
 from typing import Any
-
-import llama_cpp
 
 from toolchaos.core.types import Message, ToolSpec
 from toolchaos.models.base import ModelRequest
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.local import LocalClient
-from toolchaos.models.prompt_mode import prompt_messages
 from toolchaos.models.pull import model_path
 
 TOOLS = [
@@ -58,10 +59,34 @@ MESSAGES = [
 ]
 
 
+class LlamaBench:
+    """The real ``llama-bench`` binary on the GGUF, one repetition per call."""
+
+    def __init__(self, binary: str, path: str) -> None:
+        self.binary = binary
+        self.path = path
+
+    def run(self, threads: int, n_prompt: int, n_gen: int) -> tuple[float, float]:
+        """Prompt and generation tokens/s as llama-bench reports them (``avg_ts``)."""
+        command = [self.binary, "-m", self.path, "-t", str(threads), "-p", str(n_prompt)]
+        out = subprocess.run(
+            [*command, "-n", str(n_gen), "-r", "1", "-o", "json"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        rows = json.loads(out)
+        pp = next(r["avg_ts"] for r in rows if r["n_prompt"] > 0)
+        tg = next(r["avg_ts"] for r in rows if r["n_gen"] > 0)
+        return float(pp), float(tg)
+
+
 class BenchModel:
-    """The GGUF loaded once through the C API, as llama-bench loads it."""
+    """The GGUF loaded once through llama-cpp-python's C API, as llama-bench loads it."""
 
     def __init__(self, path: str) -> None:
+        import llama_cpp
+
         llama_cpp.llama_backend_init()
         params = llama_cpp.llama_model_default_params()
         self.model = llama_cpp.llama_model_load_from_file(path.encode(), params)
@@ -70,6 +95,8 @@ class BenchModel:
 
     def run(self, threads: int, n_prompt: int, n_gen: int) -> tuple[float, float]:
         """Prompt and generation tokens/s of llama-bench's procedure on a fresh context."""
+        import llama_cpp
+
         params = llama_cpp.llama_context_default_params()
         params.n_ctx = n_prompt + n_gen + 16
         params.n_batch = params.n_ubatch = max(n_prompt, 1)
@@ -97,6 +124,8 @@ class BenchModel:
 
     @staticmethod
     def _decode(ctx: Any, tokens: Any, n: int) -> None:
+        import llama_cpp
+
         if llama_cpp.llama_decode(ctx, llama_cpp.llama_batch_get_one(tokens, n)) != 0:
             raise RuntimeError("llama_decode failed")
         llama_cpp.llama_synchronize(ctx)
@@ -114,24 +143,6 @@ def ours(client: LocalClient, n_gen: int) -> tuple[float, float]:
     return stats.evaluated / max(stats.prompt_eval_s, 1e-9), response.usage.output_tokens / gen_s
 
 
-def xllamacpp_run(server: Any, n_gen: int) -> tuple[float, float]:
-    """xllamacpp's embedded server on the same request (its own timings)."""
-    messages = prompt_messages(MESSAGES, TOOLS, "auto")
-    body = {
-        "messages": [{"role": m.role, "content": m.content} for m in messages],
-        "max_tokens": n_gen,
-        "temperature": 0.0,
-        "cache_prompt": False,
-    }
-    start = time.perf_counter()
-    result = server.handle_chat_completions(body)
-    wall = time.perf_counter() - start
-    timings = result.get("timings", {})
-    prompt_s = timings.get("prompt_ms", 0.0) / 1000
-    n_out = result["usage"]["completion_tokens"]
-    return timings.get("prompt_per_second", 0.0), n_out / max(wall - prompt_s, 1e-9)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", nargs="?", default="qwen2.5-coder-0.5b")
@@ -139,40 +150,40 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--pp", type=int, default=256, help="prompt tokens (llama.cpp)")
     parser.add_argument("--tg", type=int, default=64, help="generated tokens")
-    parser.add_argument("--xllamacpp", action="store_true", help="also time the xllamacpp wheel")
+    parser.add_argument("--llama-bench", help="the llama-bench binary (else its procedure)")
+    parser.add_argument("--engines", default="xllamacpp", help="comma-separated local engines")
     args = parser.parse_args()
     path = model_path(args.name)
-    bench = BenchModel(str(path))
-    print(f"model: {path.name}; llama.cpp: {llama_cpp.llama_print_system_info().decode().strip()}")
+    reference: LlamaBench | BenchModel
+    if args.llama_bench:
+        reference = LlamaBench(str(Path(args.llama_bench).resolve()), str(path))
+        label = "llama-bench"
+    else:
+        reference = BenchModel(str(path))
+        label = "llama-bench procedure"
+    engines = args.engines.split(",")
+    print(f"model: {path.name}; reference: {label}; engines: {', '.join(engines)}")
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    header = "threads | engine | prompt tok/s | gen tok/s | gen ratio vs llama.cpp"
-    print(header)
+    print("threads | engine | prompt tok/s | gen tok/s | gen ratio vs llama.cpp")
     for threads in (int(t) for t in args.threads.split(",")):
-        client = LocalClient(ModelEntry(spec=f"local/{args.name}"), path, None, threads=threads)
-        server = None
-        if args.xllamacpp:
-            import xllamacpp  # type: ignore[import-not-found]
-
-            params = xllamacpp.CommonParams()
-            params.model.path = str(path)
-            params.n_ctx = 4096
-            params.cpuparams.n_threads = params.cpuparams_batch.n_threads = threads
-            params.n_parallel = 1
-            server = xllamacpp.Server(params)
-        rows: dict[str, list[tuple[float, float]]] = {"llama.cpp": [], "ours": [], "xllamacpp": []}
+        clients = {
+            e: LocalClient(
+                ModelEntry(spec=f"local/{args.name}"), path, None, threads=threads, engine=e
+            )
+            for e in engines
+        }
+        rows: dict[str, list[tuple[float, float]]] = {label: [], **{e: [] for e in engines}}
         for _ in range(args.repeat):
-            rows["llama.cpp"].append(bench.run(threads, args.pp, args.tg))
-            rows["ours"].append(ours(client, args.tg))
-            if server is not None:
-                rows["xllamacpp"].append(xllamacpp_run(server, args.tg))
-        base = statistics.median(tg for _, tg in rows["llama.cpp"])
+            rows[label].append(reference.run(threads, args.pp, args.tg))
+            for engine, client in clients.items():
+                rows[engine].append(ours(client, args.tg))
+        base = statistics.median(tg for _, tg in rows[label])
         for engine, runs in rows.items():
-            if not runs:
-                continue
             pp = statistics.median(p for p, _ in runs)
             tg = statistics.median(t for _, t in runs)
             print(f"{threads} | {engine} | {pp:.0f} | {tg:.1f} | {tg / base:.0%}")
-        client.close()
+        for client in clients.values():
+            client.close()
     print(f"load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -232,9 +232,9 @@ def run(
     local_engine: Annotated[
         str | None,
         typer.Option(
-            help="What runs local/<name> models: xllamacpp (the [local] extra, the default) "
-            "or llama-cpp-python (the [llama-cpp] extra). Default: $TOOLCHAOS_LOCAL_ENGINE, "
-            "else xllamacpp."
+            help="What runs local/<name> models: xllamacpp (a prebuilt wheel, the local "
+            "extra) or llama-cpp-python (compiled, the llama-cpp extra). Default: "
+            "$TOOLCHAOS_LOCAL_ENGINE, else xllamacpp."
         ),
     ] = None,
     temperature: Annotated[
