@@ -1164,12 +1164,32 @@ def review_sample(
 
 
 def main() -> None:
-    """Entry point of the ``toolchaos`` script."""
+    """Entry point of the ``toolchaos`` script.
+
+    A usage error (an unknown option, a missing argument) is typer's framed box on a
+    terminal, and one line when stderr is a file or a pipe, so a log keeps it whole.
+    """
+    from typer import rich_utils
+
+    # click's classes, whether typer bundles its own click or uses the package
+    usage_error: type[Exception] = typer.BadParameter.__base__  # type: ignore[assignment]
+    click_exception: type[Exception] = usage_error.__base__  # type: ignore[assignment]
     try:
-        app()
-    except KeyboardInterrupt:  # outside a run's episodes (those say what they stored)
+        code = app(standalone_mode=False)
+    except click_exception as exc:
+        ctx = getattr(exc, "ctx", None)
+        if err.is_terminal or type(exc).__name__ == "NoArgsIsHelpError":
+            rich_utils.rich_format_error(exc)  # type: ignore[arg-type]
+        else:
+            hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+            message = exc.format_message()  # type: ignore[attr-defined]
+            err.print(f"error: {message}{hint}", highlight=False, markup=False)
+        raise SystemExit(getattr(exc, "exit_code", 2)) from None
+    except (KeyboardInterrupt, typer.Abort):
+        # outside a run's episodes (those say what they stored)
         err.print("interrupted", highlight=False)
         raise SystemExit(130) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

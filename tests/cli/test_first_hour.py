@@ -118,6 +118,22 @@ def test_every_command_help_has_an_example_and_flags_take_no_value(command: str)
             pytest.fail(f"a boolean flag shows a value placeholder: {line.strip()}")
 
 
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["run", "toolbench-x", "--no-such-flag", "-o", "x"], "No such option: --no-such-flag"),
+        (["run"], "Missing argument 'suite'"),
+        (["no-such-command"], "No such command 'no-such-command'"),
+    ],
+)
+def test_a_usage_error_is_one_line_when_stderr_is_not_a_terminal(
+    args: list[str], fragment: str
+) -> None:
+    # typer frames these in a box as wide as the terminal, which a log would keep cut in pieces
+    line = refused(toolchaos(*args), fragment, "--help)")
+    assert line.startswith("error: ") and "─" not in line
+
+
 # -- silently wrong numbers -----------------------------------------------------------------
 
 
