@@ -1,6 +1,7 @@
 """The embedded model: engine choice and response handling offline, and one real episode
 per installed engine (``make test-local``; skipped elsewhere)."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from toolchaos.models.local import (
     ENGINES,
     LocalFactory,
     engine_name,
+    import_engine,
     xllamacpp_result,
 )
 from toolchaos.models.openai_compat import completion_response
@@ -115,3 +117,17 @@ def test_one_real_episode_on_the_embedded_model(tmp_path: Path, engine: str) -> 
         assert episode.usage.output_tokens > 0 and episode.final_answer
     # the hazard arm starts where the clean arm left the cache: instructions and tools
     assert sum(e.usage.cached_input_tokens for e in episodes) > 0
+
+
+@pytest.mark.parametrize(("before", "after"), [(None, "passive"), ("active", "active")])
+def test_openmp_threads_sleep_unless_the_user_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch, before: str | None, after: str
+) -> None:
+    if before is None:
+        monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    else:
+        monkeypatch.setenv("OMP_WAIT_POLICY", before)
+    monkeypatch.setitem(sys.modules, "xllamacpp", None)  # set before the import is tried
+    with pytest.raises(ImportError):
+        import_engine("xllamacpp")
+    assert os.environ["OMP_WAIT_POLICY"] == after

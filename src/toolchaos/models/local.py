@@ -55,6 +55,22 @@ def engine_name(entry: ModelEntry, environ: dict[str, str] | None = None) -> str
     return name
 
 
+def import_engine(engine: str) -> Any:
+    """Import an engine's module.
+
+    xllamacpp is built with OpenMP, whose threads spin while they wait for each other by
+    default. On a machine where other processes want the cores, a spinning thread holds
+    one that the thread it waits for needs: with two threads and a load of 6 on two
+    cores, generation fell to 0.7-2.3 tokens/s spinning against 5.7-12.9 sleeping
+    (bench/README.md). So unless the user set ``OMP_WAIT_POLICY``, it is made passive
+    before the OpenMP runtime starts (it reads the variable once, on loading).
+    """
+    if engine == "xllamacpp":
+        os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+        return importlib.import_module("xllamacpp")
+    return importlib.import_module("llama_cpp")
+
+
 class Engine(Protocol):
     """llama.cpp loaded one way or another: one chat completion at a time."""
 
@@ -129,8 +145,7 @@ class XLlamaCpp:
     name = "xllamacpp"
 
     def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
-        import xllamacpp
-
+        xllamacpp = import_engine(self.name)
         params = xllamacpp.CommonParams()
         params.model.path = str(path)
         params.n_ctx = n_ctx
@@ -309,9 +324,8 @@ class LocalFactory(SharedClientFactory):
                     f"model file {path} is not a GGUF file (it does not start with GGUF)"
                 )
         engine = engine_name(entry)
-        module = "xllamacpp" if engine == "xllamacpp" else "llama_cpp"
         try:
-            importlib.import_module(module)
+            import_engine(engine)
         except ImportError:
             other = next(e for e in ENGINES if e != engine)
             raise BadInput(
