@@ -6,10 +6,13 @@ import hashlib
 import json
 from typing import Any
 
+# built once: json.dumps with options builds a new encoder on every call
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 def dumps(data: Any) -> str:
     """Serialize ``data`` as compact JSON with sorted keys and no ASCII escaping."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)
 
 
 def digest(data: Any) -> str:
