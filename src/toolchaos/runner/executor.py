@@ -40,6 +40,7 @@ from toolchaos.runner.episode import play
 from toolchaos.runner.limits import AsyncLimiter, Limiter, PollingLimiter, limit_factories
 from toolchaos.runner.plan import PlannedEpisode
 from toolchaos.runner.store import Store
+from toolchaos.suites import get_suite
 
 if TYPE_CHECKING:
     from toolchaos.runner.run import RunConfig
@@ -141,7 +142,8 @@ class Committer:
     @contextmanager
     def open(self) -> Iterator[Sink]:
         """Show the progress bars while episodes are committed."""
-        with progress_bar(self.console, disable=not self.total) as progress:
+        # nothing is drawn on a quiet console: no refresh thread either
+        with progress_bar(self.console, disable=not self.total or self.console.quiet) as progress:
             self._progress = progress
             self._bars = {
                 model: progress.add_task(f"{self.suite} {model}", total=n, rate="0")
@@ -246,6 +248,8 @@ class LocalExecutor:
 
     def execute(self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink) -> None:
         """Play ``todo`` here (one event loop) or in forked worker processes."""
+        # built here, forked workers inherit it
+        get_suite(config.suite).prepare([item.task for item in todo])
         if config.workers > 1 and len(todo) > 1:
             self._in_processes(todo, config, open_sink)
             return
