@@ -1,3 +1,4 @@
+import gc
 import json
 import sqlite3
 from pathlib import Path
@@ -121,3 +122,29 @@ def test_worker_processes_store_the_same_episodes(tmp_path: Path, task_file: Pat
         for d in ("one", "two")
     )
     assert one == two
+
+
+def test_shared_worlds_are_built_before_the_first_episode(
+    task_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolchaos.suites.toolbench_x.suite import ToolBenchXSuite
+
+    calls: list[str] = []
+    prepare, make_env = ToolBenchXSuite.prepare, ToolBenchXSuite.make_env
+
+    def record_prepare(self: ToolBenchXSuite, tasks: list) -> None:
+        calls.append(f"prepare {len({t.id for t in tasks})}")
+        prepare(self, tasks)
+
+    def record_env(self: ToolBenchXSuite, task: object, arm: str) -> object:
+        calls.append("episode")
+        return make_env(self, task, arm)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ToolBenchXSuite, "prepare", record_prepare)
+    monkeypatch.setattr(ToolBenchXSuite, "make_env", record_env)
+    summary = run(config(task_file, models=["scripted/oracle"]), tmp_path / "run", QUIET)
+    n_tasks = len(task_file.read_text().splitlines())
+    assert calls[0] == f"prepare {n_tasks}"
+    assert calls[1:] == ["episode"] * summary.played
+    # the heap frozen while episodes played is handed back to the collector
+    assert gc.get_freeze_count() == 0
