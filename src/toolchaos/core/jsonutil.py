@@ -6,13 +6,32 @@ import hashlib
 import json
 from typing import Any
 
-# built once: json.dumps with options builds a new encoder on every call
+# built once: json.dumps with options builds a new encoder on every call, and
+# JSONEncoder.encode builds the C encoder on every call; this is the one it would build
+# (without the check for circular data, which JSON from tools never is)
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_C_ENCODER = (
+    json.encoder.c_make_encoder(
+        None,
+        _CANONICAL.default,
+        json.encoder.encode_basestring,
+        None,
+        ":",
+        ",",
+        True,
+        False,
+        True,
+    )
+    if json.encoder.c_make_encoder is not None
+    else None
+)
 
 
 def dumps(data: Any) -> str:
     """Serialize ``data`` as compact JSON with sorted keys and no ASCII escaping."""
-    return _CANONICAL.encode(data)
+    if _C_ENCODER is None:
+        return _CANONICAL.encode(data)
+    return "".join(_C_ENCODER(data, 0))
 
 
 def digest(data: Any) -> str:
