@@ -10,8 +10,9 @@ from typing import Any
 # JSONEncoder.encode builds the C encoder on every call; this is the one it would build
 # (without the check for circular data, which JSON from tools never is)
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_MAKE_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # None where there is no C
 _C_ENCODER = (
-    json.encoder.c_make_encoder(
+    _MAKE_C_ENCODER(
         None,
         _CANONICAL.default,
         json.encoder.encode_basestring,
@@ -22,7 +23,7 @@ _C_ENCODER = (
         False,
         True,
     )
-    if json.encoder.c_make_encoder is not None
+    if _MAKE_C_ENCODER is not None
     else None
 )
 
