@@ -148,3 +148,14 @@ def test_shared_worlds_are_built_before_the_first_episode(
     assert calls[1:] == ["episode"] * summary.played
     # the heap frozen while episodes played is handed back to the collector
     assert gc.get_freeze_count() == 0
+
+
+def test_a_task_of_an_unknown_domain_is_still_one_error_episode(tmp_path: Path) -> None:
+    # preparing the shared worlds skips it: its episode fails as a harness error, as before
+    lost = make_task("fx-lost").model_copy(update={"domain": "nowhere"})
+    path = tmp_path / "tasks.jsonl"
+    path.write_text(lost.model_dump_json() + "\n" + make_task("fx-ok").model_dump_json() + "\n")
+    summary = run(config(path, models=["scripted/oracle"], arms=["clean"]), tmp_path / "run", QUIET)
+    assert (summary.played, summary.errors) == (2, 1)
+    errors = [e.error for e in Store.open_existing(tmp_path / "run").episodes() if e.error]
+    assert errors == [errors[0]] and "unknown domain 'nowhere'" in errors[0]

@@ -225,7 +225,10 @@ async def play_all(
 
     # what exists before the first episode (tasks, base worlds, tools) lives for the whole
     # run: kept out of the collector's sight, a full collection need not walk it again
-    gc.freeze()
+    # (unless the program froze objects of its own, which are not ours to unfreeze)
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
     try:
         async with asyncio.TaskGroup() as group:
             for _ in range(min(config.concurrency, max(len(todo), 1))):
@@ -233,7 +236,8 @@ async def play_all(
     except* BadInput as failures:
         raise failures.exceptions[0] from None
     finally:
-        gc.unfreeze()
+        if freeze:
+            gc.unfreeze()
 
 
 def _async_limiter(name: str, leases: int) -> Limiter:
