@@ -1,28 +1,140 @@
-"""Harness throughput: N scripted-oracle episodes end to end, store writes included.
+"""Harness throughput: N scripted-oracle episodes end to end, beside a bare asyncio loop.
 
 Pins itself to one core, runs the shipped ToolBench-X tasks in the clean and hazard arms
-with as many samples as it takes to reach N episodes, and prints episodes per second and
-peak memory. Usage: python bench/harness_throughput.py [N]
+with as many samples as it takes to reach N episodes (ours: env, hazards, protocol,
+scoring inputs, one SQLite commit per episode), then plays the same episodes, with the
+same tool calls per turn, through a bare asyncio loop that logs JSONL (see
+bench/README.md for exactly what it does), and prints both rates and their ratio.
+Usage: python bench/harness_throughput.py [N] [--profile FILE]
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import resource
+import sqlite3
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
+from toolchaos.core.reference import is_ref
+from toolchaos.core.types import TaskSpec
 from toolchaos.runner.plan import make_plan
 from toolchaos.runner.run import RunConfig, run
+from toolchaos.runner.store import STORE_NAME
 from toolchaos.suites import get_suite
+
+CONCURRENCY = 16
+
+Shape = list[int]
+"""Tool calls per assistant turn of one episode (0: a turn that answered)."""
+
+
+def shapes(store: Path) -> dict[str, Shape]:
+    """The tool calls per assistant turn of every episode ours stored, by key."""
+    found: dict[str, Shape] = {}
+    with sqlite3.connect(store) as conn:
+        for key, data in conn.execute("SELECT key, data FROM episodes"):
+            messages = json.loads(data)["messages"]
+            found[key] = [len(m["tool_calls"]) for m in messages if m["role"] == "assistant"]
+    return found
+
+
+def _literal(value: Any) -> Any:
+    """A reference argument with every ref to an earlier result replaced by a literal."""
+    if is_ref(value):
+        return "ref"
+    if isinstance(value, dict):
+        return {k: _literal(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_literal(v) for v in value]
+    return value
+
+
+def bare_loop(
+    todo: list[tuple[str, TaskSpec, Shape]], log: Path, concurrency: int
+) -> tuple[float, int]:
+    """Play ``todo`` through a plain asyncio loop; return (seconds, tool calls made).
+
+    Each episode starts a message list (system, user) and asks a trivial coroutine "model"
+    for each turn, which answers with the next calls of the task's reference steps (taken
+    in order, round and round, as many as ours made in that turn; arguments with refs
+    made literal, as JSON text); each call's arguments are parsed, a trivial tool
+    function returns a small dict, serialized into a tool message. The episode ends with
+    a final answer and is appended to a JSONL file as one line, flushed to the OS.
+    ``concurrency`` workers share one queue, as the runner's do.
+    """
+
+    def tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        return {"tool": name, "ok": True, "arguments": arguments, "value": 1}
+
+    async def model(steps: list[tuple[str, str]], start: int, n: int) -> list[tuple[str, str]]:
+        return [steps[(start + i) % len(steps)] for i in range(n)]
+
+    calls = 0
+
+    async def episode(key: str, task: TaskSpec, shape: Shape, out: Any) -> None:
+        nonlocal calls
+        steps = [(s.tool, json.dumps(_literal(s.args))) for s in task.reference.steps]
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": task.system or "You are an assistant."},
+            {"role": "user", "content": task.prompt},
+        ]
+        made = 0
+        for n in shape:
+            if not n:
+                messages.append({"role": "assistant", "content": "The answer is 1."})
+                continue
+            chosen = await model(steps, made, n)
+            ids = [f"call_{made + i}" for i in range(n)]
+            messages.append(
+                {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {"id": i, "name": name, "arguments": args}
+                        for i, (name, args) in zip(ids, chosen, strict=True)
+                    ],
+                }
+            )
+            for call_id, (name, args) in zip(ids, chosen, strict=True):
+                result = tool(name, json.loads(args))
+                messages.append(
+                    {"role": "tool", "tool_call_id": call_id, "content": json.dumps(result)}
+                )
+            made += n
+        calls += made
+        out.write(json.dumps({"key": key, "task_id": task.id, "messages": messages}) + "\n")
+        out.flush()
+
+    async def main(out: Any) -> None:
+        queue: asyncio.Queue[tuple[str, TaskSpec, Shape]] = asyncio.Queue()
+        for item in todo:
+            queue.put_nowait(item)
+
+        async def worker() -> None:
+            while not queue.empty():
+                await episode(*queue.get_nowait(), out)
+
+        async with asyncio.TaskGroup() as group:
+            for _ in range(concurrency):
+                group.create_task(worker())
+
+    with log.open("w", encoding="utf-8") as out:
+        start = time.perf_counter()
+        asyncio.run(main(out))
+        return time.perf_counter() - start, calls
 
 
 def main() -> None:
-    target = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    target = int(args[0]) if args else 20_000
+    profile = sys.argv[sys.argv.index("--profile") + 1] if "--profile" in sys.argv else None
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     tasks = get_suite("toolbench-x").load()
@@ -33,19 +145,35 @@ def main() -> None:
         models=["scripted/oracle"],
         arms=["clean", "hazard"],
         samples=samples,
-        concurrency=16,
+        concurrency=CONCURRENCY,
     )
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        summary = run(config, Path(tmp) / "run", Console(quiet=True))
+        if profile:
+            import cProfile
+
+            with cProfile.Profile() as prof:
+                summary = run(config, Path(tmp) / "run", Console(quiet=True))
+            prof.dump_stats(profile)
+        else:
+            summary = run(config, Path(tmp) / "run", Console(quiet=True))
         wall = time.perf_counter() - start
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"episodes: {summary.played}")
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        found = shapes(Path(tmp) / "run" / STORE_NAME)
+        plan = make_plan(["scripted/oracle"], tasks, ["clean", "hazard"], samples)
+        todo = [(item.key, item.task, found[item.key]) for item in plan]
+        ours_calls = sum(sum(shape) for _, _, shape in todo)
+        bare_s, bare_calls = bare_loop(todo, Path(tmp) / "bare.jsonl", CONCURRENCY)
+    ours = summary.played / summary.seconds
+    bare = len(todo) / bare_s
+    print(f"episodes: {summary.played} (tool calls: {ours_calls}), errors: {summary.errors}")
     print(f"wall time (incl. setup): {wall:.2f} s")
-    print(f"episodes/s (run loop): {summary.played / summary.seconds:.0f}")
+    print(f"episodes/s (run loop): {ours:.0f}")
     print(f"episodes/s (end to end): {summary.played / wall:.0f}")
     print(f"peak RSS: {peak_mb:.0f} MB")
-    print(f"errors: {summary.errors}")
+    print(f"bare asyncio loop + JSONL: {len(todo)} episodes, {bare_calls} tool calls, ", end="")
+    print(f"{bare:.0f} episodes/s")
+    print(f"ours {ours:.0f}/s beside bare {bare:.0f}/s: bare/ours = {bare / ours:.2f}x")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Starts the fake OpenAI-compatible server in a separate process, answering every request
 after 200 ms, and runs N single-request episodes with concurrency 64. The ideal is
-64 / 0.2 s = 320 responses per second; the target is at least 90% of it.
+64 / 0.2 s = 320 responses per second; the target is at least 95% of it with one process.
 Usage: python bench/runner_latency.py [N] [WORKERS]
 """
 

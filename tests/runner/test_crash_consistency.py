@@ -36,10 +36,11 @@ IN_COMMIT = (37, 150, 260, 311, 402)  # the n-th commit of a process dies mid-tr
 TIMED = 16
 
 
-def start(out: Path, crash_in_commit: int = 0) -> subprocess.Popen[bytes]:
+def start(out: Path, crash_in_commit: int = 0, samples: int = 2) -> subprocess.Popen[bytes]:
     env = {**os.environ, "COLUMNS": "200", "TOOLCHAOS_CRASH_IN_COMMIT": str(crash_in_commit)}
+    args = [*ARGS[:-1], str(samples)]  # ARGS ends with the samples
     return subprocess.Popen(
-        [sys.executable, "-m", "toolchaos.cli", *ARGS, "--out", str(out)],
+        [sys.executable, "-m", "toolchaos.cli", *args, "--out", str(out)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env=env,
@@ -104,11 +105,13 @@ def test_twenty_one_kills_lose_and_duplicate_nothing(clean_run: Path, tmp_path: 
 @pytest.mark.slow
 def test_a_second_process_on_the_same_run_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    first = start(out)
+    # long enough that the first is still playing when the second has started up (2,000
+    # scripted episodes take about a second, as long as the second's imports)
+    first = start(out, samples=10)
     deadline = time.monotonic() + 60
     while stored(out) < 50 and first.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
-    second = start(out)
+    second = start(out, samples=10)
     _, err = second.communicate(timeout=120)
     first_rc = first.wait(timeout=300)
     assert first_rc == 0
@@ -116,4 +119,4 @@ def test_a_second_process_on_the_same_run_is_refused(tmp_path: Path) -> None:
     assert b"in use by another" in err and b"Traceback" not in err
     with sqlite3.connect(out / "episodes.sqlite") as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert conn.execute("SELECT COUNT(*) FROM episodes").fetchone()[0] == TOTAL
+        assert conn.execute("SELECT COUNT(*) FROM episodes").fetchone()[0] == 5 * TOTAL

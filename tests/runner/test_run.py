@@ -1,3 +1,4 @@
+import gc
 import json
 import sqlite3
 from pathlib import Path
@@ -121,3 +122,40 @@ def test_worker_processes_store_the_same_episodes(tmp_path: Path, task_file: Pat
         for d in ("one", "two")
     )
     assert one == two
+
+
+def test_shared_worlds_are_built_before_the_first_episode(
+    task_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolchaos.suites.toolbench_x.suite import ToolBenchXSuite
+
+    calls: list[str] = []
+    prepare, make_env = ToolBenchXSuite.prepare, ToolBenchXSuite.make_env
+
+    def record_prepare(self: ToolBenchXSuite, tasks: list) -> None:
+        calls.append(f"prepare {len({t.id for t in tasks})}")
+        prepare(self, tasks)
+
+    def record_env(self: ToolBenchXSuite, task: object, arm: str) -> object:
+        calls.append("episode")
+        return make_env(self, task, arm)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ToolBenchXSuite, "prepare", record_prepare)
+    monkeypatch.setattr(ToolBenchXSuite, "make_env", record_env)
+    summary = run(config(task_file, models=["scripted/oracle"]), tmp_path / "run", QUIET)
+    n_tasks = len(task_file.read_text().splitlines())
+    assert calls[0] == f"prepare {n_tasks}"
+    assert calls[1:] == ["episode"] * summary.played
+    # the heap frozen while episodes played is handed back to the collector
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_task_of_an_unknown_domain_is_still_one_error_episode(tmp_path: Path) -> None:
+    # preparing the shared worlds skips it: its episode fails as a harness error, as before
+    lost = make_task("fx-lost").model_copy(update={"domain": "nowhere"})
+    path = tmp_path / "tasks.jsonl"
+    path.write_text(lost.model_dump_json() + "\n" + make_task("fx-ok").model_dump_json() + "\n")
+    summary = run(config(path, models=["scripted/oracle"], arms=["clean"]), tmp_path / "run", QUIET)
+    assert (summary.played, summary.errors) == (2, 1)
+    errors = [e.error for e in Store.open_existing(tmp_path / "run").episodes() if e.error]
+    assert errors == [errors[0]] and "unknown domain 'nowhere'" in errors[0]

@@ -1,4 +1,5 @@
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,26 @@ def test_a_store_from_schema_1_is_migrated_in_place(tmp_path: Path) -> None:
     assert rows["old"]["bad_calls"] == 0 and rows["old"]["final_answer"] == "42"
     assert rows["k"]["bad_calls"] == 1
     assert store.get_meta("schema_version") == "2"
+
+
+def test_a_thread_checkpoints_while_episodes_are_committed(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite")
+    before = store.path.stat().st_size
+    with store.checkpoints_apart(every_s=0.01):
+        assert store.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        for n in range(200):
+            episode = Episode(
+                key=f"k{n}", suite="s", task_id="t", model="m", protocol="p", arm="clean"
+            )
+            store.put(episode.model_copy(update={"final_answer": "x" * 5000}))
+        deadline = time.monotonic() + 10
+        # nothing else checkpoints: the database file grows only when the thread copies
+        # the WAL into it
+        while store.path.stat().st_size <= before and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert store.path.stat().st_size > before + 200 * 5000
+    assert store.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+    assert store.count() == 200
+    store.close()
+    with sqlite3.connect(tmp_path / "s.sqlite") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -6,10 +6,33 @@ import hashlib
 import json
 from typing import Any
 
+# built once: json.dumps with options builds a new encoder on every call, and
+# JSONEncoder.encode builds the C encoder on every call; this is the one it would build
+# (without the check for circular data, which JSON from tools never is)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_MAKE_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # None where there is no C
+_C_ENCODER = (
+    _MAKE_C_ENCODER(
+        None,
+        _CANONICAL.default,
+        json.encoder.encode_basestring,
+        None,
+        ":",
+        ",",
+        True,
+        False,
+        True,
+    )
+    if _MAKE_C_ENCODER is not None
+    else None
+)
+
 
 def dumps(data: Any) -> str:
     """Serialize ``data`` as compact JSON with sorted keys and no ASCII escaping."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if _C_ENCODER is None:
+        return _CANONICAL.encode(data)
+    return "".join(_C_ENCODER(data, 0))
 
 
 def digest(data: Any) -> str:

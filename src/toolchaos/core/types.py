@@ -14,6 +14,8 @@ from pydantic import (
     model_validator,
 )
 
+from toolchaos.core.jsonutil import dumps
+
 
 class ToolKind(StrEnum):
     """Whether a tool only reads the world or changes it."""
@@ -64,8 +66,6 @@ class Observation(BaseModel):
 
     def to_text(self) -> str:
         """Render the observation as the tool message content the agent reads."""
-        from toolchaos.core.jsonutil import dumps
-
         return dumps(self.content)
 
 

@@ -67,7 +67,10 @@ class World(BaseModel):
         if self._is_fork:  # a fork of a fork starts from its parent's current state
             sums = {name: int(self.table_digest(name), 16) for name in self.TABLES}
         else:
-            sums = {name: self._base_sum(name) for name in self.TABLES}
+            if len(self._sums) < len(self.TABLES):  # once per base: forks share its sums
+                for name in self.TABLES:
+                    self._base_sum(name)
+            sums = self._sums
         clone = self.model_copy()
         clone._owned = set()
         clone._minted = list(self._minted)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchaos.core.tools import Param, Tool, make_tool, string
+from toolchaos.core.tools import Param, Tool, string, tool_spec
 from toolchaos.env.hazard_layer import HazardLayer
 
 CHANGELOG_TOOL = "read_changelog"
@@ -25,15 +25,19 @@ _DESCRIPTION = (
 )
 
 
+CHANGELOG_SPEC = tool_spec(
+    CHANGELOG_TOOL,
+    _DESCRIPTION,
+    [Param.described("tool", string("The name of the tool whose changes to read."))],
+)
+"""The changelog tool as the agent sees it (the same in every episode)."""
+
+
 def changelog_tool(layer: HazardLayer) -> Tool:
     """The changelog tool of one episode, answered from ``layer``'s hazards."""
 
     def read(world: Any, tool: str) -> dict[str, Any]:
         return {"tool": tool, "entries": layer.changelog(tool)}
 
-    param = Param.described("tool", string("The name of the tool whose changes to read."))
-    return make_tool(CHANGELOG_TOOL, _DESCRIPTION, [param], read)
-
-
-CHANGELOG_SPEC = changelog_tool(HazardLayer()).spec
-"""The changelog tool as the agent sees it (the same in every episode)."""
+    # the spec is built once: every episode's changelog reads the same to the agent
+    return Tool(spec=CHANGELOG_SPEC, fn=read)

@@ -83,13 +83,16 @@ class Env:
                 pending = self.layer.admit(spec, call.name, arguments)
             finally:
                 ordinal = self.layer.last_ordinal
-            result = self._execute(pending)
-            observation = Observation(call_id=call.id, tool=call.name, ok=True, content=result)
+            content, ok = self._execute(pending), True
         except ToolError as err:
-            observation = Observation(
-                call_id=call.id, tool=call.name, ok=False, content=err.to_payload()
-            )
-        observation.hazard_events = list(self.ctx.events[fired_before:])
+            content, ok = err.to_payload(), False
+        observation = Observation(
+            call_id=call.id,
+            tool=call.name,
+            ok=ok,
+            content=content,
+            hazard_events=self.ctx.events[fired_before:],
+        )
         self.trace.append(TraceEntry(call=call, observation=observation, ordinal=ordinal))
         return observation
 

@@ -15,15 +15,7 @@ from toolchaos.suites import get_suite
 
 async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) -> Episode:
     """Play ``item``; a harness fault yields an ``error`` episode, never a wrong answer."""
-    episode = Episode(
-        key=item.key,
-        suite=item.task.suite,
-        task_id=item.task.id,
-        model=item.model,
-        protocol=item.protocol,
-        arm=item.arm,
-        sample=item.sample,
-    )
+    found: dict[str, Any] = {}
     env: Any = None
     try:
         client = factory.for_episode(item.task, item.arm, item.sample)
@@ -33,17 +25,27 @@ async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) 
     except ModelFatal:
         raise  # the model cannot be used at all: stop the run, store nothing for this one
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's
-        episode.status = EpisodeStatus.ERROR
         kind = "harness" if isinstance(exc, HarnessFault | BadInput) else "unexpected"
-        episode.error = f"{kind}: {type(exc).__name__}: {exc}"
+        found["status"] = EpisodeStatus.ERROR
+        found["error"] = f"{kind}: {type(exc).__name__}: {exc}"
     else:
-        episode.messages = result.messages
-        episode.final_answer = result.final_answer
-        episode.usage = result.usage
-        episode.turns = result.turns
+        found["messages"] = result.messages
+        found["final_answer"] = result.final_answer
+        found["usage"] = result.usage
+        found["turns"] = result.turns
     if env is not None:
-        episode.trace = env.trace
-        episode.hazard_events = list(env.hazard_events)
-        if episode.status is EpisodeStatus.FINISHED:
-            episode.end_state = env.end_state()
-    return episode
+        found["trace"] = env.trace
+        found["hazard_events"] = list(env.hazard_events)
+        if "status" not in found:
+            found["end_state"] = env.end_state()
+    # built once, with everything: setting fields one by one on a model costs more
+    return Episode(
+        key=item.key,
+        suite=item.task.suite,
+        task_id=item.task.id,
+        model=item.model,
+        protocol=item.protocol,
+        arm=item.arm,
+        sample=item.sample,
+        **found,
+    )

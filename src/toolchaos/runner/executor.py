@@ -14,6 +14,7 @@ on this machine; the default), ``dask`` (an existing dask.distributed cluster,
 from __future__ import annotations
 
 import asyncio
+import gc
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -39,11 +40,15 @@ from toolchaos.runner.episode import play
 from toolchaos.runner.limits import AsyncLimiter, Limiter, PollingLimiter, limit_factories
 from toolchaos.runner.plan import PlannedEpisode
 from toolchaos.runner.store import Store
+from toolchaos.suites import get_suite
 
 if TYPE_CHECKING:
     from toolchaos.runner.run import RunConfig
 
 EXECUTORS = ("local", "dask", "dask-local")
+
+YIELD_EVERY_S = 0.002
+"""How long a worker plays episodes that never wait before it yields to the event loop."""
 
 Sink = Callable[[Episode], None]
 """Takes one finished episode (the coordinator commits it)."""
@@ -131,11 +136,14 @@ class Committer:
         self._done: dict[str, int] = dict.fromkeys(self.todo, 0)
         self._progress: Progress | None = None
         self._bars: dict[str, Any] = {}
+        self._shown: dict[str, int] = dict.fromkeys(self.todo, 0)
+        self._next_draw = 0.0
 
     @contextmanager
     def open(self) -> Iterator[Sink]:
         """Show the progress bars while episodes are committed."""
-        with progress_bar(self.console, disable=not self.total) as progress:
+        # nothing is drawn on a quiet console: no refresh thread either
+        with progress_bar(self.console, disable=not self.total or self.console.quiet) as progress:
             self._progress = progress
             self._bars = {
                 model: progress.add_task(f"{self.suite} {model}", total=n, rate="0")
@@ -145,6 +153,7 @@ class Committer:
             try:
                 yield self
             finally:
+                self._draw()
                 self._progress = None
 
     def __call__(self, episode: Episode) -> None:
@@ -152,11 +161,27 @@ class Committer:
         self.store.put(episode)
         self.errors += episode.status is EpisodeStatus.ERROR
         self.done += 1
-        if self._progress is not None and episode.model in self._bars:
-            done = self._done[episode.model] = self._done[episode.model] + 1
-            rate = done / max(self.elapsed(), 1e-9)
+        if episode.model in self._done:
+            self._done[episode.model] += 1
+        # the bars are redrawn ten times a second at most, so a fast scripted run does not
+        # pay for an update per episode (the counts above are always exact)
+        if time.perf_counter() >= self._next_draw:
+            self._draw()
+
+    def _draw(self) -> None:
+        """Bring every bar up to the episodes committed so far."""
+        self._next_draw = time.perf_counter() + 0.1
+        if self._progress is None:
+            return
+        elapsed = max(self.elapsed(), 1e-9)
+        for model, bar in self._bars.items():
+            done = self._done[model]
+            if done == self._shown[model]:
+                continue
+            rate = done / elapsed
             shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
-            self._progress.update(self._bars[episode.model], advance=1, rate=shown)
+            self._progress.update(bar, advance=done - self._shown[model], rate=shown)
+            self._shown[model] = done
 
     def elapsed(self) -> float:
         """Seconds since the first episode could start."""
@@ -183,22 +208,36 @@ async def play_all(
         for spec, factory in factories.items()
     }
 
+    turn = [time.perf_counter() + YIELD_EVERY_S]
+
     async def worker() -> None:
         while not queue.empty():
             item = queue.get_nowait()
             async with limits[item.model]:
                 episode = await play(item, factories[item.model], config.loop)
             sink(episode)
-            # a scripted episode never waits: yield once, so the other workers and a
-            # cancellation (Ctrl-C) get their turn between episodes
-            await asyncio.sleep(0)
+            # a scripted episode never waits: yield now and then, so the other workers and
+            # a cancellation (Ctrl-C) get their turn (a yield after every episode cost 6%
+            # of a scripted run)
+            if time.perf_counter() >= turn[0]:
+                turn[0] = time.perf_counter() + YIELD_EVERY_S
+                await asyncio.sleep(0)
 
+    # what exists before the first episode (tasks, base worlds, tools) lives for the whole
+    # run: kept out of the collector's sight, a full collection need not walk it again
+    # (unless the program froze objects of its own, which are not ours to unfreeze)
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
     try:
         async with asyncio.TaskGroup() as group:
             for _ in range(min(config.concurrency, max(len(todo), 1))):
                 group.create_task(worker())
     except* BadInput as failures:
         raise failures.exceptions[0] from None
+    finally:
+        if freeze:
+            gc.unfreeze()
 
 
 def _async_limiter(name: str, leases: int) -> Limiter:
@@ -213,6 +252,8 @@ class LocalExecutor:
 
     def execute(self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink) -> None:
         """Play ``todo`` here (one event loop) or in forked worker processes."""
+        # built here, forked workers inherit it
+        get_suite(config.suite).prepare([item.task for item in todo])
         if config.workers > 1 and len(todo) > 1:
             self._in_processes(todo, config, open_sink)
             return

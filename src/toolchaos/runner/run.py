@@ -279,7 +279,8 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                 store, console, config.suite, {s: per_model[s] for s in config.specs}
             )
             try:
-                make_executor(config, factories).execute(todo, config, commit.open)
+                with store.checkpoints_apart():
+                    make_executor(config, factories).execute(todo, config, commit.open)
             except KeyboardInterrupt:
                 # the manifest keeps ended: null, so a report says the run is unfinished
                 raise RunInterrupted(out, commit.done, store.count(), len(plan)) from None

@@ -11,6 +11,7 @@ import contextlib
 import os
 import signal
 import sqlite3
+import threading
 from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -181,6 +182,43 @@ class Store:
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
+
+    @contextlib.contextmanager
+    def checkpoints_apart(self, every_s: float = 0.25) -> Iterator[None]:
+        """While inside, copy the WAL into the database from a thread of its own.
+
+        SQLite checkpoints from the committing connection once the WAL holds 1,000 pages
+        and waits there for the disk to sync, in the middle of an episode's commit. A
+        second connection checkpoints instead, passively (it never blocks a commit), so
+        the sync waits leave the episode path. A commit is as durable as before: in WAL
+        mode it is the append to the WAL either way, and an interrupted checkpoint is
+        redone from the WAL.
+        """
+        stop = threading.Event()
+
+        def checkpoint() -> None:
+            try:
+                conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            except sqlite3.Error:
+                return
+            try:
+                conn.execute("PRAGMA synchronous=NORMAL")
+                while not stop.wait(every_s):
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:
+                pass  # the committing connection checkpoints again once this one stops
+            finally:
+                conn.close()
+
+        self.conn.execute("PRAGMA wal_autocheckpoint=0")
+        thread = threading.Thread(target=checkpoint, name="toolchaos-checkpoint", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            thread.join()
+            self.conn.execute("PRAGMA wal_autocheckpoint=1000")
 
     # -- metadata and tasks ---------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:

@@ -263,6 +263,13 @@ class Suite(Generic[TaskT, EnvT]):
         """The environment one episode of ``task`` plays in."""
         raise NotImplementedError
 
+    def prepare(self, tasks: Sequence[TaskT]) -> None:
+        """Build what the episodes of ``tasks`` share, before the first one plays.
+
+        The runner calls it once before its episodes start, so a first episode does not
+        stall the others in flight while it builds (by default there is nothing to build).
+        """
+
     def stratum(self, task: TaskT) -> tuple[str, str]:
         """The stratum a stratified subset spreads ``task`` over."""
         return ("", "")

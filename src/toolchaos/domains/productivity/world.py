@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone
+from functools import lru_cache
 from typing import ClassVar, Self
 
 from pydantic import Field
@@ -366,8 +367,12 @@ def local_window_utc(person: Person, day: date) -> tuple[datetime, datetime]:
     )
 
 
+@lru_cache(maxsize=65536)
 def parse_stamp(text: str) -> datetime:
-    """Parse a stored ``YYYY-MM-DDTHH:MM:SSZ`` timestamp."""
+    """Parse a stored ``YYYY-MM-DDTHH:MM:SSZ`` timestamp.
+
+    Memoized: strptime is slow, and a calendar tool parses every event's stamps per call.
+    """
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
 
 

@@ -67,10 +67,18 @@ class ScriptedPolicy:
         self.planned: list[ToolCall] = []
         self.seen = 0
         self.lenient = mode in GATE_MODES
-        self.wanted = {k for path in read_paths(task) for k in path[1:] if isinstance(k, str)}
-        self.numbers = frozenset(
-            str(path[-1]) for path in task.reference.answer_spec.refs if isinstance(path[-1], str)
-        )
+        # what a lenient reader looks for (only the gate policies read leniently)
+        self.wanted: set[str] = set()
+        self.numbers: frozenset[str] = frozenset()
+        if self.lenient:
+            self.wanted = {k for path in read_paths(task) for k in path[1:] if isinstance(k, str)}
+            self.numbers = frozenset(
+                str(path[-1])
+                for path in task.reference.answer_spec.refs
+                if isinstance(path[-1], str)
+            )
+        # the earlier steps each step's arguments refer to (the reference does not change)
+        self.needs = [ref_steps(step.args) for step in self.steps]
         self.bypass: dict[int, list[Call]] = {}
         self.following: dict[int, list[RecoveryStep]] = {}
         if mode in ("oracle", "follower") and task.hazard is not None:
@@ -193,11 +201,11 @@ class ScriptedPolicy:
         for index, step in enumerate(self.steps):
             if index in self.states or index in self.failed:
                 continue
-            needs = ref_steps(step.args)
+            needs = self.needs[index]
             if needs & self.failed:
                 self.failed.add(index)
                 continue
-            if not needs <= set(self.results):
+            if not needs <= self.results.keys():
                 continue
             try:
                 arguments = resolve(step.args, self.results)

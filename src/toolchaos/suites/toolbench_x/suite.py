@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolchaos.agents.native import run_native
+from toolchaos.core.errors import BadInput
 from toolchaos.core.types import TaskSpec
+from toolchaos.domains import get_domain
 from toolchaos.env.runtime import Env
 from toolchaos.models.base import ModelClient
 from toolchaos.suites.base import (
@@ -38,6 +40,20 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
     def make_env(self, task: TaskSpec, arm: str) -> Env:
         """The task's domain world and toolbox, with its hazard outside ``clean``."""
         return Env(task, arm)
+
+    def prepare(self, tasks: Sequence[TaskSpec]) -> None:
+        """Import each domain and build (and fork once) each seeded base world the tasks use.
+
+        Episodes fork these worlds; building one takes tens of milliseconds, during which
+        every other episode in flight would wait. A domain that does not exist is left to
+        its episodes, which end as harness errors as they always did.
+        """
+        for name, seed in sorted({(t.domain, t.world_seed) for t in tasks}):
+            try:
+                domain = get_domain(name)
+            except BadInput:
+                continue
+            domain.world(seed).fork()  # the first fork computes the table sums
 
     def stratum(self, task: TaskSpec) -> tuple[str, str]:
         """(workflow type, hazard family)."""
@@ -82,8 +98,6 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
         from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
 
         if not 1 <= options.per_cell <= 5:
-            from toolchaos.core.errors import BadInput
-
             raise BadInput("--per-cell must be between 1 and 5")
         targets = None if options.keep_all or options.per_cell != 5 else V1_TARGETS
         tasks, report = build_toolbench_x(options.seed, per_cell=options.per_cell, targets=targets)
