@@ -119,15 +119,19 @@ def test_one_real_episode_on_the_embedded_model(tmp_path: Path, engine: str) -> 
     assert sum(e.usage.cached_input_tokens for e in episodes) > 0
 
 
-@pytest.mark.parametrize(("before", "after"), [(None, "passive"), ("active", "active")])
-def test_openmp_threads_sleep_unless_the_user_says_otherwise(
-    monkeypatch: pytest.MonkeyPatch, before: str | None, after: str
+@pytest.mark.parametrize(
+    ("policy", "spin", "after"),
+    [(None, None, "10000"), ("active", None, None), (None, "300000", "300000")],
+)
+def test_openmp_threads_spin_briefly_unless_the_user_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch, policy: str | None, spin: str | None, after: str | None
 ) -> None:
-    if before is None:
-        monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
-    else:
-        monkeypatch.setenv("OMP_WAIT_POLICY", before)
+    for name, value in (("OMP_WAIT_POLICY", policy), ("GOMP_SPINCOUNT", spin)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
     monkeypatch.setitem(sys.modules, "xllamacpp", None)  # set before the import is tried
     with pytest.raises(ImportError):
         import_engine("xllamacpp")
-    assert os.environ["OMP_WAIT_POLICY"] == after
+    assert os.environ.get("GOMP_SPINCOUNT") == after

@@ -55,18 +55,26 @@ def engine_name(entry: ModelEntry, environ: dict[str, str] | None = None) -> str
     return name
 
 
+SPIN_COUNT = "10000"
+"""How long xllamacpp's OpenMP threads spin before they sleep (``GOMP_SPINCOUNT``)."""
+
+
 def import_engine(engine: str) -> Any:
     """Import an engine's module.
 
-    xllamacpp is built with OpenMP, whose threads spin while they wait for each other by
-    default. On a machine where other processes want the cores, a spinning thread holds
-    one that the thread it waits for needs: with two threads and a load of 6 on two
-    cores, generation fell to 0.7-2.3 tokens/s spinning against 5.7-12.9 sleeping
-    (bench/README.md). So unless the user set ``OMP_WAIT_POLICY``, it is made passive
-    before the OpenMP runtime starts (it reads the variable once, on loading).
+    xllamacpp is built with GNU OpenMP, whose threads spin for a long while (300,000
+    rounds) as they wait for each other. On a machine where other processes want the
+    cores, a spinning thread holds a core that the thread it waits for needs: with two
+    threads and two other busy processes on two cores, generation fell to 2.8 tokens/s.
+    Sleeping at once (``OMP_WAIT_POLICY=passive``) got 11.8 there but cost a third on a
+    quiet machine (17.3 against 24.5); spinning 10,000 rounds first keeps both (24.0
+    quiet, 9.9 loaded; bench/README.md). So unless the user set either variable,
+    ``GOMP_SPINCOUNT`` is set before the OpenMP runtime starts (it reads it once, on
+    loading).
     """
     if engine == "xllamacpp":
-        os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+        if "OMP_WAIT_POLICY" not in os.environ:
+            os.environ.setdefault("GOMP_SPINCOUNT", SPIN_COUNT)
         return importlib.import_module("xllamacpp")
     return importlib.import_module("llama_cpp")
 
@@ -138,8 +146,7 @@ class XLlamaCpp:
     """xllamacpp's embedded server, one slot: llama.cpp's own server code, without HTTP.
 
     The server reuses the slot's cached prefix (``cache_prompt``) and reports it in
-    ``timings.cache_n``; its OpenMP threads are told not to spin (``poll`` 0), which on a
-    machine shared with other busy processes keeps two threads from stalling each other.
+    ``timings.cache_n``; see :func:`import_engine` for how its threads wait.
     """
 
     name = "xllamacpp"
@@ -153,7 +160,6 @@ class XLlamaCpp:
         params.warmup = False
         params.verbosity = 0  # llama.cpp's server logs every request otherwise
         params.cpuparams.n_threads = params.cpuparams_batch.n_threads = threads
-        params.cpuparams.poll = params.cpuparams_batch.poll = 0
         params.sampling.seed = 42
         self._server: Any = xllamacpp.Server(params)
         self._fresh = False
