@@ -8,8 +8,8 @@ MODELS ?= scripted/oracle,scripted/naive,scripted/retry,scripted/no-tool
 FAIL_MODELS ?= scripted/oracle,scripted/skip,scripted/ignore,scripted/fabricate,scripted/overuse
 LOCAL_MODEL ?= qwen2.5-coder-0.5b
 # Sized for the embedded model on 2 cores: every arm of both suites in 50 local-model
-# episodes, aimed at 10 minutes on a quiet machine (not yet timed: bench/README.md,
-# "make run"). SUBSET=30 FAIL_SUBSET=30 MAX_TURNS=10 for the larger look.
+# episodes, 4 min 53 s on a fresh clone of a quiet machine (bench/README.md, "make run").
+# SUBSET=30 FAIL_SUBSET=30 MAX_TURNS=10 for the larger look.
 SUBSET ?= 10
 FAIL_SUBSET ?= 10
 MAX_TURNS ?= 6
