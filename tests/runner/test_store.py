@@ -6,7 +6,7 @@ import pytest
 
 from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.types import Episode, EpisodeStatus
-from toolchaos.runner.store import Store
+from toolchaos.runner.store import STORE_NAME, Store
 
 
 def test_put_replaces_an_error_episode(tmp_path: Path) -> None:
@@ -100,7 +100,22 @@ def test_a_store_from_schema_1_is_migrated_in_place(tmp_path: Path) -> None:
     rows = {r["key"]: r for r in store.summaries()}
     assert rows["old"]["bad_calls"] == 0 and rows["old"]["final_answer"] == "42"
     assert rows["k"]["bad_calls"] == 1
-    assert store.get_meta("schema_version") == "2"
+    assert store.get_meta("schema_version") == "3"
+
+
+def test_a_schema_2_store_gets_its_cached_tokens_from_the_episodes_json(tmp_path: Path) -> None:
+    path = tmp_path / STORE_NAME
+    episode = _episode_with_calls('{"city": "Oslo"}')
+    episode.usage.input_tokens, episode.usage.cached_input_tokens = 100, 75
+    store = Store(path)
+    store.put(episode)
+    store.close()
+    with sqlite3.connect(path) as conn:  # what schema 2 wrote: no cached_input_tokens column
+        conn.execute("ALTER TABLE episodes DROP COLUMN cached_input_tokens")
+    [read_only] = Store.open_existing(tmp_path, read_only=True).summaries()
+    assert read_only["cached_input_tokens"] == 75
+    [migrated] = Store.open_existing(tmp_path).summaries()
+    assert migrated["cached_input_tokens"] == 75
 
 
 def test_a_thread_checkpoints_while_episodes_are_committed(tmp_path: Path) -> None:

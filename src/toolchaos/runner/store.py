@@ -21,7 +21,7 @@ from toolchaos.core.types import Episode, EpisodeStatus
 from toolchaos.env.validation import MALFORMED_ARGUMENTS
 
 STORE_NAME = "episodes.sqlite"
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS episodes (
     latency_s REAL NOT NULL,
     model_calls INTEGER NOT NULL,
     data TEXT NOT NULL,
-    bad_calls INTEGER NOT NULL DEFAULT 0
+    bad_calls INTEGER NOT NULL DEFAULT 0,
+    cached_input_tokens INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -76,6 +77,7 @@ SUMMARY_COLUMNS = (
     "latency_s",
     "model_calls",
     "bad_calls",
+    "cached_input_tokens",
 )
 
 
@@ -84,7 +86,14 @@ SUMMARY_COLUMNS = (
 _CRASH_AT = os.environ.get("TOOLCHAOS_CRASH_IN_COMMIT", "")
 _CRASH_IN_COMMIT = int(_CRASH_AT) if _CRASH_AT.isdigit() else 0
 
-_EPISODE_COLUMNS = (*SUMMARY_COLUMNS[:-1], "data", "bad_calls")
+_EPISODE_COLUMNS = (*SUMMARY_COLUMNS[:-2], "data", "bad_calls", "cached_input_tokens")
+
+# what an older store lacks, read from what it has: it counted no malformed calls (schema
+# 1), and its episodes' JSON holds their cached prompt tokens (schema 2 and 1)
+_DERIVED = {
+    "bad_calls": "0",
+    "cached_input_tokens": "COALESCE(json_extract(data, '$.usage.cached_input_tokens'), 0)",
+}
 _INSERT_EPISODE = (
     f"INSERT OR REPLACE INTO episodes ({', '.join(_EPISODE_COLUMNS)}) "  # noqa: S608
     f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
@@ -154,18 +163,20 @@ class Store:
             raise BadInput(f"cannot {verb} the run store {path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             raise BadInput(f"{path} is not a usable toolchaos store: {exc}") from None
-        # a read-only store of schema 1 has no bad_calls column: it counted none
+        # a read-only store of an older schema lacks columns: derive them
         self._summary_sql = ", ".join(
-            c if c in columns or c != "bad_calls" else "0 AS bad_calls" for c in SUMMARY_COLUMNS
+            c if c in columns else f"{_DERIVED[c]} AS {c}" for c in SUMMARY_COLUMNS
         )
 
     def _migrate(self) -> None:
         """Bring a store written by an older toolchaos up to this schema (in place)."""
         columns = {row[1] for row in self.conn.execute("PRAGMA table_info(episodes)")}
-        if "bad_calls" not in columns:  # schema 1: malformed tool calls were not counted
-            self.conn.execute(
-                "ALTER TABLE episodes ADD COLUMN bad_calls INTEGER NOT NULL DEFAULT 0"
-            )
+        for column, derived in _DERIVED.items():
+            if column not in columns:
+                self.conn.execute(
+                    f"ALTER TABLE episodes ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
+                )
+                self.conn.execute(f"UPDATE episodes SET {column} = {derived}")  # noqa: S608
 
     @classmethod
     def open_existing(cls, directory: Path, *, read_only: bool = False) -> Store:
@@ -278,7 +289,10 @@ class Store:
             episode.model_dump_json(),
         )
         with self._transaction():
-            self.conn.execute(_INSERT_EPISODE, (*row, malformed_calls(episode)))
+            self.conn.execute(
+                _INSERT_EPISODE,
+                (*row, malformed_calls(episode), episode.usage.cached_input_tokens),
+            )
             self._puts += 1
             if self._puts == _CRASH_IN_COMMIT:  # fault injection for the crash tests
                 os.kill(os.getpid(), signal.SIGKILL)

@@ -21,6 +21,7 @@ USAGE_COLUMNS = (
     "latency_s",
     "model_calls",
     "bad_calls",
+    "cached_input_tokens",
 )
 """The stored usage columns the usage table reads."""
 
@@ -74,7 +75,7 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
-    """Per model: family, tier, episodes, errors, tokens in and out, latency and cost.
+    """Per model: family, tier, episodes, errors, tokens in and out, cache, latency and cost.
 
     ``entries`` maps a model spec to its :class:`~toolchaos.models.config.ModelEntry`
     (prices per million tokens); a model without prices costs 0.
@@ -84,6 +85,7 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
         entry = entries.get(str(model))
         tokens_in = int(group["input_tokens"].sum())
         tokens_out = int(group["output_tokens"].sum())
+        cached = int(group["cached_input_tokens"].sum())
         calls = int(group["model_calls"].sum())
         rows.append(
             {
@@ -94,6 +96,8 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
                 "errors": int(group["error"].sum()),
                 "input_tokens": tokens_in,
                 "output_tokens": tokens_out,
+                # the share of prompt tokens a KV or prompt cache already held
+                "cached_input": round(cached / tokens_in, 3) if tokens_in else 0.0,
                 "latency_per_call_s": round(float(group["latency_s"].sum()) / calls, 3)
                 if calls
                 else 0.0,

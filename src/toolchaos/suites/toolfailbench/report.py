@@ -46,6 +46,7 @@ from toolchaos.agents.native import LoopConfig
 from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
 from toolchaos.scoring.answer import normalize
+from toolchaos.scoring.tables import USAGE_COLUMNS
 from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
@@ -151,12 +152,7 @@ class ToolFailReport:
                     "claims_call": bool(finished and claims_call(row["final_answer"], task)),
                     "invalid": invalid.reason if invalid else "",
                     "degenerate": repetition is not None,
-                    "n_calls": row["n_calls"],
-                    "input_tokens": row["input_tokens"],
-                    "output_tokens": row["output_tokens"],
-                    "latency_s": row["latency_s"],
-                    "model_calls": row["model_calls"],
-                    "bad_calls": row["bad_calls"],
+                    **{name: row[name] for name in USAGE_COLUMNS},
                 }
             )
         return pd.DataFrame.from_records(records)
