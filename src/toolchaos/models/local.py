@@ -103,8 +103,7 @@ class LlamaCppPython:
     name = "llama-cpp-python"
 
     def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
-        import llama_cpp
-
+        llama_cpp = import_engine(self.name)
         self._lib = llama_cpp
         self._llama: Any = llama_cpp.Llama(
             model_path=str(path),
