@@ -85,8 +85,9 @@ class BenchModel:
     """The GGUF loaded once through llama-cpp-python's C API, as llama-bench loads it."""
 
     def __init__(self, path: str) -> None:
-        import llama_cpp
+        import llama_cpp  # only the procedure needs llama-cpp-python
 
+        self.lib = llama_cpp
         llama_cpp.llama_backend_init()
         params = llama_cpp.llama_model_default_params()
         self.model = llama_cpp.llama_model_load_from_file(path.encode(), params)
@@ -95,8 +96,7 @@ class BenchModel:
 
     def run(self, threads: int, n_prompt: int, n_gen: int) -> tuple[float, float]:
         """Prompt and generation tokens/s of llama-bench's procedure on a fresh context."""
-        import llama_cpp
-
+        llama_cpp = self.lib
         params = llama_cpp.llama_context_default_params()
         params.n_ctx = n_prompt + n_gen + 16
         params.n_batch = params.n_ubatch = max(n_prompt, 1)
@@ -122,13 +122,10 @@ class BenchModel:
             llama_cpp.llama_free(ctx)
         return pp, tg
 
-    @staticmethod
-    def _decode(ctx: Any, tokens: Any, n: int) -> None:
-        import llama_cpp
-
-        if llama_cpp.llama_decode(ctx, llama_cpp.llama_batch_get_one(tokens, n)) != 0:
+    def _decode(self, ctx: Any, tokens: Any, n: int) -> None:
+        if self.lib.llama_decode(ctx, self.lib.llama_batch_get_one(tokens, n)) != 0:
             raise RuntimeError("llama_decode failed")
-        llama_cpp.llama_synchronize(ctx)
+        self.lib.llama_synchronize(ctx)
 
 
 def ours(client: LocalClient, n_gen: int) -> tuple[float, float]:

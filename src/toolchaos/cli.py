@@ -1174,11 +1174,13 @@ def main() -> None:
     # click's classes, whether typer bundles its own click or uses the package
     usage_error: type[Exception] = typer.BadParameter.__base__  # type: ignore[assignment]
     click_exception: type[Exception] = usage_error.__base__  # type: ignore[assignment]
+    # a group named without its command: its help, framed, is the answer
+    no_args = getattr(sys.modules[usage_error.__module__], "NoArgsIsHelpError", ())
     try:
         code = app(standalone_mode=False)
     except click_exception as exc:
         ctx = getattr(exc, "ctx", None)
-        if err.is_terminal or type(exc).__name__ == "NoArgsIsHelpError":
+        if err.is_terminal or isinstance(exc, no_args):
             rich_utils.rich_format_error(exc)  # type: ignore[arg-type]
         else:
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""

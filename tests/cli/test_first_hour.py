@@ -134,6 +134,12 @@ def test_a_usage_error_is_one_line_when_stderr_is_not_a_terminal(
     assert line.startswith("error: ") and "─" not in line
 
 
+def test_a_command_group_named_alone_prints_its_help() -> None:
+    result = toolchaos("models")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "models [OPTIONS] COMMAND" in result.stdout and "pull" in result.stdout
+
+
 # -- silently wrong numbers -----------------------------------------------------------------
 
 

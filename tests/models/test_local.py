@@ -3,6 +3,7 @@ per installed engine (``make test-local``; skipped elsewhere)."""
 
 import os
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,17 @@ def test_the_engine_is_the_entrys_else_the_variables_else_xllamacpp() -> None:
     assert engine_name(ModelEntry(spec=SPEC, engine="xllamacpp"), env) == "xllamacpp"
     with pytest.raises(BadInput, match="unknown local engine 'llamacpp'; known: xllamacpp"):
         engine_name(ModelEntry(spec=SPEC, engine="llamacpp"), {})
+
+
+def test_each_engines_extra_installs_it() -> None:
+    pyproject = Path(__file__).parents[2] / "pyproject.toml"
+    extras = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    assert list(ENGINES) == [DEFAULT_ENGINE, "llama-cpp-python"]
+    for name, engine in ENGINES.items():
+        # the extra's requirement names the engine's distribution (xllamacpp, llama-cpp-python)
+        assert any(req.startswith(name) for req in extras[engine.extra]), (name, engine.extra)
 
 
 def server_reply(**extra: object) -> dict[str, object]:
@@ -88,11 +100,11 @@ def test_a_missing_engine_names_its_extra_and_the_other_engine(
 ) -> None:
     gguf = tmp_path / "model.gguf"
     gguf.write_bytes(b"GGUF" + bytes(16))
-    module = "xllamacpp" if engine == "xllamacpp" else "llama_cpp"
+    module = ENGINES[engine].module
     monkeypatch.setitem(sys.modules, module, None)  # the import fails as if not installed
     other = next(e for e in ENGINES if e != engine)
     with pytest.raises(
-        BadInput, match=rf"toolchaos\[{ENGINES[engine]}\]', or choose --local-engine {other}"
+        BadInput, match=rf"toolchaos\[{ENGINES[engine].extra}\]', or choose --local-engine {other}"
     ):
         LocalFactory("mine", ModelEntry(spec="local/mine", gguf=str(gguf), engine=engine))
 
@@ -100,7 +112,7 @@ def test_a_missing_engine_names_its_extra_and_the_other_engine(
 @pytest.mark.local
 @pytest.mark.parametrize("engine", list(ENGINES))
 def test_one_real_episode_on_the_embedded_model(tmp_path: Path, engine: str) -> None:
-    pytest.importorskip("xllamacpp" if engine == "xllamacpp" else "llama_cpp")
+    pytest.importorskip(ENGINES[engine].module)
     if not model_path("qwen2.5-coder-0.5b").is_file():
         pytest.skip("run `toolchaos models pull qwen2.5-coder-0.5b` first")
     config = RunConfig(

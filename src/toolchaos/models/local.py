@@ -37,8 +37,6 @@ from toolchaos.models.transport import ResponseCache
 LOCAL_MAX_TOKENS = 256
 
 ENGINE_ENV = "TOOLCHAOS_LOCAL_ENGINE"
-ENGINES = {"xllamacpp": "local", "llama-cpp-python": "llama-cpp"}
-"""Each engine and the extra that installs it."""
 DEFAULT_ENGINE = "xllamacpp"
 
 
@@ -72,17 +70,23 @@ def import_engine(engine: str) -> Any:
     ``GOMP_SPINCOUNT`` is set before the OpenMP runtime starts (it reads it once, on
     loading).
     """
-    if engine == "xllamacpp":
-        if "OMP_WAIT_POLICY" not in os.environ:
-            os.environ.setdefault("GOMP_SPINCOUNT", SPIN_COUNT)
-        return importlib.import_module("xllamacpp")
-    return importlib.import_module("llama_cpp")
+    if engine == "xllamacpp" and "OMP_WAIT_POLICY" not in os.environ:
+        os.environ.setdefault("GOMP_SPINCOUNT", SPIN_COUNT)
+    return importlib.import_module(ENGINES[engine].module)
 
 
 class Engine(Protocol):
     """llama.cpp loaded one way or another: one chat completion at a time."""
 
     name: str
+    """What ``--local-engine`` calls it."""
+    module: str
+    """The module it imports."""
+    extra: str
+    """The toolchaos extra that installs it."""
+
+    def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
+        """Load the GGUF at ``path``."""
 
     def generate(self, body: dict[str, Any]) -> tuple[dict[str, Any], PromptStats]:
         """The chat-completions response to ``body`` and what its prompt cost."""
@@ -101,6 +105,8 @@ class LlamaCppPython:
     """llama-cpp-python's ``Llama``: keeps the last request's tokens in its KV cache."""
 
     name = "llama-cpp-python"
+    module = "llama_cpp"
+    extra = "llama-cpp"
 
     def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
         llama_cpp = import_engine(self.name)
@@ -149,6 +155,8 @@ class XLlamaCpp:
     """
 
     name = "xllamacpp"
+    module = "xllamacpp"
+    extra = "local"
 
     def __init__(self, path: Path, n_ctx: int, threads: int) -> None:
         xllamacpp = import_engine(self.name)
@@ -204,10 +212,8 @@ def xllamacpp_result(result: dict[str, Any]) -> tuple[dict[str, Any], PromptStat
     return kept, stats
 
 
-ENGINE_CLASSES: dict[str, type[LlamaCppPython] | type[XLlamaCpp]] = {
-    "xllamacpp": XLlamaCpp,
-    "llama-cpp-python": LlamaCppPython,
-}
+ENGINES: dict[str, type[Engine]] = {e.name: e for e in (XLlamaCpp, LlamaCppPython)}
+"""Every engine by name, the default first."""
 
 
 class LocalClient:
@@ -244,7 +250,7 @@ class LocalClient:
 
     def _loaded(self) -> Engine:
         if self._engine is None:
-            self._engine = ENGINE_CLASSES[self.engine_name](self.path, self.n_ctx, self.threads)
+            self._engine = ENGINES[self.engine_name](self.path, self.n_ctx, self.threads)
         return self._engine
 
     def reset_cache(self) -> None:
@@ -335,7 +341,7 @@ class LocalFactory(SharedClientFactory):
             other = next(e for e in ENGINES if e != engine)
             raise BadInput(
                 f"{entry.spec} runs on {engine}, which is not installed: pip install "
-                f"'toolchaos[{ENGINES[engine]}]', or choose --local-engine {other}"
+                f"'toolchaos[{ENGINES[engine].extra}]', or choose --local-engine {other}"
             ) from None
         self.client = LocalClient(entry, path, cache, engine=engine)
         # one episode at a time keeps llama.cpp's prompt cache warm between requests

@@ -176,7 +176,8 @@ class Store:
                 self.conn.execute(
                     f"ALTER TABLE episodes ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
                 )
-                self.conn.execute(f"UPDATE episodes SET {column} = {derived}")  # noqa: S608
+                if derived != "0":  # the column's default already is
+                    self.conn.execute(f"UPDATE episodes SET {column} = {derived}")  # noqa: S608
 
     @classmethod
     def open_existing(cls, directory: Path, *, read_only: bool = False) -> Store:
