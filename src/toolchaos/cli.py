@@ -22,6 +22,12 @@ app = typer.Typer(
 err = Console(stderr=True, soft_wrap=not sys.stderr.isatty())
 out = Console()
 
+
+def _say(console: Console, text: str) -> None:
+    """Print text as it is: no markup read in it, no highlighting (it may be a model's)."""
+    console.print(text, markup=False, highlight=False)
+
+
 FIRST_STEPS = """\
 toolchaos {version}: how tool-using LLM agents hold up when tools are unreliable.
 
@@ -310,7 +316,7 @@ def run(
     try:
         summary = run_plan(config, out_dir, err)
     except RunInterrupted as stop:
-        err.print(str(stop), markup=False, highlight=False)
+        _say(err, str(stop))
         raise typer.Exit(130) from None
     err.print(
         f"{summary.played} episodes played, {summary.skipped} already stored, "
@@ -437,10 +443,10 @@ def report(
         return
     if summary:
         for note in result.notes:
-            out.print(note, markup=False, highlight=False)
+            _say(out, note)
     else:
         print_report(result, out, written)
-        err.print(f"wrote {', '.join(str(p) for p in paths)}", markup=False, highlight=False)
+        _say(err, f"wrote {', '.join(str(p) for p in paths)}")
     print_headline(result, out, written, html)
 
 
@@ -473,11 +479,10 @@ def compare(
     if as_json:
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
         return
-    out.print(
+    _say(
+        out,
         f"A = {result.model_a} ({result.dir_a})\nB = {result.model_b} ({result.dir_b})\n"
         f"{result.overall.pairs} paired episodes",
-        markup=False,
-        highlight=False,
     )
     view = Table()
     for column in ("", "B correct", "B wrong"):
@@ -503,11 +508,7 @@ def compare(
     out.print(f"{len(result.flipped)} flipped:", highlight=False)
     for flip in result.flipped:
         way = "A only" if flip.a_correct else "B only"
-        out.print(
-            f"  {flip.task_id}  {flip.arm}  sample {flip.sample}: correct for {way}",
-            markup=False,
-            highlight=False,
-        )
+        _say(out, f"  {flip.task_id}  {flip.arm}  sample {flip.sample}: correct for {way}")
 
 
 @app.command()
@@ -543,7 +544,7 @@ def export(
             count = run_export(directory, fmt, handle)
     except OSError as exc:
         raise BadInput(f"cannot write {out_file}: {exc.strerror}") from None
-    err.print(f"{count} episodes -> {out_file}", markup=False, highlight=False)
+    _say(err, f"{count} episodes -> {out_file}")
 
 
 @app.command()
@@ -624,7 +625,7 @@ def validate(
         if problems:
             failing += 1
             for problem in problems:
-                out.print(f"{task.id}: {problem.check}: {problem.reason}", markup=False)
+                _say(out, f"{task.id}: {problem.check}: {problem.reason}")
     out.print(f"{len(tasks) - failing} of {len(tasks)} tasks pass")
     if failing:
         raise typer.Exit(1)
@@ -718,7 +719,7 @@ def tasks(
         headline, *details = chosen.describe(task) or [""]
         out.print(f"[bold]{escape(task.id)}[/]  {escape(headline)}", highlight=False)
         for line in details:
-            out.print(f"  {line}", markup=False, highlight=False)
+            _say(out, f"  {line}")
     if not selected:
         out.print("no tasks match")
 
@@ -758,7 +759,7 @@ def models_list() -> None:
     for name, model in sorted(KNOWN.items()):
         path = model_path(name)
         state = f"pulled: {path}" if path.is_file() else "not pulled"
-        out.print(f"{name}  {model.description}  ({state})", markup=False)
+        _say(out, f"{name}  {model.description}  ({state})")
 
 
 @models_app.command("pull")
@@ -848,7 +849,7 @@ def audit_scoring_command(
     entry = ModelEntry(spec=judge, base_urls=base_url or [])
     report = audit_scoring(directory, entry, sample=sample, seed=seed, concurrency=concurrency)
     for line in report_lines(report):
-        out.print(line, markup=False, highlight=False)
+        _say(out, line)
 
 
 @app.command("merge")
@@ -869,12 +870,11 @@ def merge_command(
     from toolchaos.runner.merge import merge
 
     summary = merge(directories, out_dir)
-    err.print(
+    _say(
+        err,
         f"{summary.added} episodes merged from {summary.sources} stores "
         f"({summary.duplicates} duplicates dropped, {summary.replaced_errors} errors "
         f"superseded); {summary.episodes} episodes in {summary.out}",
-        markup=False,
-        highlight=False,
     )
 
 
@@ -896,11 +896,7 @@ def import_inspect_command(
             f"({exc.name} is not installed)"
         ) from None
     summary = import_logs(logs, out_dir)
-    err.print(
-        f"{summary.episodes} episodes from {summary.logs} logs -> {summary.out}",
-        markup=False,
-        highlight=False,
-    )
+    _say(err, f"{summary.episodes} episodes from {summary.logs} logs -> {summary.out}")
 
 
 @app.command("proxy")
@@ -1005,7 +1001,7 @@ def review_show(
         html.write_text(reviewing.desk.html(task, reviewing.label, reviewing.sha), "utf-8")
     except OSError as exc:
         raise BadInput(f"cannot write {html}: {exc.strerror or exc}") from None
-    err.print(f"{task_id} -> {html}", markup=False, highlight=False)
+    _say(err, f"{task_id} -> {html}")
 
 
 @review_app.command("record")
@@ -1031,11 +1027,7 @@ def review_record(
     family = parse_category(category, reviewing.desk.categories)
     task = reviewing.task(task_id)
     append_review(review_file, reviewing.review(task, reviewer, chosen, family, note))
-    err.print(
-        f"{reviewer}: {task_id} {chosen.value} ({family}) -> {review_file}",
-        markup=False,
-        highlight=False,
-    )
+    _say(err, f"{reviewer}: {task_id} {chosen.value} ({family}) -> {review_file}")
 
 
 @review_app.command("next")
@@ -1077,12 +1069,12 @@ def review_next(
         reviews = read_reviews(review_file)
         task = next_to_review(order, reviews, reviewer, desk.content_key)
         if task is None:
-            out.print(f"{reviewer} has reviewed all {len(order)} tasks", markup=False)
+            _say(out, f"{reviewer} has reviewed all {len(order)} tasks")
             return
         desk.show(task, reviewing.label, reviewing.sha, out)
         mine = reviewed_keys(reviews, reviewer)
         done = sum(desk.content_key(t) in mine for t in order)
-        out.print(f"{reviewer}: {done} of {len(order)} tasks reviewed", markup=False)
+        _say(out, f"{reviewer}: {done} of {len(order)} tasks reviewed")
         try:
             while True:
                 answer = typer.prompt("verdict (accept, revise, remove; q to stop)")
@@ -1092,20 +1084,20 @@ def review_next(
                     chosen = parse_verdict(answer)
                     break
                 except BadInput as exc:
-                    out.print(str(exc), markup=False)
+                    _say(out, str(exc))
             while True:
                 typed = typer.prompt("category", default=desk.category_of(task))
                 try:
                     family = parse_category(typed, desk.categories)
                     break
                 except BadInput as exc:
-                    out.print(str(exc), markup=False)
+                    _say(out, str(exc))
             note = typer.prompt("note (optional)", default="", show_default=False)
         except typer.Abort:  # end of input or Ctrl-C: what was recorded stays
             out.print("")
             return
         append_review(review_file, reviewing.review(task, reviewer, chosen, family, note))
-        out.print(f"recorded {task.id}: {chosen.value} ({family})", markup=False)
+        _say(out, f"recorded {task.id}: {chosen.value} ({family})")
 
 
 @review_app.command("agreement")
@@ -1160,7 +1152,7 @@ def review_sample(
         out_file.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"cannot write {out_file}: {exc.strerror or exc}") from None
-    err.print(f"{n} task ids -> {out_file}", markup=False, highlight=False)
+    _say(err, f"{n} task ids -> {out_file}")
 
 
 def main() -> None:
@@ -1185,7 +1177,7 @@ def main() -> None:
         else:
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
             message = exc.format_message()  # type: ignore[attr-defined]
-            err.print(f"error: {message}{hint}", highlight=False, markup=False)
+            _say(err, f"error: {message}{hint}")
         raise SystemExit(getattr(exc, "exit_code", 2)) from None
     except (KeyboardInterrupt, typer.Abort):
         # outside a run's episodes (those say what they stored)
