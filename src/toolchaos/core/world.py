@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, Self
 
@@ -40,16 +41,9 @@ class World(BaseModel):
     clock_minutes: int = 0
     id_counters: dict[str, int] = Field(default_factory=dict)
 
-    _owned: set[str] = PrivateAttr(default_factory=set)
-    _minted: list[str] = PrivateAttr(default_factory=list)
-    # table -> order-free sum of row hashes; computed once on the base, shared by forks
-    _sums: dict[str, int] = PrivateAttr(default_factory=dict)
-    # table -> key -> the row before this fork first touched it (None: the key is new)
-    _origin: dict[str, dict[str, Row | None]] = PrivateAttr(default_factory=dict)
-    _is_fork: bool = PrivateAttr(default=False)
-    _base_minted: list[str] = PrivateAttr(default_factory=list)
-    # id counters -> state hash of a fork that wrote nothing; shared like ``_sums``
-    _clean_hashes: dict[str, str] = PrivateAttr(default_factory=dict)
+    # the copy-on-write bookkeeping, in one plain object: a private attribute is read
+    # through pydantic's __getattr__, so each method reads this once
+    _cow: _Cow = PrivateAttr(default_factory=lambda: _Cow())
 
     @classmethod
     def build(cls, seed: int) -> Self:
@@ -64,21 +58,24 @@ class World(BaseModel):
     # -- copy-on-write -----------------------------------------------------------------
     def fork(self) -> Self:
         """Return an independent copy for one episode, sharing tables until written."""
-        if self._is_fork:  # a fork of a fork starts from its parent's current state
+        cow = self._cow
+        if cow.is_fork:  # a fork of a fork starts from its parent's current state
             sums = {name: int(self.table_digest(name), 16) for name in self.TABLES}
+            clean_hashes: dict[str, str] = {}
         else:
-            if len(self._sums) < len(self.TABLES):  # once per base: forks share its sums
+            if len(cow.sums) < len(self.TABLES):  # once per base: forks share its sums
                 for name in self.TABLES:
                     self._base_sum(name)
-            sums = self._sums
+            sums = cow.sums  # the base's are shared, read-only
+            clean_hashes = cow.clean_hashes
         clone = self.model_copy()
-        clone._owned = set()
-        clone._minted = list(self._minted)
-        clone._base_minted = list(self._minted)
-        clone._sums = sums if self._is_fork else self._sums  # the base's is shared, read-only
-        clone._clean_hashes = {} if self._is_fork else self._clean_hashes
-        clone._origin = {}
-        clone._is_fork = True
+        clone._cow = _Cow(
+            minted=list(cow.minted),
+            base_minted=list(cow.minted),
+            sums=sums,
+            clean_hashes=clean_hashes,
+            is_fork=True,
+        )
         return clone
 
     def table(self, name: str) -> dict[str, Any]:
@@ -89,14 +86,15 @@ class World(BaseModel):
         return table
 
     def _writable(self, name: str, key: str) -> dict[str, Any]:
-        if not self._is_fork:
+        cow = self._cow
+        if not cow.is_fork:
             self._base_sum(name)  # the sum must describe the table as it was before writes
         table = self.table(name)
-        if name not in self._owned:
+        if name not in cow.owned:
             table = dict(table)
             object.__setattr__(self, name, table)
-            self._owned.add(name)
-        touched = self._origin.setdefault(name, {})
+            cow.owned.add(name)
+        touched = cow.origin.setdefault(name, {})
         if key not in touched:
             touched[key] = table.get(key)
         return table
@@ -146,7 +144,7 @@ class World(BaseModel):
         counters[prefix] = counters.get(prefix, 0) + 1
         self.id_counters = counters
         new_id = f"{prefix}-{counters[prefix]:0{width}d}"
-        self._minted.append(new_id)
+        self._cow.minted.append(new_id)
         return new_id
 
     # -- hashing -------------------------------------------------------------------------
@@ -158,22 +156,24 @@ class World(BaseModel):
         so two episodes that create the same records in another order (and so number them
         differently) reach the same state.
         """
+        cow = self._cow
         total = self._base_sum(name)
-        for key, original in self._origin.get(name, {}).items():
+        for key, original in cow.origin.get(name, {}).items():
             if original is not None:
-                total -= _row_hash(key, original, self._base_minted)
+                total -= _row_hash(key, original, cow.base_minted)
             current = self.table(name).get(key)
             if current is not None:
-                total += _row_hash(key, current, self._minted)
+                total += _row_hash(key, current, cow.minted)
         return f"{total % _MODULUS:064x}"
 
     def _base_sum(self, name: str) -> int:
-        total = self._sums.get(name)
+        cow = self._cow
+        total = cow.sums.get(name)
         if total is None:
-            if self._is_fork:
+            if cow.is_fork:
                 raise RuntimeError("the base world's digests must exist before forking")
-            total = sum(_row_hash(k, v, self._minted) for k, v in self.table(name).items())
-            total = self._sums[name] = total % _MODULUS
+            total = sum(_row_hash(k, v, cow.minted) for k, v in self.table(name).items())
+            total = cow.sums[name] = total % _MODULUS
         return total
 
     def state_hash(self) -> str:
@@ -182,15 +182,16 @@ class World(BaseModel):
         A world whose tables nothing has written (most episodes only read) has its base's
         table digests, so its hash is computed once per id-counter state and reused.
         """
+        cow = self._cow
         ids = dumps(self.id_counters)
-        clean = not self._origin
-        if clean and ids in self._clean_hashes:
-            return self._clean_hashes[ids]
+        clean = not cow.origin
+        if clean and ids in cow.clean_hashes:
+            return cow.clean_hashes[ids]
         parts = {name: self.table_digest(name) for name in self.TABLES}
         parts["__ids__"] = ids
         state = digest(parts)
         if clean:
-            self._clean_hashes[ids] = state
+            cow.clean_hashes[ids] = state
         return state
 
     def written_rows(self) -> dict[str, dict[str, tuple[Row | None, Row | None]]]:
@@ -200,7 +201,7 @@ class World(BaseModel):
         A row written back to what it was is left out.
         """
         out: dict[str, dict[str, tuple[Row | None, Row | None]]] = {}
-        for name, touched in self._origin.items():
+        for name, touched in self._cow.origin.items():
             table = self.table(name)
             for key, before in touched.items():
                 now = table.get(key)
@@ -210,14 +211,32 @@ class World(BaseModel):
 
     def minted_ids(self) -> list[str]:
         """The ids this world has minted (masked as ``#minted`` when states are compared)."""
-        return list(self._minted)
+        return list(self._cow.minted)
 
     def written_tables(self) -> set[str]:
         """Return the names of the tables this fork has written to."""
-        return set(self._owned)
+        return set(self._cow.owned)
 
 
 _MODULUS = 2**256
+
+
+@dataclass(slots=True)
+class _Cow:
+    """A world's copy-on-write bookkeeping."""
+
+    # the tables this fork has copied (and so may write)
+    owned: set[str] = field(default_factory=set)
+    # the ids this world has minted, and those its base had minted when it was forked
+    minted: list[str] = field(default_factory=list)
+    base_minted: list[str] = field(default_factory=list)
+    # table -> order-free sum of row hashes; computed once on the base, shared by forks
+    sums: dict[str, int] = field(default_factory=dict)
+    # table -> key -> the row before this fork first touched it (None: the key is new)
+    origin: dict[str, dict[str, Row | None]] = field(default_factory=dict)
+    is_fork: bool = False
+    # id counters -> state hash of a fork that wrote nothing; shared like ``sums``
+    clean_hashes: dict[str, str] = field(default_factory=dict)
 
 
 def _row_hash(key: str, row: Row, minted: list[str]) -> int:
