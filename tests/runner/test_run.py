@@ -1,6 +1,10 @@
 import gc
 import json
+import os
+import signal
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -8,9 +12,13 @@ from rich.console import Console
 
 from conftest import HAZARDS, make_task
 from toolchaos.core.errors import BadInput
+from toolchaos.core.types import Episode
 from toolchaos.report.tables import build_report
+from toolchaos.runner.executor import LocalExecutor, Sink
+from toolchaos.runner.plan import make_plan
 from toolchaos.runner.run import RunConfig, run, run_lock
 from toolchaos.runner.store import STORE_NAME, Store
+from toolchaos.suites import get_suite
 
 QUIET = Console(quiet=True)
 
@@ -122,6 +130,31 @@ def test_worker_processes_store_the_same_episodes(tmp_path: Path, task_file: Pat
         for d in ("one", "two")
     )
     assert one == two
+
+
+def test_ctrl_c_during_a_commit_from_worker_processes_waits_for_the_commit(
+    task_file: Path,
+) -> None:
+    # the parent of --workers commits what its processes send; a Ctrl-C that lands while it
+    # commits must not surface from inside the commit (it once came out of pydantic as a
+    # serialization error and a traceback)
+    cfg = config(task_file, workers=2)
+    todo = make_plan(cfg.specs, get_suite("toolbench-x").load(task_file), cfg.arms, 1)
+    committed: list[str] = []
+
+    @contextmanager
+    def open_sink() -> Iterator[Sink]:
+        def sink(episode: Episode) -> None:
+            if not committed:
+                os.kill(os.getpid(), signal.SIGINT)  # delivered before the next line runs
+            committed.append(episode.model_dump_json())
+
+        yield sink
+
+    with pytest.raises(KeyboardInterrupt):
+        LocalExecutor().execute(todo, cfg, open_sink)
+    assert len(committed) == 1  # the commit it interrupted ended; no other began
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_shared_worlds_are_built_before_the_first_episode(

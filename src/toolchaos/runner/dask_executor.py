@@ -32,7 +32,7 @@ from toolchaos._version import __version__
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.jsonutil import digest
 from toolchaos.core.types import Episode
-from toolchaos.runner.executor import OpenSink, build_factories, play_all
+from toolchaos.runner.executor import OpenSink, build_factories, play_all, whole_commits
 from toolchaos.runner.limits import Limiter, limit_factories
 from toolchaos.runner.plan import PlannedEpisode
 
@@ -76,10 +76,10 @@ class DaskExecutor:
                 for i, batch in enumerate(batches)
             ]
             try:
-                with open_sink() as sink:
+                with whole_commits(open_sink) as commit:
                     for future in as_completed(futures):
                         for text in _result(future):
-                            sink(Episode.model_validate_json(text))
+                            commit(text)
                         future.release()
             finally:
                 client.cancel(futures)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import multiprocessing
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
@@ -56,6 +58,54 @@ Sink = Callable[[Episode], None]
 OpenSink = Callable[[], AbstractContextManager[Sink]]
 """Opens the coordinator's progress bar and returns the sink; an executor opens it once,
 after it has started whatever it starts (so no process forks while the bar renders)."""
+
+
+@contextmanager
+def whole_commits(open_sink: OpenSink) -> Iterator[Callable[[str], None]]:
+    """Open the sink of a loop that commits episodes sent as JSON, outside asyncio.
+
+    Yields ``commit(text)``, which reads one episode's JSON and hands it to the sink. Python
+    raises KeyboardInterrupt wherever its code runs, so one that arrived in the middle of
+    that would surface from inside it (pydantic even wraps it in a serialization error,
+    which then no longer reads as a Ctrl-C). Here a Ctrl-C that arrives during a commit is
+    raised once the commit has ended, and at once otherwise, as asyncio.Runner does for
+    the loop that plays in this process.
+    """
+    with open_sink() as sink:
+
+        def commit(text: str) -> None:
+            sink(Episode.model_validate_json(text))
+
+        if (
+            threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        ):
+            yield commit  # not ours to change: a program's own handler, or no signals here
+            return
+        committing = False
+        pending = False
+
+        def on_sigint(signum: int, frame: object) -> None:
+            nonlocal pending
+            if not committing:
+                raise KeyboardInterrupt
+            pending = True
+
+        def guarded(text: str) -> None:
+            nonlocal committing
+            committing = True
+            try:
+                commit(text)
+            finally:
+                committing = False
+            if pending:
+                raise KeyboardInterrupt
+
+        signal.signal(signal.SIGINT, on_sigint)
+        try:
+            yield guarded
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 class Executor(Protocol):
@@ -292,11 +342,11 @@ class LocalExecutor:
         for process in processes:
             process.start()
         try:
-            with open_sink() as sink:
+            with whole_commits(open_sink) as commit:
                 while finished < len(processes):
                     kind, payload = results.get()
                     if kind == "episode":
-                        sink(Episode.model_validate_json(payload))
+                        commit(payload)
                     elif kind == "fatal":
                         raise BadInput(payload)
                     elif kind == "crash":
