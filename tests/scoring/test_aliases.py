@@ -80,6 +80,20 @@ def test_a_negative_change_in_words() -> None:
         assert not accepted(answer, ref, aliases), answer
 
 
+def test_a_negative_level_is_no_drop() -> None:
+    # a temperature of -7.8 is not "a drop of 7.8", and a model that writes "7.8 lower"
+    # has not given it
+    ref, aliases = aliases_for(
+        AnswerSpec(refs=[[0, "low"]], round=1),
+        {0: {"low": -7.8}},
+        "What is the coldest overnight low forecast?",
+    )
+    assert "minus 7.8" in aliases
+    assert not any(word in a for a in aliases for word in ("drop", "down", "lower", "fell"))
+    assert accepted("The coldest low is minus 7.8 degrees.", ref, aliases)
+    assert not accepted("Temperatures drop 7.8 degrees overnight.", ref, aliases)
+
+
 def test_a_positive_change_in_words_only_where_the_prompt_asks_about_a_change() -> None:
     spec = AnswerSpec(refs=[[0, "d"]], round=2)
     ref, aliases = aliases_for(spec, {0: {"d": 4.5}}, "How much did the fare increase?")

@@ -34,7 +34,7 @@ _PROMPT_UNIT = re.compile(r"\(\s*(%|[^\W\d_][\w°/ ]{0,12}?)\s*\)")
 # A question about a change: its answer may be written with the direction in words.
 _CHANGE = re.compile(
     r"\b(?:chang\w*|differ\w*|increas\w*|decreas\w*|ris(?:e|en|ing)|rose|f[ae]ll\w*|drop\w*"
-    r"|gr[eo]w\w*|declin\w*|gain\w*|up or down)\b",
+    r"|gr[eo]w\w*|declin\w*|gain\w*|lift\w*|up or down)\b",
     re.IGNORECASE,
 )
 _WHOLE = re.compile(
@@ -54,7 +54,7 @@ _DOWN = (
     "a drop of {a}", "down {a}", "down by {a}", "a decrease of {a}", "decreased by {a}",
     "a decline of {a}", "declined by {a}", "dropped by {a}", "dropped {a}", "fell by {a}",
     "fell {a}", "a fall of {a}", "{a} drop", "{a} decrease", "{a} decline", "{a} lower",
-    "{a} less", "{a} fewer", "minus {a}", "a loss of {a}",
+    "{a} less", "{a} fewer", "a loss of {a}",
 )  # fmt: skip
 _UP = (
     "up {a}", "up by {a}", "an increase of {a}", "increased by {a}", "a rise of {a}",
@@ -117,9 +117,9 @@ def _number_aliases(
     if scale:
         forms += [f"{text}/{scale[1]}", f"{text} out of {scale[1]}"]
     if value < 0:
-        forms += [f.format(a=magnitude) for f in _DOWN]
-    elif value > 0 and _CHANGE.search(prompt):
-        forms += [f.format(a=magnitude) for f in _UP]
+        forms.append(f"minus {magnitude}")
+    if _CHANGE.search(prompt):  # a level (a temperature, days left) is no drop or rise
+        forms += [f.format(a=magnitude) for f in (_DOWN if value < 0 else _UP if value else ())]
     if spec.op in ("value", "sum", "min", "max"):
         try:
             raw = compute_answer(spec.model_copy(update={"round": None, "unit": ""}), results)
@@ -150,8 +150,9 @@ def answer_aliases(
 
     Returns:
         The reference's own aliases first, then unit forms ("12.5 kilograms"), "X/10" and
-        "X out of 10", signed-change wording ("a drop of 3.88" for -3.88, "an increase of
-        3.88" for +3.88 where the prompt asks about a change), finer and allowed coarser
+        "X out of 10", "minus 3.88" for -3.88, signed-change wording where the prompt asks
+        about a change ("a drop of 3.88" for -3.88, "an increase of 3.88" for +3.88; a
+        negative level, such as a temperature, gets none), finer and allowed coarser
         roundings, and dates with and without the world's year ("March 3", "3 March",
         "2026-03-03"). The answer itself is never among them.
     """

@@ -72,3 +72,26 @@ def test_relative_time_needs_the_date(v1: dict[str, TaskSpec]) -> None:
     assert "today's date" in relative_date_problems(task)[0].reason
     dated = task.model_copy(update={"system": "Today is 2026-03-02 (Monday)."})
     assert relative_date_problems(dated) == []
+
+
+@pytest.mark.parametrize(
+    ("prompt", "answer", "others", "past"),
+    [
+        ("Which deadline is furthest away? Give me the days left on it.", "-4", ["-40"], True),
+        ("Which deadline is closest? Give me the days left on it.", "3", ["-2", "9"], True),
+        ("How many days until the next pickup?", "2", [], False),
+        ("Which deadline is closest? Give me the days left on it.", "3", ["9"], False),
+        ("What is the coldest overnight low?", "-4", ["2"], False),  # no time left asked
+        ("Which has the most days left? (Negative if it has passed.)", "-4", ["-40"], False),
+    ],
+)
+def test_time_left_is_never_past(
+    v1: dict[str, TaskSpec], prompt: str, answer: str, others: list[str], past: bool
+) -> None:
+    task = next(iter(v1.values()))
+    reference = task.reference.model_copy(update={"answer": answer, "distractors": others})
+    asked = task.model_copy(update={"prompt": prompt, "reference": reference})
+    problems = [p for p in relative_date_problems(asked) if p.check == "time-left"]
+    assert bool(problems) == past
+    if past:
+        assert "already past" in problems[0].reason

@@ -86,7 +86,7 @@ def test_the_build_report_ships_beside_the_tasks(shipped: list) -> None:
     stages = {d["stage"] for d in report["drops"]}
     assert stages >= {"generate", "screen", "cap", "select"}
     # each gate's drops are counted, and listed with their reasons
-    assert set(report["gates"]) <= {*GATES, "relative-date"}
+    assert set(report["gates"]) <= {*GATES, "relative-date", "time-left"}
     for gate, count in report["gates"].items():
         assert sum(d["stage"] == f"gate:{gate}" for d in report["drops"]) == count
     tiers = Counter((t.hazard.family.value, t.hazard.tier) for t in shipped)

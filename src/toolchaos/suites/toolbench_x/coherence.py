@@ -9,7 +9,11 @@ A task is coherent when its prompt, its tools' documentation and its reference a
 - every parameter a hazard touches is one the documented schema requires, so no agent can
   step around it by leaving an optional argument out;
 - a prompt that speaks of relative time ("tomorrow", "the next three days") comes with the
-  date it is relative to, in the system prompt.
+  date it is relative to, in the system prompt;
+- a prompt that asks how much time is left ("days left", "how many days until") is about
+  things still ahead: none of the values it compares is past (a deadline 4 days gone is
+  not "4 days left", nor the "furthest away" of three missed ones), unless the prompt
+  says how a past one is written ("negative if the deadline has passed").
 """
 
 from __future__ import annotations
@@ -31,6 +35,14 @@ RELATIVE_TIME = re.compile(
     re.IGNORECASE,
 )
 ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+TIME_LEFT = re.compile(
+    r"\b(?:days?|hours?|weeks?|months?|minutes?|time) (?:left|remaining|away|to go)\b"
+    r"|\bhow (?:long|many \w+) (?:until|till|before)\b|\b(?:days?|time) until\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+# a prompt that says how to write a time already past has asked for it
+_SAYS_PAST = re.compile(r"\b(?:negative|minus)\b", re.IGNORECASE)
 
 
 @cache
@@ -113,9 +125,23 @@ def coherence_problems(task: TaskSpec) -> list[Problem]:
 
 
 def relative_date_problems(task: TaskSpec) -> list[Problem]:
-    """A prompt speaking of relative time with no date given in the system prompt."""
+    """What the prompt says of time that the task does not back.
+
+    Relative time ("tomorrow") with no date given in the system prompt, or the time left
+    on something already past.
+    """
+    problems = []
     found = RELATIVE_TIME.search(task.prompt)
     if found and not ISO_DAY.search(task.system):
         reason = f"the prompt says {found.group(0)!r} but the agent is not told today's date"
-        return [Problem(task_id=task.id, check="relative-date", reason=reason)]
-    return []
+        problems.append(Problem(task_id=task.id, check="relative-date", reason=reason))
+    asks = TIME_LEFT.search(task.prompt)
+    if asks and not _SAYS_PAST.search(task.prompt):
+        # the answer and the values it was chosen from (a min or max keeps the others as
+        # distractors)
+        values = [task.reference.answer, *task.reference.distractors]
+        past = [v for v in values if (n := _NUMBER.match(v.strip())) and float(n[0]) < 0]
+        if past:
+            reason = f"the prompt asks for {asks.group(0)!r} but {past[0]} is already past"
+            problems.append(Problem(task_id=task.id, check="time-left", reason=reason))
+    return problems

@@ -58,7 +58,8 @@ GATES = (
     "bypasser",
     "leak",
 )
-"""The hazard gates in the order a proposal meets them; ``relative-date`` screens tasks."""
+"""The hazard gates in the order a proposal meets them; ``relative-date`` and ``time-left``
+screen tasks."""
 
 
 class Drop(BaseModel):
@@ -196,7 +197,7 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
             continue
         undated = relative_date_problems(task)
         if undated:
-            report.gate("relative-date", cand.label, undated[0].reason)
+            report.gate(undated[0].check, cand.label, undated[0].reason)
             continue
         seen.add(key)
         out.append((cand, task))

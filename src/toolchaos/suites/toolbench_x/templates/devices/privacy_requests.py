@@ -105,7 +105,6 @@ def open_request_deadlines(ctx: TemplateContext) -> Draft:
         raise NoFit(f"fewer than {k} accounts with open requests")
     chosen = [ctx.world.table("accounts")[a] for a in ctx.rng.sample(open_ids, k)]
     op, words = extreme(ctx, {"min": "the fewest", "max": "the most"})
-    which = {"min": "closest", "max": "furthest away"}[op]
     lefts = [
         ctx.read("list_privacy_requests", account=a.account_id, status=None)["results"]
         for a in chosen
@@ -113,14 +112,14 @@ def open_request_deadlines(ctx: TemplateContext) -> Draft:
     if any(len(x) != 1 for x in lefts):
         raise NoFit("an account has several requests")
     unique_extreme([x[0]["days_left"] for x in lefts], op)
+    # a deadline may have passed (days left below zero): the question says how to write it
     prompt = ctx.say(
-        "We have open privacy requests on {all}. Which deadline is {which}? Give me the "
-        "number of days left on it.",
-        "Of the pending privacy requests for {all}, how many days are left on the "
-        "one with {words} time remaining?",
+        "We have open privacy requests on {all}. Which one has {words} days left before "
+        "its legal deadline? Give me that number (negative if the deadline has passed).",
+        "Of the pending privacy requests for {all}, how many days are left on the one with "
+        "{words} time remaining? A deadline already passed counts as negative days.",
         all=listing([spoken_account(a) for a in chosen]),
         words=words,
-        which=which,
     )
     steps = [
         RefStep(tool="list_privacy_requests", args={"account": account_query(ctx, a)})
