@@ -130,10 +130,11 @@ def test_a_thread_checkpoints_while_episodes_are_committed(tmp_path: Path) -> No
             store.put(episode.model_copy(update={"final_answer": "x" * 5000}))
         deadline = time.monotonic() + 10
         # nothing else checkpoints: the database file grows only when the thread copies
-        # the WAL into it
-        while store.path.stat().st_size <= before and time.monotonic() < deadline:
+        # the WAL into it (a passive checkpoint taken mid-way copies part of it: wait for all)
+        wanted = before + 200 * 5000
+        while store.path.stat().st_size <= wanted and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert store.path.stat().st_size > before + 200 * 5000
+        assert store.path.stat().st_size > wanted
     assert store.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
     assert store.count() == 200
     store.close()
