@@ -267,7 +267,7 @@ def tightest_budget(ctx: TemplateContext) -> Draft:
         "I'm {hid}. Looking at my {cats} budgets for {month}, how much was left in "
         "the tightest one? (Negative if I went over.)",
         "Holder {hid} here. Of my {cats} budgets, what was the smallest remaining "
-        "amount in {month}?",
+        "amount in {month}? (Negative if I went over.)",
         hid=holder.holder_id,
         cats=listing(cats),
         month=month[1],
@@ -338,9 +338,10 @@ def budget_room_for_charges(ctx: TemplateContext) -> Draft:
     picked = ctx.rng.sample(sorted(by_category.values(), key=lambda t: t.txn_id), k)
     prompt = ctx.say(
         "Take charges {ids}. For the budget categories they fall in, how much room did "
-        "I have left in {month}, all those budgets together?",
+        "I have left in {month}, all those budgets together? (A budget I went over counts "
+        "as negative.)",
         "What was left in {month} of the {n} budgets that transactions {ids} count "
-        "against? Give me the sum.",
+        "against? Give me the sum (negative where I went over).",
         ids=listing([t.txn_id for t in picked]),
         n=k,
         month=month[1],
