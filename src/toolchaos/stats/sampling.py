@@ -10,8 +10,7 @@ coefficients.
 from __future__ import annotations
 
 from collections import Counter
-
-from scipy.special import comb
+from math import comb
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -20,14 +19,14 @@ def pass_at_k(n: int, c: int, k: int) -> float:
         raise ValueError(f"need 0 < k <= n and 0 <= c <= n, got n={n} c={c} k={k}")
     if n - c < k:
         return 1.0
-    return float(1.0 - comb(n - c, k, exact=True) / comb(n, k, exact=True))
+    return float(1.0 - comb(n - c, k) / comb(n, k))
 
 
 def pass_hat_k(n: int, c: int, k: int) -> float:
     """Probability that all ``k`` of ``n`` samples are correct (``c`` correct)."""
     if not 0 < k <= n or not 0 <= c <= n:
         raise ValueError(f"need 0 < k <= n and 0 <= c <= n, got n={n} c={c} k={k}")
-    return float(comb(c, k, exact=True) / comb(n, k, exact=True))
+    return float(comb(c, k) / comb(n, k))
 
 
 def majority(answers: list[str]) -> str:
