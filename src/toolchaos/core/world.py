@@ -24,6 +24,24 @@ class Row(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+@dataclass(slots=True)
+class _Cow:
+    """A world's copy-on-write bookkeeping."""
+
+    # the tables this fork has copied (and so may write)
+    owned: set[str] = field(default_factory=set)
+    # the ids this world has minted, and those its base had minted when it was forked
+    minted: list[str] = field(default_factory=list)
+    base_minted: list[str] = field(default_factory=list)
+    # table -> order-free sum of row hashes; computed once on the base, shared by forks
+    sums: dict[str, int] = field(default_factory=dict)
+    # table -> key -> the row before this fork first touched it (None: the key is new)
+    origin: dict[str, dict[str, Row | None]] = field(default_factory=dict)
+    is_fork: bool = False
+    # id counters -> state hash of a fork that wrote nothing; shared like ``sums``
+    clean_hashes: dict[str, str] = field(default_factory=dict)
+
+
 class World(BaseModel):
     """Base class of every domain's world.
 
@@ -43,7 +61,7 @@ class World(BaseModel):
 
     # the copy-on-write bookkeeping, in one plain object: a private attribute is read
     # through pydantic's __getattr__, so each method reads this once
-    _cow: _Cow = PrivateAttr(default_factory=lambda: _Cow())
+    _cow: _Cow = PrivateAttr(default_factory=_Cow)
 
     @classmethod
     def build(cls, seed: int) -> Self:
@@ -219,24 +237,6 @@ class World(BaseModel):
 
 
 _MODULUS = 2**256
-
-
-@dataclass(slots=True)
-class _Cow:
-    """A world's copy-on-write bookkeeping."""
-
-    # the tables this fork has copied (and so may write)
-    owned: set[str] = field(default_factory=set)
-    # the ids this world has minted, and those its base had minted when it was forked
-    minted: list[str] = field(default_factory=list)
-    base_minted: list[str] = field(default_factory=list)
-    # table -> order-free sum of row hashes; computed once on the base, shared by forks
-    sums: dict[str, int] = field(default_factory=dict)
-    # table -> key -> the row before this fork first touched it (None: the key is new)
-    origin: dict[str, dict[str, Row | None]] = field(default_factory=dict)
-    is_fork: bool = False
-    # id counters -> state hash of a fork that wrote nothing; shared like ``sums``
-    clean_hashes: dict[str, str] = field(default_factory=dict)
 
 
 def _row_hash(key: str, row: Row, minted: list[str]) -> int:

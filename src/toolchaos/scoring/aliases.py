@@ -116,10 +116,14 @@ def _number_aliases(
     scale = _OUT_OF.search(prompt)
     if scale:
         forms += [f"{text}/{scale[1]}", f"{text} out of {scale[1]}"]
+    # a level (a temperature, days left) is no drop or rise: direction words need a change
+    change = _CHANGE.search(prompt) is not None
     if value < 0:
         forms.append(f"minus {magnitude}")
-    if _CHANGE.search(prompt):  # a level (a temperature, days left) is no drop or rise
-        forms += [f.format(a=magnitude) for f in (_DOWN if value < 0 else _UP if value else ())]
+        if change:
+            forms += [f.format(a=magnitude) for f in _DOWN]
+    elif value > 0 and change:
+        forms += [f.format(a=magnitude) for f in _UP]
     if spec.op in ("value", "sum", "min", "max"):
         try:
             raw = compute_answer(spec.model_copy(update={"round": None, "unit": ""}), results)

@@ -9,8 +9,8 @@ from toolchaos.suites import get_suite
 from toolchaos.suites.toolbench_x.coherence import (
     coherence_problems,
     named_sources,
-    relative_date_problems,
     source_phrases,
+    time_problems,
 )
 
 SUITE = get_suite("toolbench-x")
@@ -68,10 +68,10 @@ def test_a_prompt_naming_a_source_names_it(v1: dict[str, TaskSpec]) -> None:
 
 
 def test_relative_time_needs_the_date(v1: dict[str, TaskSpec]) -> None:
-    task = next(t for t in v1.values() if relative_date_problems(t))
-    assert "today's date" in relative_date_problems(task)[0].reason
+    task = next(t for t in v1.values() if time_problems(t))
+    assert "today's date" in time_problems(task)[0].reason
     dated = task.model_copy(update={"system": "Today is 2026-03-02 (Monday)."})
-    assert relative_date_problems(dated) == []
+    assert time_problems(dated) == []
 
 
 @pytest.mark.parametrize(
@@ -91,7 +91,7 @@ def test_time_left_is_never_past(
     task = next(iter(v1.values()))
     reference = task.reference.model_copy(update={"answer": answer, "distractors": others})
     asked = task.model_copy(update={"prompt": prompt, "reference": reference})
-    problems = [p for p in relative_date_problems(asked) if p.check == "time-left"]
+    problems = [p for p in time_problems(asked) if p.check == "time-left"]
     assert bool(problems) == past
     if past:
         assert "already past" in problems[0].reason

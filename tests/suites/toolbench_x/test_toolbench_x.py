@@ -67,9 +67,9 @@ def test_every_task_has_a_tier_and_at_most_a_third_are_explicit(shipped: list) -
 
 
 def test_the_coherence_rules_hold_for_every_shipped_task(shipped: list) -> None:
-    from toolchaos.suites.toolbench_x.coherence import coherence_problems, relative_date_problems
+    from toolchaos.suites.toolbench_x.coherence import coherence_problems, time_problems
 
-    problems = [p for t in shipped for p in coherence_problems(t) + relative_date_problems(t)]
+    problems = [p for t in shipped for p in coherence_problems(t) + time_problems(t)]
     assert problems == []
 
 

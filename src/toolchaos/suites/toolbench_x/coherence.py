@@ -124,7 +124,7 @@ def coherence_problems(task: TaskSpec) -> list[Problem]:
     return problems
 
 
-def relative_date_problems(task: TaskSpec) -> list[Problem]:
+def time_problems(task: TaskSpec) -> list[Problem]:
     """What the prompt says of time that the task does not back.
 
     Relative time ("tomorrow") with no date given in the system prompt, or the time left

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from toolchaos.core.types import TaskSpec, Tier
 from toolchaos.domains import get_domain
 from toolchaos.hazards import Proposal, hint_for, proposals
-from toolchaos.suites.toolbench_x.coherence import coherence_problems, relative_date_problems
+from toolchaos.suites.toolbench_x.coherence import coherence_problems, time_problems
 from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,
@@ -195,9 +195,9 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         if leak:  # caught here, before the cap, so another candidate can fill the cell
             report.drop("screen", cand.label, f"leak: {leak[0].reason}")
             continue
-        undated = relative_date_problems(task)
-        if undated:
-            report.gate(undated[0].check, cand.label, undated[0].reason)
+        untimely = time_problems(task)
+        if untimely:
+            report.gate(untimely[0].check, cand.label, untimely[0].reason)
             continue
         seen.add(key)
         out.append((cand, task))

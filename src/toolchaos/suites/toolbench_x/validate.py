@@ -187,10 +187,10 @@ def gate_problems(task: TaskSpec) -> list[Problem]:
     The lenient reader and the bypasser must fail under the hazard, and the error
     follower must succeed exactly when the task is tagged ``explicit``.
     """
-    from toolchaos.suites.toolbench_x.coherence import coherence_problems, relative_date_problems
+    from toolchaos.suites.toolbench_x.coherence import coherence_problems, time_problems
 
     assert task.hazard is not None
-    problems = coherence_problems(task) + relative_date_problems(task)
+    problems = coherence_problems(task) + time_problems(task)
     for mode, reason in GATE_FAILURES.items():
         if episode_correct(play_sync(task, mode, "hazard"), task):
             problems.append(Problem(task_id=task.id, check=mode, reason=reason))
