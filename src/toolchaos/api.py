@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from toolchaos.core.types import TaskSpec
-from toolchaos.report.tables import Report, build_report
-from toolchaos.report.tables import load_frame as _load_frame
 from toolchaos.runner.run import RunConfig, RunSummary
 from toolchaos.runner.run import run as _run
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import ReportOptions
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from toolchaos.report.tables import Report
 
 
 def load_tasks(suite: str, path: str | Path | None = None) -> list[TaskSpec]:
@@ -27,9 +29,13 @@ def run(config: RunConfig, out: str | Path) -> RunSummary:
 
 def score(*directories: str | Path) -> pd.DataFrame:
     """Score every stored episode of the given run directories."""
+    from toolchaos.report.tables import load_frame as _load_frame
+
     return _load_frame([Path(d) for d in directories])
 
 
 def report(*directories: str | Path, options: ReportOptions | None = None) -> Report:
     """Build the report tables for the given run directories (``options``: see ReportOptions)."""
+    from toolchaos.report.tables import build_report
+
     return build_report([Path(d) for d in directories], options)

@@ -27,7 +27,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-import pandas as pd
 from pydantic import BaseModel, ValidationError
 
 from toolchaos.agents.native import LoopConfig, LoopResult
@@ -37,6 +36,8 @@ from toolchaos.env.base import EpisodeEnv
 from toolchaos.models.base import ModelClient
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from toolchaos.suites.review import ReviewDesk
 
 TaskT = TypeVar("TaskT", bound=BaseModel)
@@ -82,6 +83,12 @@ class FigureSpec:
     rendered: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
 
+def _empty_frame() -> pd.DataFrame:
+    import pandas as pd  # pandas costs 0.2 s to import: not at the start of every command
+
+    return pd.DataFrame()
+
+
 @dataclass
 class Contribution:
     """A suite's part of a report.
@@ -92,7 +99,7 @@ class Contribution:
 
     tables: list[ReportTable] = field(default_factory=list)
     figures: list[FigureSpec] = field(default_factory=list)
-    labels: pd.DataFrame = field(default_factory=pd.DataFrame)
+    labels: pd.DataFrame = field(default_factory=_empty_frame)
     notes: list[str] = field(default_factory=list)
     headline: list[str] = field(default_factory=list)
 
