@@ -12,7 +12,7 @@ from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, RunSummary, run
 from toolchaos.suites import get_suite
 from toolchaos.suites.base import to_jsonl
-from toolchaos.suites.toolbench_x.generate import normalized_prompt, subtopics
+from toolchaos.suites.toolbench_x.generate import normalized_prompt, question_key, subtopics
 from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
 from toolchaos.suites.toolbench_x.validate import validate_task
 
@@ -47,6 +47,24 @@ def test_no_cell_holds_more_than_five_tasks(shipped: list) -> None:
 def test_no_two_tasks_share_a_normalized_prompt(shipped: list) -> None:
     prompts = Counter(normalized_prompt(t.prompt) for t in shipped)
     assert [p for p, n in prompts.items() if n > 1] == []
+
+
+def test_no_two_tasks_ask_the_same_question_in_other_words(shipped: list) -> None:
+    by_question: dict[str, list[str]] = {}
+    for task in shipped:
+        by_question.setdefault(question_key(task), []).append(task.id)
+    assert [ids for ids in by_question.values() if len(ids) > 1] == []
+
+
+def test_the_question_key_ignores_the_order_of_parallel_calls(shipped: list) -> None:
+    task = next(t for t in shipped if t.workflow == "parallel" and len(t.reference.steps) > 2)
+    reordered = task.model_copy(deep=True)
+    reordered.reference.steps.reverse()
+    reordered.prompt = "Other words entirely."
+    assert question_key(reordered) == question_key(task)
+    other = reordered.model_copy(deep=True)
+    other.reference.answer = task.reference.answer + "1"
+    assert question_key(other) != question_key(task)
 
 
 def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from toolchaos.agents.native import DEFAULT_SYSTEM
 from toolchaos.core.errors import ToolError
+from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
@@ -529,3 +530,23 @@ def task_id(subtopic: str, workflow: str, number: int) -> str:
 def normalized_prompt(text: str) -> str:
     """The prompt as compared for duplicates: lowercase words only."""
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def question_key(task: TaskSpec) -> str:
+    """What makes two tasks the same question, however they are worded.
+
+    The same calls (in any order), the same operation over the same fields, the same
+    answer and the same writes: "the most days left on A, B and C" and "on B, A and C"
+    are one question, whose second copy would only count a model's answer twice.
+    """
+    ref = task.reference
+    return dumps(
+        [
+            task.domain,
+            sorted(dumps([step.tool, step.args]) for step in ref.steps),
+            ref.answer_spec.op,
+            sorted(dumps(path[1:]) for path in ref.answer_spec.refs),
+            ref.answer,
+            ref.end_state if ref.writes else None,
+        ]
+    )

@@ -27,6 +27,7 @@ from toolchaos.suites.toolbench_x.generate import (
     Candidate,
     draft_to_task,
     normalized_prompt,
+    question_key,
     raw_candidates,
     task_id,
 )
@@ -162,6 +163,7 @@ def build_toolbench_x(
 def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Candidate, TaskSpec]]:
     """Keep candidates that are valid, new, executable and deterministic in the clean world."""
     seen: set[str] = set()
+    asked: set[str] = set()
     out = []
     for cand in candidates:
         assert cand.draft is not None
@@ -182,6 +184,10 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         if not task.reference.answer and not task.reference.writes:
             report.drop("screen", cand.label, "empty reference answer")
             continue
+        question = question_key(task)
+        if question in asked:
+            report.drop("screen", cand.label, "duplicate question (same calls and answer)")
+            continue
         again = replay_reference(task)
         if again.answer != task.reference.answer or (
             task.reference.writes and again.end_state != task.reference.end_state
@@ -200,6 +206,7 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
             report.gate(untimely[0].check, cand.label, untimely[0].reason)
             continue
         seen.add(key)
+        asked.add(question)
         out.append((cand, task))
     return out
 

@@ -30,6 +30,13 @@ KIND_WORDS = {
     "opt_out": "an opt-out from the sale or sharing of the data",
 }
 
+STATUS_WORDS = {
+    "submitted": "submitted",
+    "in_progress": "in progress",
+    "completed": "completed",
+    "rejected": "rejected",
+}
+
 
 def _open_kinds(ctx: TemplateContext, acc: Any) -> set[str]:
     return {
@@ -129,6 +136,32 @@ def open_request_deadlines(ctx: TemplateContext) -> Draft:
     return Draft(prompt, steps, AnswerSpec(op=op, refs=refs))
 
 
+def requests_counted(ctx: TemplateContext) -> Draft:
+    """Parallel: the requests of k kinds or k statuses (one listing each) -> how many in all."""
+    field, values = ctx.rng.choice((("kind", sorted(KIND_WORDS)), ("status", STATUS_WORDS)))
+    chosen = sorted(ctx.rng.sample(sorted(values), ctx.count(3, 4)))
+    if not all(ctx.read("list_privacy_requests", **{field: v})["total"] for v in chosen):
+        raise NoFit(f"a {field} no request of the household has")
+    if field == "kind":
+        prompt = ctx.say(
+            "How many {these} privacy requests have we sent to services so far, all together?",
+            "Count our privacy requests of these kinds: {these}. How many are there in "
+            "total, whatever their status?",
+            these=listing([v.replace("_", "-") for v in chosen]),
+        )
+    else:
+        words = [STATUS_WORDS[v] for v in chosen]
+        prompt = ctx.say(
+            "How many of our privacy requests are {these}? Count them all together.",
+            "Across every service, how many privacy requests do we have that are {these}?",
+            these=f"{', '.join(words[:-1])} or {words[-1]}",
+        )
+    steps = [RefStep(tool="list_privacy_requests", args={field: v}) for v in chosen]
+    return Draft(
+        prompt, steps, AnswerSpec(op="sum", refs=[[i, "total"] for i in range(len(chosen))])
+    )
+
+
 def due_date_of_new(ctx: TemplateContext) -> Draft:
     """Mixture, writes: k accounts (independent searches) -> a request for each."""
     k = ctx.count(2, 4)
@@ -194,7 +227,7 @@ SUBTOPIC = Subtopic(
     topic=SECURITY,
     templates={
         "sequential": [request_after_review, export_then_delete],
-        "parallel": [open_request_deadlines],
+        "parallel": [open_request_deadlines, requests_counted],
         "mixture": [due_date_of_new, delete_breached],
     },
 )
