@@ -520,7 +520,23 @@ def release_domain(task: FailTask) -> ToolFailDomain | None:
     Every task of a release domain carries the same record, so it is parsed once.
     """
     domain = task.metadata.get(RELEASE_DOMAIN)
-    return None if domain is None else _parsed_domain(json.dumps(domain, sort_keys=True))
+    if domain is None:
+        return None
+    # a record already met is known by identity (writing it out as the key costs 0.1 ms,
+    # and a run or a report asks twice an episode); the entry holds the record, so its id
+    # cannot pass to another object while it is here
+    seen = _MET.get(id(domain))
+    if seen is not None and seen[0] is domain:
+        return seen[1]
+    parsed = _parsed_domain(json.dumps(domain, sort_keys=True))
+    if len(_MET) >= _MET_MAX:
+        _MET.clear()
+    _MET[id(domain)] = (domain, parsed)
+    return parsed
+
+
+_MET: dict[int, tuple[Any, ToolFailDomain]] = {}
+_MET_MAX = 2_048  # a release has 1,000 tasks; each record is about 64 KB in memory
 
 
 @cache
