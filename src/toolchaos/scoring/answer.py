@@ -94,7 +94,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from decimal import Context, Decimal, InvalidOperation
 from functools import lru_cache
@@ -827,28 +827,41 @@ def _found_at(answer: Sequence[_Item], reference: Sequence[_Item], start: int) -
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _word_starts(answer: tuple[_Item, ...]) -> dict[str, list[int]]:
-    """Where the answer's words stand, by first letter."""
-    starts: dict[str, list[int]] = {}
+def _starts(answer: tuple[_Item, ...]) -> dict[tuple[str, str], list[int]]:
+    """Where the answer's items stand, by kind (and, for a word, its first letter)."""
+    starts: dict[tuple[str, str], list[int]] = {}
     for i, item in enumerate(answer):
-        if item.kind == "word":
-            starts.setdefault(item.text[:1], []).append(i)
+        key = (item.kind, item.text[:1] if item.kind == "word" else "")
+        starts.setdefault(key, []).append(i)
     return starts
+
+
+def _candidates(answer: tuple[_Item, ...], first: _Item) -> Sequence[int]:
+    """The items of ``answer`` at which a reference starting with ``first`` may be found.
+
+    Exactly those :func:`_item_found` can accept: a plain word only ever matches a word
+    with its first letter (:func:`_same_word`), a number a number, or, for a year, a date
+    or month. A field name or an answer is looked for in every answer and every text the
+    agent is shown, so this spares most of the scan.
+    """
+    if first.kind == "word" and not (
+        first.text in _UNIT_NAMES or first.text in _MAGNITUDE_POWERS or first.text in _NUMBER_WORDS
+    ):
+        return _starts(answer).get(("word", first.text[:1]), [])
+    if first.kind == "number":
+        starts = _starts(answer)
+        numbers = starts.get(("number", ""), [])
+        if first.magnitude or _YEAR_TOKEN.fullmatch(first.text) is None:
+            return numbers
+        return [*numbers, *starts.get(("date", ""), []), *starts.get(("month", ""), [])]
+    return range(len(answer))
 
 
 def _found(answer: tuple[_Item, ...], reference: Sequence[_Item]) -> bool:
     """Tell whether the reference reading is found anywhere in the answer reading."""
     if not reference or reference[0].kind == "unit":
         return False
-    first = reference[0]
-    positions: Iterable[int] = range(len(answer))
-    if first.kind == "word" and not (
-        first.text in _UNIT_NAMES or first.text in _MAGNITUDE_POWERS or first.text in _NUMBER_WORDS
-    ):
-        # such a word is only ever found as a word with its first letter (_same_word):
-        # look there alone, not at every item (a field name is looked for in every answer)
-        positions = _word_starts(answer).get(first.text[:1], ())
-    return any(_found_at(answer, reference, i) for i in positions)
+    return any(_found_at(answer, reference, i) for i in _candidates(answer, reference[0]))
 
 
 def mentions(answer: str, reference: str) -> bool:
