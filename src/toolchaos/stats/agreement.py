@@ -7,6 +7,9 @@ Small pure functions over counts and label lists; the formulas are statsmodels'.
 - Two-proportion z-test: ``statsmodels.stats.proportion.proportions_ztest``.
 - Cohen's kappa (Cohen, 1960) and Fleiss' kappa (Fleiss, 1971):
   ``statsmodels.stats.inter_rater``.
+
+statsmodels is imported by the function that needs it: it brings scipy.stats, most of a
+second of start-up, which a report with no interval or agreement (ToolBench-X) need not pay.
 """
 
 from __future__ import annotations
@@ -15,8 +18,6 @@ from collections.abc import Sequence
 
 import numpy as np
 from pydantic import BaseModel
-from statsmodels.stats.inter_rater import aggregate_raters, cohens_kappa, fleiss_kappa
-from statsmodels.stats.proportion import proportion_confint, proportions_ztest
 
 
 class Rate(BaseModel):
@@ -33,6 +34,8 @@ def wilson(k: int, n: int, alpha: float = 0.05) -> Rate:
     """``k`` successes out of ``n`` with the Wilson score interval (None when n = 0)."""
     if n == 0:
         return Rate(k=0, n=0, rate=None, low=None, high=None)
+    from statsmodels.stats.proportion import proportion_confint
+
     low, high = proportion_confint(k, n, alpha=alpha, method="wilson")
     return Rate(k=k, n=n, rate=k / n, low=float(low), high=float(high))
 
@@ -41,6 +44,8 @@ def two_proportion_test(k1: int, n1: int, k2: int, n2: int) -> float | None:
     """The two-sided p-value that two proportions are equal (None if undefined)."""
     if n1 == 0 or n2 == 0 or (k1 + k2) in (0, n1 + n2):
         return None
+    from statsmodels.stats.proportion import proportions_ztest
+
     _, p_value = proportions_ztest([k1, k2], [n1, n2])
     return float(p_value)
 
@@ -62,6 +67,8 @@ def cohen(a: Sequence[str], b: Sequence[str]) -> float | None:
         table[index[x], index[y]] += 1
     if len(labels) == 1:
         return 1.0
+    from statsmodels.stats.inter_rater import cohens_kappa
+
     value = cohens_kappa(table, return_results=False)
     return None if np.isnan(value) else float(value)
 
@@ -75,6 +82,8 @@ def fleiss(*raters: Sequence[str]) -> float | None:
     labels = _categories(*raters)
     if len(labels) == 1:
         return 1.0
+    from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
+
     index = {label: i for i, label in enumerate(labels)}
     data = np.array([[index[r[i]] for r in raters] for i in range(len(raters[0]))])
     counts, _ = aggregate_raters(data, n_cat=len(labels))
