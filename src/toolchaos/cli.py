@@ -613,20 +613,26 @@ def validate(
 ) -> None:
     """Run the shipping validators on every task of a file; exit 1 if any fails.
 
+    ToolBench-X files are also checked as a set: a task that repeats an earlier one (the
+    same prompt, or the same calls and answer in other words) fails.
+
     Example: toolchaos validate my-tasks.jsonl
     """
     from toolchaos.suites import get_suite, suite_of_file
 
     suite = get_suite(suite_name or suite_of_file(task_file))
     tasks = suite.load(task_file)
-    failing = 0
+    failing: set[str] = set()
+
+    def show(problems: list[Any]) -> None:
+        for problem in problems:
+            failing.add(problem.task_id)
+            _say(out, f"{problem.task_id}: {problem.check}: {problem.reason}")
+
     for task in tasks:
-        problems = suite.validate(task)
-        if problems:
-            failing += 1
-            for problem in problems:
-                _say(out, f"{task.id}: {problem.check}: {problem.reason}")
-    out.print(f"{len(tasks) - failing} of {len(tasks)} tasks pass")
+        show(suite.validate(task))
+    show(suite.validate_set(tasks))  # a task that repeats another (ToolBench-X)
+    out.print(f"{len(tasks) - len(failing)} of {len(tasks)} tasks pass")
     if failing:
         raise typer.Exit(1)
 

@@ -321,6 +321,10 @@ class Suite(Generic[TaskT, EnvT]):
         """The shipping validators' problems with ``task`` (none: it passes)."""
         return []
 
+    def validate_set(self, tasks: Sequence[TaskT]) -> list[Problem]:
+        """Problems only the whole set shows (a task that repeats another); none here."""
+        return []
+
     def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
         """Have LLM judges label this suite's stored episodes of a run; return how many."""
         raise BadInput(f"suite {self.name} has no LLM judges")

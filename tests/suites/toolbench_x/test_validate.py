@@ -67,6 +67,21 @@ def test_validate_names_the_reason(tmp_path: Path, make: object, check: str) -> 
     assert "1 of 2 tasks pass" in result.stdout
 
 
+def test_a_task_that_repeats_another_fails_as_a_duplicate(tmp_path: Path) -> None:
+    task = next(t for t in shipped() if t.workflow == "parallel")
+    copied = task.model_copy(update={"id": "copied"})
+    reworded = task.model_copy(update={"id": "reworded", "prompt": f"Quick one: {task.prompt}"})
+    reworded.reference = task.reference.model_copy(
+        update={"steps": list(reversed(task.reference.steps))}
+    )
+    assert validate_task(copied) == [] and validate_task(reworded) == []
+    result = validate(tmp_path, [task, copied, reworded, shipped()[1]])
+    assert result.returncode == 1
+    assert f"copied: duplicate-prompt: the same prompt as {task.id}" in result.stdout
+    assert f"reworded: duplicate-question: asks what {task.id} asks" in result.stdout
+    assert "2 of 4 tasks pass" in result.stdout
+
+
 def test_a_clean_file_passes(tmp_path: Path) -> None:
     result = validate(tmp_path, shipped()[:5])
     assert result.returncode == 0, result.stdout

@@ -136,6 +136,12 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
 
         return validate_task(task)
 
+    def validate_set(self, tasks: Sequence[TaskSpec]) -> list[Problem]:
+        """A task that repeats an earlier one, in words or in substance (as the build drops)."""
+        from toolchaos.suites.toolbench_x.validate import duplicate_problems
+
+        return duplicate_problems(tasks)
+
 
 SUITE = ToolBenchXSuite(
     name="toolbench-x",

@@ -8,6 +8,7 @@ normalized form of the answer in everything the agent is shown.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel, Field
@@ -209,4 +210,29 @@ def gate_problems(task: TaskSpec) -> list[Problem]:
             "solves it" if solved else "does not solve it"
         )
         problems.append(Problem(task_id=task.id, check="tier", reason=reason))
+    return problems
+
+
+def duplicate_problems(tasks: Sequence[TaskSpec]) -> list[Problem]:
+    """Each task that asks what an earlier task of ``tasks`` asks.
+
+    The same normalized prompt, or the same question in other words
+    (:func:`~toolchaos.suites.toolbench_x.generate.question_key`): the screens a build
+    applies, so a file put together by hand is held to them too.
+    """
+    from toolchaos.suites.toolbench_x.generate import normalized_prompt, question_key
+
+    prompts: dict[str, str] = {}
+    questions: dict[str, str] = {}
+    problems = []
+    for task in tasks:
+        first = prompts.setdefault(normalized_prompt(task.prompt), task.id)
+        if first != task.id:
+            reason = f"the same prompt as {first}"
+            problems.append(Problem(task_id=task.id, check="duplicate-prompt", reason=reason))
+            continue
+        first = questions.setdefault(question_key(task), task.id)
+        if first != task.id:
+            reason = f"asks what {first} asks in other words (the same calls and answer)"
+            problems.append(Problem(task_id=task.id, check="duplicate-question", reason=reason))
     return problems
