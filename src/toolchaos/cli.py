@@ -11,10 +11,44 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
+from typer.models import CommandFunctionType
 
 from toolchaos.core.errors import BadInput
 
-app = typer.Typer(
+
+class _HelpFlag:
+    """Shows ``--help`` as every other flag of ours: with no value placeholder."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class _Command(_HelpFlag, TyperCommand):
+    """A command of ours."""
+
+
+class _Group(_HelpFlag, TyperGroup):
+    """A group of commands of ours."""
+
+
+class _Typer(typer.Typer):
+    """A Typer whose commands and groups show ``--help`` without a placeholder."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(cls=_Group, **settings)
+
+    def command(
+        self, name: str | None = None, **settings: Any
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        """Register a command (of class ``_Command`` unless told otherwise)."""
+        return super().command(name, cls=settings.pop("cls", _Command), **settings)
+
+
+app = _Typer(
     add_completion=False,
     help="Measure how tool-using LLM agents hold up when their tools are unreliable.",
 )
@@ -749,7 +783,7 @@ def _stats_table(suite: str, counts: dict[str, Any]) -> Any:
     return view
 
 
-models_app = typer.Typer(help="Embedded local models: list and pull.", no_args_is_help=True)
+models_app = _Typer(help="Embedded local models: list and pull.", no_args_is_help=True)
 app.add_typer(models_app, name="models")
 
 
@@ -848,6 +882,8 @@ def audit_scoring_command(
 
     The judge reads a stratified sample of the run's finished ToolBench-X episodes; its
     verdicts are stored in the run, so a second audit asks only about new ones.
+
+    Example: toolchaos audit-scoring runs/gpt --judge openai/gpt-4o --sample 100
     """
     from toolchaos.models.config import ModelEntry
     from toolchaos.suites.toolbench_x.audit import audit_scoring, report_lines
@@ -939,7 +975,7 @@ def proxy_command(
     anyio.run(lambda: serve_stdio(target, plan, **options))
 
 
-review_app = typer.Typer(
+review_app = _Typer(
     help="Human review of a suite's tasks: show, record, next, agreement, sample.",
     no_args_is_help=True,
 )
@@ -996,6 +1032,8 @@ def review_show(
 
     The reference path is replayed in the clean world to show the arguments it resolves
     to and what each step returns.
+
+    Example: toolchaos review show tbx-podcasts-mix-04 --html task.html
     """
     reviewing = _Reviewing(suite, task_file)
     task = reviewing.task(task_id)
@@ -1025,7 +1063,11 @@ def review_record(
     task_file: ReviewTasks = None,
     suite: ReviewSuite = "toolbench-x",
 ) -> None:
-    """Append one review to the review file; a later review of the task by you wins."""
+    """Append one review to the review file; a later review of the task by you wins.
+
+    Example: toolchaos review record tbx-podcasts-mix-04 --reviewer ann --verdict accept
+    --category "execution failure" --file reviews.jsonl
+    """
     from toolchaos.suites.review import append_review, parse_category, parse_verdict
 
     chosen = parse_verdict(verdict)
@@ -1052,6 +1094,8 @@ def review_next(
 
     Tasks come in a seeded order stratified like `run --subset` (ToolBench-X: workflow
     type and hazard family), or in the order of --sample.
+
+    Example: toolchaos review next --reviewer ann --file reviews.jsonl --sample sample.txt
     """
     from toolchaos.suites.review import (
         append_review,
@@ -1116,13 +1160,16 @@ def review_agreement(
     ] = None,
     initial: Annotated[
         bool,
-        typer.Option(
+        _flag(
             "--initial", help="Use each reviewer's first verdict on a task, before any revision."
         ),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, _flag("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Agreement of two reviewers over the tasks both reviewed: percent, kappa, confusion."""
+    """Agreement of two reviewers over the tasks both reviewed: percent, kappa, confusion.
+
+    Example: toolchaos review agreement reviews.jsonl --reviewers ann,bo
+    """
     from toolchaos.suites.review import agreement, print_agreement, read_reviews
 
     names = _split([pair]) if pair else None
@@ -1147,7 +1194,10 @@ def review_sample(
     task_file: ReviewTasks = None,
     suite: ReviewSuite = "toolbench-x",
 ) -> None:
-    """Write N task ids for double review, stratified (ToolBench-X: by workflow and family)."""
+    """Write N task ids for double review, stratified (ToolBench-X: by workflow and family).
+
+    Example: toolchaos review sample --n 200 --out sample.txt
+    """
     from toolchaos.suites.review import sample_text
 
     reviewing = _Reviewing(suite, task_file)
