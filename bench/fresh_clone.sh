@@ -50,6 +50,15 @@ if [[ -n $commit ]]; then
 fi
 echo "commit $(git log -1 --format='%h %s' | cut -c1-90)"
 echo "machine $(nproc) cores, $(python3 --version 2>&1), $(date -u '+%Y-%m-%d %H:%M UTC')"
+# the host's speed of the hour: a fixed piece of pure Python (20 million additions), so
+# rows taken hours apart on a shared host can be read side by side
+calibrate() {
+    local took
+    took="$( { TIMEFORMAT='%U'; time python3 -c 'x = 0
+for i in range(20_000_000): x += i' >/dev/null; } 2>&1)"
+    echo "host speed ($1): 20 million Python additions took $took s of CPU"
+}
+calibrate before
 
 # step NAME COMMAND...: run COMMAND in the clone, its output in $work/NAME.log
 step() {
@@ -79,6 +88,7 @@ if [[ $run == 1 ]]; then
     step install-local make .venv/.installed-local
     step "make run" make run
 fi
+calibrate after
 if [[ $keep == 1 ]]; then
     echo "the clone and logs are kept in $work"
 fi
