@@ -514,6 +514,11 @@ def release_tasks(release: ImportedRelease) -> list[FailTask]:
     return out
 
 
+# the release domain records met, by id: (the record, parsed)
+_MET: dict[int, tuple[Any, ToolFailDomain]] = {}
+_MET_MAX = 2_048  # a release has 1,000 tasks; each record is about 64 KB in memory
+
+
 def release_domain(task: FailTask) -> ToolFailDomain | None:
     """The release domain an imported task carries; None for a built-in task.
 
@@ -533,10 +538,6 @@ def release_domain(task: FailTask) -> ToolFailDomain | None:
         _MET.clear()
     _MET[id(domain)] = (domain, parsed)
     return parsed
-
-
-_MET: dict[int, tuple[Any, ToolFailDomain]] = {}
-_MET_MAX = 2_048  # a release has 1,000 tasks; each record is about 64 KB in memory
 
 
 @cache
