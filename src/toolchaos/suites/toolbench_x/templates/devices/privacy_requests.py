@@ -142,7 +142,7 @@ def requests_counted(ctx: TemplateContext) -> Draft:
     Never all four: "how many requests of every kind" is a count of everything, which one
     unfiltered listing answers.
     """
-    field, values = ctx.rng.choice((("kind", sorted(KIND_WORDS)), ("status", STATUS_WORDS)))
+    field, values = ctx.rng.choice((("kind", KIND_WORDS), ("status", STATUS_WORDS)))
     chosen = sorted(ctx.rng.sample(sorted(values), 3))
     if not all(ctx.read("list_privacy_requests", **{field: v})["total"] for v in chosen):
         raise NoFit(f"a {field} no request of the household has")
