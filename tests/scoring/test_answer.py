@@ -608,3 +608,30 @@ def test_a_drug_class_code_is_found_in_its_inhibitor_abbreviation() -> None:
     assert mentions("Add an SGLT2i (dapagliflozin).", "SGLT2")
     assert mentions("PDE5is are contraindicated with nitrates.", "PDE5")
     assert not mentions("Take 12i tablets.", "12")  # a number is not a code
+
+
+# words the matching rules treat specially: plurals, codes, units, magnitudes, number
+# words, years, dates, months, times, signed and grouped numbers
+_TRICKY_WORDS = (
+    "policy policies box boxes bus buses sglt2 SGLT2i SGLT2is maoi MAOIs ratio ratios y ies "
+    "kg kgs kilograms lb pounds m M million billion thousand two ten 2 10 2,000 -3.5 +4 "
+    "100M $258B 489K 2025 2021-11 2021-11-04 Nov 8, 2025 March 3 14:30 12% 5 years months "
+    "day days city cities s es a an the fee fees 0.5 .5 1e3"
+)
+_TRICKY = st.sampled_from(_TRICKY_WORDS.split())
+
+
+@given(st.lists(_TRICKY, max_size=14), st.lists(_TRICKY, min_size=1, max_size=3))
+def test_a_reference_is_looked_for_where_it_can_start_and_found_as_by_a_full_scan(
+    answer_words: list[str], reference_words: list[str]
+) -> None:
+    from toolchaos.scoring.answer import _found, _found_at, _reading
+
+    answer = _reading(" ".join(answer_words))
+    reference = _reading(" ".join(reference_words))
+    scanned = (
+        bool(reference)
+        and reference[0].kind != "unit"
+        and any(_found_at(answer, reference, i) for i in range(len(answer)))
+    )
+    assert _found(answer, reference) == scanned

@@ -99,3 +99,25 @@ def test_a_wrong_answer_or_end_state_in_the_file_is_caught() -> None:
     assert "reference" in {
         p.check for p in validate_task(writes.model_copy(update={"reference": wrong}))
     }
+
+
+def test_play_sync_plays_an_episode_that_waits_on_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+
+    from toolchaos.suites.toolbench_x.baselines import ScriptedPolicy
+    from toolchaos.suites.toolbench_x.validate import play_sync
+
+    task = pick("transient")
+    direct = play_sync(task, "oracle", "hazard")
+    respond = ScriptedPolicy.respond
+
+    async def waits(self: ScriptedPolicy, request: object) -> object:
+        await asyncio.sleep(0)  # hands control back: only an event loop can resume it
+        return respond(self, request)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ScriptedPolicy, "complete", waits)
+    again = play_sync(task, "oracle", "hazard")
+    assert again.model_dump_json() == direct.model_dump_json()
+    assert again.trace and again.final_answer

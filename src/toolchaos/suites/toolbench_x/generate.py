@@ -550,3 +550,28 @@ def question_key(task: TaskSpec) -> str:
             ref.end_state if ref.writes else None,
         ]
     )
+
+
+@dataclass
+class Asked:
+    """The prompts and questions of the tasks kept so far, each by the first to ask it.
+
+    The build's screen and ``toolchaos validate`` both refuse a task that repeats one
+    kept before: the same normalized prompt, or the same :func:`question_key`.
+    """
+
+    prompts: dict[str, str] = field(default_factory=dict)
+    questions: dict[str, str] = field(default_factory=dict)
+
+    def by_prompt(self, prompt: str) -> str | None:
+        """The task kept before with this prompt (normalized), if any."""
+        return self.prompts.get(normalized_prompt(prompt))
+
+    def by_question(self, task: TaskSpec) -> str | None:
+        """The task kept before that asks what ``task`` asks, if any."""
+        return self.questions.get(question_key(task))
+
+    def keep(self, task: TaskSpec, name: str) -> None:
+        """Remember ``task`` (as ``name``) as the first to ask its prompt and question."""
+        self.prompts.setdefault(normalized_prompt(task.prompt), name)
+        self.questions.setdefault(question_key(task), name)

@@ -24,10 +24,9 @@ from toolchaos.domains import get_domain
 from toolchaos.hazards import Proposal, hint_for, proposals
 from toolchaos.suites.toolbench_x.coherence import coherence_problems, time_problems
 from toolchaos.suites.toolbench_x.generate import (
+    Asked,
     Candidate,
     draft_to_task,
-    normalized_prompt,
-    question_key,
     raw_candidates,
     task_id,
 )
@@ -162,13 +161,11 @@ def build_toolbench_x(
 
 def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Candidate, TaskSpec]]:
     """Keep candidates that are valid, new, executable and deterministic in the clean world."""
-    seen: set[str] = set()
-    asked: set[str] = set()
+    asked = Asked()
     out = []
     for cand in candidates:
         assert cand.draft is not None
-        key = normalized_prompt(cand.draft.prompt)
-        if key in seen:
+        if asked.by_prompt(cand.draft.prompt):
             report.drop("screen", cand.label, "duplicate prompt")
             continue
         try:
@@ -184,8 +181,7 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         if not task.reference.answer and not task.reference.writes:
             report.drop("screen", cand.label, "empty reference answer")
             continue
-        question = question_key(task)
-        if question in asked:
+        if asked.by_question(task):
             report.drop("screen", cand.label, "duplicate question (same calls and answer)")
             continue
         again = replay_reference(task)
@@ -205,8 +201,7 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         if untimely:
             report.gate(untimely[0].check, cand.label, untimely[0].reason)
             continue
-        seen.add(key)
-        asked.add(question)
+        asked.keep(task, cand.label)
         out.append((cand, task))
     return out
 

@@ -73,15 +73,15 @@ _LOOP: list[asyncio.AbstractEventLoop] = []
 def play_sync(task: TaskSpec, mode: str, arm: str) -> Episode:
     """Play one scripted episode synchronously (for validation and tests).
 
-    One event loop serves every call: ``asyncio.run`` would make a loop per episode and,
-    in the main thread, install a SIGINT handler whose ValueError message holds the repr
-    of the whole task (a quarter of a build's time went there).
+    A scripted policy never waits, so the episode's coroutine runs to its end on its first
+    step, with no event loop at all. One that waits is played again on one event loop
+    shared by every call (``asyncio.run`` would make a loop per episode and, in the main
+    thread, install a SIGINT handler whose message holds the repr of the whole task).
     """
     factory = ScriptedFactory(mode)
     item = PlannedEpisode(model=factory.spec, task=task, arm=arm, sample=0)
-    # a scripted policy never waits: the episode's coroutine runs to its end on the first
-    # step, with no event loop to go through (a tenth of a build's time). Should one ever
-    # wait, the episode is played again from the start on the loop (it is deterministic).
+    # no pass through an event loop: a tenth of a build's time. An episode that waits is
+    # played again from the start on the loop (it is deterministic)
     episode = play(item, factory, LoopConfig())
     try:
         episode.send(None)
@@ -220,19 +220,17 @@ def duplicate_problems(tasks: Sequence[TaskSpec]) -> list[Problem]:
     (:func:`~toolchaos.suites.toolbench_x.generate.question_key`): the screens a build
     applies, so a file put together by hand is held to them too.
     """
-    from toolchaos.suites.toolbench_x.generate import normalized_prompt, question_key
+    from toolchaos.suites.toolbench_x.generate import Asked
 
-    prompts: dict[str, str] = {}
-    questions: dict[str, str] = {}
+    asked = Asked()
     problems = []
     for task in tasks:
-        first = prompts.setdefault(normalized_prompt(task.prompt), task.id)
-        if first != task.id:
+        if first := asked.by_prompt(task.prompt):
             reason = f"the same prompt as {first}"
             problems.append(Problem(task_id=task.id, check="duplicate-prompt", reason=reason))
-            continue
-        first = questions.setdefault(question_key(task), task.id)
-        if first != task.id:
+        elif first := asked.by_question(task):
             reason = f"asks what {first} asks in other words (the same calls and answer)"
             problems.append(Problem(task_id=task.id, check="duplicate-question", reason=reason))
+        else:
+            asked.keep(task, task.id)
     return problems
