@@ -5,6 +5,10 @@ with as many samples as it takes to reach N episodes (ours: env, hazards, protoc
 scoring inputs, one SQLite commit per episode), then plays the same episodes, with the
 same tool calls per turn, through a bare asyncio loop that logs JSONL (see
 bench/README.md for exactly what it does), and prints both rates and their ratio.
+Last, the floor: the parts of ours' episodes that no harness could skip, timed alone on the
+stored episodes (their JSON, their SQLite rows with many episodes to a transaction, the
+world forks and tool bodies of their calls, the scripted oracle's answers to their
+turns), and what is left of an episode's time at 5,000 episodes/s once they are paid.
 Usage: python bench/harness_throughput.py [N] [--profile FILE]
 """
 
@@ -23,12 +27,16 @@ from typing import Any
 
 from rich.console import Console
 
+from toolchaos.agents.native import FINAL_PROMPT
 from toolchaos.core.reference import is_ref
-from toolchaos.core.types import TaskSpec
+from toolchaos.core.types import Episode, TaskSpec
+from toolchaos.domains import get_domain, make_world
+from toolchaos.models.base import ModelRequest
 from toolchaos.runner.plan import make_plan
 from toolchaos.runner.run import RunConfig, run
-from toolchaos.runner.store import STORE_NAME
+from toolchaos.runner.store import INSERT_EPISODE, STORE_NAME, Store, episode_row
 from toolchaos.suites import get_suite
+from toolchaos.suites.toolbench_x.baselines import ScriptedPolicy
 
 CONCURRENCY = 16
 
@@ -131,6 +139,73 @@ def bare_loop(
         return time.perf_counter() - start, calls
 
 
+def floor(store: Path, tasks: dict[str, TaskSpec], scratch: Path) -> dict[str, float]:
+    """Seconds an episode of ``store`` spends, on average, in the parts no harness can skip.
+
+    ``json``: its JSON (what a resumable store must write); ``sqlite``: its row inserted
+    with 16 episodes to a transaction (fewer commits than ours, which commits each);
+    ``tools``: for each clean-arm episode (a hazard arm's calls may have been edited on
+    their way to the tool), a fresh world forked and each call it made run again there,
+    straight on the tool function (no validation, hazard or trace); hazard-arm episodes,
+    which make as many calls or more, are counted at the clean arm's mean.
+    """
+    with sqlite3.connect(store) as conn:
+        texts = [data for (data,) in conn.execute("SELECT data FROM episodes")]
+    episodes = [Episode.model_validate_json(text) for text in texts]
+    n = len(episodes)
+    start = time.perf_counter()
+    for episode in episodes:
+        episode.model_dump_json()
+    dumped = time.perf_counter() - start
+    rows = [episode_row(episode) for episode in episodes]
+    target = Store(scratch)
+    start = time.perf_counter()
+    for i in range(0, n, 16):
+        target.conn.execute("BEGIN IMMEDIATE")
+        target.conn.executemany(INSERT_EPISODE, rows[i : i + 16])
+        target.conn.execute("COMMIT")
+    inserted = time.perf_counter() - start
+    target.close()
+    calls = [
+        (
+            tasks[episode.task_id],
+            [(entry.call.name, json.loads(entry.call.arguments)) for entry in episode.trace],
+        )
+        for episode in episodes
+        if episode.arm == "clean"
+    ]
+    start = time.perf_counter()
+    for task, made in calls:
+        domain = get_domain(task.domain)
+        world = make_world(task, domain)
+        for name, arguments in made:
+            domain.tools[name](world, **arguments)
+    ran = time.perf_counter() - start
+    asked = []
+    for episode in episodes:
+        turns = [
+            ModelRequest(
+                messages=episode.messages[:i],
+                tool_choice="none" if episode.messages[i - 1].content == FINAL_PROMPT else "auto",
+            )
+            for i, message in enumerate(episode.messages)
+            if message.role == "assistant"
+        ]
+        asked.append((tasks[episode.task_id], turns))
+    start = time.perf_counter()
+    for task, turns in asked:
+        policy = ScriptedPolicy(task, "oracle")
+        for request in turns:
+            policy.respond(request)
+    answered = time.perf_counter() - start
+    return {
+        "json": dumped / n,
+        "sqlite": inserted / n,
+        "tools": ran / len(calls),
+        "policy": answered / n,
+    }
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     target = int(args[0]) if args else 20_000
@@ -164,6 +239,7 @@ def main() -> None:
         todo = [(item.key, item.task, found[item.key]) for item in plan]
         ours_calls = sum(sum(shape) for _, _, shape in todo)
         bare_s, bare_calls = bare_loop(todo, Path(tmp) / "bare.jsonl", CONCURRENCY)
+        parts = floor(Path(tmp) / "run" / STORE_NAME, {t.id: t for t in tasks}, Path(tmp) / "f")
     ours = summary.played / summary.seconds
     bare = len(todo) / bare_s
     print(f"episodes: {summary.played} (tool calls: {ours_calls}), errors: {summary.errors}")
@@ -174,6 +250,16 @@ def main() -> None:
     print(f"bare asyncio loop + JSONL: {len(todo)} episodes, {bare_calls} tool calls, ", end="")
     print(f"{bare:.0f} episodes/s")
     print(f"ours {ours:.0f}/s beside bare {bare:.0f}/s: bare/ours = {bare / ours:.2f}x")
+    us = {name: seconds * 1e6 for name, seconds in parts.items()}
+    total = sum(us.values())
+    print(
+        f"floor an episode: JSON {us['json']:.0f} us + SQLite row {us['sqlite']:.0f} us "
+        f"+ world fork and tool bodies {us['tools']:.0f} us + the scripted oracle's turns "
+        f"{us['policy']:.0f} us = {total:.0f} us; at 5,000/s an episode has 200 us, "
+        f"{200 - total:.0f} us after these for the protocol, hazards, validation, trace and "
+        f"runner (ours spends {1e6 / ours - total:.0f} us on them, the bare loop "
+        f"{1e6 / bare:.0f} us on its whole episode)"
+    )
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ _DERIVED = {
     "bad_calls": "0",
     "cached_input_tokens": "COALESCE(json_extract(data, '$.usage.cached_input_tokens'), 0)",
 }
-_INSERT_EPISODE = (
+INSERT_EPISODE = (
     f"INSERT OR REPLACE INTO episodes ({', '.join(_EPISODE_COLUMNS)}) "  # noqa: S608
     f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
 )
@@ -130,6 +130,32 @@ def malformed_calls(episode: Episode) -> int:
         if not entry.observation.ok
         and isinstance(entry.observation.content, dict)
         and entry.observation.content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
+    )
+
+
+def episode_row(episode: Episode) -> tuple[Any, ...]:
+    """The values of ``episode``'s row in the episodes table, in the insert's column order."""
+    return (
+        episode.key,
+        episode.suite,
+        episode.model,
+        episode.protocol,
+        episode.arm,
+        episode.task_id,
+        episode.sample,
+        episode.status.value,
+        episode.error,
+        episode.final_answer,
+        episode.end_state,
+        len(episode.trace),
+        len(episode.hazard_events),
+        episode.usage.input_tokens,
+        episode.usage.output_tokens,
+        episode.usage.latency_s,
+        episode.usage.calls,
+        episode.model_dump_json(),
+        malformed_calls(episode),
+        episode.usage.cached_input_tokens,
     )
 
 
@@ -269,31 +295,9 @@ class Store:
 
     def put(self, episode: Episode) -> None:
         """Commit one finished episode atomically (replacing an earlier ``error`` try)."""
-        row = (
-            episode.key,
-            episode.suite,
-            episode.model,
-            episode.protocol,
-            episode.arm,
-            episode.task_id,
-            episode.sample,
-            episode.status.value,
-            episode.error,
-            episode.final_answer,
-            episode.end_state,
-            len(episode.trace),
-            len(episode.hazard_events),
-            episode.usage.input_tokens,
-            episode.usage.output_tokens,
-            episode.usage.latency_s,
-            episode.usage.calls,
-            episode.model_dump_json(),
-        )
+        row = episode_row(episode)
         with self._transaction():
-            self.conn.execute(
-                _INSERT_EPISODE,
-                (*row, malformed_calls(episode), episode.usage.cached_input_tokens),
-            )
+            self.conn.execute(INSERT_EPISODE, row)
             self._puts += 1
             if self._puts == _CRASH_IN_COMMIT:  # fault injection for the crash tests
                 os.kill(os.getpid(), signal.SIGKILL)
