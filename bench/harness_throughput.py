@@ -147,7 +147,10 @@ def floor(store: Path, tasks: dict[str, TaskSpec], scratch: Path) -> dict[str, f
     ``tools``: for each clean-arm episode (a hazard arm's calls may have been edited on
     their way to the tool), a fresh world forked and each call it made run again there,
     straight on the tool function (no validation, hazard or trace); hazard-arm episodes,
-    which make as many calls or more, are counted at the clean arm's mean.
+    which make as many calls or more, are counted at the clean arm's mean. ``policy``: the
+    scripted oracle (the model that played them) asked each assistant turn of each episode
+    again, with the messages it saw then (the requests built beforehand); replayed once
+    more untimed, its replies must be the stored ones, or the bench stops.
     """
     with sqlite3.connect(store) as conn:
         texts = [data for (data,) in conn.execute("SELECT data FROM episodes")]
@@ -198,6 +201,14 @@ def floor(store: Path, tasks: dict[str, TaskSpec], scratch: Path) -> dict[str, f
         for request in turns:
             policy.respond(request)
     answered = time.perf_counter() - start
+    # again, untimed, keeping the replies (kept, they would cost the timing their memory)
+    replies = []
+    for task, turns in asked:
+        policy = ScriptedPolicy(task, "oracle")
+        replies.extend(policy.respond(request).message for request in turns)
+    stored = [m for episode in episodes for m in episode.messages if m.role == "assistant"]
+    if replies != stored:
+        raise SystemExit("the oracle replayed differs from the stored episodes: no floor")
     return {
         "json": dumped / n,
         "sqlite": inserted / n,

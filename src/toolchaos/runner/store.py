@@ -98,6 +98,7 @@ INSERT_EPISODE = (
     f"INSERT OR REPLACE INTO episodes ({', '.join(_EPISODE_COLUMNS)}) "  # noqa: S608
     f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
 )
+"""Inserts (or replaces) one episode's row: the values of :func:`episode_row`."""
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
