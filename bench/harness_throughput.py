@@ -143,39 +143,56 @@ def floor(store: Path, tasks: dict[str, TaskSpec], scratch: Path) -> dict[str, f
     """Seconds an episode of ``store`` spends, on average, in the parts no harness can skip.
 
     ``json``: its JSON (what a resumable store must write); ``sqlite``: its row inserted
-    with 16 episodes to a transaction (fewer commits than ours, which commits each);
-    ``tools``: for each clean-arm episode (a hazard arm's calls may have been edited on
-    their way to the tool), a fresh world forked and each call it made run again there,
-    straight on the tool function (no validation, hazard or trace); hazard-arm episodes,
-    which make as many calls or more, are counted at the clean arm's mean. ``policy``: the
-    scripted oracle (the model that played them) asked each assistant turn of each episode
-    again, with the messages it saw then (the requests built beforehand); replayed once
-    more untimed, its replies must be the stored ones, or the bench stops.
+    with 16 episodes to a transaction (fewer commits than ours, which commits each) and no
+    checkpoint while timed; ``tools``: for each clean-arm episode (a hazard arm's calls
+    may have been edited on their way to the tool), a fresh world forked and each call it
+    made run again there, straight on the tool function (no validation, hazard or trace);
+    hazard-arm episodes, which make as many calls or more, are counted at the clean arm's
+    mean. ``policy``: the scripted oracle (the model that played them) asked each
+    assistant turn of each episode again, with the messages it saw then (the requests
+    built beforehand); replayed once more untimed, its replies must be the stored ones,
+    or the bench stops.
     """
-    with sqlite3.connect(store) as conn:
-        texts = [data for (data,) in conn.execute("SELECT data FROM episodes")]
-    episodes = [Episode.model_validate_json(text) for text in texts]
-    n = len(episodes)
+    reader = Store(store, read_only=True)
+    episodes = list(reader.episodes())
+    reader.close()
+    clean = [episode for episode in episodes if episode.arm == "clean"]
+    return {
+        "json": _timed_json(episodes) / len(episodes),
+        "sqlite": _timed_rows(episodes, scratch) / len(episodes),
+        "tools": _timed_tools(clean, tasks) / len(clean),
+        "policy": _timed_oracle(episodes, tasks) / len(episodes),
+    }
+
+
+def _timed_json(episodes: list[Episode]) -> float:
     start = time.perf_counter()
     for episode in episodes:
         episode.model_dump_json()
-    dumped = time.perf_counter() - start
+    return time.perf_counter() - start
+
+
+def _timed_rows(episodes: list[Episode], scratch: Path) -> float:
     rows = [episode_row(episode) for episode in episodes]
     target = Store(scratch)
+    target.conn.execute("PRAGMA wal_autocheckpoint=0")
     start = time.perf_counter()
-    for i in range(0, n, 16):
+    for i in range(0, len(rows), 16):
         target.conn.execute("BEGIN IMMEDIATE")
         target.conn.executemany(INSERT_EPISODE, rows[i : i + 16])
         target.conn.execute("COMMIT")
-    inserted = time.perf_counter() - start
+    took = time.perf_counter() - start
     target.close()
+    return took
+
+
+def _timed_tools(episodes: list[Episode], tasks: dict[str, TaskSpec]) -> float:
     calls = [
         (
             tasks[episode.task_id],
             [(entry.call.name, json.loads(entry.call.arguments)) for entry in episode.trace],
         )
         for episode in episodes
-        if episode.arm == "clean"
     ]
     start = time.perf_counter()
     for task, made in calls:
@@ -183,24 +200,30 @@ def floor(store: Path, tasks: dict[str, TaskSpec], scratch: Path) -> dict[str, f
         world = make_world(task, domain)
         for name, arguments in made:
             domain.tools[name](world, **arguments)
-    ran = time.perf_counter() - start
-    asked = []
-    for episode in episodes:
-        turns = [
-            ModelRequest(
-                messages=episode.messages[:i],
-                tool_choice="none" if episode.messages[i - 1].content == FINAL_PROMPT else "auto",
-            )
-            for i, message in enumerate(episode.messages)
-            if message.role == "assistant"
-        ]
-        asked.append((tasks[episode.task_id], turns))
+    return time.perf_counter() - start
+
+
+def _requests(episode: Episode) -> list[ModelRequest]:
+    """The request behind each assistant message of ``episode`` (the final one: no tools)."""
+    messages = episode.messages
+    return [
+        ModelRequest(
+            messages=messages[:i],
+            tool_choice="none" if messages[i - 1].content == FINAL_PROMPT else "auto",
+        )
+        for i, message in enumerate(messages)
+        if message.role == "assistant"
+    ]
+
+
+def _timed_oracle(episodes: list[Episode], tasks: dict[str, TaskSpec]) -> float:
+    asked = [(tasks[episode.task_id], _requests(episode)) for episode in episodes]
     start = time.perf_counter()
     for task, turns in asked:
         policy = ScriptedPolicy(task, "oracle")
         for request in turns:
             policy.respond(request)
-    answered = time.perf_counter() - start
+    took = time.perf_counter() - start
     # again, untimed, keeping the replies (kept, they would cost the timing their memory)
     replies = []
     for task, turns in asked:
@@ -209,12 +232,7 @@ def floor(store: Path, tasks: dict[str, TaskSpec], scratch: Path) -> dict[str, f
     stored = [m for episode in episodes for m in episode.messages if m.role == "assistant"]
     if replies != stored:
         raise SystemExit("the oracle replayed differs from the stored episodes: no floor")
-    return {
-        "json": dumped / n,
-        "sqlite": inserted / n,
-        "tools": ran / len(calls),
-        "policy": answered / n,
-    }
+    return took
 
 
 def main() -> None:
