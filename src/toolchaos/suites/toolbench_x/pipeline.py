@@ -3,7 +3,7 @@
 Raw generation -> screening -> at most N per (subtopic, workflow) -> hazard assignment ->
 validation -> selection to the dataset's size per workflow type -> final ids.
 
-Hazard assignment is where the validity gates stand (DESIGN.md): a proposal is kept only
+Hazard assignment is where the validity gates stand (docs/toolbench-x.md): a proposal is kept only
 if the oracle recovers, the naive policy and the policies standing in for a capable
 model's easy strategies fail (a task the error follower solves is ``explicit``, and at
 most :data:`EXPLICIT_SHARE` of the tasks may be), nothing leaks and the task is coherent.

@@ -1,4 +1,4 @@
-"""Task validators: the checks a task must pass to ship (DESIGN.md, invariant 5).
+"""Task validators: the checks a task must pass to ship (docs/architecture.md, invariant 5).
 
 They replay, never read: the oracle is played in the clean env and in the hazarded env,
 the naive baseline is played under the hazard, and the leakage check looks for every
@@ -192,7 +192,9 @@ GATE_FAILURES = {
 
 
 def gate_problems(task: TaskSpec) -> list[Problem]:
-    """The validity gates a v2 task must still pass (DESIGN.md): coherence, dates, policies.
+    """The validity gates a v2 task must still pass: coherence, dates, policies.
+
+    See docs/toolbench-x.md, "The validity gates".
 
     The lenient reader and the bypasser must fail under the hazard, and the error
     follower must succeed exactly when the task is tagged ``explicit``.
