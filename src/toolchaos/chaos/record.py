@@ -52,17 +52,6 @@ class RunRecorder:
             }
             path.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 
-    def next_sample(self, target: str, model: str, arm: str, wanted: int) -> int:
-        """``wanted`` unless an episode of (target, model, arm) holds it; then the next free."""
-        from toolchaos.chaos.engine import episode_key
-
-        with self._lock:
-            taken = self.store.keys()
-            sample = wanted
-            while episode_key(target, model, arm, sample) in taken:
-                sample += 1
-            return sample
-
     def record(self, engine: ChaosEngine, episode: Episode) -> Episode:
         """Store the engine's target (once) and one finished episode, under a free sample.
 
