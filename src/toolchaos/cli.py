@@ -352,10 +352,23 @@ def run(
     except RunInterrupted as stop:
         _say(err, str(stop))
         raise typer.Exit(130) from None
-    err.print(
+    line = (
         f"{summary.played} episodes played, {summary.skipped} already stored, "
         f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
     )
+    if summary.stored_errors:
+        line += (
+            f" ({summary.stored_errors} of the stored ones are harness errors: add "
+            "--retry-errors to play them again)"
+        )
+    _say(err, line)
+    if summary.played and summary.errors == summary.played:
+        _say(
+            err,
+            f"error: every one of the {summary.played} episodes played ended in a harness "
+            f"error, so nothing usable was stored; the first: {summary.first_error}",
+        )
+        raise typer.Exit(1)
 
 
 def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None, dict[str, int]]:
