@@ -1018,7 +1018,14 @@ class _Reviewing:
         if found is None:
             import difflib
 
-            ids = [t.id for t in self.tasks]
+            owner = _suite_holding(task_id, self.suite.name)
+            if owner is not None:
+                raise BadInput(
+                    f"{task_id} is a {owner} task, not one of {self.label}; add --suite {owner}"
+                )
+            # only ids of the same kind (the part before the first dash: tbx, tfb) are near
+            kind = task_id.split("-", 1)[0] + "-"
+            ids = [t.id for t in self.tasks if t.id.startswith(kind)]
             close = difflib.get_close_matches(task_id, ids, n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise BadInput(f"no task {task_id!r} in {self.label}{hint}")
@@ -1029,6 +1036,22 @@ class _Reviewing:
 
         key = self.desk.content_key(task)
         return make_review(task.id, key, reviewer, verdict, category, note, self.label, self.sha)
+
+
+def _suite_holding(task_id: str, besides: str) -> str | None:
+    """The other registered suite whose shipped task set holds ``task_id``, if any."""
+    from toolchaos.suites import REGISTRY, get_suite
+
+    for name in sorted(REGISTRY):
+        if name == besides:
+            continue
+        suite = get_suite(name)
+        try:
+            if any(t.id == task_id for t in suite.load()):
+                return name
+        except BadInput:  # a suite with no shipped tasks (own-tools)
+            continue
+    return None
 
 
 @review_app.command("show")

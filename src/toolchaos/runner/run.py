@@ -305,18 +305,19 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                 fingerprint = digest(identity)
             _check_temperatures(store, config, out)
             _check_shard(store, config, out, fresh=stored is None)
-            _check_selection(store, config, out)
+            selections = _selections(store, config, out, console)
             started = _started(store, out, fresh=stored is None)
             models = _all_models(store, config)
             store.set_meta("fingerprint", fingerprint)
             store.set_meta("identity", dumps(identity))
             store.set_meta("toolchaos_version", __version__)
-            store.set_meta("selection", dumps(_selection(config)))
+            store.set_meta("selections", json.dumps(selections))
             store.set_meta("started", started)
             if config.shard is not None:
                 store.set_meta("shard", str(config.shard))
             store.put_tasks(tasks)
-            _write_manifest(out, _manifest(config, models, path, dataset_hash, started, None))
+            manifest = _manifest(config, models, path, dataset_hash, started, None)
+            _write_manifest(out, manifest | _held(store, config, selections))
             store.set_meta("models", json.dumps([m.model_dump() for m in models]))
             plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
@@ -337,8 +338,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                 raise RunInterrupted(out, commit.done, store.count(), len(plan)) from None
             elapsed, errors = commit.elapsed(), commit.errors
             manifest = _manifest(config, models, path, dataset_hash, started, _now())
-            manifest["episodes"] = store.count()
-            _write_manifest(out, manifest)
+            _write_manifest(out, manifest | _held(store, config, selections))
         finally:
             store.close()
     return RunSummary(
@@ -353,46 +353,59 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
     )
 
 
+def _held(
+    store: Store, config: RunConfig, selections: list[dict[str, int | None]]
+) -> dict[str, Any]:
+    """What the manifest says the directory holds: its selections, tasks and episodes.
+
+    ``subset`` and ``limit`` stay at the top level while one selection was played; after
+    another, they are left out and ``selections`` lists each.
+    """
+    tasks = store.task_count(config.suite)
+    found: dict[str, Any] = {"selections": selections, "tasks": tasks, "episodes": store.count()}
+    return found | selections[0] if len(selections) == 1 else found
+
+
 def _selection(config: RunConfig) -> dict[str, int | None]:
     """Which of the task file's tasks a run plays: ``--subset`` and ``--limit``."""
     return {"subset": config.subset, "limit": config.limit}
 
 
-def _check_selection(store: Store, config: RunConfig, out: Path) -> None:
-    """Refuse to resume a directory with another ``--subset`` or ``--limit`` than it holds.
+def _selections(
+    store: Store, config: RunConfig, out: Path, console: Console
+) -> list[dict[str, int | None]]:
+    """Every selection of tasks (``--subset``, ``--limit``) played into ``out``, in order.
 
-    Its manifest records one selection of tasks, so a second one would make it lie about
-    the episodes stored. Stores written before the selection was kept are compared
-    through their manifest.
+    Another selection than the stored ones adds its tasks to the run (the plan grows,
+    nothing stored is touched), so the manifest lists them all rather than the last one.
+    Stores written before the selections were kept are read through their manifest.
     """
-    if store.count() == 0:
-        return
-    text = store.get_meta("selection")
-    if text is not None:
-        held = json.loads(text)
-    else:
+    text = store.get_meta("selections")
+    held: list[dict[str, int | None]] = json.loads(text) if text is not None else []
+    if text is None and store.count():
         try:
             manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return
-        if not isinstance(manifest, dict):
-            return
-        held = {k: manifest[k] for k in ("subset", "limit") if k in manifest}
+            manifest = {}
+        if isinstance(manifest, dict) and {"subset", "limit"} <= set(manifest):
+            held = [{"subset": manifest["subset"], "limit": manifest["limit"]}]
     wanted = _selection(config)
-    found = [
-        f"{_flag_text(name, held[name])}, not {_flag_text(name, wanted[name])}"
-        for name in ("subset", "limit")
-        if name in held and held[name] != wanted[name]
-    ]
-    if found:
-        raise BadInput(
-            f"{out} holds a run of {'; '.join(found)}; rerun it as it was, or choose a new "
-            "--out directory"
+    if wanted in held:
+        return held
+    if held:
+        before = " and ".join(_selection_text(h) for h in held)
+        console.print(
+            f"note: {out} holds a run of {before}; {_selection_text(wanted)} adds its tasks "
+            "to it (the manifest lists every selection)",
+            markup=False,
+            highlight=False,
         )
+    return [*held, wanted]
 
 
-def _flag_text(name: str, value: int | None) -> str:
-    return f"--{name} {value}" if value is not None else f"no --{name}"
+def _selection_text(selection: dict[str, int | None]) -> str:
+    shown = [f"--{k} {v}" for k, v in selection.items() if v is not None]
+    return " ".join(shown) or "every task"
 
 
 def _started(store: Store, out: Path, *, fresh: bool) -> str:
@@ -558,8 +571,6 @@ def _manifest(
         "protocol": config.protocol,
         "arms": config.arms,
         "samples": config.samples,
-        "limit": config.limit,
-        "subset": config.subset,
         "concurrency": config.concurrency,
         "loop": json.loads(dumps(config.loop.model_dump())),
         "started": started,
