@@ -159,6 +159,39 @@ def test_limit_below_one_is_refused(tmp_path: Path, value: str) -> None:
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("suite", "strata"),
+    [
+        ("toolbench-x", {"sequential", "parallel", "mixture"}),
+        ("toolfailbench", {"cybersecurity", "finance", "law", "medicine", "real_estate"}),
+    ],
+)
+def test_a_subset_of_10_plays_every_workflow_type_or_domain(
+    tmp_path: Path, suite: str, strata: set[str]
+) -> None:
+    """Issue 29: ``--subset 10`` played no sequential task, and only three domains."""
+    out = tmp_path / "run"
+    play(out, "--subset", "10", "--arms", "clean", suite=suite)
+    store = Store.open_existing(out, read_only=True)
+    try:
+        played = {row["task_id"] for row in store.summaries()}
+    finally:
+        store.close()
+    assert len(played) == 10
+    shipped = get_suite(suite)
+    outer = {shipped.stratum(t)[0] for t in shipped.load() if t.id in played}
+    assert outer == strata
+
+
+def test_a_subset_above_the_task_count_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--subset", "99999", "--out", str(out)
+    )
+    refused(result, "--subset 99999 is more than the 1106 tasks", "give at most 1106")
+    assert not out.exists()
+
+
 def test_toolfailbench_refuses_the_hazard_arm(tmp_path: Path) -> None:
     out = tmp_path / "r"
     result = toolchaos(

@@ -275,6 +275,11 @@ class Store:
         with self._transaction():
             self.conn.executemany("INSERT OR REPLACE INTO tasks VALUES (?, ?, ?)", rows)
 
+    def task_count(self, suite: str) -> int:
+        """How many tasks of ``suite`` the store holds."""
+        row = self.conn.execute("SELECT COUNT(*) FROM tasks WHERE suite = ?", (suite,)).fetchone()
+        return int(row[0])
+
     def tasks(self) -> dict[str, Any]:
         """Return every stored task by id, each parsed by its suite."""
         from toolchaos.suites import get_suite
