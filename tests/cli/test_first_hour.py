@@ -292,12 +292,6 @@ def test_another_runs_store_names_what_differs(two_models: Path, tmp_path: Path)
     shutil.copytree(two_models, run)
     before = Store.open_existing(run).count()
     sentence = refused(
-        toolchaos("run", "toolbench-x", "-m", "scripted/retry", "--subset", "4", "--out", str(run)),
-        "holds another run's store",
-        "models scripted/naive,scripted/oracle, not scripted/retry",
-    )
-    assert "choose a new --out directory" in sentence
-    refused(
         toolchaos(
             "run",
             "toolbench-x",
@@ -310,9 +304,35 @@ def test_another_runs_store_names_what_differs(two_models: Path, tmp_path: Path)
             "--out",
             str(run),
         ),
+        "holds another run's store",
         "arms clean,hazard, not clean,hint",
     )
+    assert "choose a new --out directory" in sentence
     assert Store.open_existing(run).count() == before
+
+
+def test_a_model_joins_a_run_directory_and_nothing_stored_changes(
+    two_models: Path, tmp_path: Path
+) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(two_models, run)
+    store = Store.open_existing(run)
+    before = {row["key"]: row for row in store.summaries()}
+    store.close()
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/retry", "--subset", "4", "--out", str(run)
+    )
+    assert result.returncode == 0, result.stderr
+    store = Store.open_existing(run)
+    after = {row["key"]: row for row in store.summaries()}
+    store.close()
+    assert {k: after[k] for k in before} == before
+    assert {row["model"] for row in after.values()} == {
+        "scripted/naive",
+        "scripted/oracle",
+        "scripted/retry",
+    }
+    assert len(after) > len(before)
 
 
 def test_a_store_without_its_identity_is_compared_through_its_manifest(
@@ -324,9 +344,18 @@ def test_a_store_without_its_identity_is_compared_through_its_manifest(
         conn.execute("DELETE FROM meta WHERE key = 'identity'")
     refused(
         toolchaos(
-            "run", "toolbench-x", "-m", "scripted/oracle", "--subset", "4", "--out", str(run)
+            "run",
+            "toolbench-x",
+            "-m",
+            "scripted/oracle",
+            "--subset",
+            "4",
+            "--arms",
+            "clean",
+            "--out",
+            str(run),
         ),
-        "models scripted/naive,scripted/oracle, not scripted/oracle",
+        "arms clean,hazard, not clean",
     )
 
 

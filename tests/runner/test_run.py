@@ -93,7 +93,7 @@ def test_episodes_are_identical_whatever_the_concurrency(tmp_path: Path, task_fi
 def test_another_runs_store_is_refused_and_kept(tmp_path: Path, task_file: Path) -> None:
     run(config(task_file, models=["scripted/oracle"]), tmp_path / "run", QUIET)
     before = Store.open_existing(tmp_path / "run").count()
-    with pytest.raises(BadInput, match="holds another run's store.*arms clean,hazard,hint"):
+    with pytest.raises(BadInput, match=r"holds another run's store.*arms clean,hazard,hint"):
         run(config(task_file, models=["scripted/oracle"], arms=["clean"]), tmp_path / "run", QUIET)
     assert Store.open_existing(tmp_path / "run").count() == before
 

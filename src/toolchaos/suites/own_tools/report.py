@@ -232,12 +232,12 @@ class OwnToolsReport:
         for (model, task_id, arm), group in finished.groupby(["model", "task_id", "arm"]):
             scored = group[group["unscored"] == 0]
             k, n = int(scored["correct"].sum()), len(scored)
-            row = {"model": model, "target": task_id, "arm": arm, **_rate_columns(k, n)}
-            row["unscored"] = len(group) - n
-            rows.append(row)
-        unscored = sum(row["unscored"] for row in rows)
+            rate = {"model": model, "target": task_id, "arm": arm, **_rate_columns(k, n)}
+            rate["unscored"] = len(group) - n
+            rows.append(rate)
+        unscored = sum(r["unscored"] for r in rows)
         if not unscored:
-            rows = [{k: v for k, v in row.items() if k != "unscored"} for row in rows]
+            rows = [{k: v for k, v in r.items() if k != "unscored"} for r in rows]
         else:
             out.notes.append(
                 f"Own tools: {unscored} episode(s) carry no verdict and their target no "
