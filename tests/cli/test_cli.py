@@ -133,7 +133,16 @@ def test_a_directory_with_another_runs_store_is_refused(tmp_path: Path) -> None:
     )
     before = Store.open_existing(out).count()
     result = toolchaos(
-        "run", "toolbench-x", "-m", "scripted/naive", "--limit", "3", "--out", str(out)
+        "run",
+        "toolbench-x",
+        "-m",
+        "scripted/oracle",
+        "--limit",
+        "3",
+        "--arms",
+        "clean",
+        "--out",
+        str(out),
     )
     assert_bad_input(result, "holds another run's store")
     assert Store.open_existing(out).count() == before

@@ -388,7 +388,9 @@ def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
             raise BadInput(f"{path}, line {number}, field {where}: {problem}") from None
         task_suite, task_id = getattr(task, "suite", None), str(getattr(task, "id", ""))
         if suite is not None and task_suite != suite:
-            raise BadInput(_other_suite(path, number, str(task_suite), suite))
+            if _is_suite(task_suite):
+                raise BadInput(_other_suite(path, number, str(task_suite), suite))
+            raise BadInput(f"{path}, line {number}, field suite: {task_suite!r} is not {suite!r}")
         if task_id in seen:
             raise BadInput(f"{path}, line {number}, field id: duplicate task id {task_id!r}")
         seen.add(task_id)
@@ -413,8 +415,15 @@ def _refuse_other_shape(path: Path, number: int, line: str, suite: str | None) -
         named = json.loads(line).get("suite")
     except (ValueError, AttributeError):
         return
-    if suite is not None and isinstance(named, str) and named and named != suite:
-        raise BadInput(_other_suite(path, number, named, suite))
+    if suite is not None and named != suite and _is_suite(named):
+        raise BadInput(_other_suite(path, number, str(named), suite))
+
+
+def _is_suite(name: object) -> bool:
+    """Tell whether ``name`` is a registered suite's (a misspelt one is a field error)."""
+    from toolchaos.suites import REGISTRY  # the registry imports this module
+
+    return isinstance(name, str) and name in REGISTRY
 
 
 def _other_suite(path: Path, number: int, named: str, suite: str) -> str:
