@@ -64,13 +64,12 @@ typecheck: $(STAMP)
 
 # PYTEST_WORKERS=0 runs every test in this one process. --dist loadgroup keeps the tests that
 # share an expensive fixture (an xdist_group mark) on one worker, so it is built once.
-# -rs prints why each skipped test was skipped (the release tests say where the release goes).
 PYTEST_WORKERS ?= auto
 # The editable install leaves src/ uncompiled and, where PYTHONDONTWRITEBYTECODE is set, every
 # `toolchaos` process the tests start would compile it again: compile it once first.
 unit: $(STAMP)
 	$(BIN)/python -m compileall -q src/toolchaos > /dev/null
-	$(BIN)/pytest -m "not local" -rs -n $(PYTEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -m "not local" -n $(PYTEST_WORKERS) --dist loadgroup
 
 # The fuzz tests with 50 times the examples `make test` draws (several minutes).
 FUZZ_TESTS = tests/domains/test_fuzz_tools.py tests/suites/toolbench_x/test_fuzz_loaders.py \

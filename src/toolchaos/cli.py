@@ -352,10 +352,23 @@ def run(
     except RunInterrupted as stop:
         _say(err, str(stop))
         raise typer.Exit(130) from None
-    err.print(
+    line = (
         f"{summary.played} episodes played, {summary.skipped} already stored, "
         f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
     )
+    if summary.stored_errors:
+        line += (
+            f" ({summary.stored_errors} of the stored ones are harness errors: add "
+            "--retry-errors to play them again)"
+        )
+    _say(err, line)
+    if summary.played and summary.errors == summary.played:
+        _say(
+            err,
+            f"error: every one of the {summary.played} episodes played ended in a harness "
+            f"error, so nothing usable was stored; the first: {summary.first_error}",
+        )
+        raise typer.Exit(1)
 
 
 def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None, dict[str, int]]:
@@ -1005,7 +1018,14 @@ class _Reviewing:
         if found is None:
             import difflib
 
-            ids = [t.id for t in self.tasks]
+            owner = _suite_holding(task_id, self.suite.name)
+            if owner is not None:
+                raise BadInput(
+                    f"{task_id} is a {owner} task, not one of {self.label}; add --suite {owner}"
+                )
+            # only ids of the same kind (the part before the first dash: tbx, tfb) are near
+            kind = task_id.split("-", 1)[0] + "-"
+            ids = [t.id for t in self.tasks if t.id.startswith(kind)]
             close = difflib.get_close_matches(task_id, ids, n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise BadInput(f"no task {task_id!r} in {self.label}{hint}")
@@ -1016,6 +1036,22 @@ class _Reviewing:
 
         key = self.desk.content_key(task)
         return make_review(task.id, key, reviewer, verdict, category, note, self.label, self.sha)
+
+
+def _suite_holding(task_id: str, besides: str) -> str | None:
+    """The other registered suite whose shipped task set holds ``task_id``, if any."""
+    from toolchaos.suites import REGISTRY, get_suite
+
+    for name in sorted(REGISTRY):
+        if name == besides:
+            continue
+        suite = get_suite(name)
+        try:
+            if any(t.id == task_id for t in suite.load()):
+                return name
+        except BadInput:  # a suite with no shipped tasks (own-tools)
+            continue
+    return None
 
 
 @review_app.command("show")

@@ -159,6 +159,39 @@ def test_limit_below_one_is_refused(tmp_path: Path, value: str) -> None:
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("suite", "strata"),
+    [
+        ("toolbench-x", {"sequential", "parallel", "mixture"}),
+        ("toolfailbench", {"cybersecurity", "finance", "law", "medicine", "real_estate"}),
+    ],
+)
+def test_a_subset_of_10_plays_every_workflow_type_or_domain(
+    tmp_path: Path, suite: str, strata: set[str]
+) -> None:
+    """Issue 29: ``--subset 10`` played no sequential task, and only three domains."""
+    out = tmp_path / "run"
+    play(out, "--subset", "10", "--arms", "clean", suite=suite)
+    store = Store.open_existing(out, read_only=True)
+    try:
+        played = {row["task_id"] for row in store.summaries()}
+    finally:
+        store.close()
+    assert len(played) == 10
+    shipped = get_suite(suite)
+    outer = {shipped.stratum(t)[0] for t in shipped.load() if t.id in played}
+    assert outer == strata
+
+
+def test_a_subset_above_the_task_count_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--subset", "99999", "--out", str(out)
+    )
+    refused(result, "--subset 99999 is more than the 1106 tasks", "give at most 1106")
+    assert not out.exists()
+
+
 def test_toolfailbench_refuses_the_hazard_arm(tmp_path: Path) -> None:
     out = tmp_path / "r"
     result = toolchaos(
@@ -259,12 +292,6 @@ def test_another_runs_store_names_what_differs(two_models: Path, tmp_path: Path)
     shutil.copytree(two_models, run)
     before = Store.open_existing(run).count()
     sentence = refused(
-        toolchaos("run", "toolbench-x", "-m", "scripted/retry", "--subset", "4", "--out", str(run)),
-        "holds another run's store",
-        "models scripted/naive,scripted/oracle, not scripted/retry",
-    )
-    assert "choose a new --out directory" in sentence
-    refused(
         toolchaos(
             "run",
             "toolbench-x",
@@ -277,9 +304,35 @@ def test_another_runs_store_names_what_differs(two_models: Path, tmp_path: Path)
             "--out",
             str(run),
         ),
+        "holds another run's store",
         "arms clean,hazard, not clean,hint",
     )
+    assert "choose a new --out directory" in sentence
     assert Store.open_existing(run).count() == before
+
+
+def test_a_model_joins_a_run_directory_and_nothing_stored_changes(
+    two_models: Path, tmp_path: Path
+) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(two_models, run)
+    store = Store.open_existing(run)
+    before = {row["key"]: row for row in store.summaries()}
+    store.close()
+    result = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/retry", "--subset", "4", "--out", str(run)
+    )
+    assert result.returncode == 0, result.stderr
+    store = Store.open_existing(run)
+    after = {row["key"]: row for row in store.summaries()}
+    store.close()
+    assert {k: after[k] for k in before} == before
+    assert {row["model"] for row in after.values()} == {
+        "scripted/naive",
+        "scripted/oracle",
+        "scripted/retry",
+    }
+    assert len(after) > len(before)
 
 
 def test_a_store_without_its_identity_is_compared_through_its_manifest(
@@ -291,9 +344,18 @@ def test_a_store_without_its_identity_is_compared_through_its_manifest(
         conn.execute("DELETE FROM meta WHERE key = 'identity'")
     refused(
         toolchaos(
-            "run", "toolbench-x", "-m", "scripted/oracle", "--subset", "4", "--out", str(run)
+            "run",
+            "toolbench-x",
+            "-m",
+            "scripted/oracle",
+            "--subset",
+            "4",
+            "--arms",
+            "clean",
+            "--out",
+            str(run),
         ),
-        "models scripted/naive,scripted/oracle, not scripted/oracle",
+        "arms clean,hazard, not clean",
     )
 
 

@@ -93,9 +93,54 @@ def test_episodes_are_identical_whatever_the_concurrency(tmp_path: Path, task_fi
 def test_another_runs_store_is_refused_and_kept(tmp_path: Path, task_file: Path) -> None:
     run(config(task_file, models=["scripted/oracle"]), tmp_path / "run", QUIET)
     before = Store.open_existing(tmp_path / "run").count()
-    with pytest.raises(BadInput, match="holds another run's store"):
-        run(config(task_file, models=["scripted/naive"]), tmp_path / "run", QUIET)
+    with pytest.raises(BadInput, match=r"holds another run's store.*arms clean,hazard,hint"):
+        run(config(task_file, models=["scripted/oracle"], arms=["clean"]), tmp_path / "run", QUIET)
     assert Store.open_existing(tmp_path / "run").count() == before
+
+
+def test_a_model_joins_a_run_and_nothing_stored_changes(tmp_path: Path, task_file: Path) -> None:
+    run(config(task_file, models=["scripted/oracle"]), tmp_path / "run", QUIET)
+    first = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    held = {e.key: e.model_dump_json() for e in Store.open_existing(tmp_path / "run").episodes()}
+    grown = run(config(task_file, models=["scripted/naive"]), tmp_path / "run", QUIET)
+    assert grown.played == grown.planned == len(held)  # the same plan, for the new model
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert [m["spec"] for m in manifest["models"]] == ["scripted/oracle", "scripted/naive"]
+    assert manifest["started"] == first["started"] and manifest["episodes"] == 2 * len(held)
+    after = {e.key: e.model_dump_json() for e in Store.open_existing(tmp_path / "run").episodes()}
+    assert {k: after[k] for k in held} == held
+    # both models together now resume the grown run: nothing left to play
+    again = run(
+        config(task_file, models=["scripted/oracle", "scripted/naive"]), tmp_path / "run", QUIET
+    )
+    assert again.played == 0 and again.skipped == 2 * len(held)
+    report = rows_by(build_report([tmp_path / "run"]).rows)
+    assert report[("scripted/oracle", "clean")]["accuracy"] == 1.0
+    assert report[("scripted/naive", "hazard")]["accuracy"] == 0.0
+
+
+def test_another_selection_grows_the_run_and_the_manifest_lists_each(
+    tmp_path: Path, task_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each call of the run's clock a second later, so a rewritten start would show
+    ticks = iter(f"2026-01-01T00:00:{n:02d}+00:00" for n in range(60))
+    monkeypatch.setattr("toolchaos.runner.run._now", lambda: next(ticks))
+    out = tmp_path / "run"
+    run(config(task_file, limit=2), out, QUIET)
+    one = json.loads((out / "manifest.json").read_text())
+    assert one["limit"] == 2 and one["subset"] is None and one["tasks"] == 2
+    run(config(task_file, limit=4), out, QUIET)
+    again = run(config(task_file, limit=2), out, QUIET)  # a no-op rerun of the first
+    assert again.played == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["selections"] == [
+        {"subset": None, "limit": 2},
+        {"subset": None, "limit": 4},
+    ]
+    assert "limit" not in manifest and "subset" not in manifest  # no one selection is the run's
+    assert manifest["tasks"] == 4 and manifest["episodes"] == Store.open_existing(out).count()
+    assert manifest["started"] == one["started"] == "2026-01-01T00:00:00+00:00"
+    assert manifest["ended"] > manifest["started"]
 
 
 def test_a_locked_directory_is_refused(tmp_path: Path, task_file: Path) -> None:

@@ -87,3 +87,31 @@ def test_exact_and_containment_are_still_reported_apart() -> None:
     assert (score.exact, score.contains, score.committed) == (False, True, False)
     score = score_answer("9", "9")
     assert (score.exact, score.contains, score.committed, score.correct) == (True,) * 4
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "addends"),
+    [
+        ("6,209 words in total (1,815 + 4,035 + 359)", "6209", ["1815", "4035", "359"]),
+        ("Alex will spend 150 minutes in total (60 + 50 + 40).", "150", ["60", "50", "40"]),
+        ("In total (1,815 + 4,035 + 359) = 6,209 words.", "6209", ["1815", "4035", "359"]),
+        ("6,209 in all (1,815 words + 4,035 words + 359 words)", "6209", ["1815", "4035", "359"]),
+    ],
+)
+def test_a_total_followed_by_its_addends_is_the_total(
+    answer: str, reference: str, addends: list[str]
+) -> None:
+    score = score_answer(answer, reference, [], addends)
+    assert score.correct and not score.hedged, score.explanation
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The total is 5,850 words (1,815 + 4,035).",  # a wrong total with its working
+        "In total: 1,815 words.",  # an addend stated as the total
+        "Either 6,209 or 6,210 words in total (1,815 + 4,035 + 359)",  # a hedge
+    ],
+)
+def test_the_working_in_parentheses_excuses_no_wrong_or_hedged_total(answer: str) -> None:
+    assert not score_answer(answer, "6209", [], ["1815", "4035", "359"]).correct

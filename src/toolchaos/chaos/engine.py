@@ -228,9 +228,7 @@ class ChaosEpisode:
         verdict = None if passed is None else (VERDICT_PASS if passed else VERDICT_FAIL)
         recorder = self.engine.recorder
         sample = self.sample
-        if recorder is not None:
-            sample = recorder.next_sample(self.engine.target, self.model, self.arm, self.sample)
-        self.finished = Episode(
+        finished = Episode(
             key=episode_key(self.engine.target, self.model, self.arm, sample),
             suite="own-tools",
             task_id=self.engine.target,
@@ -248,8 +246,9 @@ class ChaosEpisode:
             turns=len(self.trace),
         )
         if recorder is not None:
-            recorder.record(self.engine, self.finished)
-        return self.finished
+            finished = recorder.record(self.engine, finished)
+        self.finished = finished
+        return finished
 
 
 class _Call:

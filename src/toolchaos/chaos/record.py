@@ -52,25 +52,22 @@ class RunRecorder:
             }
             path.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 
-    def next_sample(self, target: str, model: str, arm: str, wanted: int) -> int:
-        """``wanted`` unless an episode of (target, model, arm) holds it; then the next free."""
+    def record(self, engine: ChaosEngine, episode: Episode) -> Episode:
+        """Store the engine's target (once) and one finished episode, under a free sample.
+
+        Returns the episode as stored (its sample and key chosen atomically in the store).
+        """
         from toolchaos.chaos.engine import episode_key
 
-        with self._lock:
-            taken = self.store.keys()
-            sample = wanted
-            while episode_key(target, model, arm, sample) in taken:
-                sample += 1
-            return sample
-
-    def record(self, engine: ChaosEngine, episode: Episode) -> None:
-        """Store the engine's target (once) and one finished episode."""
         with self._lock:
             if engine.target not in self._tasks:
                 task = get_suite(OWN_TOOLS).task_model.model_validate(_task(engine))
                 self.store.put_tasks([task])
                 self._tasks.add(engine.target)
-            self.store.put(episode)
+            target, model, arm = episode.task_id, episode.model, episode.arm
+            return self.store.put_numbered(
+                episode, lambda sample: episode_key(target, model, arm, sample)
+            )
 
     def close(self) -> None:
         """Close the store."""

@@ -132,7 +132,7 @@ RENAMED_VARIANTS: dict[tuple[str, str], str] = {
 
 
 Tier = Literal["explicit", "implicit", "silent"]
-"""How an agent can notice and fix a hazard (DESIGN.md, observability tiers).
+"""How an agent can notice and fix a hazard (docs/toolbench-x.md, observability tiers).
 
 ``explicit``: the error or result names the fix. ``implicit``: it says what is wrong, not
 how to fix it (the fix is in the docs, the changelog or found by probing). ``silent``: no

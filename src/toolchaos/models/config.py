@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import yaml
 from pydantic import BaseModel, Field, ValidationError, field_validator
@@ -44,6 +45,21 @@ class ModelEntry(BaseModel):
         return (input_tokens * self.input_per_mtok + output_tokens * self.output_per_mtok) / 1e6
 
 
+def check_base_urls(entry: ModelEntry) -> None:
+    """Refuse a base URL that is not an http(s) URL with a host, before anything plays.
+
+    Raises:
+        BadInput: Naming the URL and the model it was given for.
+    """
+    for url in entry.base_urls:
+        parts = urlsplit(url.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname or " " in url.strip():
+            raise BadInput(
+                f"the base URL {url!r} of {entry.spec} is not an http(s) URL; give the "
+                "endpoint's /v1 URL, e.g. http://127.0.0.1:8000/v1"
+            )
+
+
 FILE_KEYS = frozenset({"models", "limits"})
 """The top-level keys of a models file (``limits:`` is read by :mod:`toolchaos.runner.limits`)."""
 
@@ -65,6 +81,14 @@ def load_models_file(path: Path) -> list[ModelEntry]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise BadInput(f"models file {path} does not exist") from None
+    except IsADirectoryError:
+        raise BadInput(f"models file {path} is a directory, not a YAML file") from None
+    except UnicodeDecodeError:
+        raise BadInput(
+            f"models file {path} is not UTF-8 text (a binary file?); give a YAML file"
+        ) from None
+    except OSError as exc:
+        raise BadInput(f"cannot read models file {path}: {exc.strerror or exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}" if mark is not None else ""

@@ -163,29 +163,31 @@ class OpenAICompatClient:
             except openai.NotFoundError:
                 raise ModelFatal(f"model {self.model!r} is not served at {url}") from None
             except openai.RateLimitError as exc:
-                raise Transient("429 rate limited", retry_after(exc.response.headers)) from None
+                raise Transient(
+                    f"{url}: 429 rate limited", retry_after(exc.response.headers)
+                ) from None
             except openai.BadRequestError as exc:
                 raise HarnessFault(f"{url} rejected the request: {self._why(exc)}") from None
             except openai.APIStatusError as exc:
                 if exc.status_code >= 500 or exc.status_code in (408, 409):
                     raise Transient(
-                        f"HTTP {exc.status_code}", retry_after(exc.response.headers)
+                        f"{url}: HTTP {exc.status_code}", retry_after(exc.response.headers)
                     ) from None
-                raise HarnessFault(f"HTTP {exc.status_code}: {self._why(exc)}") from None
+                raise HarnessFault(f"{url}: HTTP {exc.status_code}: {self._why(exc)}") from None
             except openai.APITimeoutError:
-                raise Transient("request timed out") from None
+                raise Transient(f"{url}: request timed out") from None
             except openai.APIConnectionError as exc:
                 if not self.succeeded and _refused(exc):
                     raise ModelFatal(f"cannot reach {url}: connection refused") from None
-                raise Transient(f"connection failed: {exc}") from None
+                raise Transient(f"{url}: connection failed: {exc}") from None
             except (openai.APIResponseValidationError, json.JSONDecodeError, ValidationError):
-                raise Transient("malformed response body") from None
+                raise Transient(f"{url}: malformed response body") from None
             latency = loop.time() - start
         if not isinstance(completion, dict):
-            raise Transient("malformed response body")
+            raise Transient(f"{url}: malformed response body")
         choices = completion.get("choices")
         if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-            raise Transient("the response had no choices")
+            raise Transient(f"{url}: the response had no choices")
         self.succeeded = True
         return completion_response(completion, latency, prompt_mode=self.prompt_mode)
 

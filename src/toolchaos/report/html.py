@@ -96,6 +96,8 @@ def episode_index(report: Report) -> pd.DataFrame:
     index["sample"] = frame["sample"]
     index["outcome"] = "incorrect"
     index.loc[frame["correct"] == 1, "outcome"] = "correct"
+    if "unscored" in frame:  # own-tools episodes with no verdict
+        index.loc[frame["unscored"] == 1, "outcome"] = "unscored"
     index.loc[frame["error"] == 1, "outcome"] = "error"
     index["score"] = frame["explanation"].fillna("").astype(str)
     if report.labels.empty:

@@ -182,6 +182,7 @@ class Committer:
         self.total = sum(self.todo.values())
         self.start = time.perf_counter()
         self.errors = 0
+        self.first_error: str | None = None
         self.done = 0
         self._done: dict[str, int] = dict.fromkeys(self.todo, 0)
         self._progress: Progress | None = None
@@ -209,7 +210,10 @@ class Committer:
     def __call__(self, episode: Episode) -> None:
         """Commit ``episode`` (one transaction) and advance its model's bar."""
         self.store.put(episode)
-        self.errors += episode.status is EpisodeStatus.ERROR
+        if episode.status is EpisodeStatus.ERROR:
+            self.errors += 1
+            if self.first_error is None:
+                self.first_error = episode.error or "no message"
         self.done += 1
         if episode.model in self._done:
             self._done[episode.model] += 1

@@ -105,7 +105,7 @@ def load_limits(path: Path) -> dict[str, int]:
     """The top-level ``limits:`` mapping of a models file (``{}`` when it has none)."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return {}  # load_models_file names the problem with the file
     found = data.get("limits") if isinstance(data, dict) else None
     if found is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import fcntl
 import json
 import os
@@ -21,8 +22,8 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import digest, dumps
 from toolchaos.core.types import EpisodeStatus, TaskSpec
 from toolchaos.env.runtime import ARMS
-from toolchaos.models.base import ModelFactory
-from toolchaos.models.config import ModelEntry
+from toolchaos.models.base import PROVIDERS, ModelFactory
+from toolchaos.models.config import ModelEntry, check_base_urls
 from toolchaos.runner.executor import (
     EXECUTORS,
     Committer,
@@ -123,6 +124,10 @@ class RunSummary(BaseModel):
     played: int
     errors: int
     seconds: float
+    stored_errors: int = 0
+    """Episodes of the plan stored as ``error`` before and not played again this time."""
+    first_error: str | None = None
+    """The error of the first episode this time that ended as a harness error."""
 
 
 def _default_group(spec: str) -> dict[str, str]:
@@ -169,6 +174,12 @@ def with_defaults(config: RunConfig) -> RunConfig:
 def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
     """Check the config and load what it names, raising BadInput on any bad value."""
     suite = get_suite(config.suite)
+    if not suite.protocols:
+        raise BadInput(
+            f"suite {suite.name} is not played by `toolchaos run`: its episodes come from your "
+            "own agent, through `toolchaos proxy`, an adapter or the pytest plugin "
+            "(docs/own-tools.md), and `toolchaos report` reads them"
+        )
     if config.protocol not in suite.protocols:
         known = {p for name in SUITES for p in get_suite(name).protocols}
         if config.protocol not in known:
@@ -188,6 +199,8 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
             )
     if len(set(config.arms)) != len(config.arms):
         raise BadInput("the same arm is named twice in --arms")
+    if not config.arms:
+        raise BadInput(f"--arms names no arm; give one or more of {', '.join(suite.arms)}")
     if config.loop.max_turns < 1 or config.loop.rounds < 1:
         raise BadInput("--max-turns and --rounds must be at least 1")
     if config.samples < 1 or config.concurrency < 1 or config.workers < 1:
@@ -196,12 +209,20 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     specs = config.specs
     if len(set(specs)) != len(specs):
         raise BadInput("the same model spec is named twice")
+    for entry in config.models:
+        check_base_urls(entry)
+    _check_limit_names(config)
     factories = _factories(config)
     path = Path(config.tasks_path) if config.tasks_path else suite.default_path()
     tasks = suite.load(path)
     if config.subset is not None:
         if config.subset < 1:
             raise BadInput("--subset must be at least 1")
+        if config.subset > len(tasks):
+            raise BadInput(
+                f"--subset {config.subset} is more than the {len(tasks)} tasks in {path.name}; "
+                f"give at most {len(tasks)}, or leave --subset out to play every task"
+            )
         tasks = stratified_subset(tasks, config.subset, suite.stratum)
     if config.limit is not None:
         if config.limit < 1:
@@ -225,6 +246,25 @@ def _check_execution(config: RunConfig) -> None:
     for name, leases in config.rate_limits.items():
         if leases < 1:
             raise BadInput(f"--limit {name}={leases}: a limit must be at least 1")
+
+
+def _check_limit_names(config: RunConfig) -> None:
+    """Refuse a rate limit that names no provider and no model of the run.
+
+    Such a limit would never apply, so a misspelt provider (``opneai=4``) must not pass
+    silently; a known provider without a model in this run is fine (a models file may
+    limit providers the run does not use).
+    """
+    for name in config.rate_limits:
+        if name in PROVIDERS or name in config.specs:
+            continue
+        known = sorted({*PROVIDERS, *config.specs})
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise BadInput(
+            f"the limit {name}={config.rate_limits[name]} names no provider "
+            f"({', '.join(sorted(PROVIDERS))}) and no model of this run{hint}"
+        )
 
 
 def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
@@ -254,26 +294,38 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             stored = store.get_meta("fingerprint")
             identity = config.identity(dataset_hash)
             if stored is not None and stored != fingerprint:
-                raise BadInput(
-                    f"{out} holds another run's store ({_difference(store, out, identity)}); "
-                    "choose a new --out directory"
-                )
+                held = _held_identity(store, out)
+                if not _adds_models(held, identity):
+                    raise BadInput(
+                        f"{out} holds another run's store ({_difference(held, identity)}); "
+                        "choose a new --out directory"
+                    )
+                # a model joins the run: the plan grows, the stored episodes stay as they are
+                identity = identity | {"models": sorted({*held["models"], *identity["models"]})}
+                fingerprint = digest(identity)
             _check_temperatures(store, config, out)
             _check_shard(store, config, out, fresh=stored is None)
+            selections = _selections(store, config, out, console)
+            started = _started(store, out, fresh=stored is None)
+            models = _all_models(store, config)
             store.set_meta("fingerprint", fingerprint)
             store.set_meta("identity", dumps(identity))
             store.set_meta("toolchaos_version", __version__)
+            store.set_meta("selections", json.dumps(selections))
+            store.set_meta("started", started)
             if config.shard is not None:
                 store.set_meta("shard", str(config.shard))
             store.put_tasks(tasks)
-            started = _now()
-            _write_manifest(out, _manifest(config, path, dataset_hash, started, None))
-            store.set_meta("models", json.dumps([m.model_dump() for m in config.models]))
+            manifest = _manifest(config, models, path, dataset_hash, started, None)
+            _write_manifest(out, manifest | _held(store, config, selections))
+            store.set_meta("models", json.dumps([m.model_dump() for m in models]))
             plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
             done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
             if config.shard is not None:
                 plan = config.shard.select(plan)
             todo = [item for item in plan if item.key not in done]
+            failed = store.keys(EpisodeStatus.ERROR) if not config.retry_errors else set()
+            stored_errors = sum(item.key in failed for item in plan)
             per_model = Counter(item.model for item in todo)
             commit = Committer(
                 store, console, config.suite, {s: per_model[s] for s in config.specs}
@@ -285,9 +337,8 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                 # the manifest keeps ended: null, so a report says the run is unfinished
                 raise RunInterrupted(out, commit.done, store.count(), len(plan)) from None
             elapsed, errors = commit.elapsed(), commit.errors
-            manifest = _manifest(config, path, dataset_hash, started, _now())
-            manifest["episodes"] = store.count()
-            _write_manifest(out, manifest)
+            manifest = _manifest(config, models, path, dataset_hash, started, _now())
+            _write_manifest(out, manifest | _held(store, config, selections))
         finally:
             store.close()
     return RunSummary(
@@ -297,7 +348,94 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
         played=len(todo),
         errors=errors,
         seconds=round(elapsed, 3),
+        stored_errors=stored_errors,
+        first_error=commit.first_error,
     )
+
+
+def _held(
+    store: Store, config: RunConfig, selections: list[dict[str, int | None]]
+) -> dict[str, Any]:
+    """What the manifest says the directory holds: its selections, tasks and episodes.
+
+    ``subset`` and ``limit`` stay at the top level while one selection was played; after
+    another, they are left out and ``selections`` lists each.
+    """
+    tasks = store.task_count(config.suite)
+    found: dict[str, Any] = {"selections": selections, "tasks": tasks, "episodes": store.count()}
+    return found | selections[0] if len(selections) == 1 else found
+
+
+def _selection(config: RunConfig) -> dict[str, int | None]:
+    """Which of the task file's tasks a run plays: ``--subset`` and ``--limit``."""
+    return {"subset": config.subset, "limit": config.limit}
+
+
+def _selections(
+    store: Store, config: RunConfig, out: Path, console: Console
+) -> list[dict[str, int | None]]:
+    """Every selection of tasks (``--subset``, ``--limit``) played into ``out``, in order.
+
+    Another selection than the stored ones adds its tasks to the run (the plan grows,
+    nothing stored is touched), so the manifest lists them all rather than the last one.
+    Stores written before the selections were kept are read through their manifest.
+    """
+    text = store.get_meta("selections")
+    held: list[dict[str, int | None]] = json.loads(text) if text is not None else []
+    if text is None and store.count():
+        try:
+            manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            manifest = {}
+        if isinstance(manifest, dict) and {"subset", "limit"} <= set(manifest):
+            held = [{"subset": manifest["subset"], "limit": manifest["limit"]}]
+    wanted = _selection(config)
+    if wanted in held:
+        return held
+    if held:
+        before = " and ".join(_selection_text(h) for h in held)
+        console.print(
+            f"note: {out} holds a run of {before}; {_selection_text(wanted)} adds its tasks "
+            "to it (the manifest lists every selection)",
+            markup=False,
+            highlight=False,
+        )
+    return [*held, wanted]
+
+
+def _selection_text(selection: dict[str, int | None]) -> str:
+    shown = [f"--{k} {v}" for k, v in selection.items() if v is not None]
+    return " ".join(shown) or "every task"
+
+
+def _started(store: Store, out: Path, *, fresh: bool) -> str:
+    """When the run in ``out`` first started: kept in the store, else its old manifest's."""
+    held = store.get_meta("started")
+    if held is not None:
+        return held
+    if not fresh:
+        try:
+            manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            manifest = {}
+        if isinstance(manifest, dict) and isinstance(manifest.get("started"), str):
+            return str(manifest["started"])
+    return _now()
+
+
+def _all_models(store: Store, config: RunConfig) -> list[ModelEntry]:
+    """Every model of the run: those stored before (in order), then this invocation's new ones.
+
+    This invocation's entry of a model replaces its stored one (the temperature check
+    keeps the two alike where it matters).
+    """
+    mine = {entry.spec: entry for entry in config.models}
+    found: list[ModelEntry] = []
+    for item in json.loads(store.get_meta("models") or "[]"):
+        entry = ModelEntry.model_validate(item)
+        if all(f.spec != entry.spec for f in found):
+            found.append(mine.pop(entry.spec, entry))
+    return found + list(mine.values())
 
 
 # how a difference in a run's identity is named, and how the manifest spells each part
@@ -312,32 +450,51 @@ _IDENTITY_NAMES = {
 }
 
 
-def _difference(store: Store, out: Path, wanted: dict[str, Any]) -> str:
-    """Say how the run stored in ``out`` differs from the one asked for.
+def _held_identity(store: Store, out: Path) -> dict[str, Any]:
+    """The identity of the run stored in ``out``.
 
-    Stores written before the identity was kept are compared through their manifest.
+    Stores written before the identity was kept are read through their manifest (only
+    the parts it records).
     """
-    held: dict[str, Any] = {}
     text = store.get_meta("identity")
     if text is not None:
-        held = json.loads(text)
-    else:
-        try:
-            manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            manifest = {}
-        for part, (_, field) in _IDENTITY_NAMES.items():
-            if field in manifest:
-                held[part] = manifest[field]
-        if isinstance(held.get("models"), list):
-            held["models"] = sorted(
-                m["spec"] if isinstance(m, dict) else str(m) for m in held["models"]
-            )
-        if isinstance(held.get("arms"), list):
-            held["arms"] = sorted(held["arms"])
+        found: dict[str, Any] = json.loads(text)
+        return found
+    held: dict[str, Any] = {}
+    try:
+        manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        manifest = {}
+    if not isinstance(manifest, dict):
+        manifest = {}
+    for part, (_, field) in _IDENTITY_NAMES.items():
+        if field in manifest:
+            held[part] = manifest[field]
+    if isinstance(held.get("models"), list):
+        held["models"] = sorted(
+            m["spec"] if isinstance(m, dict) else str(m) for m in held["models"]
+        )
+    if isinstance(held.get("arms"), list):
+        held["arms"] = sorted(held["arms"])
+    return held
+
+
+def _same(a: Any, b: Any) -> bool:
+    return bool(json.loads(dumps(a)) == json.loads(dumps(b)))
+
+
+def _adds_models(held: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """Whether ``wanted`` is the held run with other models (which then join it)."""
+    if set(held) != set(_IDENTITY_NAMES) or not isinstance(held.get("models"), list):
+        return False
+    return all(_same(held[part], wanted[part]) for part in _IDENTITY_NAMES if part != "models")
+
+
+def _difference(held: dict[str, Any], wanted: dict[str, Any]) -> str:
+    """Say how the run held (:func:`_held_identity`) differs from the one asked for."""
     found = []
     for part, (name, _) in _IDENTITY_NAMES.items():
-        if part not in held or json.loads(dumps(held[part])) == json.loads(dumps(wanted[part])):
+        if part not in held or _same(held[part], wanted[part]):
             continue
         if part == "dataset":
             found.append("another task file")
@@ -398,19 +555,22 @@ def _check_temperatures(store: Store, config: RunConfig, out: Path) -> None:
 
 
 def _manifest(
-    config: RunConfig, path: Path, dataset_hash: str, started: str, ended: str | None
+    config: RunConfig,
+    models: list[ModelEntry],
+    path: Path,
+    dataset_hash: str,
+    started: str,
+    ended: str | None,
 ) -> dict[str, Any]:
     return {
         "toolchaos_version": __version__,
         "suite": config.suite,
         "dataset_file": str(path),
         "dataset_sha256": dataset_hash,
-        "models": [m.model_dump(exclude_defaults=True) for m in config.models],
+        "models": [m.model_dump(exclude_defaults=True) for m in models],
         "protocol": config.protocol,
         "arms": config.arms,
         "samples": config.samples,
-        "limit": config.limit,
-        "subset": config.subset,
         "concurrency": config.concurrency,
         "loop": json.loads(dumps(config.loop.model_dump())),
         "started": started,

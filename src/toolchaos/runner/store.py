@@ -12,7 +12,7 @@ import os
 import signal
 import sqlite3
 import threading
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -275,6 +275,11 @@ class Store:
         with self._transaction():
             self.conn.executemany("INSERT OR REPLACE INTO tasks VALUES (?, ?, ?)", rows)
 
+    def task_count(self, suite: str) -> int:
+        """How many tasks of ``suite`` the store holds."""
+        row = self.conn.execute("SELECT COUNT(*) FROM tasks WHERE suite = ?", (suite,)).fetchone()
+        return int(row[0])
+
     def tasks(self) -> dict[str, Any]:
         """Return every stored task by id, each parsed by its suite."""
         from toolchaos.suites import get_suite
@@ -302,6 +307,23 @@ class Store:
             self._puts += 1
             if self._puts == _CRASH_IN_COMMIT:  # fault injection for the crash tests
                 os.kill(os.getpid(), signal.SIGKILL)
+
+    def put_numbered(self, episode: Episode, key_of: Callable[[int], str]) -> Episode:
+        """Commit a new episode under the first free sample from ``episode.sample`` on.
+
+        The free sample is chosen and the row inserted in one write transaction, and a
+        plain INSERT (never a replace), so two processes sharing the store can never pick
+        the same key and overwrite each other's episode.
+        """
+        with self._transaction():
+            sample = episode.sample
+            while self.conn.execute(
+                "SELECT 1 FROM episodes WHERE key = ?", (key_of(sample),)
+            ).fetchone():
+                sample += 1
+            claimed = episode.model_copy(update={"key": key_of(sample), "sample": sample})
+            self.conn.execute(INSERT_EPISODE.replace(" OR REPLACE", "", 1), episode_row(claimed))
+        return claimed
 
     def summaries(self) -> list[dict[str, Any]]:
         """Return the summary columns of every episode (no messages), for scoring."""

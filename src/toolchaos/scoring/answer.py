@@ -1043,6 +1043,13 @@ _CONCLUSION = re.compile(
     r"|=(?!=)|\u2192|=>",
     re.IGNORECASE,
 )
+# The working shown after a total, "(1,815 + 4,035 + 359)": numbers (each with an optional
+# currency sign and unit word) joined by arithmetic signs inside one pair of parentheses.
+# It shows how the total was reached and concludes nothing, so conclusions skip it.
+_WORKING_TERM = r"[-\u2212]?[$\u20ac\u00a3]?\s*\d[\d,]*(?:\.\d+)?\s*(?:%|[^\W\d_]+)?"
+_WORKING = re.compile(
+    r"\(\s*=?\s*" + _WORKING_TERM + r"(?:\s*[-+\u2212\u00d7*x/]\s*" + _WORKING_TERM + r")+\s*\)"
+)
 # A conclusion runs to the end of its sentence: a stop before a space or the end, a
 # semicolon or a line break (a decimal point is followed by a digit, not a space).
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;\n]")
@@ -1132,9 +1139,10 @@ def commitment(
 
     Conclusions start at a conclusion word or sign ("so", "therefore", "in total", "the
     answer is", "=") and run to the end of their sentence. Going from the last one back, the
-    first that states a value decides: the value stated after a copula ("the fewest is 10")
-    or a short conclusion's only value ("Therefore, 10."). If that value is a reference
-    candidate, the answer commits to the reference; if it is another value of the
+    first that states a value decides (the working shown in parentheses after a total,
+    "(1,815 + 4,035 + 359)", is not a conclusion): the value stated after a copula ("the
+    fewest is 10") or a short conclusion's only value ("Therefore, 10."). If that value is a
+    reference candidate, the answer commits to the reference; if it is another value of the
     reference's kind (a number for a number, a date for a date) or one of ``distractors``,
     it commits elsewhere. A conclusion that states no value but names a candidate commits
     to the reference; one that does neither ("so I'd go there") is passed over.
@@ -1156,6 +1164,7 @@ def commitment(
     kind = _value_kind(readings[0])
     others = [_reading(d) for d in distractors]
     others = [d for d in others if d and not any(d == r for r in readings)]
+    answer = _WORKING.sub(" ", answer)
     for marker in reversed(list(_CONCLUSION.finditer(answer))):
         stop = _SENTENCE_END.search(answer, marker.end())
         region = answer[marker.end() : stop.start() if stop else len(answer)]

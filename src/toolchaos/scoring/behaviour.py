@@ -1,6 +1,6 @@
 """Failure behaviour from a trajectory: first anomaly, post-failure action, A_t and R_t.
 
-Definitions (DESIGN.md, Metrics; ToolBench-X, arXiv 2606.25819), for any suite whose
+Definitions (docs/architecture.md, Metrics; ToolBench-X, arXiv 2606.25819), for any suite whose
 episodes run under hazards:
 
 * The *first anomaly* is the first trace entry whose observation is a tool error or

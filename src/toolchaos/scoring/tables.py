@@ -47,30 +47,39 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     failures, never the model's); ``bad_calls`` the tool calls the model wrote with
     arguments that were not a JSON object (the model's mistakes, which it saw as a 400);
     ``accuracy`` is correct over the episodes that finished, so a harness fault never counts
-    against a model.
+    against a model. An episode a suite could not score (an own-tools episode with no
+    verdict and no reference answer: its ``unscored`` column is 1) counts in ``unscored``
+    and in neither ``correct`` nor ``accuracy``; the column is there only when some are.
     """
     if frame.empty:
         return []
+    unscored_of = (
+        frame["unscored"].fillna(0).astype(int)
+        if "unscored" in frame
+        else pd.Series(0, index=frame.index)
+    )
     grouped = frame.groupby(["suite", "model", "protocol", "arm"], sort=True)
     out = []
     for (suite, model, protocol, arm), group in grouped:
         n = len(group)
         errors = int(group["error"].sum())
         correct = int(group["correct"].sum())
-        finished = n - errors
-        out.append(
-            {
-                "suite": suite,
-                "model": model,
-                "protocol": protocol,
-                "arm": arm,
-                "n": n,
-                "correct": correct,
-                "errors": errors,
-                "bad_calls": int(group["bad_calls"].sum()) if "bad_calls" in group else 0,
-                "accuracy": round(correct / finished, 4) if finished else None,
-            }
-        )
+        unscored = int(unscored_of[group.index].sum())
+        scored = n - errors - unscored
+        row = {
+            "suite": suite,
+            "model": model,
+            "protocol": protocol,
+            "arm": arm,
+            "n": n,
+            "correct": correct,
+            "errors": errors,
+            "bad_calls": int(group["bad_calls"].sum()) if "bad_calls" in group else 0,
+        }
+        if unscored_of.any():
+            row["unscored"] = unscored
+        row["accuracy"] = round(correct / scored, 4) if scored else None
+        out.append(row)
     return out
 
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import (
     Awaitable,
     Callable,
@@ -376,6 +377,7 @@ def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
         try:
             task = model.model_validate_json(line)
         except ValidationError as exc:
+            _refuse_other_shape(path, number, line, suite)
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "line"
             if not re.fullmatch(r"[\w.-]+", where):  # a field named oddly: show it quoted
@@ -386,9 +388,7 @@ def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
             raise BadInput(f"{path}, line {number}, field {where}: {problem}") from None
         task_suite, task_id = getattr(task, "suite", None), str(getattr(task, "id", ""))
         if suite is not None and task_suite != suite:
-            raise BadInput(
-                f"{path}, line {number}, field suite: task belongs to {task_suite!r}, not {suite!r}"
-            )
+            raise BadInput(_other_suite(path, number, str(task_suite), suite))
         if task_id in seen:
             raise BadInput(f"{path}, line {number}, field id: duplicate task id {task_id!r}")
         seen.add(task_id)
@@ -396,6 +396,32 @@ def load_jsonl(path: Path, model: type[T], suite: str | None = None) -> list[T]:
     if not tasks:
         raise BadInput(f"task file {path} holds no tasks")
     return tasks
+
+
+def _refuse_other_shape(path: Path, number: int, line: str, suite: str | None) -> None:
+    """Name in plain words a line that is no task of ``suite`` at all.
+
+    A JSON array (a whole task list on one line, or the ``[`` that opens one) and a task
+    of another suite get a sentence of their own instead of the first field that fails.
+    """
+    if line.lstrip().startswith("["):
+        raise BadInput(
+            f"{path}, line {number}: a JSON array; expected one task per line (JSONL), each "
+            "a JSON object"
+        )
+    try:
+        named = json.loads(line).get("suite")
+    except (ValueError, AttributeError):
+        return
+    if suite is not None and isinstance(named, str) and named and named != suite:
+        raise BadInput(_other_suite(path, number, named, suite))
+
+
+def _other_suite(path: Path, number: int, named: str, suite: str) -> str:
+    """The sentence for a task file of another suite than the one it was given to."""
+    return (
+        f"{path}: this is a {named} task file, not a {suite} one (line {number} is a {named} task)"
+    )
 
 
 def to_jsonl(tasks: Iterable[BaseModel]) -> str:
@@ -412,24 +438,50 @@ def load_tasks(path: Path, suite: str | None = None) -> list[TaskSpec]:
 def stratified_order(
     tasks: list[Any], stratum: Callable[[Any], tuple[str, str]], seed: int = 0
 ) -> list[Any]:
-    """Every task, in turns over the suite's strata (``stratum``), shuffled with a seed.
+    """Every task, in rounds over the suite's strata (``stratum``), shuffled with a seed.
 
-    Strata take turns, in a stable order, each giving its next task (shuffled with the
-    seed), so any prefix of the order covers the strata as evenly as their sizes allow.
+    A stratum is a pair (outer, inner): ToolBench-X's (workflow type, hazard family),
+    ToolFailBench's (domain, target mode). Each round takes the next task of every
+    stratum (each stratum's tasks shuffled with the seed), in :func:`_stratum_turns`
+    order: outer values take turns and each one's inner values come least-used first.
+    So a prefix of the order as long as the number of outer values holds each of them
+    once, one as long as the number of strata holds every stratum, and any prefix is
+    spread as evenly as the strata's sizes allow.
     """
     strata: dict[tuple[str, str], list[Any]] = {}
     for task in sorted(tasks, key=lambda t: t.id):
         strata.setdefault(stratum(task), []).append(task)
     rng = random.Random(seed)
-    for members in strata.values():
-        rng.shuffle(members)
+    for key in sorted(strata):
+        rng.shuffle(strata[key])
+    queues = [strata[key] for key in _stratum_turns(list(strata))]
     order: list[Any] = []
-    queues = [strata[key] for key in sorted(strata)]
-    while any(queues):
-        for queue in queues:
-            if queue:
-                order.append(queue.pop(0))
+    for depth in range(max((len(q) for q in queues), default=0)):
+        order.extend(queue[depth] for queue in queues if depth < len(queue))
     return order
+
+
+def _stratum_turns(keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The strata in the order each round visits them.
+
+    Outer values take turns (in sorted order); at its turn, an outer value gives the
+    stratum of its own not yet visited whose inner value has been visited least so
+    far (ties by name), so the first turns cover the inner values too.
+    """
+    inner_of: dict[str, list[str]] = {}
+    for outer, inner in sorted(keys):
+        inner_of.setdefault(outer, []).append(inner)
+    used: Counter[str] = Counter()
+    turns: list[tuple[str, str]] = []
+    while any(inner_of.values()):
+        for outer, inners in inner_of.items():
+            if not inners:
+                continue
+            inner = min(inners, key=lambda name: (used[name], name))
+            inners.remove(inner)
+            used[inner] += 1
+            turns.append((outer, inner))
+    return turns
 
 
 def stratified_subset(

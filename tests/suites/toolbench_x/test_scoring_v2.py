@@ -208,3 +208,72 @@ def test_a_world_patch_is_where_the_episode_starts_not_one_of_its_writes(
     assert checking.fields == {"balance_usd": 1723.61}
     state = play(patched)
     assert score_episode("Checking will show $1,723.61.", state, patched).correct
+
+
+# -- rounding the prompt leaves open (docs/scoring.md, "Rounding") -------------------------
+
+
+@pytest.fixture(scope="module")
+def v2() -> dict[str, TaskSpec]:
+    """The shipped default task file (the ``shipped`` fixture above is v1's)."""
+    return {t.id: t for t in get_suite("toolbench-x").load()}
+
+
+@pytest.mark.parametrize(
+    ("answer", "correct"),
+    [
+        ("The total is $604.66.", True),  # the reference: the sum of the rounded amounts
+        ("The total is $604.67.", True),  # the amounts added first, rounded last
+        ("The total is $604.70.", False),  # further off than either rounding order goes
+        ("The total is $604.63.", False),
+        ("Either $604.66 or $604.67.", False),  # two candidates are still a hedge
+    ],
+)
+def test_a_sum_of_converted_amounts_accepts_both_rounding_orders(
+    v2: dict[str, TaskSpec], answer: str, correct: bool
+) -> None:
+    task = v2["tbx-currency-exchange-mix-03"]
+    assert task.reference.answer == "604.66" and len(task.reference.answer_spec.refs) == 4
+    assert score_episode(answer, None, task).correct is correct
+
+
+def test_a_sum_of_whole_counts_accepts_no_slack(v2: dict[str, TaskSpec]) -> None:
+    task = v2["tbx-notes-and-documents-par-04"]
+    assert score_episode("6,209 words in total (1,815 + 4,035 + 359)", None, task).correct
+    assert not score_episode("6,210 words in total.", None, task).correct
+
+
+def rate_task(v2: dict[str, TaskSpec], reference: str, prompt: str) -> TaskSpec:
+    task = v2["tbx-a-b-experiments-mix-01"]
+    ref = task.reference.model_copy(update={"answer": reference, "distractors": []})
+    return task.model_copy(update={"reference": ref, "prompt": prompt})
+
+
+@pytest.mark.parametrize(
+    ("answer", "correct"),
+    [
+        ("The highest is 10.42%.", True),
+        ("The highest is 10.4%.", True),  # within half a unit of its last place
+        ("The highest is 10.5%.", False),  # outside it
+        ("The highest is 10%.", False),  # fewer than three significant digits
+        ("The highest is 10.41%.", False),  # as precise as the reference, and wrong
+    ],
+)
+def test_a_rounding_the_prompt_does_not_fix_is_accepted(
+    v2: dict[str, TaskSpec], answer: str, correct: bool
+) -> None:
+    task = rate_task(v2, "10.42", "What is the highest control conversion rate (%)?")
+    assert score_episode(answer, None, task).correct is correct
+
+
+def test_a_prompt_that_fixes_the_precision_gets_it(v2: dict[str, TaskSpec]) -> None:
+    prompt = "What is the highest control conversion rate (%), to two decimal places?"
+    assert not score_episode("10.4%.", None, rate_task(v2, "10.42", prompt)).correct
+
+
+def test_a_rounding_another_candidate_shares_names_neither(v2: dict[str, TaskSpec]) -> None:
+    task = rate_task(v2, "10.42", "What is the highest control conversion rate (%)?")
+    task = task.model_copy(
+        update={"reference": task.reference.model_copy(update={"distractors": ["10.38"]})}
+    )
+    assert not score_episode("The highest is 10.4%.", None, task).correct

@@ -1,10 +1,10 @@
 """The published ToolFailBench v5 release, whole: all 1,000 tasks import and run.
 
-The release (Apache-2.0, unmodified) is read from ``TOOLCHAOS_RELEASE_DIR`` or, by
-default, from ``../shared/toolfailbench-v5`` beside the repository, where CI lays it; it is
-never copied into the package or the repo. Without it the whole file is skipped with one
-line saying where to put it, unless ``TOOLCHAOS_REQUIRE_RELEASE=1`` (set by ``.ci/run``),
-where its absence fails the run. Every scripted baseline plays all 1,000 tasks
+The release (Apache-2.0, unmodified) is read from ``$TOOLCHAOS_RELEASE_DIR``, else from
+``../shared/toolfailbench-v5`` beside the repository, where CI lays it; it is never copied
+into the package or the repo. Where it is absent the module is skipped with one line
+saying where to put it, unless ``TOOLCHAOS_REQUIRE_RELEASE=1`` (set by ``.ci/run``): then
+its absence fails. Every scripted baseline plays all 1,000 tasks
 through the real runner and report, and must get the label it plays: the oracle CTUR and
 CTRL-Acc of 100%, skip TSR, ignore RIR and fabricate OFR of 100% of the tool-required
 tasks, overuse UTR of 100% of the controls.
@@ -38,18 +38,17 @@ from toolchaos.suites.toolfailbench.importer import (
 )
 from toolchaos.suites.toolfailbench.rules import failure_rates, keys
 
-REPOSITORY = Path(__file__).resolve().parents[3]
 RELEASE = Path(
-    os.environ.get("TOOLCHAOS_RELEASE_DIR") or REPOSITORY.parent / "shared" / "toolfailbench-v5"
+    os.environ.get("TOOLCHAOS_RELEASE_DIR")
+    or Path(__file__).resolve().parents[3] / ".." / "shared" / "toolfailbench-v5"
 )
-if not (RELEASE / "tasks_v5").is_dir():
-    _MISSING = (
-        f"the ToolFailBench v5 release is not at {RELEASE}: lay the published release "
-        "(tasks_v5/, system_prompts/v5/) there or point TOOLCHAOS_RELEASE_DIR at it"
-    )
-    if os.environ.get("TOOLCHAOS_REQUIRE_RELEASE") == "1":
-        pytest.fail(_MISSING, pytrace=False)
-    pytest.skip(_MISSING, allow_module_level=True)
+WHERE = (
+    f"the ToolFailBench v5 release is not at {RELEASE.resolve()}: lay the published release "
+    "(tasks_v5/, system_prompts/v5/) beside the repository as ../shared/toolfailbench-v5, "
+    "or name its folder in TOOLCHAOS_RELEASE_DIR"
+)
+if not (RELEASE / "tasks_v5").is_dir() and os.environ.get("TOOLCHAOS_REQUIRE_RELEASE") != "1":
+    pytest.skip(WHERE, allow_module_level=True)
 DOMAINS = ("finance", "medicine", "law", "cybersecurity", "real_estate")
 MODES = ("tool_skip", "result_ignore", "output_fabrication", "control")
 MODELS = ("oracle", "skip", "ignore", "fabricate", "overuse")
@@ -59,6 +58,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("toolfailbench-v5-releas
 
 @pytest.fixture(scope="module")
 def root() -> Path:
+    if not (RELEASE / "tasks_v5").is_dir():  # TOOLCHAOS_REQUIRE_RELEASE=1 makes it a failure
+        pytest.fail(WHERE + " (TOOLCHAOS_REQUIRE_RELEASE=1)", pytrace=False)
     return RELEASE
 
 

@@ -43,6 +43,14 @@ ACTIONS = ("retry_same", "retry_changed", "switch", "terminate")
 SEEN_CHARS = 160
 
 
+def has_verdict(end_state: str | None, task: OwnToolsTask | None) -> bool:
+    """Whether an episode can be scored: the caller gave a verdict, or the target an answer.
+
+    A proxy episode carries neither, so it is counted as unscored, never as failed.
+    """
+    return end_state in (VERDICT_PASS, VERDICT_FAIL) or bool(task is not None and task.answer)
+
+
 def verdict(end_state: str | None, final_answer: str, task: OwnToolsTask | None) -> bool:
     """Whether an episode passed: the caller's verdict, else the reference answer."""
     if end_state in (VERDICT_PASS, VERDICT_FAIL):
@@ -66,6 +74,8 @@ class EpisodeFacts:
     events: list[dict[str, Any]] = field(default_factory=list)
     calls: int = 0
     run: str = ""
+    scored: bool = True
+    """False when the episode has no verdict and its target no answer (e.g. a proxy's)."""
     trace: TraceFacts | None = None
     """The generic trajectory facts (hazard arm only), before the reference is known."""
 
@@ -92,8 +102,10 @@ def next_move(trace: Sequence[Mapping[str, Any]], index: int) -> str:
     return "retry_same" if same else "retry_changed"
 
 
-def observe(episode: Mapping[str, Any], correct: bool, run: str = "") -> EpisodeFacts:
-    """The facts of one episode (its stored JSON)."""
+def observe(
+    episode: Mapping[str, Any], correct: bool, run: str = "", scored: bool = True
+) -> EpisodeFacts:
+    """The facts of one episode (its stored JSON); ``scored`` False: it has no verdict."""
     trace = episode.get("trace", [])
     first = next(
         (
@@ -117,7 +129,7 @@ def observe(episode: Mapping[str, Any], correct: bool, run: str = "") -> Episode
     families = sorted({e["family"] for e in events})
     arm = str(episode["arm"])
     generic = None
-    if arm != "clean":
+    if arm != "clean" and scored:
         # the reference is only known once every run is read (see reference_calls)
         family = "+".join(families) or "none"
         generic = trace_facts(episode, reference_calls=1, family=family, correct=correct)
@@ -132,6 +144,7 @@ def observe(episode: Mapping[str, Any], correct: bool, run: str = "") -> Episode
         events=events,
         calls=len(trace),
         run=run,
+        scored=scored,
         trace=generic,
     )
 
@@ -184,6 +197,7 @@ class OwnToolsReport:
             task = tasks.get(row["task_id"])
             finished = row["status"] == "finished"
             correct = finished and verdict(row["end_state"], row["final_answer"], task)
+            unscored = finished and not has_verdict(row["end_state"], task)
             families = sorted({h.family.value for h in task.hazards}) if task else []
             records.append(
                 episode_record(
@@ -193,6 +207,7 @@ class OwnToolsReport:
                     workflow="own-tools",
                     family="+".join(families) if row["arm"] != "clean" and families else "none",
                     n_events=row["n_events"],
+                    unscored=int(unscored),
                 )
             )
         return pd.DataFrame.from_records(records)
@@ -204,8 +219,10 @@ class OwnToolsReport:
             return
         mine = frame[(frame["suite"] == SUITE_NAME) & (frame["error"] == 0)]
         correct = dict(zip(mine["key"], mine["correct"].astype(bool), strict=True))
+        unscored = dict(zip(mine["key"], mine["unscored"].astype(bool), strict=True))
         for key, text in data.store.episode_json(keys=list(correct)):
-            self.facts.append(observe(json.loads(text), correct[key], data.run))
+            facts = observe(json.loads(text), correct[key], data.run, not unscored[key])
+            self.facts.append(facts)
 
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The own-tools tables over every run."""
@@ -213,8 +230,20 @@ class OwnToolsReport:
         finished = frame[frame["error"] == 0]
         rows = []
         for (model, task_id, arm), group in finished.groupby(["model", "task_id", "arm"]):
-            k, n = int(group["correct"].sum()), len(group)
-            rows.append({"model": model, "target": task_id, "arm": arm, **_rate_columns(k, n)})
+            scored = group[group["unscored"] == 0]
+            k, n = int(scored["correct"].sum()), len(scored)
+            rate = {"model": model, "target": task_id, "arm": arm, **_rate_columns(k, n)}
+            rate["unscored"] = len(group) - n
+            rows.append(rate)
+        unscored = sum(r["unscored"] for r in rows)
+        if not unscored:
+            rows = [{k: v for k, v in r.items() if k != "unscored"} for r in rows]
+        else:
+            out.notes.append(
+                f"Own tools: {unscored} episode(s) carry no verdict and their target no "
+                "reference answer (a proxy records none): they are unscored, counted in "
+                "no pass rate; pass a verdict (finish(passed=...)) or give the plan an answer."
+            )
         out.tables.append(
             ReportTable(
                 "own_tools_pass",
@@ -223,7 +252,9 @@ class OwnToolsReport:
                 _link,
             )
         )
-        hazarded = [f for f in self.facts if f.arm != "clean"]
+        # an unscored episode (no verdict) shows its moves and events, never a pass or fail
+        moved = [f for f in self.facts if f.arm != "clean"]
+        hazarded = [f for f in moved if f.scored]
         by_family: dict[tuple[str, str], list[bool]] = {}
         for fact in hazarded:
             for family in fact.families or ["none fired"]:
@@ -241,14 +272,17 @@ class OwnToolsReport:
             )
         )
         action_rows = []
-        for model in sorted({f.model for f in hazarded}):
-            mine = [f for f in hazarded if f.model == model and f.action != "none"]
+        for model in sorted({f.model for f in moved}):
+            mine = [f for f in moved if f.model == model and f.action != "none"]
             if not mine:
                 continue
             row: dict[str, Any] = {"model": model, "anomalies": len(mine)}
             for action in ACTIONS:
                 row[action] = round(sum(f.action == action for f in mine) / len(mine), 4)
-            row["recovered"] = round(sum(f.correct for f in mine) / len(mine), 4)
+            judged = [f for f in mine if f.scored]
+            row["recovered"] = (
+                round(sum(f.correct for f in judged) / len(judged), 4) if judged else None
+            )
             row["calls_after"] = round(sum(f.after for f in mine) / len(mine), 2)
             action_rows.append(row)
         out.tables.append(
@@ -257,7 +291,8 @@ class OwnToolsReport:
                 "Own tools: the agent's move after the first anomaly",
                 pd.DataFrame(action_rows),
                 _link,
-                note="Shares of the hazarded episodes that met an anomaly; recovered = passed.",
+                note="Shares of the hazarded episodes that met an anomaly; recovered = passed "
+                "(over the episodes with a verdict).",
             )
         )
         behaviours, labels, note = self._behaviours(hazarded)
@@ -278,10 +313,10 @@ class OwnToolsReport:
                 "detail": e["detail"],
                 "agent_saw": e["seen"],
                 "next_move": e["next"],
-                "passed": int(f.correct),
+                "passed": int(f.correct) if f.scored else None,
                 "behaviour": behaviour_of.get(f.trace.key if f.trace else "", ""),
             }
-            for f in hazarded
+            for f in moved
             for e in f.events
         ]
         out.tables.append(

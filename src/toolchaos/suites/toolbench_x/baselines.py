@@ -7,7 +7,7 @@ the reference and never recovers; ``retry`` repeats a failed call up to 3 times 
 same arguments and never switches; ``no-tool`` answers at once.
 
 Three more stand in for a capable model's easy strategies, and the build's validity gates
-play them (DESIGN.md): each reads results as a model does (:func:`reading.lenient_view`).
+play them (docs/toolbench-x.md): each reads results as a model does (:func:`reading.lenient_view`).
 ``lenient`` never recovers; ``follower`` applies a recipe step only where the error or
 result spells its fix out (:func:`reading.spelled_out`), so a task it solves is
 ``explicit``; ``bypasser`` answers an error by dropping optional arguments, then by

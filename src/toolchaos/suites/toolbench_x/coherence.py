@@ -1,4 +1,4 @@
-"""Coherence checks a ToolBench-X task must pass to ship (DESIGN.md, validity gates e and f).
+"""Coherence checks a ToolBench-X task must pass to ship (docs/toolbench-x.md, validity gates).
 
 A task is coherent when its prompt, its tools' documentation and its reference agree:
 

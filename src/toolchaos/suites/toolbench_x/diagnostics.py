@@ -1,6 +1,6 @@
 """ToolBench-X trajectory diagnostics: first anomaly, post-failure action, failure behaviour.
 
-Definitions (DESIGN.md, Metrics; ToolBench-X, arXiv 2606.25819), on episodes of the
+Definitions (docs/architecture.md, Metrics; ToolBench-X, arXiv 2606.25819), on episodes of the
 hazard arms (``hazard``, ``hint``, ``oracle-label``) that finished:
 
 * The *first anomaly* is the first trace entry whose observation is a tool error or

@@ -3,7 +3,7 @@
 Raw generation -> screening -> at most N per (subtopic, workflow) -> hazard assignment ->
 validation -> selection to the dataset's size per workflow type -> final ids.
 
-Hazard assignment is where the validity gates stand (DESIGN.md): a proposal is kept only
+Hazard assignment is where the validity gates stand (docs/toolbench-x.md): a proposal is kept only
 if the oracle recovers, the naive policy and the policies standing in for a capable
 model's easy strategies fail (a task the error follower solves is ``explicit``, and at
 most :data:`EXPLICIT_SHARE` of the tasks may be), nothing leaks and the task is coherent.
@@ -190,7 +190,7 @@ def _screen(candidates: list[Candidate], report: BuildReport) -> list[tuple[Cand
         ):
             report.drop("screen", cand.label, "the clean path is not deterministic")
             continue
-        if not episode_correct(play_sync(task, "oracle", "clean"), task):
+        if not episode_correct(play_sync(task, "oracle", "clean"), task, exact=True):
             report.drop("screen", cand.label, "the oracle does not reach the reference")
             continue
         leak = leak_problems(task)
@@ -439,10 +439,12 @@ def gate_problem(
     problems = coherence_problems(trial)
     if problems:
         return trial, "coherence", problems[0].reason
-    if proposal.task_update and not episode_correct(play_sync(trial, "oracle", "clean"), trial):
+    if proposal.task_update and not episode_correct(
+        play_sync(trial, "oracle", "clean"), trial, exact=True
+    ):
         return trial, "breaks-clean", "the change it needs breaks the clean path"
     oracle = play_sync(trial, "oracle", "hazard")
-    if not episode_correct(oracle, trial):
+    if not episode_correct(oracle, trial, exact=True):
         return trial, "recovery", "the recipe does not recover"
     naive = play_sync(trial, "naive", "hazard")
     if episode_correct(naive, trial):

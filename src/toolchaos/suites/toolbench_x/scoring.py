@@ -6,6 +6,8 @@ Labels are pure functions of stored episodes and task specs: nothing here calls 
 from __future__ import annotations
 
 import json
+import re
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import pandas as pd
@@ -17,6 +19,90 @@ from toolchaos.scoring.answer import AnswerScore, normalize, score_answer
 from toolchaos.scoring.tables import episode_record
 
 ARM_ORDER = ("clean", "hazard", "hint", "oracle-label")
+# A prompt that says how to round ("to the cent", "two decimal places", "rounded to the
+# nearest ...") fixes the answer's precision; one that says none of these leaves it free.
+_PRECISION_WORDS = re.compile(
+    r"\b(?:decimals?|d\.p\.|cents?|nearest|round(?:ed|ing)?|whole\s+numbers?|significant"
+    r"|precision|precisely|exact(?:ly)?)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
+# A rounding of the reference must keep this many significant digits ("10.4" for 10.42,
+# not "10"), or all of the reference's own where it has fewer.
+ROUNDED_DIGITS = 3
+
+
+def fixes_precision(prompt: str) -> bool:
+    """Tell whether a prompt says to what precision its answer is given."""
+    return bool(_PRECISION_WORDS.search(prompt))
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _digits(value: Decimal) -> int:
+    return len(value.normalize().as_tuple().digits) if value else 1
+
+
+def rounding_aliases(final_answer: str, task: TaskSpec) -> list[str]:
+    """The numbers of an answer that are the reference at a precision the task leaves open.
+
+    Computed from the reference and its answer spec at scoring time, never typed into a
+    task (docs/scoring.md, "Rounding"):
+
+    - where the prompt fixes no precision, a number within half a unit of its own last
+      place of the reference, keeping at least ``ROUNDED_DIGITS`` significant digits, is
+      the reference rounded ("10.4" for 10.42);
+    - where the answer is a sum of ``n`` addends that are themselves rounded to the
+      answer's ``p`` decimals (their values have decimals), adding first and rounding last
+      can differ from the reference (the sum of the rounded addends) by up to
+      ``(n + 1) // 2`` units of the last place, so a number of ``p`` decimals that close is
+      the same sum in the other rounding order (604.67 for 604.66).
+    """
+    ref = task.reference
+    reference = _decimal(ref.answer)
+    if reference is None or not reference.is_finite():
+        return []
+    spec = ref.answer_spec
+    addends = [_decimal(d) for d in ref.distractors]
+    sum_slack = 0
+    if (
+        spec.op == "sum"
+        and spec.round
+        and len(spec.refs) > 1
+        and addends
+        and all(a is not None and a != a.to_integral_value() for a in addends)
+    ):
+        sum_slack = (len(spec.refs) + 1) // 2
+    free = not fixes_precision(task.prompt)
+    others = [a for a in addends if a is not None and a.is_finite()]
+    out = []
+    for match in _NUMBER.finditer(final_answer):
+        value = _decimal(match.group())
+        if value is None or value == reference:
+            continue
+        places = _places(value)
+        gap = abs(value - reference)
+        unit = Decimal(1).scaleb(-places)
+        if (
+            free
+            and places < _places(reference)
+            and _digits(value) >= min(ROUNDED_DIGITS, _digits(reference))
+            and gap * 2 <= unit
+            # a rounding that another candidate of the task also rounds to names neither
+            and not any(abs(value - other) * 2 <= unit for other in others)
+        ) or (sum_slack and places == spec.round and gap <= unit * sum_slack):
+            out.append(match.group())
+    return out
 
 
 class EpisodeScore(BaseModel):
@@ -88,17 +174,21 @@ def _score_writes(answer: AnswerScore, end_state: str | None, task: TaskSpec) ->
     )
 
 
-def score_episode(final_answer: str, end_state: str | None, task: TaskSpec) -> EpisodeScore:
+def score_episode(
+    final_answer: str, end_state: str | None, task: TaskSpec, *, rounding: bool = True
+) -> EpisodeScore:
     """Score one finished episode against its task's reference.
 
     A task that writes is correct when the fields its writes are about match the
     reference (v1 tasks, without ``expected_writes``: when the whole end state does) and,
     if it also asks a question, when the answer is right too. Any other task is correct
     when the answer commits to the reference answer (or an alias) after normalization and
-    does not hedge across several candidates.
+    does not hedge across several candidates; with ``rounding``, a rounding the task leaves
+    open counts as the reference (:func:`rounding_aliases`).
     """
     ref = task.reference
-    answer = score_answer(final_answer, ref.answer, ref.aliases, ref.distractors)
+    aliases = [*ref.aliases, *(rounding_aliases(final_answer, task) if rounding else [])]
+    answer = score_answer(final_answer, ref.answer, aliases, ref.distractors)
     if ref.writes:
         return _score_writes(answer, end_state, task)
     return EpisodeScore(

@@ -1,4 +1,4 @@
-"""Task validators: the checks a task must pass to ship (DESIGN.md, invariant 5).
+"""Task validators: the checks a task must pass to ship (docs/architecture.md, invariant 5).
 
 They replay, never read: the oracle is played in the clean env and in the hazarded env,
 the naive baseline is played under the hazard, and the leakage check looks for every
@@ -93,11 +93,17 @@ def play_sync(task: TaskSpec, mode: str, arm: str) -> Episode:
     return _LOOP[0].run_until_complete(play(item, factory, LoopConfig()))
 
 
-def episode_correct(episode: Episode, task: TaskSpec) -> bool:
-    """Whether a finished episode scores correct."""
+def episode_correct(episode: Episode, task: TaskSpec, *, exact: bool = False) -> bool:
+    """Whether a finished episode scores correct.
+
+    ``exact`` holds the answer to the reference's own precision, without the roundings a
+    run's scoring also accepts (:func:`~toolchaos.suites.toolbench_x.scoring.rounding_aliases`):
+    the oracle must reach the reference itself, while a policy that must fail must fail
+    under the scoring a run applies.
+    """
     if episode.status is not EpisodeStatus.FINISHED:
         return False
-    return score_episode(episode.final_answer, episode.end_state, task).correct
+    return score_episode(episode.final_answer, episode.end_state, task, rounding=not exact).correct
 
 
 def shown_texts(task: TaskSpec) -> list[str]:
@@ -163,13 +169,13 @@ def validate_task(task: TaskSpec) -> list[Problem]:
             "reference",
             f"the replayed answer {ref.answer!r} differs from {task.reference.answer!r}",
         )
-    if not episode_correct(play_sync(task, "oracle", "clean"), task):
+    if not episode_correct(play_sync(task, "oracle", "clean"), task, exact=True):
         fail("oracle-clean", "the oracle does not reach the reference in the clean world")
     if task.hazard is not None:
         oracle = play_sync(task, "oracle", "hazard")
         if not oracle.hazard_events:
             fail("hazard-fires", "the hazard never fired on the oracle's path")
-        if not episode_correct(oracle, task):
+        if not episode_correct(oracle, task, exact=True):
             fail("recovery", "the recovery recipe does not reach the reference under the hazard")
         naive = play_sync(task, "naive", "hazard")
         if episode_correct(naive, task):
@@ -192,7 +198,9 @@ GATE_FAILURES = {
 
 
 def gate_problems(task: TaskSpec) -> list[Problem]:
-    """The validity gates a v2 task must still pass (DESIGN.md): coherence, dates, policies.
+    """The validity gates a v2 task must still pass: coherence, dates, policies.
+
+    See docs/toolbench-x.md, "The validity gates".
 
     The lenient reader and the bypasser must fail under the hazard, and the error
     follower must succeed exactly when the task is tagged ``explicit``.
