@@ -1,7 +1,8 @@
 """Scoring the ToolFailBench v5 release run: 5,000 episodes through the rule classifier.
 
-Plays the five scripted baselines over all 1,000 tasks of the published release (laid
-beside the repository as ``../shared/toolfailbench-v5``, as the tests read it) once, then
+Plays the five scripted baselines over all 1,000 tasks of the published release (the
+directory given, else ``TOOLCHAOS_RELEASE_DIR``, else ``../shared/toolfailbench-v5``
+beside the repository, as the tests read it) once, then
 times the report's computation (``build_report``: scoring, labels, tables) under each
 rule set, ``toolchaos`` and ``paper``, three times each, and prints the times and a
 digest of the labelled frame (the same digest before and after a change means the same
@@ -12,6 +13,7 @@ Usage: python bench/release_report.py [RELEASE_DIR]
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import tempfile
 import time
@@ -24,7 +26,10 @@ from toolchaos.runner.run import RunConfig, run
 from toolchaos.suites.base import ReportOptions
 
 MODELS = ("oracle", "skip", "ignore", "fabricate", "overuse")
-RELEASE = Path(__file__).resolve().parents[2] / "shared" / "toolfailbench-v5"
+RELEASE = Path(
+    os.environ.get("TOOLCHAOS_RELEASE_DIR")
+    or Path(__file__).resolve().parents[2] / "shared" / "toolfailbench-v5"
+)
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ from toolchaos.core.types import (
 )
 from toolchaos.core.world import Row, World
 from toolchaos.domains import (
-    REGISTRY,
+    DOMAINS,
     Domain,
     DomainNotes,
     Fallback,
@@ -325,7 +325,7 @@ FIXTURE = Domain(
         },
     ),
 )
-REGISTRY["fixture"] = f"{__name__}:FIXTURE"
+DOMAINS["fixture"] = f"{__name__}:FIXTURE"
 
 
 def make_task(

@@ -899,7 +899,7 @@ def audit_scoring_command(
     Example: toolchaos audit-scoring runs/gpt --judge openai/gpt-4o --sample 100
     """
     from toolchaos.models.config import ModelEntry
-    from toolchaos.suites.toolbench_x.audit import audit_scoring, report_lines
+    from toolchaos.suites.toolbench_x import audit_scoring, report_lines
 
     entry = ModelEntry(spec=judge, base_urls=base_url or [])
     report = audit_scoring(directory, entry, sample=sample, seed=seed, concurrency=concurrency)

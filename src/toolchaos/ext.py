@@ -40,8 +40,8 @@ from toolchaos.core.types import (
     Usage,
 )
 from toolchaos.core.world import Row, World
-from toolchaos.domains import REGISTRY as DOMAINS
 from toolchaos.domains import (
+    DOMAINS,
     Domain,
     DomainNotes,
     Fallback,
@@ -67,8 +67,7 @@ from toolchaos.domains._shapes import (
     update,
 )
 from toolchaos.env.base import EpisodeEnv
-from toolchaos.hazards import Hazard, HazardContext, PendingCall, Proposal, Results
-from toolchaos.hazards import register as register_hazard
+from toolchaos.hazards import Hazard, HazardContext, PendingCall, Proposal, Results, register_hazard
 from toolchaos.hazards.propose import answer_fields, read_paths, step_tools, value_at
 from toolchaos.models.base import (
     PROVIDERS,
@@ -80,8 +79,7 @@ from toolchaos.models.base import (
 )
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.transport import ResponseCache
-from toolchaos.suites import REGISTRY as SUITES
-from toolchaos.suites import get_suite
+from toolchaos.suites import SUITES, get_suite
 from toolchaos.suites.base import (
     BuildOptions,
     BuildResult,
@@ -94,7 +92,7 @@ from toolchaos.suites.base import (
     Suite,
     SuiteReport,
 )
-from toolchaos.suites.toolbench_x.generate import Draft, NoFit, Subtopic, TemplateContext, ref
+from toolchaos.suites.toolbench_x import Draft, NoFit, Subtopic, TemplateContext, ref
 
 __all__ = [
     "DOMAINS",

@@ -86,6 +86,11 @@ def test_yaml_and_json_files(tmp_path: Path) -> None:
             f"hazards:\n  - {{family: execution_failure, variant: transient, {ON}, ordinals: [0]}}",
             "at 1",
         ),
+        (
+            "hazards:\n  - {family: specification_drift, variant: renamed_parameter,"
+            f" {ON}, params: {{param: city, too: cityName}}}}\n",
+            "takes no parameter params.too",
+        ),
         ("fallbacks: {get_weather: nowhere}\n", "not offered"),
         ("surprise: 1\n", "field surprise"),
     ],

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from toolchaos.runner.store import STORE_NAME, Store
-from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites import SUITES, get_suite
 from toolchaos.suites.scripted import known_modes
 
 ENV = {"PATH": "/usr/bin:/bin", "COLUMNS": "80"}
@@ -78,7 +78,7 @@ def test_help_lists_every_scripted_policy_and_each_suites_default_arms() -> None
         assert re.search(rf"\b{re.escape(mode)}\b", text), mode
     for policy in ("skip", "ignore", "fabricate", "overuse"):
         assert policy in text
-    for name in REGISTRY:
+    for name in SUITES:
         suite = get_suite(name)
         arms = ["clean"] if suite.arms == ("clean",) else ["clean", "hazard"]
         assert f"{name} {','.join(arms)}" in text, name

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import pytest
 
 from toolchaos.core.types import HazardFamily
-from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.domains import DOMAINS, get_domain
 from toolchaos.hazards import VARIANTS
 from toolchaos.suites.toolbench_x.generate import subtopics
 from toolchaos.suites.toolbench_x.pipeline import build_toolbench_x
@@ -55,14 +55,14 @@ def example() -> Iterator[Example]:
     module = importlib.util.module_from_spec(spec)
     sys.modules["library_example"] = module
     spec.loader.exec_module(module)
-    REGISTRY["library"] = "library_example:DOMAIN"  # the one line a new domain adds
+    DOMAINS["library"] = "library_example:DOMAIN"  # the one line a new domain adds
     after = registries()
     grown = [
         names for key, (names, size) in before.items() if after.get(key, (set(), -1))[1] != size
     ]
     yield Example(module, grown)
     # leave the registries as the rest of the suite expects them
-    REGISTRY.pop("library", None)
+    DOMAINS.pop("library", None)
     VARIANTS.pop(KEY, None)
     get_domain.cache_clear()
     sys.modules.pop("library_example", None)
@@ -76,7 +76,7 @@ def test_the_example_domain_and_subtopic_need_only_the_registry_line(example: Ex
         if not any(name.startswith("toolchaos.hazards.") for name in names)
     ]
     assert len(outside_hazards) == 1
-    assert "toolchaos.domains.REGISTRY" in outside_hazards[0]
+    assert "toolchaos.domains.DOMAINS" in outside_hazards[0]
     [sub] = subtopics(["library"])
     assert (sub.name, sub.domain, sub.topic) == (
         "library loans",

@@ -11,12 +11,12 @@ import pytest
 
 from conftest import DomainTools, forks_of
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 from toolchaos.domains.communication import DOMAIN
 from toolchaos.domains.communication.world import CommunicationWorld
 
 # Until the registry line is committed; a no-op afterwards.
-REGISTRY.setdefault("communication", "toolchaos.domains.communication:DOMAIN")
+DOMAINS.setdefault("communication", "toolchaos.domains.communication:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]

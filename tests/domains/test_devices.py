@@ -13,12 +13,12 @@ import pytest
 from conftest import DomainTools, all_keys, forks_of, numeric_keys
 from toolchaos.core.reference import follow
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 from toolchaos.domains.devices import DOMAIN, SOURCES
 from toolchaos.domains.devices.world import DevicesWorld, add_months, version_key
 
 # Until the registry line is committed; a no-op afterwards.
-REGISTRY.setdefault("devices", "toolchaos.domains.devices:DOMAIN")
+DOMAINS.setdefault("devices", "toolchaos.domains.devices:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from conftest import fuzz_examples
 from toolchaos.core.types import AnswerSpec, Reference, TaskSpec, ToolCall
-from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.domains import DOMAINS, get_domain
 from toolchaos.env.runtime import Env
 
-NAMES = sorted(REGISTRY)
+NAMES = sorted(DOMAINS)
 EXAMPLES_PER_TOOL = 6
 
 JSON_SCALARS = st.one_of(

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import DomainTools, all_keys
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 from toolchaos.domains.government import DOMAIN, data
 from toolchaos.domains.government.world import (
     GovernmentWorld,
@@ -21,7 +21,7 @@ from toolchaos.domains.government.world import (
     tax_on,
 )
 
-REGISTRY.setdefault("government", "toolchaos.domains.government:DOMAIN")
+DOMAINS.setdefault("government", "toolchaos.domains.government:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42]

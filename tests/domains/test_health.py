@@ -11,7 +11,7 @@ import pytest
 from conftest import DomainTools, all_keys, forks_of, numeric_keys
 from toolchaos.core.reference import follow
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 from toolchaos.domains.health import DOMAIN
 from toolchaos.domains.health.world import (
     HealthWorld,
@@ -24,7 +24,7 @@ from toolchaos.domains.health.world import (
     workout_kcal,
 )
 
-REGISTRY.setdefault("health", "toolchaos.domains.health:DOMAIN")
+DOMAINS.setdefault("health", "toolchaos.domains.health:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from conftest import DomainTools, all_keys, cents, d, forks_of, numeric_keys
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 
-REGISTRY.setdefault("personal_finance", "toolchaos.domains.personal_finance:DOMAIN")
+DOMAINS.setdefault("personal_finance", "toolchaos.domains.personal_finance:DOMAIN")
 
 from toolchaos.domains.personal_finance import DOMAIN  # noqa: E402
 from toolchaos.domains.personal_finance.world import (  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import DomainTools, all_keys, cents, d, forks_of, numeric_keys
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 from toolchaos.domains._common import haversine_km
 from toolchaos.domains.transportation import DOMAIN, data
 from toolchaos.domains.transportation.world import (
@@ -20,7 +20,7 @@ from toolchaos.domains.transportation.world import (
     Trip,
 )
 
-REGISTRY.setdefault("transportation", "toolchaos.domains.transportation:DOMAIN")
+DOMAINS.setdefault("transportation", "toolchaos.domains.transportation:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]

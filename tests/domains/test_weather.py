@@ -13,12 +13,12 @@ import pytest
 from conftest import DomainTools, all_keys, forks_of, numeric_keys
 from toolchaos.core.reference import follow
 from toolchaos.core.types import ToolKind
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS
 from toolchaos.domains.weather import DOMAIN
 from toolchaos.domains.weather.world import LocationWorld, aqi_from_pm25, forecast_key
 
 # Until the registry line is committed; a no-op afterwards.
-REGISTRY.setdefault("weather", "toolchaos.domains.weather:DOMAIN")
+DOMAINS.setdefault("weather", "toolchaos.domains.weather:DOMAIN")
 
 SEED = 7
 SEEDS = [0, 1, 7, 42, 2026]

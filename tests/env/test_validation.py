@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import ToolSpec
-from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.domains import DOMAINS, get_domain
 from toolchaos.env.validation import _fast_check, check_arguments, validator_for
 
-SPECS = [tool.spec for name in REGISTRY for tool in get_domain(name).tools.values()]
+SPECS = [tool.spec for name in DOMAINS for tool in get_domain(name).tools.values()]
 
 # values of every JSON type, including the ones jsonschema and Python disagree about
 VALUES = st.one_of(

@@ -6,6 +6,7 @@ And a renamed variant still loads from old task files under its new name.
 from __future__ import annotations
 
 import random
+import string
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,7 +14,15 @@ import pytest
 
 from toolchaos.core.types import HazardFamily, HazardSpec, TaskSpec
 from toolchaos.domains import Domain
-from toolchaos.hazards import VARIANTS, Hazard, Proposal, Results, hint_for, register
+from toolchaos.hazards import (
+    VARIANTS,
+    Hazard,
+    Proposal,
+    Results,
+    hint_for,
+    register,
+    register_hazard,
+)
 from toolchaos.suites import get_suite
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
 
@@ -28,6 +37,31 @@ def test_every_variant_has_its_own_proposer_and_both_hints(key: tuple[HazardFami
     assert getattr(cls.propose, "__func__", None) is not getattr(Hazard.propose, "__func__", None)
     minimal, detailed = cls.hints
     assert minimal.strip() and detailed.strip() and minimal != detailed
+
+
+def test_every_variant_declares_the_params_its_tasks_and_hints_use() -> None:
+    """needs and takes are what a plan is checked by: they must cover what the variant reads."""
+    tasks = [*SUITE.load(), *SUITE.load(SUITE.version_path("v1"))]
+    seen: dict[tuple[HazardFamily, str], set[str]] = {}
+    for task in tasks:
+        if task.hazard is None:
+            continue
+        cls = VARIANTS[(task.hazard.family, task.hazard.variant)]
+        keys = set(task.hazard.params)
+        assert set(cls.needs) <= keys <= {*cls.needs, *cls.takes}, (task.id, sorted(keys))
+        seen.setdefault((cls.family, cls.variant), set()).update(keys)
+    for key, cls in VARIANTS.items():
+        assert set(cls.tool_params) <= {*cls.needs, *cls.takes}, key
+        assert set(cls.defaults) <= set(cls.takes), key
+        placeholders = {
+            name for text in cls.hints for _, name, _, _ in string.Formatter().parse(text) if name
+        }
+        assert placeholders <= {"tool", "resolver", *cls.needs, *cls.takes}, key
+    assert len(seen) >= 20  # the shipped files exercise nearly every variant
+
+
+def test_register_is_the_deprecated_name_of_register_hazard() -> None:
+    assert register is register_hazard
 
 
 def _propose_nothing(
@@ -48,9 +82,9 @@ def test_a_variant_without_a_proposer_or_hints_does_not_register() -> None:
         propose = classmethod(_propose_nothing)
 
     with pytest.raises(TypeError, match="defines no propose"):
-        register(NoProposer)
+        register_hazard(NoProposer)
     with pytest.raises(TypeError, match="defines no hints"):
-        register(NoHints)
+        register_hazard(NoHints)
     assert not {"no_proposer", "no_hints"} & {v for _, v in VARIANTS}
 
 

@@ -223,7 +223,7 @@ class ChaosEpisode:
         """
         if self.finished is not None:
             return self.finished
-        from toolchaos.suites.own_tools.task import VERDICT_FAIL, VERDICT_PASS
+        from toolchaos.suites.own_tools import VERDICT_FAIL, VERDICT_PASS
 
         verdict = None if passed is None else (VERDICT_PASS if passed else VERDICT_FAIL)
         recorder = self.engine.recorder

@@ -21,38 +21,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import HazardFamily, HazardSpec, ToolSpec
 from toolchaos.hazards import VARIANTS
+from toolchaos.hazards.propose import renamed
 
 PROFILE_NAMES = ("transient", "drift", "outage", "conflict", "everything")
 
 F = HazardFamily
-REQUIRED_PARAMS: dict[tuple[HazardFamily, str], tuple[str, ...]] = {
-    (F.SPECIFICATION_DRIFT, "renamed_parameter"): ("param",),
-    (F.SPECIFICATION_DRIFT, "changed_enum"): ("param",),
-    (F.SPECIFICATION_DRIFT, "deprecated_tool"): ("v2",),
-    (F.SPECIFICATION_DRIFT, "parameter_format"): ("param",),
-    (F.INVOCATION_ERROR, "strict_format"): ("param",),
-    (F.INVOCATION_ERROR, "missing_argument"): ("param",),
-    (F.INVOCATION_ERROR, "ambiguous_entity"): ("param", "name", "resolver"),
-    (F.EXECUTION_FAILURE, "transient"): (),
-    (F.EXECUTION_FAILURE, "outage"): (),
-    (F.EXECUTION_FAILURE, "paginated"): ("page_size",),
-    (F.EXECUTION_FAILURE, "timeout_after_write"): (),
-    (F.OUTPUT_DRIFT, "renamed_field"): ("field",),
-    (F.OUTPUT_DRIFT, "unit_change"): ("field", "factor", "unit"),
-    (F.OUTPUT_DRIFT, "number_as_string"): ("field",),
-    (F.OUTPUT_DRIFT, "nested_shape"): (),
-    (F.OUTPUT_DRIFT, "missing_field"): ("field",),
-    (F.OUTPUT_DRIFT, "locale_date"): ("field",),
-    (F.OUTPUT_DRIFT, "semantic_drift"): ("field", "factor", "unit"),
-    (F.OUTPUT_DRIFT, "withheld_field"): ("field",),
-    (F.CROSS_SOURCE_CONFLICT, "stale_source"): ("field",),
-    (F.CROSS_SOURCE_CONFLICT, "corrupted_outlier"): ("field",),
-    (F.CROSS_SOURCE_CONFLICT, "authoritative"): ("field",),
-}
-"""The parameters each variant needs on a user's tool (the suites derive them from a task)."""
-
-TOOL_PARAMS = ("v2", "resolver", "fallback")
-"""Parameters that name another tool: it must be one the agent is offered."""
+PLAN_PARAMS = ("announce",)
+"""Params every plan entry may carry besides its variant's own (:attr:`Hazard.needs`,
+:attr:`Hazard.takes`): ``announce: true`` updates the documentation too (the engine's)."""
 
 
 class PlannedHazard(BaseModel):
@@ -210,23 +186,26 @@ def _offered(name: str, by_name: dict[str, ToolSpec], where: str) -> None:
 
 
 def _explicit(entry: PlannedHazard, by_name: dict[str, ToolSpec]) -> HazardSpec:
-    key = (entry.family, entry.variant)
-    if key not in VARIANTS:
+    cls = VARIANTS.get((entry.family, entry.variant))
+    name = f"{entry.family.value}/{entry.variant}"
+    if cls is None:
         known = ", ".join(f"{f.value}/{v}" for f, v in sorted(VARIANTS))
-        raise BadInput(
-            f"unknown hazard variant {entry.family.value}/{entry.variant}; known: {known}"
-        )
+        raise BadInput(f"unknown hazard variant {name}; known: {known}")
     _offered(entry.tool, by_name, f"hazard {entry.variant}")
-    params = _defaults(entry, by_name[entry.tool])
-    missing = [p for p in REQUIRED_PARAMS.get(key, ()) if p not in params]
-    if missing:
+    accepted = (*cls.needs, *cls.takes, *PLAN_PARAMS)
+    unknown = [p for p in entry.params if p not in accepted]
+    if unknown:
         raise BadInput(
-            f"hazard {entry.family.value}/{entry.variant} on {entry.tool!r} needs "
-            f"params.{missing[0]}"
+            f"hazard {name} on {entry.tool!r} takes no parameter params.{unknown[0]} "
+            f"(it takes: {', '.join(accepted)})"
         )
-    for name in TOOL_PARAMS:
-        if name in params:
-            _offered(str(params[name]), by_name, f"hazard {entry.variant} params.{name}")
+    params = cls.plan_params(entry.params, by_name[entry.tool])
+    missing = [p for p in cls.needs if p not in params]
+    if missing:
+        raise BadInput(f"hazard {name} on {entry.tool!r} needs params.{missing[0]}")
+    for key in cls.tool_params:
+        if key in params:
+            _offered(str(params[key]), by_name, f"hazard {entry.variant} params.{key}")
     param = params.get("param")
     props = by_name[entry.tool].parameters.get("properties", {})
     if param is not None and entry.family is not F.OUTPUT_DRIFT and param not in props:
@@ -242,49 +221,6 @@ def _explicit(entry: PlannedHazard, by_name: dict[str, ToolSpec]) -> HazardSpec:
         ordinals=entry.ordinals,
         params=params,
     )
-
-
-def _camel(name: str) -> str:
-    head, *rest = name.split("_")
-    return head + "".join(p.title() for p in rest)
-
-
-def renamed(name: str) -> str:
-    """The drifted name of a parameter or field: camelCase, or with ``_v2`` appended."""
-    new = _camel(name)
-    return new if new != name else f"{name}_v2"
-
-
-def _swap_case(value: str) -> str:
-    return value.lower() if value != value.lower() else value.upper()
-
-
-def _defaults(entry: PlannedHazard, spec: ToolSpec) -> dict[str, Any]:
-    """The entry's params with the defaults a variant can derive from the tool's schema."""
-    params = dict(entry.params)
-    variant = entry.variant
-    if variant in ("renamed_parameter", "renamed_field"):
-        key = "param" if variant == "renamed_parameter" else "field"
-        if key in params:
-            params.setdefault("to", renamed(str(params[key])))
-    elif variant == "changed_enum" and "param" in params and "mapping" not in params:
-        schema = spec.parameters.get("properties", {}).get(params["param"], {})
-        values = schema.get("enum")
-        if not values:
-            raise BadInput(
-                f"hazard changed_enum on {spec.name!r}: parameter {params['param']!r} has no enum"
-            )
-        params["mapping"] = {str(v): _swap_case(str(v)) for v in values}
-    elif variant == "parameter_format":
-        params.setdefault("format", "DD/MM/YYYY")
-    elif variant == "transient":
-        params.setdefault("error", "503")
-    elif entry.family is F.CROSS_SOURCE_CONFLICT:
-        cls: Any = VARIANTS.get((entry.family, variant))
-        if cls is not None:
-            params.setdefault("factor", cls.factor)
-        params.setdefault("time_field", "as_of")
-    return params
 
 
 # -- profiles ------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Simulated domains. Each lives in its own folder and registers with one line here.
 
-The registry maps a domain name to ``"module:attribute"`` of its :class:`Domain` object and
-imports it only when asked, so loading one domain never imports the others. The line is
-all a suite needs too: ToolBench-X finds a domain's subtopic templates by its name.
+The registry (:data:`DOMAINS`) maps a domain name to ``"module:attribute"`` of its
+:class:`Domain` object and imports it only when asked, so loading one domain never
+imports the others. The line is all a suite needs too: ToolBench-X finds a domain's
+subtopic templates by its name.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from toolchaos.domains.notes import (
     check_notes,
 )
 
-REGISTRY: dict[str, str] = {
+DOMAINS: dict[str, str] = {
     "commerce": "toolchaos.domains.commerce:DOMAIN",
     "communication": "toolchaos.domains.communication:DOMAIN",
     "devices": "toolchaos.domains.devices:DOMAIN",
@@ -40,6 +41,8 @@ REGISTRY: dict[str, str] = {
     "transportation": "toolchaos.domains.transportation:DOMAIN",
     "weather": "toolchaos.domains.weather:DOMAIN",
 }
+REGISTRY = DOMAINS
+"""Deprecated: the old name of :data:`DOMAINS` (the same dict)."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +91,9 @@ def tool_map(tools: list[Tool]) -> dict[str, Tool]:
 @cache
 def get_domain(name: str) -> Domain:
     """Import and return the registered domain ``name``."""
-    target = REGISTRY.get(name)
+    target = DOMAINS.get(name)
     if target is None:
-        known = ", ".join(sorted(REGISTRY))
+        known = ", ".join(sorted(DOMAINS))
         raise BadInput(f"unknown domain {name!r}; known domains: {known}")
     module, attr = target.split(":")
     domain: Domain = getattr(importlib.import_module(module), attr)
@@ -109,6 +112,7 @@ def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
 
 
 __all__ = [
+    "DOMAINS",
     "REGISTRY",
     "Domain",
     "DomainNotes",

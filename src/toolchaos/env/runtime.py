@@ -20,7 +20,7 @@ from toolchaos.env.hazard_layer import HazardLayer
 from toolchaos.env.validation import parse_arguments
 from toolchaos.hazards import Hazard, HazardContext, PendingCall, build_hazard
 
-HAZARD_ARMS = frozenset({"hazard", "hint", "oracle-label"})
+HAZARD_ARMS = ("hazard", "hint", "oracle-label")
 ARMS = ("clean", "hazard", "hint", "oracle-label")
 
 

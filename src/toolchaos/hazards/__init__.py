@@ -1,4 +1,7 @@
-"""Hazard families. Each module registers its variants; import it here, one line a family."""
+"""Hazard families. Each module registers its variants; import it here, one line a family.
+
+``register`` is the deprecated name of ``register_hazard`` (the same decorator).
+"""
 
 from toolchaos.hazards import (
     cross_source,
@@ -18,6 +21,7 @@ from toolchaos.hazards.base import (
     hint_for,
     proposals,
     register,
+    register_hazard,
     tier_of,
 )
 
@@ -36,6 +40,7 @@ __all__ = [
     "output_drift",
     "proposals",
     "register",
+    "register_hazard",
     "specification_drift",
     "tier_of",
 ]

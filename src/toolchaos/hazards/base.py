@@ -7,13 +7,15 @@ and all of its state lives in the per-episode :class:`HazardContext`.
 
 A variant is one class: its runtime hooks, where it fits a task (:meth:`Hazard.propose`)
 and what the ``hint`` arm tells the agent about it (:attr:`Hazard.hints`), registered once
-with :func:`register`.
+with :func:`register_hazard`. It also declares its parameters (:attr:`Hazard.needs`,
+:attr:`Hazard.takes`, :attr:`Hazard.tool_params`, :meth:`Hazard.plan_params`), which a
+hazard plan on a user's own tools is checked and completed by (``chaos/plan.py``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -90,6 +92,40 @@ class Hazard:
     They name the kind of trouble and the way out, never a value from the answer;
     ``{tool}``, the spec's params and ``{resolver}`` (the recipe's tool) fill them in.
     """
+    needs: ClassVar[tuple[str, ...]] = ()
+    """The params a spec of this variant must carry: a hazard plan gives them, or
+    :meth:`plan_params` derives them from the user's tool; a build's proposal sets them."""
+    takes: ClassVar[tuple[str, ...]] = ()
+    """The other params it reads (each optional). A plan naming a param in neither
+    :attr:`needs` nor here is refused."""
+    tool_params: ClassVar[tuple[str, ...]] = ()
+    """The params that name another tool (a fallback, a v2, a resolver): a plan's must be
+    one the agent is offered."""
+    defaults: ClassVar[Mapping[str, Any]] = {}
+    """The values of params a plan leaves out, written into its spec; the hooks read the
+    same values when a spec leaves them out."""
+
+    @classmethod
+    def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
+        """A hazard plan's params for this variant on ``tool``, completed.
+
+        ``params`` with :attr:`defaults` for what it leaves out and whatever the variant
+        derives from the tool's documented schema (a renamed parameter's new name, an enum's
+        new values). Checking what is still missing is the caller's.
+
+        Raises:
+            BadInput: The tool's schema cannot give what the variant needs from it.
+        """
+        out = dict(params)
+        for name, value in cls.defaults.items():
+            out.setdefault(name, value)
+        return out
+
+    def param(self, name: str) -> Any:
+        """The spec's value of ``name``, else the variant's default (KeyError if neither)."""
+        if name in self.spec.params:
+            return self.spec.params[name]
+        return self.defaults[name]
 
     def __init__(self, spec: HazardSpec) -> None:
         self.spec = spec
@@ -202,7 +238,7 @@ class Hazard:
 VARIANTS: dict[tuple[HazardFamily, str], type[Hazard]] = {}
 
 
-def register(cls: type[Hazard]) -> type[Hazard]:
+def register_hazard(cls: type[Hazard]) -> type[Hazard]:
     """Class decorator: register a hazard variant under (family, variant).
 
     Raises:
@@ -215,6 +251,10 @@ def register(cls: type[Hazard]) -> type[Hazard]:
         raise TypeError(f"hazard variant {cls.__name__} defines no {' and no '.join(missing)}")
     VARIANTS[(cls.family, cls.variant)] = cls
     return cls
+
+
+register = register_hazard
+"""Deprecated: the old name of :func:`register_hazard` (the same function)."""
 
 
 def build_hazard(spec: HazardSpec) -> Hazard:

@@ -15,10 +15,11 @@ coherence gate also refuses a task whose prompt names the target source.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier
+from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
 from toolchaos.core.values import is_number
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -28,7 +29,7 @@ from toolchaos.hazards.base import (
     Proposal,
     Results,
     map_records,
-    register,
+    register_hazard,
 )
 from toolchaos.hazards.propose import NUMERIC_OPS, value_at
 
@@ -65,6 +66,16 @@ class _Conflict(Hazard):
     """How the recipe picks a value: ``fresh``, ``majority`` or ``authoritative``."""
     factor: ClassVar[float]
     """How far the target's value is moved (the spec's ``params.factor``)."""
+    needs: ClassVar[tuple[str, ...]] = ("field",)
+    takes: ClassVar[tuple[str, ...]] = ("factor", "time_field")
+    defaults: ClassVar[Mapping[str, Any]] = {"time_field": "as_of"}
+
+    @classmethod
+    def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
+        """A plan's ``factor`` defaults to the variant's own (:attr:`factor`)."""
+        out = dict(params)
+        out.setdefault("factor", cls.factor)
+        return super().plan_params(out, tool)
 
     @classmethod
     def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
@@ -125,7 +136,7 @@ class _Conflict(Hazard):
             return result
         name = str(self.spec.params["field"])
         factor = float(self.spec.params["factor"])
-        time_field = str(self.spec.params.get("time_field", "as_of"))
+        time_field = str(self.param("time_field"))
 
         def alter(record: dict[str, Any]) -> dict[str, Any]:
             if name not in record:
@@ -139,7 +150,7 @@ class _Conflict(Hazard):
         return map_records(result, alter)
 
 
-@register
+@register_hazard
 class StaleSource(_Conflict):
     """The target serves an old value with an older timestamp than the other source."""
 
@@ -168,7 +179,7 @@ class StaleSource(_Conflict):
         return (plain or alternatives)[:1]
 
 
-@register
+@register_hazard
 class CorruptedOutlier(_Conflict):
     """One of three sources returns a corrupted outlier."""
 
@@ -191,7 +202,7 @@ class CorruptedOutlier(_Conflict):
         return alternatives[:2] if len(alternatives) >= 2 else None
 
 
-@register
+@register_hazard
 class NonAuthoritative(_Conflict):
     """A non-authoritative source disagrees with the one the docs name as authoritative."""
 

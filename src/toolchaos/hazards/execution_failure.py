@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
@@ -16,7 +17,7 @@ from toolchaos.hazards.base import (
     PendingCall,
     Proposal,
     Results,
-    register,
+    register_hazard,
     with_parameters,
 )
 from toolchaos.hazards.propose import (
@@ -47,7 +48,7 @@ _BARE = {
 """The implicit tier's messages: the status alone, no word about retrying."""
 
 
-@register
+@register_hazard
 class TransientError(Hazard):
     """The first k calls of the target tool fail with a transient error, then it works.
 
@@ -56,6 +57,8 @@ class TransientError(Hazard):
 
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "transient"
+    takes: ClassVar[tuple[str, ...]] = ("error", "k")
+    defaults: ClassVar[Mapping[str, Any]] = {"error": "503"}
     summary: ClassVar[str] = "transient errors for the first k calls, then success"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -96,7 +99,7 @@ class TransientError(Hazard):
         """Fail the planned calls with the configured transient error."""
         if not self.fires(call.tool, call.ordinal):
             return
-        kind = str(self.spec.params.get("error", "503"))
+        kind = str(self.param("error"))
         code, err_type, message = _TRANSIENT.get(kind, _TRANSIENT["503"])
         self.log(ctx, call.tool, call.ordinal, f"{code} {err_type}")
         if not self.explicit:
@@ -109,12 +112,14 @@ class TransientError(Hazard):
         raise ToolError(message, code=code, kind=err_type, details=details)
 
 
-@register
+@register_hazard
 class PersistentOutage(Hazard):
     """The target tool is down for the whole episode; its documented fallback works."""
 
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "outage"
+    takes: ClassVar[tuple[str, ...]] = ("fallback",)
+    tool_params: ClassVar[tuple[str, ...]] = ("fallback",)
     summary: ClassVar[str] = "persistent outage; a documented fallback tool works"
     tiers: ClassVar[tuple[Tier, ...]] = ("implicit", "explicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -161,7 +166,7 @@ class PersistentOutage(Hazard):
         raise ToolError(message, code=503, kind="service_unavailable")
 
 
-@register
+@register_hazard
 class Paginated(Hazard):
     """The result list is cut into pages of ``params.page_size``; the rest needs more calls.
 
@@ -173,6 +178,8 @@ class Paginated(Hazard):
 
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "paginated"
+    needs: ClassVar[tuple[str, ...]] = ("page_size",)
+    takes: ClassVar[tuple[str, ...]] = ("since",)
     summary: ClassVar[str] = "a truncated, paginated result"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit", "silent")
     hints: ClassVar[tuple[str, str]] = (
@@ -298,12 +305,14 @@ class Paginated(Hazard):
         return out
 
 
-@register
+@register_hazard
 class TimeoutAfterWrite(Hazard):
     """A WRITE commits, then the response times out; repeating it blindly writes twice."""
 
     family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
     variant: ClassVar[str] = "timeout_after_write"
+    takes: ClassVar[tuple[str, ...]] = ("verifier",)
+    tool_params: ClassVar[tuple[str, ...]] = ("verifier",)
     summary: ClassVar[str] = "a timeout raised after a write already committed"
     tiers: ClassVar[tuple[Tier, ...]] = ("implicit", "explicit")
     hints: ClassVar[tuple[str, str]] = (

@@ -19,7 +19,7 @@ from toolchaos.hazards.base import (
     PendingCall,
     Proposal,
     Results,
-    register,
+    register_hazard,
 )
 from toolchaos.hazards.propose import changed_on, dated, required_params, tiered
 
@@ -27,12 +27,14 @@ ID_LIKE = re.compile(r"^(?=.*[A-Z])(?=.*\d)[A-Z0-9][A-Z0-9-]*$")
 """An identifier in canonical form: upper-case letters and digits (both), and dashes."""
 
 
-@register
+@register_hazard
 class StrictFormat(Hazard):
     """An id parameter must be exactly upper case; the lenient documented API took any case."""
 
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
     variant: ClassVar[str] = "strict_format"
+    needs: ClassVar[tuple[str, ...]] = ("param",)
+    takes: ClassVar[tuple[str, ...]] = ("rule", "since")
     summary: ClassVar[str] = "strict format validation of an id (case, spaces)"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -99,7 +101,7 @@ class StrictFormat(Hazard):
             raise ToolError(message + ".", code=400)
 
 
-@register
+@register_hazard
 class MissingArgument(Hazard):
     """The backend requires a parameter the docs mark optional (``params.param``).
 
@@ -109,6 +111,8 @@ class MissingArgument(Hazard):
 
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
     variant: ClassVar[str] = "missing_argument"
+    needs: ClassVar[tuple[str, ...]] = ("param",)
+    takes: ClassVar[tuple[str, ...]] = ("default", "since")
     summary: ClassVar[str] = "an argument documented as optional is required"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     steps_around_optional: ClassVar[bool] = False
@@ -183,7 +187,7 @@ class Namesake:
     value: str
 
 
-@register
+@register_hazard
 class AmbiguousEntity(Hazard):
     """A name (``params.name``) is truly ambiguous: another record shares it (``namesakes``).
 
@@ -196,6 +200,9 @@ class AmbiguousEntity(Hazard):
 
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
     variant: ClassVar[str] = "ambiguous_entity"
+    needs: ClassVar[tuple[str, ...]] = ("param", "name", "resolver")
+    takes: ClassVar[tuple[str, ...]] = ("expected_id", "namesakes")
+    tool_params: ClassVar[tuple[str, ...]] = ("resolver",)
     summary: ClassVar[str] = "an entity name is ambiguous and needs a lookup first"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (

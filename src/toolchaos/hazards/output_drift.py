@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -28,7 +29,7 @@ from toolchaos.hazards.base import (
     Results,
     map_field,
     map_records,
-    register,
+    register_hazard,
     transform_keys,
     with_parameters,
 )
@@ -37,6 +38,7 @@ from toolchaos.hazards.propose import (
     answer_fields,
     camel,
     read_paths,
+    renamed,
     tool_count,
     value_at,
 )
@@ -71,7 +73,7 @@ class _OutputDrift(Hazard):
         raise NotImplementedError
 
 
-@register
+@register_hazard
 class RenamedField(_OutputDrift):
     """A documented result field comes back under another name.
 
@@ -80,6 +82,8 @@ class RenamedField(_OutputDrift):
 
     legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "renamed_field"
+    needs: ClassVar[tuple[str, ...]] = ("field",)
+    takes: ClassVar[tuple[str, ...]] = ("to",)
     summary: ClassVar[str] = "a result field is renamed"
     detail: ClassVar[str] = "field {field!r} returned as {to!r}"
     hints: ClassVar[tuple[str, str]] = (
@@ -91,6 +95,14 @@ class RenamedField(_OutputDrift):
         "documented one, and continue with the task as planned. Do not conclude that the "
         "information is missing.",
     )
+
+    @classmethod
+    def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
+        """A plan's ``to`` defaults to the drifted name of ``field`` (:func:`renamed`)."""
+        out = super().plan_params(params, tool)
+        if "field" in out:
+            out.setdefault("to", renamed(str(out["field"])))
+        return out
 
     @classmethod
     def propose(
@@ -204,7 +216,7 @@ def _changelog_date(task: TaskSpec, domain: Domain, rng: random.Random) -> str:
     return day.isoformat()
 
 
-@register
+@register_hazard
 class UnitChange(_OutputDrift):
     """A numeric field is returned in another unit under its documented name.
 
@@ -216,6 +228,7 @@ class UnitChange(_OutputDrift):
     """
 
     variant: ClassVar[str] = "unit_change"
+    needs: ClassVar[tuple[str, ...]] = ("field", "factor", "unit")
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "silent")
     summary: ClassVar[str] = "a numeric field comes back in another unit, labelled or not"
     detail: ClassVar[str] = "field {field!r} reported in {unit}"
@@ -273,7 +286,7 @@ ANNOUNCEMENTS = ("changelog", "notice")
 """Where a semantic drift is announced: the provider's changelog only, or also a notice."""
 
 
-@register
+@register_hazard
 class SemanticDrift(_OutputDrift):
     """A field keeps its name but changes meaning: dollars become cents, a percent a fraction.
 
@@ -285,6 +298,8 @@ class SemanticDrift(_OutputDrift):
     """
 
     variant: ClassVar[str] = "semantic_drift"
+    needs: ClassVar[tuple[str, ...]] = ("field", "factor", "unit")
+    takes: ClassVar[tuple[str, ...]] = ("since", "announce")
     tiers: ClassVar[tuple[Tier, ...]] = ("implicit",)
     summary: ClassVar[str] = "a field keeps its name but now counts in another unit (announced)"
     detail: ClassVar[str] = "field {field!r} now counts {unit}"
@@ -355,12 +370,13 @@ def _factor_text(factor: Any) -> str:
     return f"{value:g}" if value >= 0.01 else f"{value:.4g}"
 
 
-@register
+@register_hazard
 class NumberAsString(_OutputDrift):
     """A numeric field arrives as a string (``"12.50"``)."""
 
     legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "number_as_string"
+    needs: ClassVar[tuple[str, ...]] = ("field",)
     summary: ClassVar[str] = "a number is returned as a string"
     detail: ClassVar[str] = "field {field!r} returned as a string"
     hints: ClassVar[tuple[str, str]] = (
@@ -397,12 +413,13 @@ class NumberAsString(_OutputDrift):
         )
 
 
-@register
+@register_hazard
 class NestedShape(_OutputDrift):
     """The result is wrapped in an envelope: ``{"data": <result>, "meta": {...}}``."""
 
     legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "nested_shape"
+    takes: ClassVar[tuple[str, ...]] = ("key",)
     summary: ClassVar[str] = "the result is nested in an envelope"
     detail: ClassVar[str] = "result nested under {key!r}"
     hints: ClassVar[tuple[str, str]] = (
@@ -439,12 +456,13 @@ class NestedShape(_OutputDrift):
         return {self.key: result, "meta": {"api_version": "2.1", "envelope": True}}
 
 
-@register
+@register_hazard
 class MissingOutputField(_OutputDrift):
     """A needed field is missing from the planned calls' results; calling again returns it."""
 
     legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "missing_field"
+    needs: ClassVar[tuple[str, ...]] = ("field",)
     summary: ClassVar[str] = "a needed field is missing; a second call returns it"
     detail: ClassVar[str] = "field {field!r} omitted"
     hints: ClassVar[tuple[str, str]] = (
@@ -505,7 +523,7 @@ def _same(value: Any, wanted: Any) -> bool:
     return type(value) is type(wanted) and value == wanted
 
 
-@register
+@register_hazard
 class WithheldField(_OutputDrift):
     """A field the answer needs is left out of the default response; the full record has it.
 
@@ -517,6 +535,8 @@ class WithheldField(_OutputDrift):
     """
 
     variant: ClassVar[str] = "withheld_field"
+    needs: ClassVar[tuple[str, ...]] = ("field",)
+    takes: ClassVar[tuple[str, ...]] = ("flag", "since")
     tiers: ClassVar[tuple[Tier, ...]] = ("implicit", "explicit")
     summary: ClassVar[str] = "a needed field comes only with the full record (a second call)"
     detail: ClassVar[str] = "field {field!r} withheld from the summary"
@@ -636,12 +656,13 @@ def _day_first(value: Any) -> Any:
     return value
 
 
-@register
+@register_hazard
 class LocaleDate(_OutputDrift):
     """ISO dates in a field come back in a European locale format (DD.MM.YYYY)."""
 
     legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "locale_date"
+    needs: ClassVar[tuple[str, ...]] = ("field",)
     summary: ClassVar[str] = "dates come back in another locale's format"
     detail: ClassVar[str] = "field {field!r} in DD.MM.YYYY"
     hints: ClassVar[tuple[str, str]] = (

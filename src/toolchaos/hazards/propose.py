@@ -79,6 +79,13 @@ def camel(name: str) -> str:
     return head + "".join(part.capitalize() for part in rest) if rest else f"{name}Value"
 
 
+def renamed(name: str) -> str:
+    """A hazard plan's drifted name of a parameter or field: camelCase, else ``name_v2``."""
+    head, *rest = name.split("_")
+    new = head + "".join(p.title() for p in rest)
+    return new if new != name else f"{name}_v2"
+
+
 def required_params(domain: Domain, tool: str) -> set[str]:
     """The parameters ``tool``'s documented schema marks required."""
     return set(domain.tools[tool].spec.parameters.get("required", []))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from datetime import date
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from toolchaos.core.errors import ToolError
+from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.reference import Unresolved, resolve
 from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
 from toolchaos.core.values import ISO_DATE
@@ -18,13 +19,14 @@ from toolchaos.hazards.base import (
     PendingCall,
     Proposal,
     Results,
-    register,
+    register_hazard,
     with_parameters,
 )
 from toolchaos.hazards.propose import (
     camel,
     changed_on,
     dated,
+    renamed,
     required_params,
     switches,
     tiered,
@@ -33,12 +35,18 @@ from toolchaos.hazards.propose import (
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
 
 
-@register
+def _swap_case(value: str) -> str:
+    return value.lower() if value != value.lower() else value.upper()
+
+
+@register_hazard
 class RenamedParameter(Hazard):
     """The backend renamed a parameter (``params.param`` -> ``params.to``); the docs did not."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "renamed_parameter"
+    needs: ClassVar[tuple[str, ...]] = ("param",)
+    takes: ClassVar[tuple[str, ...]] = ("to", "since")
     summary: ClassVar[str] = "a parameter was renamed in the backend but not in the docs"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -51,6 +59,14 @@ class RenamedParameter(Hazard):
         "(read_changelog) records the rename. Keep the same value, send it under the new "
         "name, and carry on with the task. The data returned is unchanged.",
     )
+
+    @classmethod
+    def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
+        """A plan's ``to`` defaults to the drifted name of ``param`` (:func:`renamed`)."""
+        out = super().plan_params(params, tool)
+        if "param" in out:
+            out.setdefault("to", renamed(str(out["param"])))
+        return out
 
     @classmethod
     def propose(
@@ -113,12 +129,29 @@ def enum_constant(param: str, value: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", f"{param}_{value}").strip("_").upper()
 
 
-@register
+@register_hazard
 class ChangedEnum(Hazard):
     """The backend renamed the values of an enum parameter (``params.mapping``: doc -> new)."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "changed_enum"
+    needs: ClassVar[tuple[str, ...]] = ("param",)
+    takes: ClassVar[tuple[str, ...]] = ("mapping", "since")
+
+    @classmethod
+    def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
+        """A plan's ``mapping`` defaults to every documented value in the other case."""
+        out = super().plan_params(params, tool)
+        if "param" in out and "mapping" not in out:
+            schema = tool.parameters.get("properties", {}).get(out["param"], {})
+            values = schema.get("enum")
+            if not values:
+                raise BadInput(
+                    f"hazard changed_enum on {tool.name!r}: parameter {out['param']!r} has no enum"
+                )
+            out["mapping"] = {str(v): _swap_case(str(v)) for v in values}
+        return out
+
     summary: ClassVar[str] = "the allowed values of an enum parameter changed"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -197,12 +230,15 @@ class ChangedEnum(Hazard):
             call.arguments = {**call.arguments, name: back[call.arguments[name]]}
 
 
-@register
+@register_hazard
 class DeprecatedTool(Hazard):
     """The documented tool was retired; its v2 (``params.v2``) is the working replacement."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "deprecated_tool"
+    needs: ClassVar[tuple[str, ...]] = ("v2",)
+    takes: ClassVar[tuple[str, ...]] = ("since",)
+    tool_params: ClassVar[tuple[str, ...]] = ("v2",)
     summary: ClassVar[str] = "a tool was retired in favour of a v2 with other parameters"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -259,12 +295,15 @@ def from_dmy(dmy: str) -> str:
     return date(int(year), int(month), int(day)).isoformat()
 
 
-@register
+@register_hazard
 class ParameterFormat(Hazard):
     """A date parameter must now be sent as DD/MM/YYYY, though the docs still say ISO."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "parameter_format"
+    needs: ClassVar[tuple[str, ...]] = ("param",)
+    takes: ClassVar[tuple[str, ...]] = ("format", "since")
+    defaults: ClassVar[Mapping[str, Any]] = {"format": "DD/MM/YYYY"}
     summary: ClassVar[str] = "a parameter's format changed from what the docs say"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -311,7 +350,7 @@ class ParameterFormat(Hazard):
         """The new date format, dated."""
         change = (
             f"'{self.spec.params['param']}' now takes dates written "
-            f"{self.spec.params.get('format', 'DD/MM/YYYY')} (day first); ISO dates "
+            f"{self.param('format')} (day first); ISO dates "
             "(YYYY-MM-DD) are rejected."
         )
         return dated(self, tool, change)

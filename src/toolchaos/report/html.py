@@ -29,7 +29,7 @@ import pandas as pd
 from toolchaos.report.figures import render
 from toolchaos.report.tables import Report, _shown, cell_text, inert
 from toolchaos.runner.store import Store
-from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites import SUITES, get_suite
 from toolchaos.suites.base import ReportTable
 
 DEFAULT_MAX_EPISODES = 1000
@@ -259,7 +259,7 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
             }
         )
     label_counts = Counter(label for e in episodes for label in e["labels"])
-    known = [*OUTCOMES, *(label for name in REGISTRY for label in get_suite(name).label_order)]
+    known = [*OUTCOMES, *(label for name in SUITES for label in get_suite(name).label_order)]
     # labels no suite orders (ToolFailBench's tool_skip, ...) follow the ordered ones
     present = [*known, *sorted(set(label_counts) - set(known))]
     options = {

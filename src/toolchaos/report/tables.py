@@ -33,7 +33,7 @@ from toolchaos.runner.plan import make_plan
 from toolchaos.runner.run import MANIFEST_NAME
 from toolchaos.runner.store import Store
 from toolchaos.scoring.tables import accuracy_rows, sampling_table, usage_table
-from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites import SUITES, get_suite
 from toolchaos.suites.base import (
     FigureSpec,
     ReportOptions,
@@ -110,7 +110,7 @@ def _score_run(
 
 def contributors(options: ReportOptions) -> dict[str, SuiteReport]:
     """A fresh report contributor for every registered suite that has one."""
-    found = {name: get_suite(name).report(options) for name in REGISTRY}
+    found = {name: get_suite(name).report(options) for name in SUITES}
     return {name: contributor for name, contributor in found.items() if contributor is not None}
 
 

@@ -34,7 +34,7 @@ from toolchaos.runner.executor import (
 from toolchaos.runner.plan import make_plan
 from toolchaos.runner.shard import Shard
 from toolchaos.runner.store import STORE_NAME, Store
-from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites import SUITES, get_suite
 from toolchaos.suites.base import stratified_subset
 
 MANIFEST_NAME = "manifest.json"
@@ -181,7 +181,7 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
             "(docs/own-tools.md), and `toolchaos report` reads them"
         )
     if config.protocol not in suite.protocols:
-        known = {p for name in REGISTRY for p in get_suite(name).protocols}
+        known = {p for name in SUITES for p in get_suite(name).protocols}
         if config.protocol not in known:
             raise BadInput(
                 f"unknown protocol {config.protocol!r}; known: {', '.join(sorted(known))}"

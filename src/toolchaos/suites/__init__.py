@@ -1,4 +1,8 @@
-"""Benchmark suites. Each registers its :class:`Suite` with one line here (imported lazily)."""
+"""Benchmark suites. Each registers its :class:`Suite` with one line here (imported lazily).
+
+The registry (:data:`SUITES`) names each suite's package and its ``SUITE`` attribute (the
+package's public names are the suite's interface; ``tests/test_layers.py``).
+"""
 
 from __future__ import annotations
 
@@ -11,19 +15,21 @@ from typing import Any
 from toolchaos.core.errors import BadInput
 from toolchaos.suites.base import Suite
 
-REGISTRY: dict[str, str] = {
-    "toolbench-x": "toolchaos.suites.toolbench_x.suite:SUITE",
-    "toolfailbench": "toolchaos.suites.toolfailbench.suite:SUITE",
-    "own-tools": "toolchaos.suites.own_tools.suite:SUITE",
+SUITES: dict[str, str] = {
+    "toolbench-x": "toolchaos.suites.toolbench_x:SUITE",
+    "toolfailbench": "toolchaos.suites.toolfailbench:SUITE",
+    "own-tools": "toolchaos.suites.own_tools:SUITE",
 }
+REGISTRY = SUITES
+"""Deprecated: the old name of :data:`SUITES` (the same dict)."""
 
 
 @cache
 def get_suite(name: str) -> Suite[Any, Any]:
     """Return the registered suite ``name``."""
-    target = REGISTRY.get(name)
+    target = SUITES.get(name)
     if target is None:
-        raise BadInput(f"unknown suite {name!r}; known suites: {', '.join(sorted(REGISTRY))}")
+        raise BadInput(f"unknown suite {name!r}; known suites: {', '.join(sorted(SUITES))}")
     module, attr = target.split(":")
     suite: Suite[Any, Any] = getattr(importlib.import_module(module), attr)
     return suite
@@ -48,14 +54,14 @@ def suite_of_file(path: Path) -> str:
         named = json.loads(first).get("suite")
     except (ValueError, AttributeError):
         named = None
-    if named in REGISTRY:
+    if named in SUITES:
         return str(named)
     if named is None:
         return "toolbench-x"  # the loader names what is wrong with the first line
     raise BadInput(
         f"{path}, line 1, field suite: unknown suite {named!r}; known suites: "
-        f"{', '.join(sorted(REGISTRY))}"
+        f"{', '.join(sorted(SUITES))}"
     )
 
 
-__all__ = ["REGISTRY", "Suite", "get_suite", "suite_of_file"]
+__all__ = ["REGISTRY", "SUITES", "Suite", "get_suite", "suite_of_file"]

@@ -14,13 +14,13 @@ from toolchaos.core.errors import BadInput
 from toolchaos.models.base import ModelClient
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.transport import ResponseCache
-from toolchaos.suites import REGISTRY, get_suite
+from toolchaos.suites import SUITES, get_suite
 
 
 def known_modes() -> tuple[str, ...]:
     """Every mode some registered suite has, in registration order."""
     modes: dict[str, None] = {}
-    for name in REGISTRY:
+    for name in SUITES:
         modes.update(dict.fromkeys(get_suite(name).baselines))
     return tuple(modes)
 

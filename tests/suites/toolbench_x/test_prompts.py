@@ -17,12 +17,12 @@ from functools import cache
 
 import pytest
 
-from toolchaos.domains import REGISTRY
+from toolchaos.domains import DOMAINS as REGISTERED
 from toolchaos.suites.toolbench_x.generate import Candidate, raw_candidates, subtopics
 
 SEED = 16
 ATTEMPTS_PER_CELL = 6
-DOMAINS = sorted(set(REGISTRY) - {"fixture"})
+DOMAINS = sorted(set(REGISTERED) - {"fixture"})
 
 _ARTICLES = "a|an|the"
 _POSSESSIVES = "my|your|his|her|our|their|its"

@@ -20,7 +20,8 @@ from domain_builds import PER_CELL, build_group, domain_build
 
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import TaskSpec
-from toolchaos.domains import REGISTRY, get_domain
+from toolchaos.domains import DOMAINS as REGISTERED
+from toolchaos.domains import get_domain
 from toolchaos.suites.toolbench_x import templates
 from toolchaos.suites.toolbench_x.generate import (
     WORKFLOWS,
@@ -34,7 +35,7 @@ from toolchaos.suites.toolbench_x.generate import (
 from toolchaos.suites.toolbench_x.validate import validate_task
 
 AGGREGATES = {"sum", "min", "max", "argmin", "argmax"}
-DOMAINS = sorted(set(REGISTRY) - {"fixture"})
+DOMAINS = sorted(set(REGISTERED) - {"fixture"})
 # the domains again, each test of one domain in that domain's build group
 BUILT_DOMAINS = [pytest.param(domain, marks=build_group(domain), id=domain) for domain in DOMAINS]
 

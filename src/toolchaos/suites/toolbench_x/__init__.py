@@ -5,4 +5,60 @@ Everything only ToolBench-X uses lives here: task generation and the subtopic te
 the policy-decision protocol (``decision``), the scripted baselines and their recovery
 steps (``baselines``, ``recovery``), scoring and trajectory diagnostics (``scoring``,
 ``diagnostics``) and its part of a report (``report``). ``suite`` plugs it in.
+
+Importing this package is cheap; the names below load their modules on first use. Code
+outside the suite imports these, never the modules behind them (``tests/test_layers.py``).
+
+Public names:
+    SUITE: the suite (``suite``).
+    Draft, NoFit, Subtopic, TemplateContext, ref: what a subtopic template is written
+        with (``generate``; re-exported by :mod:`toolchaos.ext`).
+    audit_scoring, report_lines: the scoring audit against an LLM judge (``audit``).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolchaos.suites.toolbench_x.audit import audit_scoring, report_lines
+    from toolchaos.suites.toolbench_x.generate import (
+        Draft,
+        NoFit,
+        Subtopic,
+        TemplateContext,
+        ref,
+    )
+    from toolchaos.suites.toolbench_x.suite import SUITE
+
+_EXPORTS: dict[str, str] = {
+    "SUITE": "suite",
+    "Draft": "generate",
+    "NoFit": "generate",
+    "Subtopic": "generate",
+    "TemplateContext": "generate",
+    "ref": "generate",
+    "audit_scoring": "audit",
+    "report_lines": "audit",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name's module on first use."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+__all__ = [
+    "SUITE",
+    "Draft",
+    "NoFit",
+    "Subtopic",
+    "TemplateContext",
+    "audit_scoring",
+    "ref",
+    "report_lines",
+]

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from toolchaos.core.types import Episode, TaskSpec
+from toolchaos.env.runtime import HAZARD_ARMS
 from toolchaos.scoring.behaviour import (
     ACTION_ORDER,
     BEHAVIOUR_ORDER,
@@ -76,9 +77,6 @@ __all__ = [
     "parse_thresholds",
     "resolve_thresholds",
 ]
-
-# the arms whose episodes run under the task's hazard plan (mirrors toolchaos.env.runtime)
-HAZARD_ARMS = ("hazard", "hint", "oracle-label")
 
 
 def observe(episode: Episode | Mapping[str, Any], task: TaskSpec, correct: bool) -> TraceFacts:

@@ -28,7 +28,7 @@ from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
 from toolchaos.core.world import World
 from toolchaos.core.writes import expected_writes, written_state
-from toolchaos.domains import REGISTRY, Domain, get_domain
+from toolchaos.domains import DOMAINS, Domain, get_domain
 from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.scoring.aliases import answer_aliases, answer_distractors
 from toolchaos.suites.toolbench_x.validate import ReferenceRun, replay_reference
@@ -282,7 +282,7 @@ def subtopic_modules(package: ModuleType) -> list[str]:
 
 def _declaring_module(domain: str) -> ModuleType:
     """The module whose attribute the domain registry names for ``domain``."""
-    return importlib.import_module(REGISTRY[domain].partition(":")[0])
+    return importlib.import_module(DOMAINS[domain].partition(":")[0])
 
 
 def _declared(domain: str) -> list[Subtopic]:
@@ -311,7 +311,7 @@ def subtopics(domains: list[str] | None = None) -> list[Subtopic]:
         ValueError: A subtopic names another domain than the one whose templates hold it.
     """
     out: list[Subtopic] = []
-    for name in sorted(REGISTRY):
+    for name in sorted(DOMAINS):
         if domains is not None and name not in domains:
             continue
         topic = get_domain(name).topic

@@ -9,7 +9,11 @@ returns its trap, every other call the tool's own deterministic data.
 
 Importing this package is cheap; the names below load their modules on first use.
 
+Code outside the suite imports these, never the modules behind them
+(``tests/test_layers.py``).
+
 Public names:
+    SUITE: the suite (``suite``).
     FailTask, ToolFailDomain: the data model (``types``).
     fail_domain: a domain's role prompt, nine tools and answer formats (``domains``).
     tool_return: what a tool returns within a task (``returns``).
@@ -31,9 +35,11 @@ if TYPE_CHECKING:
     from toolchaos.suites.toolfailbench.importer import ImportedRelease, load_v5
     from toolchaos.suites.toolfailbench.leakage import leak_problems
     from toolchaos.suites.toolfailbench.returns import tool_return
+    from toolchaos.suites.toolfailbench.suite import SUITE
     from toolchaos.suites.toolfailbench.types import FailTask, ToolFailDomain
 
 _EXPORTS: dict[str, str] = {
+    "SUITE": "suite",
     "FailTask": "types",
     "ToolFailDomain": "types",
     "fail_domain": "domains",
@@ -56,6 +62,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "SUITE",
     "FailTask",
     "ImportedRelease",
     "ToolFailDomain",
