@@ -14,8 +14,9 @@ Public names:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from toolchaos.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from toolchaos.suites.own_tools.suite import SUITE
@@ -24,12 +25,7 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, str] = {"SUITE": "suite", "VERDICT_PASS": "task", "VERDICT_FAIL": "task"}
 
 
-def __getattr__(name: str) -> Any:
-    """Load a public name's module on first use."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = ["SUITE", "VERDICT_FAIL", "VERDICT_PASS"]
