@@ -1040,9 +1040,9 @@ class _Reviewing:
 
 def _suite_holding(task_id: str, besides: str) -> str | None:
     """The other registered suite whose shipped task set holds ``task_id``, if any."""
-    from toolchaos.suites import REGISTRY, get_suite
+    from toolchaos.suites import SUITES, get_suite
 
-    for name in sorted(REGISTRY):
+    for name in sorted(SUITES):
         if name == besides:
             continue
         suite = get_suite(name)
