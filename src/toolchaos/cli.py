@@ -499,6 +499,53 @@ def report(
 
 @app.command()
 @clean_errors
+def view(
+    directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
+    port: Annotated[
+        int, typer.Option("--port", help="The port to serve on (0: any free port).")
+    ] = 8765,
+    host: Annotated[
+        str,
+        typer.Option("--host", help="The address to serve on; 127.0.0.1 keeps it on this machine."),
+    ] = "127.0.0.1",
+    html_episodes: Annotated[
+        int, typer.Option("--html-episodes", help="Most episodes each report page holds.")
+    ] = 1000,
+    rules: Annotated[
+        str, typer.Option("--rules", help="ToolFailBench rule set: toolchaos or paper.")
+    ] = "toolchaos",
+) -> None:
+    """Serve the runs, their reports and trace viewer in a browser, live while they play.
+
+    The runs page lists each directory (suite, models, arms, episodes stored of planned,
+    errors, whether it is playing); /report puts every run side by side and /run/N shows
+    one. Pages of a playing run reload every few seconds. Stop with Ctrl-C.
+
+    Example: toolchaos view runs/main --port 8765
+    """
+    from toolchaos.report.view import Viewer, make_server
+    from toolchaos.suites.base import ReportOptions
+
+    if not 0 <= port <= 65535:
+        raise BadInput(f"--port must be between 0 and 65535, not {port}")
+    viewer = Viewer(directories, ReportOptions(rules=rules), html_episodes)
+    try:
+        server = make_server(viewer, host, port)
+    except OSError as exc:
+        raise BadInput(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    bound_host, bound_port = server.server_address[:2]
+    address = f"http://{bound_host!s}:{bound_port}/"
+    _say(out, f"serving {len(directories)} run(s) on {address} (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        _say(err, "stopped")
+    finally:
+        server.server_close()
+
+
+@app.command()
+@clean_errors
 def compare(
     dir_a: Annotated[Path, typer.Argument(help="The run directory of model A.")],
     dir_b: Annotated[Path, typer.Argument(help="The run directory of model B (may be DIR_A).")],

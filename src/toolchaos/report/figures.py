@@ -123,7 +123,7 @@ def draw_stacked_shares(
         figure: Where to draw.
     """
     ax = figure.subplots()
-    rows = table.iloc[::-1]
+    rows = table[table[count] > 0].iloc[::-1]  # a model with no such episode has no bar
     labels = [
         f"{_short(str(m))} (n={int(n)})" for m, n in zip(rows["model"], rows[count], strict=True)
     ]
