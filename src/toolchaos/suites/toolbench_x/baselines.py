@@ -98,6 +98,7 @@ STRATEGIES: dict[str, frozenset[str]] = {
 }
 """The shortcuts each policy takes; ``capable`` takes every one of them."""
 STRATEGIES["capable"] = frozenset().union(*STRATEGIES.values())
+_COUNT_ARGUMENTS = ("limit", "max_results", "top", "count", "n", "page_size")
 CHEAP_RETRIES = 2
 """How many times ``retry-twice`` repeats a failed call."""
 GIVE_UP = "I could not complete the task with the tools available."
@@ -136,6 +137,9 @@ class ScriptedPolicy:
         self.reverted: set[int] = set()
         self.retries: dict[int, int] = {}
         self.paging: dict[int, RecoveryStep] = {}
+        self.unpaged: set[int] = set()
+        self.changelogs: dict[str, Any] = {}  # capable remembers what it has read
+        self.raw: dict[int, Any] = {}  # results as they came, before a lenient reading
         self.planned_names = False
         # what a lenient reader looks for (only the gate policies read leniently)
         self.wanted: set[str] = set()
@@ -200,8 +204,9 @@ class ScriptedPolicy:
                 if handled.failed and self.mode == "bypasser":
                     handled = self._bypass(index, state, call)
                 elif handled.failed and self.cheap:
-                    handled = self._cheap_error(index, state, call)
+                    handled = self._cheap_error(index, state, call, content)
             else:
+                self.raw[index] = content
                 if self.lenient:
                     content = lenient_view(content, self.wanted, self.numbers)
                 if call.purpose == "bypass":
@@ -209,7 +214,7 @@ class ScriptedPolicy:
                 elif call.purpose == "consult" and self.cheap:
                     handled = self._consulted(index, state, content)
                 else:
-                    if "paging" in self.strategies and call.purpose == "main":
+                    if self._pages(index, call):
                         step = self.paging.get(index) or cheap.paging_step(content)
                         if step is not None:
                             self.paging[index] = step
@@ -248,20 +253,42 @@ class ScriptedPolicy:
         self.following[index] = [step for step in self.recipe if step in known]
 
     # -- the cheap roads -------------------------------------------------------------------
-    def _cheap_error(self, index: int, state: StepState, call: Call) -> Handled:
+    def _pages(self, index: int, call: Call) -> bool:
+        """Whether retry-twice asks for the next page after this result.
+
+        Not where the call asked for a number of results itself (``limit``), nor after the
+        tool refused a page.
+        """
+        if "paging" not in self.strategies or call.purpose != "main":
+            return False
+        if index in self.unpaged:
+            return False
+        return not any(k in call.arguments for k in _COUNT_ARGUMENTS)
+
+    def _cheap_error(self, index: int, state: StepState, call: Call, error: Any = None) -> Handled:
         """After an error no followed fix repairs: the shortcuts of this policy, in turn.
 
         Two retries, the changelog, the docs' examples and defaults, the lookup a passed
-        name skipped, then the bypass.
+        name skipped, then the bypass. ``capable`` retries only an error that reads as
+        passing (a 5xx, 408 or 429, a timeout), so its ten turns go to the other roads, and
+        reads a tool's changelog once for all its calls.
         """
         s = self.strategies
+        if index in self.paging and index not in self.unpaged:
+            # the tool takes no page: the first page is the whole answer
+            self.unpaged.add(index)
+            state.pages.clear()
+            return Handled(calls=[state.main_call()])
         if call.purpose == "main":
-            if "retry" in s and self.retries.get(index, 0) < CHEAP_RETRIES:
+            passing = self.mode != "capable" or cheap.reads_as_passing(error)
+            if "retry" in s and passing and self.retries.get(index, 0) < CHEAP_RETRIES:
                 self.retries[index] = self.retries.get(index, 0) + 1
                 return Handled(calls=[state.main_call()])
             offered = CHANGELOG_TOOL in self.task.tools
             if "changelog" in s and offered and "changelog" not in state.done:
                 state.done.add("changelog")
+                if state.tool in self.changelogs:
+                    return self._consulted(index, state, self.changelogs[state.tool])
                 return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
             spec = self.docs.get(state.tool)
             if "examples" in s and spec is not None and "examples" not in state.done:
@@ -278,6 +305,8 @@ class ScriptedPolicy:
 
     def _consulted(self, index: int, state: StepState, content: Any) -> Handled:
         """The changelog entry is read: apply a fix it (with the tool's docs) spells out."""
+        if self.mode == "capable":
+            self.changelogs[state.tool] = content
         spec = self.docs.get(state.tool)
         text = dumps(content) + (f" {spec.description} {dumps(spec.parameters)}" if spec else "")
         hazard = self.task.hazard
@@ -343,8 +372,8 @@ class ScriptedPolicy:
         """Prior-step: step ``index``'s answer fields as an earlier result already gave them.
 
         Only for a read step whose result nothing but the answer reads, and only where an
-        earlier record about the same entity (holding every string argument of the step)
-        holds each asked field with one value.
+        earlier result, as it came, has a record about the same entity (it holds every
+        argument of the step) with each asked field under its own name and one value.
         """
         if any(index in needs for needs in self.needs):
             return None
@@ -352,13 +381,15 @@ class ScriptedPolicy:
         if tool is None or tool.kind is not ToolKind.READ:
             return None
         refs = [list(r) for r in self.task.reference.answer_spec.refs if r and r[0] == index]
-        if not refs or not all(isinstance(r[-1], str) for r in refs):
+        # a field of one record: not a count, nor the n-th entry of a listing
+        if not refs or not all(
+            isinstance(r[-1], str) and all(k == 0 for k in r[1:] if isinstance(k, int))
+            for r in refs
+        ):
             return None
         tree: Any = {}
         for ref in refs:
-            found, value = cheap.earlier_value(
-                str(ref[-1]), list(arguments.values()), self.results, index
-            )
+            found, value = cheap.earlier_value(str(ref[-1]), arguments, self.raw, index)
             if not found:
                 return None
             tree = cheap.put(tree, ref[1:], value)

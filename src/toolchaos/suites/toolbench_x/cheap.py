@@ -179,16 +179,16 @@ def records(value: Any) -> Iterator[dict[str, Any]]:
 
 
 def earlier_value(
-    field: str, about: list[Any], results: Mapping[int, Any], before: int
+    field: str, about: Mapping[str, Any], results: Mapping[int, Any], before: int
 ) -> tuple[bool, Any]:
     """The value of ``field`` an earlier result already gave for the entity ``about`` names.
 
-    A record of a result of a step before ``before`` that holds ``field`` and every one of
-    the string values ``about`` (the arguments the later step would be called with) is
-    about the same entity; (True, value) when such records agree on one value.
+    ``about`` is the arguments the later step would be called with. A record of a result
+    of a step before ``before`` that holds ``field`` and, for every argument, a key of the
+    same name (``kpi`` matches ``kpi`` or ``kpi_id``) with the same value is about the
+    same entity; (True, value) when such records agree on one value.
     """
-    keys = [str(v).lower() for v in about if isinstance(v, str)]
-    if not keys:
+    if not about:
         return False, None
     found = []
     for step, result in results.items():
@@ -197,12 +197,16 @@ def earlier_value(
         for record in records(result):
             if field not in record or isinstance(record[field], dict | list):
                 continue
-            values = {str(v).lower() for v in record.values() if isinstance(v, str | int)}
-            if all(k in values for k in keys):
+            if all(_holds(record, name, value) for name, value in about.items()):
                 found.append(record[field])
     if found and all(v == found[0] for v in found):
         return True, found[0]
     return False, None
+
+
+def _holds(record: dict[str, Any], name: str, value: Any) -> bool:
+    keys = [k for k in record if k == name or k.startswith(f"{name}_")]
+    return any(record[k] == value for k in keys)
 
 
 def put(tree: Any, path: list[Any], value: Any) -> Any:
@@ -219,3 +223,20 @@ def put(tree: Any, path: list[Any], value: Any) -> Any:
     record = dict(tree) if isinstance(tree, dict) else {}
     record[key] = put(record.get(key), rest, value)
     return record
+
+
+_PASSING = re.compile(r"time(?:d)? ?out|unavailable|try again|temporar|overloaded", re.IGNORECASE)
+
+
+def reads_as_passing(error: Any) -> bool:
+    """Whether an error result reads as a passing failure worth a retry.
+
+    A 5xx, a 408 or a 429, or a message about a timeout or a service unavailable for now.
+    """
+    body = error.get("error", error) if isinstance(error, dict) else {}
+    if not isinstance(body, dict):
+        return False
+    code = body.get("code")
+    if isinstance(code, int) and (code >= 500 or code in (408, 429)):
+        return True
+    return bool(_PASSING.search(str(body.get("message", ""))))
