@@ -17,7 +17,12 @@ from toolchaos.core.types import Episode, TaskSpec, ToolSpec
 from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x import cheap
 from toolchaos.suites.toolbench_x.baselines import CHEAP_MODES, GATE_MODES, MODES, STRATEGIES
-from toolchaos.suites.toolbench_x.pipeline import CHEAP_GATES, GATES, cheap_counts
+from toolchaos.suites.toolbench_x.pipeline import (
+    CHEAP_GATES,
+    GATES,
+    build_toolbench_x,
+    cheap_counts,
+)
 from toolchaos.suites.toolbench_x.suite import SUITE
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
 
@@ -141,6 +146,22 @@ def test_prior_step_answers_from_the_listing_and_never_calls_the_drifted_tool() 
     assert episode_correct(clean, task) and task.hazard.tool not in _names(clean)
 
 
+SWITCHED_TOO_SOON = {"tbx-data-breach-alerts-mix-04"}
+"""Where capable loses a task a single policy wins: it switches to the authoritative index
+before the ambiguous name errs, and the index resolves the name to the other record."""
+
+
+def test_capable_solves_what_any_single_policy_solves() -> None:
+    sample = [t for i, t in enumerate(_v2().values()) if i % 5 == 0 or t.id in SWITCHED_TOO_SOON]
+    singles = (*CHEAP_MODES, *GATE_MODES)
+    for task in sample:
+        if task.id in SWITCHED_TOO_SOON:
+            assert not episode_correct(play_sync(task, "capable", "hazard"), task)
+            continue
+        if any(episode_correct(play_sync(task, m, "hazard"), task) for m in singles):
+            assert episode_correct(play_sync(task, "capable", "hazard"), task), task.id
+
+
 def test_the_build_counts_what_each_cheap_gate_solves() -> None:
     tasks = [_v2()[t] for t in sorted(ROADS.values())]
     counts = cheap_counts(tasks)
@@ -149,6 +170,17 @@ def test_the_build_counts_what_each_cheap_gate_solves() -> None:
         solved = sum(episode_correct(play_sync(t, mode, "hazard"), t) for t in tasks)
         assert sum(per_family.values()) == solved
     assert counts["capable"] and sum(counts["capable"].values()) == len(tasks)
+
+
+def test_a_build_with_the_cheap_gates_drops_what_they_solve_and_counts_it() -> None:
+    tasks, report = build_toolbench_x(0, per_cell=1, domains=["weather"], cheap_gates=True)
+    assert tasks and report.cheap_enforced
+    dropped = {g for g in report.gates if g in CHEAP_GATES}
+    assert {"changelog-reader", "retry-twice"} <= dropped
+    for gate in dropped:
+        assert sum(d.stage == f"gate:{gate}" for d in report.drops) == report.gates[gate]
+    # what they would have solved was dropped, so of the kept tasks they solve none
+    assert all(n == 0 for per_family in report.cheap.values() for n in per_family.values())
 
 
 # -- what the policies read off the docs and results ---------------------------------------
