@@ -141,7 +141,7 @@ class ScriptedPolicy:
         self.changelogs: dict[str, Any] = {}  # capable remembers what it has read
         self.raw: dict[int, Any] = {}  # results as they came, before a lenient reading
         self.planned_names = False
-        # what a lenient reader looks for (only the gate policies read leniently)
+        # what a lenient reader looks for (the gate and cheap policies read leniently)
         self.wanted: set[str] = set()
         self.numbers: frozenset[str] = frozenset()
         if self.lenient:
