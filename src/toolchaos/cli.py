@@ -159,7 +159,9 @@ def run(
             "--model",
             "-m",
             help="Model spec: scripted/<policy>, a baseline, with policy one of oracle, naive, "
-            "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), skip, "
+            "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), "
+            "changelog-reader, authority-seeker, name-passer, retry-twice, doc-example, "
+            "prior-step, capable (its cheap strategies, docs/toolbench-x.md), skip, "
             "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback); "
             "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
             "comma-separate.",
