@@ -17,7 +17,6 @@ from typing import Any
 
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
-from toolchaos_hello.hazard import ShoutedValues
 
 from toolchaos.ext import (
     AnswerSpec,
@@ -46,6 +45,8 @@ from toolchaos.ext import (
     register_suite,
     run_native,
 )
+
+from .hazard import ShoutedValues
 
 SUITE_NAME = "hello"
 BUDGET_SPENT = "budget_spent"
@@ -209,19 +210,19 @@ class HelloReport:
 
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The greetings table and the headline (accuracy, clean then hazard)."""
-        rows = []
+        rows: list[dict[str, Any]] = []
         for (model, arm), group in frame.groupby(["model", "arm"], sort=True):
             finished = group[group["error"] == 0]
             rows.append(
                 {
-                    "model": model,
-                    "arm": arm,
+                    "model": str(model),
+                    "arm": str(arm),
                     "episodes": len(group),
                     "greeted": int(finished["correct"].sum()),
                     "accuracy": round(float(finished["correct"].mean()), 4)
                     if len(finished)
                     else None,
-                    "refused_calls": self.refused[(str(model), str(arm))],
+                    "refused_calls": self.refused[str(model), str(arm)],
                 }
             )
         title = "Hello: greetings per model and arm"
