@@ -18,7 +18,15 @@ from __future__ import annotations
 
 import importlib
 import warnings
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterator,
+    KeysView,
+    Mapping,
+    MutableMapping,
+    ValuesView,
+)
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, TypeVar, overload
@@ -161,6 +169,31 @@ class Registry(MutableMapping[K, V]):
     def __contains__(self, name: object) -> bool:
         self._load()
         return name in self._entries
+
+    # the dict's own views and lookups (the mixins' generic ones cost a call per entry)
+    @overload
+    def get(self, name: K, /) -> V | None: ...
+    @overload
+    def get(self, name: K, default: V | T, /) -> V | T: ...
+    def get(self, name: K, default: Any = None, /) -> Any:
+        """The entry ``name``, else ``default``."""
+        self._load()
+        return self._entries.get(name, default)
+
+    def keys(self) -> KeysView[K]:
+        """The names."""
+        self._load()
+        return self._entries.keys()
+
+    def values(self) -> ValuesView[V]:
+        """The entries."""
+        self._load()
+        return self._entries.values()
+
+    def items(self) -> ItemsView[K, V]:
+        """(name, entry) pairs."""
+        self._load()
+        return self._entries.items()
 
     def __repr__(self) -> str:
         return f"Registry({self.kind!r}, {self._entries!r})"
