@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.registry import GROUPS, Registry, installed
+from toolchaos.core.registry import GROUPS, Registry, rescan
 from toolchaos.core.types import HazardFamily
 from toolchaos.domains import DOMAINS, get_domain
 from toolchaos.hazards import VARIANTS
@@ -37,9 +37,9 @@ def distribution(root: Path, name: str, entry_points: str) -> Path:
 
 @pytest.fixture
 def fresh_entry_points() -> Iterator[None]:
-    installed.cache_clear()
+    rescan()
     yield
-    installed.cache_clear()  # the next registry sees the path as it is again
+    rescan()  # the next registry sees the path as it is again
 
 
 def test_the_groups_are_the_four_kinds() -> None:
@@ -78,7 +78,7 @@ def test_entry_points_are_read_on_the_first_lookup_and_only_then(
     # once: a package installed later is not seen by this registry (nor read again)
     later = distribution(tmp_path / "b", "later-pkg", f"[{GROUP}]\ndelta = late:DELTA\n")
     monkeypatch.syspath_prepend(str(later))
-    installed.cache_clear()
+    rescan()
     assert "delta" not in registry and len(registry) == 3
 
 

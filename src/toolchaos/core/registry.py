@@ -48,14 +48,25 @@ GROUPS: dict[str, str] = {
 
 
 @cache
+def _all_entry_points() -> Any:
+    # one scan of the installed distributions serves every group; Python 3.11 returns
+    # SelectableGroups, 3.12 EntryPoints, and both select by group
+    return entry_points()
+
+
 def installed(group: str) -> tuple[EntryPoint, ...]:
     """The entry points installed packages declare in ``group``, read once per process.
 
     In (name, value, package) order, so which of two packages claiming one name wins does
     not depend on the order the interpreter found them in.
     """
-    found = entry_points(group=group)
+    found: list[EntryPoint] = list(_all_entry_points().select(group=group))
     return tuple(sorted(found, key=lambda ep: (ep.name, ep.value, package_of(ep))))
+
+
+def rescan() -> None:
+    """Forget the installed entry points read so far (a registry already read keeps its own)."""
+    _all_entry_points.cache_clear()
 
 
 def package_of(entry: EntryPoint) -> str:
@@ -268,4 +279,12 @@ def registrar(registry: Registry[str, str], arg: F | str | None) -> F | Callable
     return lambda factory: mark(factory, arg)
 
 
-__all__ = ["GROUPS", "Registry", "import_target", "installed", "registrar", "resolve"]
+__all__ = [
+    "GROUPS",
+    "Registry",
+    "import_target",
+    "installed",
+    "registrar",
+    "rescan",
+    "resolve",
+]
