@@ -30,7 +30,7 @@ from toolchaos.suites import SUITES
 
 ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "hello"
-TOOLCHAOS = Path(sys.executable).with_name("toolchaos")
+TOOLCHAOS = [sys.executable, "-m", "toolchaos.cli"]  # the `toolchaos` command
 SHIPPED = EXAMPLE / "src" / "toolchaos_hello" / "data" / "tasks.jsonl"
 
 
@@ -54,10 +54,10 @@ class Installed:
     scratch: Path
     env: dict[str, str]
 
-    def run(self, *args: str, tool: Path = TOOLCHAOS) -> subprocess.CompletedProcess[str]:
-        """Run a command of the installed package's world from its folder."""
+    def run(self, *args: str, tool: list[str] = TOOLCHAOS) -> subprocess.CompletedProcess[str]:
+        """Run ``toolchaos ARGS`` (or ``tool ARGS``) from the package's folder."""
         return subprocess.run(
-            [str(tool), *args],
+            [*tool, *args],
             cwd=self.package,
             env=self.env,
             capture_output=True,
@@ -198,7 +198,7 @@ print(log.status)
 
 def test_the_inspect_task_plays_an_installed_suite(installed: Installed) -> None:
     logs = installed.scratch / "logs"
-    done = installed.run("-c", INSPECT_EVAL, str(logs), tool=Path(sys.executable))
+    done = installed.run("-c", INSPECT_EVAL, str(logs), tool=[sys.executable])
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["success"]
     [path] = logs.glob("*.json")
