@@ -279,6 +279,16 @@ def run(
             "$TOOLCHAOS_LOCAL_ENGINE, else xllamacpp."
         ),
     ] = None,
+    task_option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--task-option",
+            "-T",
+            help="KEY=VALUE: one of the suite's own options (repeatable), e.g. -T budget=3 "
+            "(docs/extending.md); an unknown key is refused with the suite's options listed. "
+            "The suites shipped here take their settings as the flags above.",
+        ),
+    ] = None,
     temperature: Annotated[
         float | None,
         typer.Option(
@@ -344,6 +354,7 @@ def run(
         retry_errors=retry_errors,
         cache_path=str(cache) if cache else None,
         protocol=protocol,
+        suite_options=task_options(task_option or []),
         shard=Shard.parse(shard) if shard is not None else None,
         executor=executor,
         scheduler=scheduler,
@@ -371,6 +382,20 @@ def run(
             f"error, so nothing usable was stored; the first: {summary.first_error}",
         )
         raise typer.Exit(1)
+
+
+def task_options(values: list[str]) -> dict[str, str]:
+    """``-T KEY=VALUE`` flags as a dict (the suite's options model checks the values)."""
+    found: dict[str, str] = {}
+    for value in values:
+        key, sep, given = value.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BadInput(f"-T {value!r}: give a suite option as KEY=VALUE, e.g. -T budget=3")
+        if key in found:
+            raise BadInput(f"-T {key} is given twice")
+        found[key] = given.strip()
+    return found
 
 
 def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None, dict[str, int]]:

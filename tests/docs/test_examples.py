@@ -3,7 +3,7 @@
 import importlib.util
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
@@ -32,17 +32,17 @@ class Example(NamedTuple):
 
 
 def registries() -> dict[int, tuple[set[str], int]]:
-    """Every module-level dict, list and set of the loaded toolchaos modules, by identity.
+    """Every module-level dict, registry, list and set of the loaded toolchaos modules.
 
-    Each comes with the names it is bound to (a registry imported elsewhere has several)
-    and its size.
+    By identity; each comes with the names it is bound to (a registry imported elsewhere
+    has several) and its size.
     """
     found: dict[int, tuple[set[str], int]] = {}
     for name, module in list(sys.modules.items()):
         if not name.startswith("toolchaos"):
             continue
         for attr, value in vars(module).items():
-            if not attr.startswith("__") and isinstance(value, dict | list | set):
+            if not attr.startswith("__") and isinstance(value, MutableMapping | list | set):
                 found.setdefault(id(value), (set(), len(value)))[0].add(f"{name}.{attr}")
     return found
 

@@ -20,7 +20,6 @@ from toolchaos.hazards import (
     Proposal,
     Results,
     hint_for,
-    register,
     register_hazard,
 )
 from toolchaos.suites import get_suite
@@ -60,8 +59,11 @@ def test_every_variant_declares_the_params_its_tasks_and_hints_use() -> None:
     assert len(seen) >= 20  # the shipped files exercise nearly every variant
 
 
-def test_register_is_the_deprecated_name_of_register_hazard() -> None:
-    assert register is register_hazard
+def test_the_hazard_decorator_has_one_name() -> None:
+    import toolchaos.hazards as hazards
+
+    assert hazards.register_hazard is register_hazard
+    assert not hasattr(hazards, "register")  # the old alias is gone: one name per object
 
 
 def _propose_nothing(

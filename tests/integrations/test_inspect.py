@@ -180,3 +180,16 @@ def test_toolfailbench_runs_through_the_entry_point(tmp_path: Path) -> None:
     for sample in log.samples:
         labels = sample.scores["toolchaos_scorer"].metadata["toolchaos"]
         assert labels["suite"] == "toolfailbench" and labels["status"] == "finished"
+
+
+def test_the_suite_task_plays_any_registered_suite_as_its_own_task(tmp_path: Path) -> None:
+    from toolchaos.integrations.inspect.tasks import suite, suite_samples
+
+    same = suite_samples("toolbench-x", arm="hazard", limit=LIMIT)
+    task = suite(name="toolbench-x", limit=LIMIT)
+    assert [s.id for s in task.dataset] == [s.id for s in same]
+    assert all(s.metadata["toolchaos_options"] == {} for s in task.dataset)
+    with pytest.raises(BadInput, match="suite toolbench-x takes no -T options"):
+        suite(name="toolbench-x", budget=2)
+    with pytest.raises(BadInput, match="unknown suite 'nope'"):
+        suite(name="nope")

@@ -1,18 +1,21 @@
 """Simulated domains. Each lives in its own folder and registers with one line here.
 
 The registry (:data:`DOMAINS`) maps a domain name to ``"module:attribute"`` of its
-:class:`Domain` object and imports it only when asked, so loading one domain never
-imports the others. The line is all a suite needs too: ToolBench-X finds a domain's
-subtopic templates by its name.
+:class:`Domain` object (or of a function returning one) and imports it only when asked,
+so loading one domain never imports the others. The line is all a suite needs too:
+ToolBench-X finds a domain's subtopic templates by its name. Another installed package
+adds its domains through the ``toolchaos.domains`` entry-point group (read on the first
+lookup; :mod:`toolchaos.core.registry`), or from code with :func:`register_domain`.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TypeVar, overload
 
-from toolchaos.core.errors import BadInput
+from toolchaos.core.registry import GROUPS, Registry, registrar, resolve
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import TaskSpec
 from toolchaos.core.world import World
@@ -28,19 +31,23 @@ from toolchaos.domains.notes import (
     check_notes,
 )
 
-DOMAINS: dict[str, str] = {
-    "commerce": "toolchaos.domains.commerce:DOMAIN",
-    "communication": "toolchaos.domains.communication:DOMAIN",
-    "devices": "toolchaos.domains.devices:DOMAIN",
-    "government": "toolchaos.domains.government:DOMAIN",
-    "health": "toolchaos.domains.health:DOMAIN",
-    "lifestyle": "toolchaos.domains.lifestyle:DOMAIN",
-    "media": "toolchaos.domains.media:DOMAIN",
-    "personal_finance": "toolchaos.domains.personal_finance:DOMAIN",
-    "productivity": "toolchaos.domains.productivity:DOMAIN",
-    "transportation": "toolchaos.domains.transportation:DOMAIN",
-    "weather": "toolchaos.domains.weather:DOMAIN",
-}
+DOMAINS: Registry[str, str] = Registry(
+    "domain",
+    GROUPS["domain"],
+    {
+        "commerce": "toolchaos.domains.commerce:DOMAIN",
+        "communication": "toolchaos.domains.communication:DOMAIN",
+        "devices": "toolchaos.domains.devices:DOMAIN",
+        "government": "toolchaos.domains.government:DOMAIN",
+        "health": "toolchaos.domains.health:DOMAIN",
+        "lifestyle": "toolchaos.domains.lifestyle:DOMAIN",
+        "media": "toolchaos.domains.media:DOMAIN",
+        "personal_finance": "toolchaos.domains.personal_finance:DOMAIN",
+        "productivity": "toolchaos.domains.productivity:DOMAIN",
+        "transportation": "toolchaos.domains.transportation:DOMAIN",
+        "weather": "toolchaos.domains.weather:DOMAIN",
+    },
+)
 
 
 @dataclass(frozen=True)
@@ -86,16 +93,27 @@ def tool_map(tools: list[Tool]) -> dict[str, Tool]:
     return out
 
 
+F = TypeVar("F", bound=Callable[[], "Domain"])
+
+
+@overload
+def register_domain(factory: F, /) -> F: ...
+@overload
+def register_domain(name: str | None = None, /) -> Callable[[F], F]: ...
+def register_domain(arg: F | str | None = None, /) -> F | Callable[[F], F]:
+    """Decorator: register a function of no arguments that returns a :class:`Domain`.
+
+    ``@register_domain`` registers it under its own name, ``@register_domain("name")``
+    under ``name`` (which must be the domain's ``name``). An installed package needs no
+    decorator: its ``toolchaos.domains`` entry point is the registration.
+    """
+    return registrar(DOMAINS, arg)
+
+
 @cache
 def get_domain(name: str) -> Domain:
-    """Import and return the registered domain ``name``."""
-    target = DOMAINS.get(name)
-    if target is None:
-        known = ", ".join(sorted(DOMAINS))
-        raise BadInput(f"unknown domain {name!r}; known domains: {known}")
-    module, attr = target.split(":")
-    domain: Domain = getattr(importlib.import_module(module), attr)
-    return domain
+    """Import and return the registered domain ``name`` (built once by a factory)."""
+    return resolve(DOMAINS, name, Domain)
 
 
 def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
@@ -122,5 +140,6 @@ __all__ = [
     "WriteVerifier",
     "get_domain",
     "make_world",
+    "register_domain",
     "tool_map",
 ]

@@ -7,7 +7,8 @@ and all of its state lives in the per-episode :class:`HazardContext`.
 
 A variant is one class: its runtime hooks, where it fits a task (:meth:`Hazard.propose`)
 and what the ``hint`` arm tells the agent about it (:attr:`Hazard.hints`), registered once
-with :func:`register_hazard`. It also declares its parameters (:attr:`Hazard.needs`,
+with :func:`register_hazard` (or by an installed package's ``toolchaos.hazards`` entry
+point, see :data:`VARIANTS`). It also declares its parameters (:attr:`Hazard.needs`,
 :attr:`Hazard.takes`, :attr:`Hazard.tool_params`, :meth:`Hazard.plan_params`), which a
 hazard plan on a user's own tools is checked and completed by (``chaos/plan.py``).
 """
@@ -15,11 +16,14 @@ hazard plan on a user's own tools is checked and completed by (``chaos/plan.py``
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput
+from toolchaos.core.registry import GROUPS, Registry, package_of
 from toolchaos.core.types import (
     HazardEvent,
     HazardFamily,
@@ -235,7 +239,35 @@ class Hazard:
         return result
 
 
-VARIANTS: dict[tuple[HazardFamily, str], type[Hazard]] = {}
+def _adopt(entry: EntryPoint) -> None:
+    """Register the hazard variant class an installed package's entry point names.
+
+    Loading it imports its module (whose ``@register_hazard`` may register it already); a
+    variant that cannot be loaded is left out with a warning, so one broken package does
+    not stop every run.
+    """
+    package = package_of(entry) or "?"
+    try:
+        cls = entry.load()
+        if not (isinstance(cls, type) and issubclass(cls, Hazard)):
+            raise TypeError(f"{entry.value} is no Hazard subclass")
+        if cls.variant != entry.name:
+            raise TypeError(f"{entry.value} is the variant {cls.variant!r}, not {entry.name!r}")
+        register_hazard(cls)
+        VARIANTS.origins[(cls.family, cls.variant)] = package
+    except Exception as exc:  # a broken package: every other variant still plays
+        warnings.warn(
+            f"toolchaos: hazard variant {entry.name!r} of package {package} is left out: {exc}",
+            stacklevel=2,
+        )
+
+
+VARIANTS: Registry[tuple[HazardFamily, str], type[Hazard]] = Registry(
+    "hazard variant", GROUPS["hazard"], adopt=_adopt
+)
+"""Every hazard variant class by (family, variant): the built-in ones (registered as
+their modules import), then those of installed packages' ``toolchaos.hazards`` entry
+points (name: the variant; value: ``module:Class``), loaded on the first lookup."""
 
 
 def register_hazard(cls: type[Hazard]) -> type[Hazard]:
@@ -249,8 +281,18 @@ def register_hazard(cls: type[Hazard]) -> type[Hazard]:
     missing = [name for name in ("propose", "hints") if name not in own]
     if missing:
         raise TypeError(f"hazard variant {cls.__name__} defines no {' and no '.join(missing)}")
+    held = VARIANTS.registered((cls.family, cls.variant))
+    if held is not None and _where(held) != _where(cls):  # the same class again is a reload
+        raise TypeError(
+            f"hazard variant {cls.family.value}/{cls.variant} of {_where(cls)} is already "
+            f"registered by {_where(held)}"
+        )
     VARIANTS[(cls.family, cls.variant)] = cls
     return cls
+
+
+def _where(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def build_hazard(spec: HazardSpec) -> Hazard:

@@ -4,20 +4,22 @@ A model client answers one request (the conversation so far plus the toolbox) wi
 next assistant message. Providers register a factory under a prefix (``scripted``,
 ``openai``, ...); a model spec ``prefix/name`` picks one. The factory is asked for a client
 per episode, so scripted baselines can be built with the task in hand while API clients
-share one connection pool.
+share one connection pool. Another installed package adds its providers through the
+``toolchaos.providers`` entry-point group (read on the first lookup;
+:mod:`toolchaos.core.registry`), or from code with :func:`register_provider`.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar, overload
 
 from pydantic import BaseModel, Field
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import digest
+from toolchaos.core.registry import GROUPS, Registry, import_target, registrar
 from toolchaos.core.types import Message, TaskSpec, ToolSpec, Usage
 from toolchaos.models.config import ModelEntry
 from toolchaos.models.transport import ResponseCache, RetryPolicy, with_retries
@@ -107,14 +109,36 @@ class SharedClientFactory:
         return self.client
 
 
-PROVIDERS: dict[str, str] = {
-    "scripted": "toolchaos.suites.scripted:make_factory",
-    "openai": "toolchaos.models.openai_compat:make_factory",
-    "openai-compat": "toolchaos.models.openai_compat:make_factory",
-    "anthropic": "toolchaos.models.anthropic_client:make_factory",
-    "local": "toolchaos.models.local:make_factory",
-}
+PROVIDERS: Registry[str, str] = Registry(
+    "provider",
+    GROUPS["provider"],
+    {
+        "scripted": "toolchaos.suites.scripted:make_factory",
+        "openai": "toolchaos.models.openai_compat:make_factory",
+        "openai-compat": "toolchaos.models.openai_compat:make_factory",
+        "anthropic": "toolchaos.models.anthropic_client:make_factory",
+        "local": "toolchaos.models.local:make_factory",
+    },
+)
+"""Each provider's prefix and the ``module:function`` of its ``make_factory(name, entry,
+cache)``, which returns the :class:`ModelFactory` of ``prefix/name``."""
 EXTRAS = {"anthropic": "anthropic", "local": "local"}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@overload
+def register_provider(factory: F, /) -> F: ...
+@overload
+def register_provider(prefix: str | None = None, /) -> Callable[[F], F]: ...
+def register_provider(arg: F | str | None = None, /) -> F | Callable[[F], F]:
+    """Decorator: register ``make_factory(name, entry, cache)`` as the provider ``prefix``.
+
+    Model specs ``prefix/<name>`` are then played by the factory it returns. An installed
+    package needs no decorator: its ``toolchaos.providers`` entry point is the
+    registration.
+    """
+    return registrar(PROVIDERS, arg)
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
@@ -133,14 +157,19 @@ def make_factory(entry: ModelEntry | str, cache: ResponseCache | None = None) ->
     if isinstance(entry, str):
         entry = ModelEntry(spec=entry)
     provider, name = parse_spec(entry.spec)
-    module, attr = PROVIDERS[provider].split(":")
+    target = PROVIDERS[provider]
     try:
-        loaded = importlib.import_module(module)
+        make = import_target(target)
     except ImportError as exc:
+        where = PROVIDERS.origin(provider)
+        if where:
+            raise BadInput(f"provider {provider!r} of {where} cannot be loaded: {exc}") from None
         extra = EXTRAS.get(provider, provider)
         raise BadInput(
             f"{entry.spec} needs the optional extra: pip install 'toolchaos[{extra}]' ({exc.name} "
             "is not installed)"
         ) from None
-    factory: ModelFactory = getattr(loaded, attr)(name, entry, cache)
+    except (AttributeError, ValueError) as exc:
+        raise BadInput(f"provider {provider!r} cannot be loaded from {target}: {exc}") from None
+    factory: ModelFactory = make(name, entry, cache)
     return factory

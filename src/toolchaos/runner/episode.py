@@ -10,16 +10,25 @@ from toolchaos.core.types import Episode, EpisodeStatus
 from toolchaos.models.base import ModelFactory
 from toolchaos.models.transport import ModelFatal
 from toolchaos.runner.plan import PlannedEpisode
-from toolchaos.suites import get_suite
+from toolchaos.suites import Suite, get_suite
 
 
-async def play(item: PlannedEpisode, factory: ModelFactory, config: LoopConfig) -> Episode:
-    """Play ``item``; a harness fault yields an ``error`` episode, never a wrong answer."""
+async def play(
+    item: PlannedEpisode,
+    factory: ModelFactory,
+    config: LoopConfig,
+    suite: Suite[Any, Any] | None = None,
+) -> Episode:
+    """Play ``item``; a harness fault yields an ``error`` episode, never a wrong answer.
+
+    ``suite`` is the task's suite with the run's options set (by default the registered
+    one, with none).
+    """
     found: dict[str, Any] = {}
     env: Any = None
     try:
         client = factory.for_episode(item.task, item.arm, item.sample)
-        suite = get_suite(item.task.suite)
+        suite = get_suite(item.task.suite) if suite is None else suite
         env = suite.make_env(item.task, item.arm)
         result = await suite.protocols[item.protocol](item.task, item.arm, env, client, config)
     except ModelFatal:

@@ -42,7 +42,7 @@ from toolchaos.runner.episode import play
 from toolchaos.runner.limits import AsyncLimiter, Limiter, PollingLimiter, limit_factories
 from toolchaos.runner.plan import PlannedEpisode
 from toolchaos.runner.store import Store
-from toolchaos.suites import get_suite
+from toolchaos.suites import configured_suite
 
 if TYPE_CHECKING:
     from toolchaos.runner.run import RunConfig
@@ -263,12 +263,13 @@ async def play_all(
     }
 
     turn = [time.perf_counter() + YIELD_EVERY_S]
+    suite = configured_suite(config.suite, config.suite_options)
 
     async def worker() -> None:
         while not queue.empty():
             item = queue.get_nowait()
             async with limits[item.model]:
-                episode = await play(item, factories[item.model], config.loop)
+                episode = await play(item, factories[item.model], config.loop, suite)
             sink(episode)
             # a scripted episode never waits: yield now and then, so the other workers and
             # a cancellation (Ctrl-C) get their turn (a yield after every episode cost 6%
@@ -307,7 +308,7 @@ class LocalExecutor:
     def execute(self, todo: list[PlannedEpisode], config: RunConfig, open_sink: OpenSink) -> None:
         """Play ``todo`` here (one event loop) or in forked worker processes."""
         # built here, forked workers inherit it
-        get_suite(config.suite).prepare([item.task for item in todo])
+        configured_suite(config.suite, config.suite_options).prepare([i.task for i in todo])
         if config.workers > 1 and len(todo) > 1:
             self._in_processes(todo, config, open_sink)
             return

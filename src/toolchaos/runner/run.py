@@ -34,7 +34,7 @@ from toolchaos.runner.executor import (
 from toolchaos.runner.plan import make_plan
 from toolchaos.runner.shard import Shard
 from toolchaos.runner.store import STORE_NAME, Store
-from toolchaos.suites import SUITES, get_suite
+from toolchaos.suites import SUITES, configured_suite, get_suite
 from toolchaos.suites.base import stratified_subset
 
 MANIFEST_NAME = "manifest.json"
@@ -55,6 +55,8 @@ class RunConfig(BaseModel):
     retry_errors: bool = False
     cache_path: str | None = None
     protocol: str = ""  # empty: the suite's own protocol
+    suite_options: dict[str, Any] = Field(default_factory=dict)
+    """The suite's own options (``-T key=value``), checked by its options model."""
     subset: int | None = None
     workers: int = 1
     # how and where episodes play: none of these is in the fingerprint, so a run may be
@@ -81,8 +83,12 @@ class RunConfig(BaseModel):
         return [m.spec for m in self.models]
 
     def identity(self, dataset_hash: str) -> dict[str, Any]:
-        """What must match for a directory to resume this run."""
-        return {
+        """What must match for a directory to resume this run.
+
+        The suite's options are part of it only when some differ from their defaults, so
+        a run without any keeps the fingerprint it had before suites took options.
+        """
+        found = {
             "suite": self.suite,
             "dataset": dataset_hash,
             "models": sorted(self.specs),
@@ -91,6 +97,9 @@ class RunConfig(BaseModel):
             "protocol": self.protocol,
             "loop": self.loop.model_dump(),
         }
+        if self.suite_options:
+            found["options"] = dict(sorted(self.suite_options.items()))
+        return found
 
     def fingerprint(self, dataset_hash: str) -> str:
         """A digest of :meth:`identity`."""
@@ -161,9 +170,16 @@ def run_lock(directory: Path) -> Iterator[None]:
 
 
 def with_defaults(config: RunConfig) -> RunConfig:
-    """Fill what the suite decides when the user did not: its protocol and arms."""
+    """Fill what the suite decides when the user did not: its protocol and arms.
+
+    The suite's options are checked by its options model and kept as they differ from
+    its defaults (BadInput names a bad one).
+    """
     suite = get_suite(config.suite)
     update: dict[str, Any] = {}
+    options = suite.parse_options(config.suite_options)
+    if options != config.suite_options:
+        update["suite_options"] = options
     if not config.protocol:
         update["protocol"] = suite.protocol
     if suite.arms == ("clean",) and "arms" not in config.model_fields_set:
@@ -173,7 +189,7 @@ def with_defaults(config: RunConfig) -> RunConfig:
 
 def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
     """Check the config and load what it names, raising BadInput on any bad value."""
-    suite = get_suite(config.suite)
+    suite = configured_suite(config.suite, config.suite_options)
     if not suite.protocols:
         raise BadInput(
             f"suite {suite.name} is not played by `toolchaos run`: its episodes come from your "
@@ -447,7 +463,10 @@ _IDENTITY_NAMES = {
     "samples": ("samples", "samples"),
     "protocol": ("protocol", "protocol"),
     "loop": ("loop settings", "loop"),
+    "options": ("suite options", "suite_options"),
 }
+_UNSET_PARTS: dict[str, Any] = {"options": {}}
+"""The parts an identity leaves out at their default (a run without suite options)."""
 
 
 def _held_identity(store: Store, out: Path) -> dict[str, Any]:
@@ -485,6 +504,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def _adds_models(held: dict[str, Any], wanted: dict[str, Any]) -> bool:
     """Whether ``wanted`` is the held run with other models (which then join it)."""
+    held, wanted = _UNSET_PARTS | held, _UNSET_PARTS | wanted
     if set(held) != set(_IDENTITY_NAMES) or not isinstance(held.get("models"), list):
         return False
     return all(_same(held[part], wanted[part]) for part in _IDENTITY_NAMES if part != "models")
@@ -493,13 +513,14 @@ def _adds_models(held: dict[str, Any], wanted: dict[str, Any]) -> bool:
 def _difference(held: dict[str, Any], wanted: dict[str, Any]) -> str:
     """Say how the run held (:func:`_held_identity`) differs from the one asked for."""
     found = []
+    held, wanted = _UNSET_PARTS | held, _UNSET_PARTS | wanted
     for part, (name, _) in _IDENTITY_NAMES.items():
         if part not in held or _same(held[part], wanted[part]):
             continue
         if part == "dataset":
             found.append("another task file")
-        elif part == "loop":
-            found.append(f"loop settings {_changed(held[part], wanted[part])}")
+        elif part in ("loop", "options"):
+            found.append(f"{name} {_changed(held[part], wanted[part])}")
         else:
             found.append(f"{name} {_shown(held[part])}, not {_shown(wanted[part])}")
     if not found:
@@ -573,6 +594,7 @@ def _manifest(
         "samples": config.samples,
         "concurrency": config.concurrency,
         "loop": json.loads(dumps(config.loop.model_dump())),
+        **({"suite_options": config.suite_options} if config.suite_options else {}),
         "started": started,
         "ended": ended,
     } | _execution(config)

@@ -1,36 +1,67 @@
 """Benchmark suites. Each registers its :class:`Suite` with one line here (imported lazily).
 
 The registry (:data:`SUITES`) names each suite's package and its ``SUITE`` attribute (the
-package's public names are the suite's interface; ``tests/test_layers.py``).
+package's public names are the suite's interface; ``tests/test_layers.py``). Another
+installed package adds its suites through the ``toolchaos.suites`` entry-point group
+(read on the first lookup; :mod:`toolchaos.core.registry`), or from code with
+:func:`register_suite`.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from toolchaos.core.errors import BadInput
+from toolchaos.core.registry import GROUPS, Registry, registrar, resolve
 from toolchaos.suites.base import Suite
 
-SUITES: dict[str, str] = {
-    "toolbench-x": "toolchaos.suites.toolbench_x:SUITE",
-    "toolfailbench": "toolchaos.suites.toolfailbench:SUITE",
-    "own-tools": "toolchaos.suites.own_tools:SUITE",
-}
+SUITES: Registry[str, str] = Registry(
+    "suite",
+    GROUPS["suite"],
+    {
+        "toolbench-x": "toolchaos.suites.toolbench_x:SUITE",
+        "toolfailbench": "toolchaos.suites.toolfailbench:SUITE",
+        "own-tools": "toolchaos.suites.own_tools:SUITE",
+    },
+)
+
+
+F = TypeVar("F", bound=Callable[[], Suite[Any, Any]])
+
+
+@overload
+def register_suite(factory: F, /) -> F: ...
+@overload
+def register_suite(name: str | None = None, /) -> Callable[[F], F]: ...
+def register_suite(arg: F | str | None = None, /) -> F | Callable[[F], F]:
+    """Decorator: register a function of no arguments that returns a :class:`Suite`.
+
+    ``@register_suite("name")`` registers it under ``name`` (the suite's ``name``, as
+    ``toolchaos run NAME`` takes it), ``@register_suite`` under the function's own name.
+    An installed package needs no decorator: its ``toolchaos.suites`` entry point is
+    the registration.
+    """
+    return registrar(SUITES, arg)
 
 
 @cache
 def get_suite(name: str) -> Suite[Any, Any]:
-    """Return the registered suite ``name``."""
-    target = SUITES.get(name)
-    if target is None:
-        raise BadInput(f"unknown suite {name!r}; known suites: {', '.join(sorted(SUITES))}")
-    module, attr = target.split(":")
-    suite: Suite[Any, Any] = getattr(importlib.import_module(module), attr)
+    """Return the registered suite ``name`` (built once by a factory)."""
+    suite: Suite[Any, Any] = resolve(SUITES, name, Suite)
     return suite
+
+
+def configured_suite(name: str, options: Mapping[str, Any] | None = None) -> Suite[Any, Any]:
+    """The registered suite ``name`` with its options (``-T key=value``) set.
+
+    Raises:
+        BadInput: An option the suite does not declare, or a value its model refuses.
+    """
+    return get_suite(name).with_options(options or {})
 
 
 def suite_of_file(path: Path) -> str:
@@ -62,4 +93,11 @@ def suite_of_file(path: Path) -> str:
     )
 
 
-__all__ = ["SUITES", "Suite", "get_suite", "suite_of_file"]
+__all__ = [
+    "SUITES",
+    "Suite",
+    "configured_suite",
+    "get_suite",
+    "register_suite",
+    "suite_of_file",
+]

@@ -1,14 +1,16 @@
 """The one place a benchmark plugs in: what a suite is and what it contributes.
 
 A suite is a :class:`Suite`: its name, its shipped task file and task model, the arms and
-protocols it plays, its scripted baselines, how an episode's env is built, how its task
-set is built, and what it adds to a report (a :class:`SuiteReport`). The generic layers
+protocols it plays, its scripted baselines, the options it takes (``-T key=value``, a
+pydantic model), how an episode's env is built, how its task set is built, and what it
+adds to a report (a :class:`SuiteReport`). The generic layers
 (runner, report, scripted provider, CLI) reach a suite only through this interface and
 the registry in :mod:`toolchaos.suites`; they never import a suite's own modules.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -28,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolchaos.agents.native import LoopConfig, LoopResult
 from toolchaos.core.errors import BadInput
@@ -206,6 +208,12 @@ class Problem(BaseModel):
     reason: str
 
 
+class NoOptions(BaseModel):
+    """The options of a suite that declares none."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
 @dataclass(frozen=True)
 class Suite(Generic[TaskT, EnvT]):
     """A benchmark suite.
@@ -226,6 +234,11 @@ class Suite(Generic[TaskT, EnvT]):
         version: The name of the shipped task set's version (``v2``).
         versions: Earlier shipped task sets still loadable, by version name: their file
             inside ``data/`` (``{"v1": "v1/tasks.jsonl"}``).
+        options_model: The pydantic model of the options it takes, as ``toolchaos run
+            SUITE -T key=value`` and the Inspect task ``toolchaos/suite`` give them (each
+            field an option; its description is its help).
+        options: The options set on this suite (:meth:`with_options`); None: the model's
+            defaults (:attr:`settings`).
     """
 
     name: str
@@ -240,6 +253,55 @@ class Suite(Generic[TaskT, EnvT]):
     label_order: tuple[str, ...] = ()
     version: str = "v1"
     versions: Mapping[str, str] = field(default_factory=dict)
+    options_model: type[BaseModel] = NoOptions
+    options: BaseModel | None = None
+
+    @property
+    def settings(self) -> BaseModel:
+        """The options this suite plays with: those set, else the model's defaults."""
+        return self.options if self.options is not None else self.options_model()
+
+    def parse_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Check ``-T`` options against :attr:`options_model`; return those not at default.
+
+        Values may be strings (as a command line gives them): the model converts them.
+        The result is JSON data, so two spellings of one setting (``-T n=3`` and the
+        default left out) give one run fingerprint.
+
+        Raises:
+            BadInput: One sentence naming an option the suite does not take, or a value
+                its model refuses and why.
+        """
+        fields = self.options_model.model_fields
+        for key in values:
+            if key not in fields:
+                if not fields:
+                    raise BadInput(f"suite {self.name} takes no -T options (-T {key}=...)")
+                known = "; ".join(_option_help(name, info) for name, info in fields.items())
+                raise BadInput(f"suite {self.name} has no option {key!r}; its options: {known}")
+        try:
+            parsed = self.options_model.model_validate(dict(values))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            key = ".".join(str(p) for p in first["loc"]) or "options"
+            given = values.get(str(first["loc"][0]), "") if first["loc"] else ""
+            raise BadInput(
+                f"suite {self.name}: -T {key}={given} is refused: {first['msg'][:1].lower()}"
+                f"{first['msg'][1:]}"
+            ) from None
+        found: dict[str, Any] = parsed.model_dump(mode="json", exclude_defaults=True)
+        return found
+
+    def with_options(self, values: Mapping[str, Any]) -> Suite[TaskT, EnvT]:
+        """This suite with ``values`` as its options (itself when every one is a default).
+
+        Raises:
+            BadInput: See :meth:`parse_options`.
+        """
+        chosen = self.parse_options(values)
+        if not chosen and self.options is None:
+            return self
+        return dataclasses.replace(self, options=self.options_model.model_validate(chosen))
 
     def default_path(self) -> Path:
         """The path of the task file shipped inside the installed package."""
@@ -346,6 +408,14 @@ class Suite(Generic[TaskT, EnvT]):
                 digest.update(file.read_bytes())
             return digest.hexdigest()
         return file_hash(path)
+
+
+def _option_help(name: str, info: Any) -> str:
+    """One option as an error lists it: ``budget (int, default 6): what it sets``."""
+    kind = getattr(info.annotation, "__name__", str(info.annotation))
+    default = "" if info.is_required() else f", default {info.default!r}"
+    about = f": {info.description}" if info.description else ""
+    return f"{name} ({kind}{default}){about}"
 
 
 T = TypeVar("T", bound=BaseModel)

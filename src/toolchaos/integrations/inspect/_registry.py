@@ -2,6 +2,6 @@
 
 from toolchaos.integrations.inspect.scorer import toolchaos_scorer
 from toolchaos.integrations.inspect.solver import toolchaos_protocol
-from toolchaos.integrations.inspect.tasks import toolbench_x, toolfailbench
+from toolchaos.integrations.inspect.tasks import suite, toolbench_x, toolfailbench
 
-__all__ = ["toolbench_x", "toolchaos_protocol", "toolchaos_scorer", "toolfailbench"]
+__all__ = ["suite", "toolbench_x", "toolchaos_protocol", "toolchaos_scorer", "toolfailbench"]

@@ -13,7 +13,7 @@ from toolchaos.integrations.inspect.model import InspectModelClient, to_inspect_
 from toolchaos.models.base import ModelClient
 from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PlannedEpisode
-from toolchaos.suites import get_suite
+from toolchaos.suites import configured_suite
 
 MODEL_PREFIX = "inspect/"
 
@@ -50,7 +50,7 @@ def toolchaos_protocol(max_turns: int = 10, rounds: int = 1) -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         meta = state.metadata
-        suite = get_suite(meta["toolchaos_suite"])
+        suite = configured_suite(meta["toolchaos_suite"], meta.get("toolchaos_options"))
         task = suite.parse_task(meta["toolchaos_task"])
         model = get_model()
         spec = model_spec(model)
@@ -58,9 +58,8 @@ def toolchaos_protocol(max_turns: int = 10, rounds: int = 1) -> Solver:
             spec, task, meta["toolchaos_arm"], state.epoch - 1, meta["toolchaos_protocol"]
         )
         client = InspectModelClient(model)
-        episode = await play(
-            item, _OneClient(spec, client), LoopConfig(max_turns=max_turns, rounds=rounds)
-        )
+        loop = LoopConfig(max_turns=max_turns, rounds=rounds)
+        episode = await play(item, _OneClient(spec, client), loop, suite)
         state.store.set(EPISODE_KEY, episode.model_dump_json())
         state.messages = to_inspect_messages(episode.messages)
         state.output = ModelOutput.from_content(model=str(model), content=episode.final_answer)

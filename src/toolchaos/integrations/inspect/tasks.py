@@ -12,7 +12,7 @@ from toolchaos.core.errors import BadInput
 from toolchaos.integrations.inspect.scorer import toolchaos_scorer
 from toolchaos.integrations.inspect.solver import toolchaos_protocol
 from toolchaos.runner.plan import make_plan
-from toolchaos.suites import get_suite
+from toolchaos.suites import configured_suite
 from toolchaos.suites.base import stratified_subset
 
 
@@ -30,9 +30,15 @@ def suite_samples(
     dataset: str | None = None,
     hazard: str | None = None,
     protocol: str = "",
+    options: dict[str, Any] | None = None,
 ) -> list[Sample]:
-    """One sample per (task, arm) of a suite, chosen as ``toolchaos run`` would choose."""
-    suite = get_suite(suite_name)
+    """One sample per (task, arm) of a suite, chosen as ``toolchaos run`` would choose.
+
+    ``options`` are the suite's own (``-T key=value`` of ``toolchaos run``); each sample
+    carries them to the solver.
+    """
+    suite = configured_suite(suite_name, options)
+    chosen = suite.parse_options(options or {})
     protocol = protocol or suite.protocol
     if protocol not in suite.protocols:
         raise BadInput(f"protocol {protocol!r} does not fit suite {suite.name!r}")
@@ -65,15 +71,16 @@ def suite_samples(
                     "toolchaos_task": item.task.model_dump_json(),
                     "toolchaos_arm": item.arm,
                     "toolchaos_protocol": protocol,
+                    "toolchaos_options": chosen,
                 },
             )
         )
     return samples
 
 
-def _task(suite_name: str, max_turns: int, rounds: int, **options: Any) -> Task:
+def _task(suite_name: str, max_turns: int, rounds: int, **choice: Any) -> Task:
     return Task(
-        dataset=MemoryDataset(suite_samples(suite_name, **options), name=suite_name),
+        dataset=MemoryDataset(suite_samples(suite_name, **choice), name=suite_name),
         solver=toolchaos_protocol(max_turns=max_turns, rounds=rounds),
         scorer=toolchaos_scorer(),
     )
@@ -130,4 +137,46 @@ def toolfailbench(
     """
     return _task(
         "toolfailbench", 10, rounds, arm="clean", subset=subset, limit=limit, dataset=dataset
+    )
+
+
+@task
+def suite(
+    name: str,
+    arm: str = "hazard",
+    subset: int | None = None,
+    limit: int | None = None,
+    dataset: str | None = None,
+    protocol: str = "",
+    max_turns: int = 10,
+    rounds: int = 1,
+    **options: Any,
+) -> Task:
+    """Any registered suite, an installed package's too: ``-T name=hello -T budget=3``.
+
+    Every ``-T`` this task does not name itself is one of the suite's own options (as
+    ``toolchaos run SUITE -T key=value`` takes them), checked by its options model.
+
+    Args:
+        name: The suite, as ``toolchaos run`` names it.
+        arm: The arm or comma-separated arms (a one-arm suite plays its own).
+        subset: N tasks spread over the suite's strata.
+        limit: Only the first N tasks.
+        dataset: A task file instead of the shipped set.
+        protocol: One of the suite's protocols (default: its own).
+        max_turns: Tool-loop turns before the final prompt.
+        rounds: Tool rounds before the answer (a two-step protocol).
+        options: The suite's own options.
+    """
+    options.pop("model", None)  # Inspect offers every task its model; a suite takes none
+    return _task(
+        name,
+        max_turns,
+        rounds,
+        arm=arm,
+        subset=subset,
+        limit=limit,
+        dataset=dataset,
+        protocol=protocol,
+        options=options,
     )
