@@ -13,7 +13,7 @@ Import from here, not from the modules behind it (their layout may change):
   ``hints``, decorated with :func:`register_hazard`.
 - **a model provider**: a module with ``make_factory(name, entry, cache)`` returning a
   :class:`ModelFactory` of :class:`ModelClient` objects; then one line in
-  :data:`PROVIDERS`.
+  :data:`PROVIDERS` (a :class:`Provider` when it has traits: scripted, local, an extra).
 - **a suite**: a :class:`Suite` subclass and one line in :data:`SUITES`.
 
 ``docs/extending.md`` walks through each, with worked examples that the tests run.
@@ -75,6 +75,7 @@ from toolchaos.models.base import (
     ModelFactory,
     ModelRequest,
     ModelResponse,
+    Provider,
     SharedClientFactory,
 )
 from toolchaos.models.config import ModelEntry
@@ -131,6 +132,7 @@ __all__ = [
     "PendingCall",
     "Problem",
     "Proposal",
+    "Provider",
     "RecoveryStep",
     "RefStep",
     "ReportOptions",
