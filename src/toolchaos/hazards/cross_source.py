@@ -19,7 +19,14 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolSpec,
+)
 from toolchaos.core.values import is_number
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -125,7 +132,7 @@ class _Conflict(Hazard):
                 "time_field": time_field,
                 "authoritative": authority,
             }
-            recipe = [RecoveryStep(action="cross_check", params=check)]
+            recipe = [RecoveryStep(action=RecoveryAction.CROSS_CHECK, params=check)]
             params = {"field": path[1], "factor": cls.factor, "time_field": time_field}
             out.append(cls.proposal(step.tool, params, recipe, extra_tools=chosen))
         return out

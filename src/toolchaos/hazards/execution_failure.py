@@ -9,7 +9,15 @@ from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, ref_steps, resolve
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolKind, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolKind,
+    ToolSpec,
+)
 from toolchaos.domains import Domain, make_world
 from toolchaos.hazards.base import (
     Hazard,
@@ -89,7 +97,7 @@ class TransientError(Hazard):
                 ("implicit", 2),
             )
             for tier, k in plays:
-                recipe = [RecoveryStep(action="retry", params={"max_attempts": k + 1})]
+                recipe = [RecoveryStep(action=RecoveryAction.RETRY, params={"max_attempts": k + 1})]
                 params = {"error": error, "k": k}
                 ordinals = list(range(1, k + 1))
                 out.append(cls.proposal(tool, params, recipe, ordinals=ordinals, tier=tier))
@@ -229,7 +237,7 @@ class Paginated(Hazard):
                     how = {"param": "page", "list": "results", "token": None, "total": "total"}
                 if tier != "explicit":
                     params["since"] = changed_on(rng)
-                recipe = [RecoveryStep(action="next_page", params=how)]
+                recipe = [RecoveryStep(action=RecoveryAction.NEXT_PAGE, params=how)]
                 out.append(cls.proposal(tool, params, recipe, tier=tier))
         return out
 
@@ -360,7 +368,7 @@ class TimeoutAfterWrite(Hazard):
             }
             if not _twice_differs(task, domain, index):
                 continue
-            recipe = [RecoveryStep(action="verify_state", params=verify)]
+            recipe = [RecoveryStep(action=RecoveryAction.VERIFY_STATE, params=verify)]
             for tier in cls.tiers:
                 out.append(
                     cls.proposal(

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, follow
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier
+from toolchaos.core.types import HazardFamily, RecoveryAction, RecoveryStep, TaskSpec, Tier
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, Resolver, make_world
 from toolchaos.hazards.base import (
@@ -71,7 +71,9 @@ class StrictFormat(Hazard):
                 ]
                 reference = task.reference.model_copy(update={"steps": steps})
                 update = {"prompt": task.prompt.replace(value, loose), "reference": reference}
-                fix = RecoveryStep(action="adapt", params={"normalize_args": {name: "upper"}})
+                fix = RecoveryStep(
+                    action=RecoveryAction.ADAPT, params={"normalize_args": {name: "upper"}}
+                )
                 params = {"param": name, "rule": "upper-case id", "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers, task_update=update)
         return out
@@ -147,7 +149,9 @@ class MissingArgument(Hazard):
                 if schema["default"] in ("", None):
                     continue  # an empty memo or a null filter: nothing worth insisting on
                 seen.add((step.tool, name))
-                fix = RecoveryStep(action="adapt", params={"fill_args": {name: schema["default"]}})
+                fix = RecoveryStep(
+                    action=RecoveryAction.ADAPT, params={"fill_args": {name: schema["default"]}}
+                )
                 params = {"param": name, "default": schema["default"], "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
@@ -268,7 +272,7 @@ class AmbiguousEntity(Hazard):
             words = namesake.field.replace("_", " ")
             prompt = f"{task.prompt} (I mean the {value} whose {words} is {namesake.value}.)"
             for tier in cls.tiers:
-                recipe = [RecoveryStep(action="resolve", params=resolve)]
+                recipe = [RecoveryStep(action=RecoveryAction.RESOLVE, params=resolve)]
                 out.append(
                     cls.proposal(
                         step.tool,

@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolKind, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolKind,
+    ToolSpec,
+)
 from toolchaos.core.values import ISO_DATE, is_number
 from toolchaos.domains import Domain, UnitConversion
 from toolchaos.hazards.base import (
@@ -121,7 +129,7 @@ class RenamedField(_OutputDrift):
                 continue
             seen.add((tool, name))
             new = camel(name)
-            recipe = [RecoveryStep(action="normalize", params={"rename": {new: name}})]
+            recipe = [RecoveryStep(action=RecoveryAction.NORMALIZE, params={"rename": {new: name}})]
             out.append(cls.proposal(tool, {"field": name, "to": new}, recipe))
         return out
 
@@ -256,11 +264,13 @@ class UnitChange(_OutputDrift):
             tool = task.reference.steps[step].tool
             params = {"field": name, "factor": conv.factor, "unit": conv.to_unit}
             back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
-            recipe = [RecoveryStep(action="convert", params=back)]
+            recipe = [RecoveryStep(action=RecoveryAction.CONVERT, params=back)]
             out.append(cls.proposal(tool, params, recipe, tier="explicit"))
             beyond = _bound(task, results, tool, name, conv.factor)
             if conv.factor >= SILENT_MIN_FACTOR and beyond is not None:
-                blind = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
+                blind = [
+                    RecoveryStep(action=RecoveryAction.CONVERT, params={**back, "beyond": beyond})
+                ]
                 out.append(cls.proposal(tool, params, blind, tier="silent"))
         return out
 
@@ -330,7 +340,9 @@ class SemanticDrift(_OutputDrift):
                 continue
             since = _changelog_date(task, domain, rng)
             back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
-            recipe = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
+            recipe = [
+                RecoveryStep(action=RecoveryAction.CONVERT, params={**back, "beyond": beyond})
+            ]
             for announce in ANNOUNCEMENTS:
                 if announce == "notice" and not isinstance(results.get(step), dict):
                     continue
@@ -402,7 +414,7 @@ class NumberAsString(_OutputDrift):
             if not is_number(value) or (tool, name) in seen:
                 continue
             seen.add((tool, name))
-            recipe = [RecoveryStep(action="coerce", params={"field": name})]
+            recipe = [RecoveryStep(action=RecoveryAction.COERCE, params={"field": name})]
             out.append(cls.proposal(tool, {"field": name}, recipe))
         return out
 
@@ -438,7 +450,7 @@ class NestedShape(_OutputDrift):
         tools = {task.reference.steps[int(path[0])].tool for path in read_paths(task)}
         out = []
         for tool in sorted(tools):
-            recipe = [RecoveryStep(action="unwrap", params={"key": "data"})]
+            recipe = [RecoveryStep(action=RecoveryAction.UNWRAP, params={"key": "data"})]
             out.append(cls.proposal(tool, {"key": "data"}, recipe))
         return out
 
@@ -491,7 +503,7 @@ class MissingOutputField(_OutputDrift):
             if domain.tools[tool].kind is ToolKind.WRITE:
                 continue  # asking a write again would write twice
             seen.add((tool, name))
-            recipe = [RecoveryStep(action="requery", params={"field": name})]
+            recipe = [RecoveryStep(action=RecoveryAction.REQUERY, params={"field": name})]
             out.append(cls.proposal(tool, {"field": name}, recipe, ordinals=[1]))
         return out
 
@@ -585,7 +597,11 @@ class WithheldField(_OutputDrift):
                 "flag": DETAIL_FLAG,
                 "since": _changelog_date(task, domain, rng),
             }
-            recipe = [RecoveryStep(action="requery", params={"field": name, "flag": DETAIL_FLAG})]
+            recipe = [
+                RecoveryStep(
+                    action=RecoveryAction.REQUERY, params={"field": name, "flag": DETAIL_FLAG}
+                )
+            ]
             tiers = cls.tiers if isinstance(results.get(step), dict) else ("implicit",)
             for tier in tiers:
                 out.append(cls.proposal(tool, params, recipe, tier=tier))
@@ -686,7 +702,11 @@ class LocaleDate(_OutputDrift):
             if not (isinstance(value, str) and ISO_DATE.fullmatch(value)):
                 continue
             tool = task.reference.steps[step].tool
-            recipe = [RecoveryStep(action="reformat", params={"field": name, "from": "DD.MM.YYYY"})]
+            recipe = [
+                RecoveryStep(
+                    action=RecoveryAction.REFORMAT, params={"field": name, "from": "DD.MM.YYYY"}
+                )
+            ]
             out.append(cls.proposal(tool, {"field": name}, recipe))
         return out
 

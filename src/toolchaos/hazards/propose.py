@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow, is_ref
-from toolchaos.core.types import RecoveryStep, TaskSpec, Tier
+from toolchaos.core.types import RecoveryAction, RecoveryStep, TaskSpec, Tier
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, Fallback, V2Tool
 from toolchaos.hazards.base import Hazard, Proposal, Results
@@ -126,7 +126,7 @@ def dated(hazard: Hazard, tool: str, change: str) -> list[str]:
     return [f"{when}: {tool}: {change}"]
 
 
-CONSULT = RecoveryStep(action="consult")
+CONSULT = RecoveryStep(action=RecoveryAction.CONSULT)
 """The recipe step that reads the changelog about the failing tool before the fix."""
 
 
@@ -167,5 +167,5 @@ def switches(
         if takes_unmapped(domain, note.tool, names):
             continue
         params = {"tool": note.tool, "args_map": dict(note.args_map)}
-        out.append((tool, note.tool, RecoveryStep(action="fallback", params=params)))
+        out.append((tool, note.tool, RecoveryStep(action=RecoveryAction.FALLBACK, params=params)))
     return out

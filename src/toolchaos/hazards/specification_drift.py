@@ -10,7 +10,14 @@ from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.reference import Unresolved, resolve
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolSpec,
+)
 from toolchaos.core.values import ISO_DATE
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -85,7 +92,7 @@ class RenamedParameter(Hazard):
                     continue
                 seen.add((step.tool, name))
                 new = camel(name) if "_" in name else f"{name}_value"
-                fix = RecoveryStep(action="adapt", params={"rename_args": {name: new}})
+                fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"rename_args": {name: new}})
                 params = {"param": name, "to": new, "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
@@ -186,7 +193,9 @@ class ChangedEnum(Hazard):
                 if name not in required:
                     continue
                 mapping = {str(v): enum_constant(name, str(v)) for v in values}
-                fix = RecoveryStep(action="adapt", params={"map_values": {name: mapping}})
+                fix = RecoveryStep(
+                    action=RecoveryAction.ADAPT, params={"map_values": {name: mapping}}
+                )
                 params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
@@ -341,7 +350,9 @@ class ParameterFormat(Hazard):
                 ):
                     continue
                 seen.add((step.tool, name))
-                fix = RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})
+                fix = RecoveryStep(
+                    action=RecoveryAction.ADAPT, params={"reformat_args": {name: "dmy"}}
+                )
                 params = {"param": name, "format": "DD/MM/YYYY", "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
-from toolchaos.core.types import Message, RecoveryStep, TaskSpec, ToolCall, Usage
+from toolchaos.core.types import Message, RecoveryAction, RecoveryStep, TaskSpec, ToolCall, Usage
 from toolchaos.domains import get_domain
 from toolchaos.hazards.propose import read_paths
 from toolchaos.models.base import ModelRequest, ModelResponse
@@ -43,7 +43,7 @@ GATE_MODES: tuple[Mode, ...] = ("lenient", "follower", "bypasser")
 """The policies standing in for a capable model's easy strategies (the build's gate c)."""
 GIVE_UP = "I could not complete the task with the tools available."
 RETRY_LIMIT = 3
-_NAIVE_RETRY = [RecoveryStep(action="retry", params={"max_attempts": RETRY_LIMIT + 1})]
+_NAIVE_RETRY = [RecoveryStep(action=RecoveryAction.RETRY, params={"max_attempts": RETRY_LIMIT + 1})]
 
 
 class ScriptedPolicy:
