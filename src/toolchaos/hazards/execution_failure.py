@@ -31,9 +31,11 @@ from toolchaos.hazards.base import (
 from toolchaos.hazards.propose import (
     changed_on,
     dated,
+    once_each,
     read_paths,
     step_tools,
     switches,
+    tool_at,
     tool_count,
     value_at,
 )
@@ -211,14 +213,15 @@ class Paginated(Hazard):
         silent tier needs the result's ``total`` to be the full count (a listing's).
         """
         out = []
-        seen: set[str] = set()
-        for path in read_paths(task):
-            if len(path) < 3 or path[1] != "results" or not isinstance(path[2], int) or path[2] < 1:
+        past_first = [
+            p
+            for p in read_paths(task)
+            if len(p) >= 3 and p[1] == "results" and isinstance(p[2], int) and p[2] >= 1
+        ]
+        for path in once_each(past_first, key=lambda p: tool_at(task, p)):
+            tool = tool_at(task, path)
+            if tool_count(task, tool) != 1:
                 continue
-            tool = task.reference.steps[int(path[0])].tool
-            if tool in seen or tool_count(task, tool) != 1:
-                continue
-            seen.add(tool)
             items = value_at(results, [path[0], "results"])
             if isinstance(items, list) and -(-len(items) // int(path[2])) > 5:
                 continue  # more pages than an agent can fetch within its turn budget
