@@ -21,9 +21,9 @@ from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow
 from toolchaos.core.types import RecoveryAction, RecoveryStep
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards.base import map_field, map_records, transform_keys
 from toolchaos.hazards.specification_drift import to_dmy
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 
 
 @dataclass

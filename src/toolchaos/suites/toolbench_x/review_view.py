@@ -41,6 +41,7 @@ from toolchaos.core.types import (
 from toolchaos.domains import get_domain, make_world
 from toolchaos.env.runtime import Env
 from toolchaos.hazards import VARIANTS
+from toolchaos.suites.toolbench_x.changelog import make_env
 from toolchaos.suites.toolbench_x.review import CATEGORIES, content_key, task_logic
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
@@ -143,7 +144,7 @@ def task_view(task: TaskSpec, dataset: str, dataset_sha256: str) -> TaskView:
     """Replay ``task``'s reference in the clean world and gather what a reviewer needs."""
     domain = get_domain(task.domain)
     arm = "hazard" if task.hazard is not None else "clean"
-    env = Env(task, arm, domain)
+    env = make_env(task, arm, domain)
     problems: list[str] = []
     steps: list[StepView] = []
     changes: list[str] = []
@@ -193,7 +194,7 @@ def _replayed(task: TaskSpec, results: dict[int, Any]) -> tuple[list[StepView], 
     can be compared with the world before them.
     """
     domain = get_domain(task.domain)
-    env = Env(task, "clean", domain)
+    env = make_env(task, "clean", domain)
     steps = []
     for index, step in enumerate(task.reference.steps):
         arguments = resolve(step.args, results)
@@ -341,7 +342,7 @@ def _ordinals(ordinals: list[int]) -> str:
 
 def _doc_changes(task: TaskSpec, env: Env) -> list[str]:
     """Where the hazard arm's docs differ from the clean docs, and the backend from the docs."""
-    clean = {s.name: s for s in Env(task, "clean", env.domain).toolbox()}
+    clean = {s.name: s for s in make_env(task, "clean", env.domain).toolbox()}
     out = []
     for spec in env.toolbox():
         before = clean.get(spec.name)
