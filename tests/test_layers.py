@@ -22,6 +22,7 @@ a module that does what the rules forbid.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
@@ -57,9 +58,11 @@ def sources_of(root: Path = ROOT) -> dict[str, str]:
     return {module_name(p, root): p.read_text(encoding="utf-8") for p in root.rglob("*.py")}
 
 
-def references(module: str, source: str, is_package: bool = False) -> list[Reference]:
+@functools.cache
+def references(module: str, source: str, is_package: bool = False) -> tuple[Reference, ...]:
     """What ``module`` names: its imports (with ``from m import n`` as ``m`` and ``m.n``)
-    and every string that is a module path."""
+    and every string that is a module path. Cached: each test walks the whole package
+    with one module added or changed, so only that module is parsed again."""
     found: list[Reference] = []
     here = module.split(".") if is_package else module.split(".")[:-1]
     for node in ast.walk(ast.parse(source)):
@@ -87,7 +90,7 @@ def references(module: str, source: str, is_package: bool = False) -> list[Refer
         ):
             target = node.value.partition(":")[0]
             found.append(Reference(module, target, node.lineno, True))
-    return found
+    return tuple(found)
 
 
 def resolve(target: str, modules: Collection[str]) -> str | None:

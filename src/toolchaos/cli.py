@@ -159,7 +159,9 @@ def run(
             "--model",
             "-m",
             help="Model spec: scripted/<policy>, a baseline, with policy one of oracle, naive, "
-            "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), skip, "
+            "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), "
+            "changelog-reader, authority-seeker, name-passer, retry-twice, doc-example, "
+            "prior-step, capable (its cheap strategies, docs/toolbench-x.md), skip, "
             "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback); "
             "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
             "comma-separate.",
@@ -494,6 +496,53 @@ def report(
         print_report(result, out, written)
         _say(err, f"wrote {', '.join(str(p) for p in paths)}")
     print_headline(result, out, written, html)
+
+
+@app.command()
+@clean_errors
+def view(
+    directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
+    port: Annotated[
+        int, typer.Option("--port", help="The port to serve on (0: any free port).")
+    ] = 8765,
+    host: Annotated[
+        str,
+        typer.Option("--host", help="The address to serve on; 127.0.0.1 keeps it on this machine."),
+    ] = "127.0.0.1",
+    html_episodes: Annotated[
+        int, typer.Option("--html-episodes", help="Most episodes each report page holds.")
+    ] = 1000,
+    rules: Annotated[
+        str, typer.Option("--rules", help="ToolFailBench rule set: toolchaos or paper.")
+    ] = "toolchaos",
+) -> None:
+    """Serve the runs, their reports and trace viewer in a browser, live while they play.
+
+    The runs page lists each directory (suite, models, arms, episodes stored of planned,
+    errors, whether it is playing); /report puts every run side by side and /run/N shows
+    one. Pages of a playing run reload every few seconds. Stop with Ctrl-C.
+
+    Example: toolchaos view runs/main --port 8765
+    """
+    from toolchaos.report.view import Viewer, make_server
+    from toolchaos.suites.base import ReportOptions
+
+    if not 0 <= port <= 65535:
+        raise BadInput(f"--port must be between 0 and 65535, not {port}")
+    viewer = Viewer(directories, ReportOptions(rules=rules), html_episodes)
+    try:
+        server = make_server(viewer, host, port)
+    except OSError as exc:
+        raise BadInput(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    bound_host, bound_port = server.server_address[:2]
+    address = f"http://{bound_host!s}:{bound_port}/"
+    _say(out, f"serving {len(directories)} run(s) on {address} (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        _say(err, "stopped")
+    finally:
+        server.server_close()
 
 
 @app.command()
@@ -1039,9 +1088,9 @@ class _Reviewing:
 
 def _suite_holding(task_id: str, besides: str) -> str | None:
     """The other registered suite whose shipped task set holds ``task_id``, if any."""
-    from toolchaos.suites import REGISTRY, get_suite
+    from toolchaos.suites import SUITES, get_suite
 
-    for name in sorted(REGISTRY):
+    for name in sorted(SUITES):
         if name == besides:
             continue
         suite = get_suite(name)

@@ -7,12 +7,6 @@ where it cannot, these tests skip and say why.
 
 from __future__ import annotations
 
-import fcntl
-import os
-import shutil
-import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,79 +18,12 @@ from toolchaos.report.html import write_html
 from toolchaos.report.tables import build_report
 from toolchaos.runner.store import STORE_NAME, Store
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-LOCK = Path(tempfile.gettempdir()) / "toolchaos-chromium-install.lock"
 HOSTILE_ANSWER = (
     "<script>window.__pwned=1</script> and "
     '<img src=x onerror="window.__pwned=2"> and \x1b[31mred\x1b[0m\x07'
 )
 HOSTILE_TOOL = 'tool says <img src=x onerror="window.__pwned=2"><script>window.__pwned=1</script>'
 EVIL_MODEL = 'evil/<img src=x onerror="window.__pwned=3">'
-
-
-def _install_chromium() -> str | None:
-    """Install chromium and its driver if missing; return why not, or None when ready."""
-    if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
-        return None
-    if shutil.which("apt-get") is None:
-        return "chromium is not installed and this machine has no apt-get to install it"
-    if os.geteuid() != 0:
-        return "chromium is not installed and installing it with apt-get needs root"
-    with LOCK.open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one installer at a time, across workers
-        if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
-            return None
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        for command in (
-            ["apt-get", "update"],
-            ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"],
-        ):
-            try:
-                done = subprocess.run(
-                    command, capture_output=True, text=True, timeout=1200, env=env
-                )
-            except subprocess.TimeoutExpired:
-                return f"'{' '.join(command)}' timed out"
-            if done.returncode != 0:
-                tail = (done.stderr or done.stdout).strip().splitlines()[-1:]
-                return f"'{' '.join(command)}' failed: {' '.join(tail)}"
-    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        return "apt-get ran but chromium or chromedriver is still missing"
-    return None
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    from selenium.webdriver.chrome.service import Service
-
-    reason = _install_chromium()
-    if reason is not None:
-        pytest.skip(reason)
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={profile}",
-        "--window-size=1280,1600",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def _make_hostile(run: Path) -> str:
@@ -284,3 +211,63 @@ def test_the_suite_filter_and_the_task_search(browser: Any, two_suites_page: Pat
     )
     _open(browser, two_suites_page, "#filter=task:" + wanted)  # the address does the same
     assert [e.get_attribute("data-task") for e in _episodes(browser)] == [wanted]
+
+
+@pytest.fixture(scope="module")
+def leaderboard_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Both suites, several models each: the widest tables the report writes."""
+    from rich.console import Console
+
+    from toolchaos.runner.run import RunConfig, run
+
+    root = tmp_path_factory.mktemp("html-wide")
+    tbx = play(root / "tbx", ["scripted/oracle", "scripted/naive"], ["clean", "hazard"], subset=6)
+    models = ["scripted/oracle", "scripted/skip", "scripted/fabricate", "scripted/ignore"]
+    run(
+        RunConfig(suite="toolfailbench", models=models, subset=10),
+        root / "tfb",
+        Console(quiet=True),
+    )
+    return write_html(build_report([tbx, root / "tfb"]), root / "report.html")
+
+
+def test_the_headline_comes_first_and_every_table_fits_1400_px(
+    browser: Any, leaderboard_page: Path, tmp_path: Path
+) -> None:
+    browser.set_window_size(1400, 1000)
+    try:
+        _open(browser, leaderboard_page)
+        blocks = browser.find_elements("css selector", "#headline .headline-block")
+        titles = [b.find_element("css selector", "h3").text for b in blocks]
+        assert [t.split()[0] for t in titles] == ["ToolBench-X", "ToolFailBench"], titles
+        assert "scripted/oracle" in blocks[1].text and "100.0%" in blocks[1].text
+        first_table = browser.find_element("css selector", "table.data")
+        assert blocks[0].location["y"] < first_table.location["y"]  # read before any table
+        # nothing wider than the window: neither the page nor any table in it
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        overflowing = browser.execute_script(
+            "return [...document.querySelectorAll('table.data')]"
+            ".filter(t => t.getBoundingClientRect().right > document.documentElement.clientWidth)"
+            ".map(t => t.dataset.table)"
+        )
+        assert overflowing == []
+        # every table says which suite it belongs to, and the groups follow the suites
+        tags = browser.find_elements("css selector", "#tables h3 .suite-tag")
+        assert len(tags) == len(browser.find_elements("css selector", "table.data"))
+        groups = [
+            g.get_attribute("data-suite")
+            for g in browser.find_elements("css selector", "h2.suite-group")
+        ]
+        assert groups == ["all suites", "toolbench-x", "toolfailbench", "all suites"]
+        # the usage table keeps the suites apart; figures carry their title once (in the image)
+        usage = browser.find_element("css selector", 'table[data-table="usage"]').text
+        assert "toolbench-x" in usage and "toolfailbench" in usage
+        assert not browser.find_elements("css selector", "figcaption")
+        height = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(1400, min(int(height), 12000))
+        shot = tmp_path / "report-1400px.png"
+        browser.save_screenshot(str(shot))
+        assert shot.stat().st_size > 10_000
+    finally:
+        browser.set_window_size(1280, 1600)

@@ -41,8 +41,6 @@ DOMAINS: dict[str, str] = {
     "transportation": "toolchaos.domains.transportation:DOMAIN",
     "weather": "toolchaos.domains.weather:DOMAIN",
 }
-REGISTRY = DOMAINS
-"""Deprecated: the old name of :data:`DOMAINS` (the same dict)."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +111,6 @@ def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
 
 __all__ = [
     "DOMAINS",
-    "REGISTRY",
     "Domain",
     "DomainNotes",
     "Fallback",

@@ -1,6 +1,6 @@
-"""Hazard families. Each module registers its variants; import it here, one line a family.
+"""Hazard families.
 
-``register`` is the deprecated name of ``register_hazard`` (the same decorator).
+Each module registers its variants (``register_hazard``); import it here, one line a family.
 """
 
 from toolchaos.hazards import (
@@ -20,7 +20,6 @@ from toolchaos.hazards.base import (
     build_hazard,
     hint_for,
     proposals,
-    register,
     register_hazard,
     tier_of,
 )
@@ -39,7 +38,6 @@ __all__ = [
     "invocation_error",
     "output_drift",
     "proposals",
-    "register",
     "register_hazard",
     "specification_drift",
     "tier_of",

@@ -253,10 +253,6 @@ def register_hazard(cls: type[Hazard]) -> type[Hazard]:
     return cls
 
 
-register = register_hazard
-"""Deprecated: the old name of :func:`register_hazard` (the same function)."""
-
-
 def build_hazard(spec: HazardSpec) -> Hazard:
     """Instantiate the registered variant that ``spec`` names."""
     cls = VARIANTS.get((spec.family, spec.variant))

@@ -93,7 +93,7 @@ def draw_stacked_shares(
         figure: Where to draw.
     """
     ax = figure.subplots()
-    rows = table.iloc[::-1]
+    rows = table[table[count] > 0].iloc[::-1]  # a model with no such episode has no bar
     counts = zip(rows["model"], rows[count], strict=True)
     labels = [f"{short_label(str(m))} (n={int(n)})" for m, n in counts]
     left = [0.0] * len(rows)

@@ -40,6 +40,8 @@ OUTCOMES = ("correct", "incorrect", "error")
 # what JavaScript's encodeURIComponent leaves alone, so both sides spell a filter alike
 _URI_SAFE = "!~*'()"
 _STRATA = ["suite", "model", "arm", "family", "outcome", "action", "behaviour"]
+ALL_SUITES = "all suites"
+"""The group of the tables every suite shares (accuracy, usage, sampling)."""
 
 
 def visible(text: Any, limit: int = TEXT_LIMIT) -> str:
@@ -76,13 +78,32 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
                 links[href] = found
             cells.append({"text": cell_text(full[column], column), "href": href})
         rows.append(cells)
+    group = table.suite or ALL_SUITES
     return {
         "name": table.name,
         "title": title,
         "note": table.note,
         "columns": columns,
         "rows": rows,
+        "group": group,
+        "group_title": "Every suite" if group == ALL_SUITES else f"Suite {group}",
     }
+
+
+def headline_blocks(lines: list[str]) -> list[dict[str, Any]]:
+    """The report's headline lines as blocks: a title line, then one (label, value) a line.
+
+    A suite's headline is a title line followed by indented ``label  value`` lines (two
+    or more spaces between them), as ``report --summary`` prints it.
+    """
+    blocks: list[dict[str, Any]] = []
+    for line in lines:
+        if not line.startswith(" ") or not blocks:
+            blocks.append({"title": inert(line.strip().rstrip(":")), "rows": []})
+            continue
+        label, _, value = line.strip().partition("  ")
+        blocks[-1]["rows"].append((inert(label), inert(value.strip())))
+    return blocks
 
 
 def episode_index(report: Report) -> pd.DataFrame:
@@ -273,8 +294,10 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
     return {"episodes": episodes, "options": options, "total": len(index)}
 
 
-def render_html(report: Report, max_episodes: int = DEFAULT_MAX_EPISODES) -> str:
-    """Render the whole report as one HTML document."""
+def render_html(
+    report: Report, max_episodes: int = DEFAULT_MAX_EPISODES, refresh: int | None = None
+) -> str:
+    """Render the whole report as one HTML document (reloading every ``refresh`` s if set)."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("toolchaos.report", "templates"),
         autoescape=True,
@@ -302,6 +325,8 @@ def render_html(report: Report, max_episodes: int = DEFAULT_MAX_EPISODES) -> str
     template = env.get_template("report.html.j2")
     return template.render(
         runs=[str(d) for d in report.directories],
+        headline=headline_blocks(report.headline),
+        refresh=refresh,
         notes=report.notes,
         tables=tables,
         figures=figures,

@@ -199,26 +199,22 @@ def _refuse_repeats(directories: list[Path]) -> None:
         seen[real] = directory
 
 
-def unfinished_run(directory: Path, store: Store, tasks: Mapping[str, Any]) -> list[str]:
-    """A note when a run did not finish (its manifest has ``ended: null``), else nothing.
-
-    The note counts the stored episodes against the run's plan and names the models that
-    lack some, since the tables silently hold only what was played.
-    """
+def read_manifest(directory: Path) -> dict[str, Any] | None:
+    """A run directory's manifest, or None when it has none or it is not a JSON object."""
     try:
         manifest = json.loads((directory / MANIFEST_NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return []
-    if not isinstance(manifest, dict) or manifest.get("ended", "") is not None:
-        return []
-    head = (
-        f"{directory} holds an unfinished run (stopped, or still playing: its manifest has "
-        "no end time)"
-    )
-    rerun = "; rerun its toolchaos run command to finish it."
+        return None
+    return manifest if isinstance(manifest, dict) else None
+
+
+def planned_and_stored(
+    manifest: Mapping[str, Any], store: Store, tasks: Mapping[str, Any]
+) -> tuple[Counter[str], Counter[str]] | None:
+    """Episodes the run's manifest plans and those stored, per model (None for a shard)."""
     models = [m["spec"] for m in manifest.get("models", []) if isinstance(m, dict)]
     if manifest.get("shard") or not models:
-        return [head + rerun]
+        return None
     suite = manifest.get("suite")
     plan = make_plan(
         models,
@@ -230,11 +226,32 @@ def unfinished_run(directory: Path, store: Store, tasks: Mapping[str, Any]) -> l
     stored = store.keys()
     planned = Counter(item.model for item in plan)
     have = Counter(item.model for item in plan if item.key in stored)
-    short = [f"{m} {have[m]} of {planned[m]}" for m in models if have[m] < planned[m]]
+    return Counter({m: planned[m] for m in models}), Counter({m: have[m] for m in models})
+
+
+def unfinished_run(directory: Path, store: Store, tasks: Mapping[str, Any]) -> list[str]:
+    """A note when a run did not finish (its manifest has ``ended: null``), else nothing.
+
+    The note counts the stored episodes against the run's plan and names the models that
+    lack some, since the tables silently hold only what was played.
+    """
+    manifest = read_manifest(directory)
+    if manifest is None or manifest.get("ended", "") is not None:
+        return []
+    head = (
+        f"{directory} holds an unfinished run (stopped, or still playing: its manifest has "
+        "no end time)"
+    )
+    rerun = "; rerun its toolchaos run command to finish it."
+    counts = planned_and_stored(manifest, store, tasks)
+    if counts is None:
+        return [head + rerun]
+    planned, have = counts
+    short = [f"{m} {have[m]} of {planned[m]}" for m in planned if have[m] < planned[m]]
     if not short:
         return [head + rerun]
     return [
-        f"{head}: {sum(have.values())} of {len(plan)} planned episodes are stored "
+        f"{head}: {sum(have.values())} of {sum(planned.values())} planned episodes are stored "
         f"({', '.join(short)}){rerun}"
     ]
 

@@ -84,13 +84,17 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
-    """Per model: family, tier, episodes, errors, tokens in and out, cache, latency and cost.
+    """Per suite and model: family, tier, episodes, errors, tokens, cache, latency and cost.
 
     ``entries`` maps a model spec to its :class:`~toolchaos.models.config.ModelEntry`
-    (prices per million tokens); a model without prices costs 0.
+    (prices per million tokens); a model without prices costs 0. A frame without a
+    ``suite`` column gives one row per model.
     """
+    keys = ["suite", "model"] if "suite" in frame else ["model"]
     rows = []
-    for model, group in frame.groupby("model", sort=True):
+    for values, group in frame.groupby(keys, sort=True):
+        found = dict(zip(keys, values, strict=True))
+        model = found["model"]
         entry = entries.get(str(model))
         tokens_in = int(group["input_tokens"].sum())
         tokens_out = int(group["output_tokens"].sum())
@@ -98,7 +102,7 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
         calls = int(group["model_calls"].sum())
         rows.append(
             {
-                "model": model,
+                **found,
                 "family": getattr(entry, "family", "") or "",
                 "tier": getattr(entry, "tier", "") or "",
                 "episodes": len(group),

@@ -20,8 +20,6 @@ SUITES: dict[str, str] = {
     "toolfailbench": "toolchaos.suites.toolfailbench:SUITE",
     "own-tools": "toolchaos.suites.own_tools:SUITE",
 }
-REGISTRY = SUITES
-"""Deprecated: the old name of :data:`SUITES` (the same dict)."""
 
 
 @cache
@@ -64,4 +62,4 @@ def suite_of_file(path: Path) -> str:
     )
 
 
-__all__ = ["REGISTRY", "SUITES", "Suite", "get_suite", "suite_of_file"]
+__all__ = ["SUITES", "Suite", "get_suite", "suite_of_file"]

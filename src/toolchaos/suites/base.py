@@ -421,9 +421,9 @@ def _refuse_other_shape(path: Path, number: int, line: str, suite: str | None) -
 
 def _is_suite(name: object) -> bool:
     """Tell whether ``name`` is a registered suite's (a misspelt one is a field error)."""
-    from toolchaos.suites import REGISTRY  # the registry imports this module
+    from toolchaos.suites import SUITES  # the registry imports this module
 
-    return isinstance(name, str) and name in REGISTRY
+    return isinstance(name, str) and name in SUITES
 
 
 def _other_suite(path: Path, number: int, named: str, suite: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import make_task, outage, renamed, transient
 from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryStep
-from toolchaos.hazards import VARIANTS, HazardContext, register
+from toolchaos.hazards import VARIANTS, HazardContext, register_hazard
 from toolchaos.hazards.specification_drift import RenamedParameter
 from toolchaos.suites.toolbench_x import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.baselines import GATE_MODES
@@ -115,7 +115,7 @@ class _QuietRename(RenamedParameter):
 @pytest.fixture
 def quiet_rename() -> Iterator[None]:
     """The test variant, registered for one test only (the catalogue stays as shipped)."""
-    register(_QuietRename)
+    register_hazard(_QuietRename)
     yield
     del VARIANTS[(_QuietRename.family, _QuietRename.variant)]
 

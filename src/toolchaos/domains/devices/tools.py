@@ -567,7 +567,9 @@ def list_repair_requests(
     device: str | None = None,
     status: Literal["open", "scheduled", "completed", "cancelled"] | None = None,
 ) -> dict[str, Any]:
-    """List repair requests, oldest first. Every filter given must match.
+    """List repair requests, sorted by repair_id (the order they were filed).
+
+    Every filter given must match.
 
     Each has {repairs}. Up to 50 in 'results', with 'count' and 'total'.
 

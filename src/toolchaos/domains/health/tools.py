@@ -549,7 +549,9 @@ def list_refills(
     prescription_id: str | None = None,
     status: Literal["requested", "ready", "picked_up", "cancelled"] | None = None,
 ) -> dict[str, Any]:
-    """List refill requests, oldest first. Every filter given must match.
+    """List refill requests, sorted by refill_id (the order they were made).
+
+    Every filter given must match.
 
     Each has {refills}. Results in 'results', with 'count' and 'total'.
 

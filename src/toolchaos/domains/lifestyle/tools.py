@@ -370,7 +370,8 @@ def _list_view(world: World, row: Row) -> dict[str, Any]:
 list_shopping_lists = shapes.search(
     "list_shopping_lists",
     "shopping_lists",
-    "List the household's shopping lists, oldest first. Each has list_id, name, store_id "
+    "List the household's shopping lists, sorted by list_id (the order they were made). "
+    "Each has list_id, name, store_id "
     "and store_name (where the list is meant to be bought), created_at (UTC) and "
     "entry_count. Up to 50 in 'results', with 'count' and 'total'. get_shopping_list "
     "shows one list's entries and cost.",
@@ -1649,7 +1650,9 @@ def list_occasions(
     contact: str | None = None,
     kind: Literal["birthday", "anniversary", "housewarming", "graduation"] | None = None,
 ) -> dict[str, Any]:
-    """List planned occasions, oldest first. Every filter given must match.
+    """List planned occasions, sorted by occasion_id (the order they were planned).
+
+    Every filter given must match.
 
     Each has occasion_id, contact_id, contact_name, kind, date (YYYY-MM-DD), budget_usd
     (gift budget, US dollars), created_at (UTC) and days_until. Up to 50 in 'results',

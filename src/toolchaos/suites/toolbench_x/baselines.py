@@ -12,6 +12,18 @@ play them (docs/toolbench-x.md): each reads results as a model does (:func:`read
 result spells its fix out (:func:`reading.spelled_out`), so a task it solves is
 ``explicit``; ``bypasser`` answers an error by dropping optional arguments, then by
 calling each other tool of the toolbox that takes the same argument names.
+
+Six more each try one shortcut a capable model takes instead of diagnosing
+(:data:`CHEAP_MODES`, read off what the agent is shown by :mod:`.cheap`):
+``changelog-reader`` reads the changelog of a tool that errs and applies a fix the entry
+(with the tool's docs) spells out; ``authority-seeker`` calls the tool whose docs claim
+authority, primary status or freshness instead of its sibling; ``name-passer`` skips a
+lookup and passes the name or email where the next tool's docs accept one for an id;
+``retry-twice`` repeats a failed call twice and pages when a result says more exist;
+``doc-example`` rewrites arguments in the shape of the docs' examples and fills the
+documented defaults; ``prior-step`` answers from an earlier result that already holds the
+asked field for the same entity. ``capable`` does all of them at once, and reads, follows
+and bypasses as the three gate policies do. Every one of them reads results leniently.
 """
 
 from __future__ import annotations
@@ -21,16 +33,25 @@ from typing import Any, Literal
 
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
-from toolchaos.core.types import Message, RecoveryAction, RecoveryStep, TaskSpec, ToolCall, Usage
+from toolchaos.core.types import (
+    Message,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    ToolCall,
+    ToolKind,
+    ToolSpec,
+    Usage,
+)
 from toolchaos.domains import get_domain
 from toolchaos.hazards.propose import read_paths
 from toolchaos.models.base import ModelRequest, ModelResponse
-from toolchaos.suites.toolbench_x import recovery
+from toolchaos.suites.toolbench_x import cheap, recovery
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.reading import lenient_view, spelled_out
 from toolchaos.suites.toolbench_x.recovery import Call, Handled, StepState
 
-Mode = Literal["oracle", "naive", "retry", "no-tool", "lenient", "follower", "bypasser"]
-MODES: tuple[Mode, ...] = (
+Mode = Literal[
     "oracle",
     "naive",
     "retry",
@@ -38,9 +59,49 @@ MODES: tuple[Mode, ...] = (
     "lenient",
     "follower",
     "bypasser",
-)
+    "changelog-reader",
+    "authority-seeker",
+    "name-passer",
+    "retry-twice",
+    "doc-example",
+    "prior-step",
+    "capable",
+]
 GATE_MODES: tuple[Mode, ...] = ("lenient", "follower", "bypasser")
 """The policies standing in for a capable model's easy strategies (the build's gate c)."""
+CHEAP_MODES: tuple[Mode, ...] = (
+    "changelog-reader",
+    "authority-seeker",
+    "name-passer",
+    "retry-twice",
+    "doc-example",
+    "prior-step",
+)
+"""The policies that each take one cheap road past a hazard (issue #24; the cheap gates)."""
+MODES: tuple[Mode, ...] = (
+    "oracle",
+    "naive",
+    "retry",
+    "no-tool",
+    *GATE_MODES,
+    *CHEAP_MODES,
+    "capable",
+)
+STRATEGIES: dict[str, frozenset[str]] = {
+    "follower": frozenset({"follow"}),
+    "bypasser": frozenset({"bypass"}),
+    "changelog-reader": frozenset({"changelog"}),
+    "authority-seeker": frozenset({"authority"}),
+    "name-passer": frozenset({"names"}),
+    "retry-twice": frozenset({"retry", "paging"}),
+    "doc-example": frozenset({"examples"}),
+    "prior-step": frozenset({"prior"}),
+}
+"""The shortcuts each policy takes; ``capable`` takes every one of them."""
+STRATEGIES["capable"] = frozenset().union(*STRATEGIES.values())
+_COUNT_ARGUMENTS = ("limit", "max_results", "top", "count", "n", "page_size")
+CHEAP_RETRIES = 2
+"""How many times ``retry-twice`` repeats a failed call."""
 GIVE_UP = "I could not complete the task with the tools available."
 RETRY_LIMIT = 3
 _NAIVE_RETRY = [RecoveryStep(action=RecoveryAction.RETRY, params={"max_attempts": RETRY_LIMIT + 1})]
@@ -66,8 +127,22 @@ class ScriptedPolicy:
         self.calls_made = 0
         self.planned: list[ToolCall] = []
         self.seen = 0
-        self.lenient = mode in GATE_MODES
-        # what a lenient reader looks for (only the gate policies read leniently)
+        self.strategies = STRATEGIES.get(mode, frozenset())
+        self.cheap = mode in CHEAP_MODES or mode == "capable"
+        self.lenient = mode in GATE_MODES or self.cheap
+        # what the agent is shown of each tool (read from the first request)
+        self.docs: dict[str, ToolSpec] = {}
+        # name-passer: each step's arguments with names for ids, and the lookups skipped
+        self.args_of: dict[int, Any] = {}
+        self.skipped: set[int] = set()
+        self.reverted: set[int] = set()
+        self.retries: dict[int, int] = {}
+        self.paging: dict[int, RecoveryStep] = {}
+        self.unpaged: set[int] = set()
+        self.changelogs: dict[str, Any] = {}  # capable remembers what it has read
+        self.raw: dict[int, Any] = {}  # results as they came, before a lenient reading
+        self.planned_names = False
+        # what a lenient reader looks for (the gate and cheap policies read leniently)
         self.wanted: set[str] = set()
         self.numbers: frozenset[str] = frozenset()
         if self.lenient:
@@ -81,7 +156,8 @@ class ScriptedPolicy:
         self.needs = [ref_steps(step.args) for step in self.steps]
         self.bypass: dict[int, list[Call]] = {}
         self.following: dict[int, list[RecoveryStep]] = {}
-        if mode in ("oracle", "follower") and task.hazard is not None:
+        learns = mode == "follower" or bool(self.strategies & {"follow", "changelog"})
+        if (mode == "oracle" or learns) and task.hazard is not None:
             self.recipe = task.hazard.recovery
         elif mode == "retry":
             self.recipe = _NAIVE_RETRY
@@ -94,6 +170,8 @@ class ScriptedPolicy:
 
     def respond(self, request: ModelRequest) -> ModelResponse:
         """The synchronous core of :meth:`complete`."""
+        if not self.docs and request.tools:
+            self.docs = {spec.name: spec for spec in request.tools}
         self._read(request.messages)
         if request.phase == "decide":
             return self._decide()
@@ -126,12 +204,22 @@ class ScriptedPolicy:
                 handled = recovery.on_error(recipe, state, call)
                 if handled.failed and self.mode == "bypasser":
                     handled = self._bypass(index, state, call)
+                elif handled.failed and self.cheap:
+                    handled = self._cheap_error(index, state, call, content)
             else:
+                self.raw[index] = content
                 if self.lenient:
                     content = lenient_view(content, self.wanted, self.numbers)
                 if call.purpose == "bypass":
                     handled = Handled(result=content, finished=True)
+                elif call.purpose == "consult" and self.cheap:
+                    handled = self._consulted(index, state, content)
                 else:
+                    if self._pages(index, call):
+                        step = self.paging.get(index) or cheap.paging_step(content)
+                        if step is not None:
+                            self.paging[index] = step
+                            recipe = [*recipe, step]
                     handled = recovery.on_result(recipe, state, call, content)
             self._apply(index, handled)
         self.seen = len(messages)
@@ -144,7 +232,8 @@ class ScriptedPolicy:
         following when it made it.
         """
         hazard = self.task.hazard
-        if self.mode in ("oracle", "follower") and (
+        learns = bool(self.strategies & {"follow", "changelog"})
+        if (self.mode in ("oracle", "follower") or learns) and (
             hazard is None or self.steps[index].tool != hazard.tool
         ):
             return []
@@ -153,7 +242,159 @@ class ScriptedPolicy:
                 return self.following.get(index, [])
             self.following[index] = [step for step in self.recipe if spelled_out(step, seen)]
             return self.following[index]
+        if learns:
+            if call.purpose == "main" and "follow" in self.strategies:
+                self._learn(index, [step for step in self.recipe if spelled_out(step, seen)])
+            return self.following.get(index, [])
         return self.recipe
+
+    def _learn(self, index: int, steps: list[RecoveryStep]) -> None:
+        """Add recipe steps the agent has now read the fix of (kept in recipe order)."""
+        known = [*self.following.get(index, []), *steps]
+        self.following[index] = [step for step in self.recipe if step in known]
+
+    # -- the cheap roads -------------------------------------------------------------------
+    def _pages(self, index: int, call: Call) -> bool:
+        """Whether retry-twice asks for the next page after this result.
+
+        Not where the call asked for a number of results itself (``limit``), nor after the
+        tool refused a page.
+        """
+        if "paging" not in self.strategies or call.purpose != "main":
+            return False
+        if index in self.unpaged:
+            return False
+        return not any(k in call.arguments for k in _COUNT_ARGUMENTS)
+
+    def _cheap_error(self, index: int, state: StepState, call: Call, error: Any = None) -> Handled:
+        """After an error no followed fix repairs: the shortcuts of this policy, in turn.
+
+        Two retries, the changelog, the docs' examples and defaults, the lookup a passed
+        name skipped, then the bypass. ``capable`` retries only an error that reads as
+        passing (a 5xx, 408 or 429, a timeout), so its ten turns go to the other roads, and
+        reads a tool's changelog once for all its calls.
+        """
+        s = self.strategies
+        if index in self.paging and index not in self.unpaged:
+            # the tool takes no page: the first page is the whole answer
+            self.unpaged.add(index)
+            state.pages.clear()
+            return Handled(calls=[state.main_call()])
+        if call.purpose == "main":
+            passing = self.mode != "capable" or cheap.reads_as_passing(error)
+            if "retry" in s and passing and self.retries.get(index, 0) < CHEAP_RETRIES:
+                self.retries[index] = self.retries.get(index, 0) + 1
+                return Handled(calls=[state.main_call()])
+            offered = CHANGELOG_TOOL in self.task.tools
+            if "changelog" in s and offered and "changelog" not in state.done:
+                state.done.add("changelog")
+                if state.tool in self.changelogs:
+                    return self._consulted(index, state, self.changelogs[state.tool])
+                return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
+            spec = self.docs.get(state.tool)
+            if "examples" in s and spec is not None and "examples" not in state.done:
+                state.done.add("examples")
+                shaped = cheap.as_documented(state.arguments, spec)
+                if shaped != state.arguments:
+                    state.arguments = shaped
+                    return Handled(calls=[state.main_call()])
+            if index in self.args_of and index not in self.reverted:
+                return self._revert_names(index)
+        if "bypass" in s and call.purpose in ("main", "bypass"):
+            return self._bypass(index, state, call)
+        return Handled(failed=True)
+
+    def _consulted(self, index: int, state: StepState, content: Any) -> Handled:
+        """The changelog entry is read: apply a fix it (with the tool's docs) spells out."""
+        if self.mode == "capable":
+            self.changelogs[state.tool] = content
+        spec = self.docs.get(state.tool)
+        text = dumps(content) + (f" {spec.description} {dumps(spec.parameters)}" if spec else "")
+        hazard = self.task.hazard
+        if hazard is not None and self.steps[index].tool == hazard.tool:
+            self._learn(index, [step for step in self.recipe if spelled_out(step, text)])
+        handled = recovery.on_error(self.following.get(index, []), state, state.main_call())
+        if handled.failed:
+            return self._cheap_error(index, state, state.main_call())
+        return handled
+
+    def _plan_names(self) -> None:
+        """Name-passer: where a step takes an id a lookup found, pass the name looked up.
+
+        Only where the taking tool's docs say the parameter accepts a name or an email and
+        the lookup was asked one string; a lookup all of whose ids are passed this way, and
+        that the answer does not read, is never called.
+        """
+        self.planned_names = True
+        domain = get_domain(self.task.domain)
+        uses: dict[int, int] = {}
+        passed: dict[int, int] = {}
+        for k, step in enumerate(self.steps):
+            spec = self.docs.get(step.tool)
+            args = dict(step.args)
+            for param, value in step.args.items():
+                if not (isinstance(value, dict) and "$ref" in value):
+                    continue
+                path = list(value["$ref"])
+                j = int(path[0])
+                names = [v for v in self.steps[j].args.values() if isinstance(v, str)]
+                if (
+                    spec is not None
+                    and cheap.id_like(path)
+                    and len(names) == 1
+                    and len(self.steps[j].args) == 1
+                    and cheap.accepts_name(spec, param)
+                ):
+                    args[param] = names[0]
+                    passed[j] = passed.get(j, 0) + 1
+            if args != step.args:
+                self.args_of[k] = args
+                self.needs[k] = ref_steps(args)
+            for j in ref_steps(step.args):
+                uses[j] = uses.get(j, 0) + _count_refs(step.args, j)
+        read = {int(r[0]) for r in self.task.reference.answer_spec.refs if r}
+        for j, count in passed.items():
+            tool = domain.tools.get(self.steps[j].tool)
+            reads = tool is not None and tool.kind is ToolKind.READ
+            if count == uses.get(j) and j not in read and reads:
+                self.skipped.add(j)
+
+    def _revert_names(self, index: int) -> Handled:
+        """A passed name was refused: look the ids up after all, then call again."""
+        self.reverted.add(index)
+        original = self.steps[index].args
+        self.args_of.pop(index)
+        self.needs[index] = ref_steps(original)
+        self.skipped -= self.needs[index]
+        del self.states[index]
+        return Handled()
+
+    def _from_earlier(self, index: int, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """Prior-step: step ``index``'s answer fields as an earlier result already gave them.
+
+        Only for a read step whose result nothing but the answer reads, and only where an
+        earlier result, as it came, has a record about the same entity (it holds every
+        argument of the step) with each asked field under its own name and one value.
+        """
+        if any(index in needs for needs in self.needs):
+            return None
+        tool = get_domain(self.task.domain).tools.get(self.steps[index].tool)
+        if tool is None or tool.kind is not ToolKind.READ:
+            return None
+        refs = [list(r) for r in self.task.reference.answer_spec.refs if r and r[0] == index]
+        # a field of one record: not a count, nor the n-th entry of a listing
+        if not refs or not all(
+            isinstance(r[-1], str) and all(k == 0 for k in r[1:] if isinstance(k, int))
+            for r in refs
+        ):
+            return None
+        tree: Any = {}
+        for ref in refs:
+            found, value = cheap.earlier_value(str(ref[-1]), arguments, self.raw, index)
+            if not found:
+                return None
+            tree = cheap.put(tree, ref[1:], value)
+        return tree if isinstance(tree, dict) else None
 
     def _bypass(self, index: int, state: StepState, call: Call) -> Handled:
         """After an error: the call without optional arguments, then the toolbox's other tools."""
@@ -187,6 +428,10 @@ class ScriptedPolicy:
         return detours
 
     def _apply(self, index: int, handled: Handled) -> None:
+        if handled.failed and "prior" in self.strategies and index in self.states:
+            earlier = self._from_earlier(index, self.states[index].arguments)
+            if earlier is not None:
+                handled = Handled(result=earlier, finished=True)
         if handled.failed:
             self.failed.add(index)
         elif handled.finished:
@@ -198,8 +443,10 @@ class ScriptedPolicy:
     def _next_calls(self) -> list[ToolCall]:
         batch = list(self.queue)
         self.queue.clear()
+        if "names" in self.strategies and not self.planned_names:
+            self._plan_names()
         for index, step in enumerate(self.steps):
-            if index in self.states or index in self.failed:
+            if index in self.states or index in self.failed or index in self.skipped:
                 continue
             needs = self.needs[index]
             if needs & self.failed:
@@ -208,11 +455,16 @@ class ScriptedPolicy:
             if not needs <= self.results.keys():
                 continue
             try:
-                arguments = resolve(step.args, self.results)
+                arguments = resolve(self.args_of.get(index, step.args), self.results)
             except Unresolved:
                 self.failed.add(index)
                 continue
-            self.states[index] = StepState(index, step.tool, arguments)
+            self.states[index] = StepState(index, *self._tool_for(step.tool, arguments))
+            if "prior" in self.strategies:
+                earlier = self._from_earlier(index, arguments)
+                if earlier is not None:
+                    self.results[index] = earlier
+                    continue
             batch.append((index, self.states[index].main_call()))
         calls = []
         for index, call in batch:
@@ -223,6 +475,19 @@ class ScriptedPolicy:
             self.pending[call_id] = (index, call)
             calls.append(ToolCall(id=call_id, name=call.tool, arguments=dumps(call.arguments)))
         return calls
+
+    def _tool_for(self, tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The tool to call for a step: authority-seeker switches to the one docs say prevails."""
+        if "authority" not in self.strategies:
+            return tool, arguments
+        other = cheap.authority_of(tool, self.docs)
+        if other is None or other == tool:
+            return tool, arguments
+        params = self.docs[other].parameters
+        args = {k: v for k, v in arguments.items() if k in params.get("properties", {})}
+        if not set(params.get("required", [])) <= set(args):
+            return tool, arguments
+        return other, args
 
     def _decide(self) -> ModelResponse:
         """The decision protocol's first request: say which tool comes next, or finish."""
@@ -255,3 +520,14 @@ class ScriptedPolicy:
             return f"The answer is {compute_answer(spec, self.results)}."
         except Unresolved:
             return GIVE_UP
+
+
+def _count_refs(value: Any, step: int) -> int:
+    """How many refs to ``step`` an argument tree holds."""
+    if isinstance(value, dict):
+        if "$ref" in value:
+            return int(int(value["$ref"][0]) == step)
+        return sum(_count_refs(v, step) for v in value.values())
+    if isinstance(value, list):
+        return sum(_count_refs(v, step) for v in value)
+    return 0

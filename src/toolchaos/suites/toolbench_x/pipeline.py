@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from toolchaos.core.types import TaskSpec, Tier
 from toolchaos.domains import get_domain
 from toolchaos.hazards import Proposal, hint_for, proposals
+from toolchaos.suites.toolbench_x.baselines import CHEAP_MODES
 from toolchaos.suites.toolbench_x.coherence import coherence_problems, time_problems
 from toolchaos.suites.toolbench_x.generate import (
     Asked,
@@ -48,6 +49,12 @@ CAP_MARGIN = 2
 """Candidates per cell sent to the hazard gates, as a multiple of the cell's size."""
 EXPLICIT_SHARE = 1 / 3
 """At most this share of the tasks may carry an explicit hazard (one that names its fix)."""
+CHEAP_GATES = (*CHEAP_MODES, "capable")
+"""The cheap-strategy gates (issue #24): a proposal one of these policies solves under the
+hazard is sidestepped, not diagnosed. A build with ``cheap_gates`` drops it after the
+lenient and bypasser gates (counted in ``gates`` under the policy's name); every build
+counts, per gate and family, the selected tasks each policy solves (``cheap``), so the
+shipped v2, built without them, reports what they would drop."""
 GATES = (
     "coherence",
     "breaks-clean",
@@ -56,6 +63,7 @@ GATES = (
     "explicit-quota",
     "lenient",
     "bypasser",
+    *CHEAP_GATES,
     "leak",
 )
 """The hazard gates in the order a proposal meets them; ``relative-date`` and ``time-left``
@@ -84,6 +92,11 @@ class BuildReport(BaseModel):
     """How many candidates (screen) or hazard proposals (the others) each gate dropped."""
     tiers: dict[str, dict[str, int]] = Field(default_factory=dict)
     """The selected tasks' tier mix per hazard family."""
+    cheap: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """Per cheap gate (:data:`CHEAP_GATES`) and hazard family, the selected tasks that gate's
+    policy solves under the hazard (what it drops, or would drop without ``cheap_gates``)."""
+    cheap_enforced: bool = False
+    """Whether the cheap gates dropped proposals (else they were only counted)."""
     distinct_logics: int = 0
     calls_histogram: dict[str, int] = Field(default_factory=dict)
     drops: list[Drop] = Field(default_factory=list)
@@ -104,6 +117,7 @@ def build_toolbench_x(
     domains: list[str] | None = None,
     targets: Mapping[str, int] | None = None,
     reviews: Path | None = None,
+    cheap_gates: bool = False,
 ) -> tuple[list[TaskSpec], BuildReport]:
     """Build the ToolBench-X task set for ``seed`` (same seed, same bytes).
 
@@ -112,9 +126,14 @@ def build_toolbench_x(
     fewer validated tasks than its target is recorded in the report's ``shortfall``.
     ``reviews`` is the review file whose removed tasks the build drops after validation
     (default: the shipped :data:`~toolchaos.suites.toolbench_x.review.REVIEWS_FILE`).
+    ``cheap_gates`` makes the cheap-strategy gates (:data:`CHEAP_GATES`) drop proposals;
+    without it (the shipped v2) they are only counted over the selected tasks.
     """
     report = BuildReport(
-        seed=seed, per_cell=per_cell, targets=dict(targets) if targets is not None else None
+        seed=seed,
+        per_cell=per_cell,
+        targets=dict(targets) if targets is not None else None,
+        cheap_enforced=cheap_gates,
     )
     candidates = raw_candidates(seed, per_cell * 3, domains)
     report.counts["raw"] = len(candidates)
@@ -130,7 +149,7 @@ def build_toolbench_x(
     # twice the cell's size goes to the hazard gates, so a cell stays full when some fail
     capped = _cap([task for _, task in screened], per_cell * CAP_MARGIN, report, "cap")
     report.counts["capped"] = len(capped)
-    hazarded = assign_hazards(capped, random.Random(seed), report)
+    hazarded = assign_hazards(capped, random.Random(seed), report, cheap_gates=cheap_gates)
     report.counts["hazarded"] = len(hazarded)
     hazarded = _cap(hazarded, per_cell, report, "cell", balance=True)
     report.counts["cell"] = len(hazarded)
@@ -155,6 +174,7 @@ def build_toolbench_x(
         mix = report.tiers.setdefault(task.hazard.family.value, {})
         tier = task.hazard.tier or "explicit"
         mix[tier] = mix.get(tier, 0) + 1
+    report.cheap = cheap_counts(selected)
     report.retention = round(len(selected) / max(len(candidates), 1), 4)
     return selected, report
 
@@ -360,8 +380,21 @@ def _number(tasks: list[TaskSpec]) -> list[TaskSpec]:
     return sorted(out, key=lambda t: t.id)
 
 
+def cheap_counts(tasks: list[TaskSpec]) -> dict[str, dict[str, int]]:
+    """Per cheap gate and hazard family, how many of ``tasks`` its policy solves."""
+    counts: dict[str, dict[str, int]] = {}
+    for mode in CHEAP_GATES:
+        per_family = counts.setdefault(mode, {})
+        for task in tasks:
+            assert task.hazard is not None
+            family = task.hazard.family.value
+            solved = episode_correct(play_sync(task, mode, "hazard"), task)
+            per_family[family] = per_family.get(family, 0) + solved
+    return counts
+
+
 def assign_hazards(
-    tasks: list[TaskSpec], rng: random.Random, report: BuildReport
+    tasks: list[TaskSpec], rng: random.Random, report: BuildReport, cheap_gates: bool = False
 ) -> list[TaskSpec]:
     """Give each task one hazard that fits, matters and can be recovered from.
 
@@ -401,7 +434,9 @@ def assign_hazards(
             )
             for proposal in candidates:
                 room = explicit + 1 <= EXPLICIT_SHARE * (len(out) + 1)
-                trial, gate, reason = gate_problem(task, proposal, rng, explicit_room=room)
+                trial, gate, reason = gate_problem(
+                    task, proposal, rng, explicit_room=room, cheap_gates=cheap_gates
+                )
                 if gate:
                     name = f"{family.value}/{proposal.spec.variant} on {proposal.spec.tool}"
                     report.gate(gate, task.id, f"{name}: {reason}")
@@ -422,7 +457,11 @@ def assign_hazards(
 
 
 def gate_problem(
-    task: TaskSpec, proposal: Proposal, rng: random.Random, explicit_room: bool = True
+    task: TaskSpec,
+    proposal: Proposal,
+    rng: random.Random,
+    explicit_room: bool = True,
+    cheap_gates: bool = False,
 ) -> tuple[TaskSpec, str, str]:
     """Put ``proposal`` on ``task`` and run the gates: (the hazarded task, gate, reason).
 
@@ -463,6 +502,9 @@ def gate_problem(
     ):
         if episode_correct(play_sync(trial, mode, "hazard"), trial):
             return trial, mode, what
+    for mode in CHEAP_GATES if cheap_gates else ():
+        if episode_correct(play_sync(trial, mode, "hazard"), trial):
+            return trial, mode, f"scripted/{mode} takes a cheap road past it"
     assert trial.hazard is not None
     trial = trial.model_copy(update={"hazard": trial.hazard.model_copy(update={"tier": tier})})
     if leak_problems(trial) or errors_leak(trial, oracle, naive, follower):

@@ -913,8 +913,13 @@ def votes_table(raters: pd.DataFrame) -> pd.DataFrame:
 
 
 def draw_utr_ctur(board: pd.DataFrame, figure: Any) -> None:
-    """UTR (x) against CTUR (y) per model in %, with Wilson interval bars."""
+    """UTR (x) against CTUR (y) per model in %, with Wilson interval bars.
+
+    Models at the same point (to 0.5 points) share one label, their names one per line, so
+    labels never overlap each other there.
+    """
     axes = figure.subplots()
+    at: dict[tuple[float, float], list[str]] = {}
     for _, row in board.iterrows():
         x, y = row["UTR %"], row["CTUR %"]
         if x is None or y is None or pd.isna(x) or pd.isna(y):
@@ -922,8 +927,19 @@ def draw_utr_ctur(board: pd.DataFrame, figure: Any) -> None:
         xlow, xhigh = _interval(row["UTR 95% CI"], x)
         ylow, yhigh = _interval(row["CTUR 95% CI"], y)
         axes.errorbar(x, y, xerr=[[x - xlow], [xhigh - x]], yerr=[[y - ylow], [yhigh - y]], fmt="o")
+        at.setdefault((round(float(x) * 2) / 2, round(float(y) * 2) / 2), []).append(
+            str(row["model"])
+        )
+    for (x, y), names in at.items():
+        # right of the point, or left of it near the right edge; above it, or below near the top
         axes.annotate(
-            str(row["model"]), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8
+            "\n".join(names),
+            (x, y),
+            textcoords="offset points",
+            xytext=(6 if x < 70 else -6, 4 if y < 80 else -4),
+            ha="left" if x < 70 else "right",
+            va="bottom" if y < 80 else "top",
+            fontsize=8,
         )
     axes.set_xlim(-2, 102)
     axes.set_ylim(-2, 102)
@@ -944,7 +960,8 @@ def draw_rir(table: pd.DataFrame, figure: Any) -> None:
     axes.set_xticks([j + 0.4 - width / 2 for j in range(len(domains))], domains, fontsize=8)
     axes.set_ylim(0, 100)
     axes.set_ylabel("RIR, %")
-    axes.legend(fontsize=7)
+    # below the axes, never over a bar
+    figure.legend(loc="outside lower center", ncols=min(4, len(models)), frameon=False, fontsize=7)
 
 
 def _interval(text: str, value: float) -> tuple[float, float]:
