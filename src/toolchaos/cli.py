@@ -308,6 +308,7 @@ def run(
     --arms clean,hazard,hint --out runs/first
     """
     from toolchaos.agents.native import LoopConfig
+    from toolchaos.models.base import is_local, is_scripted
     from toolchaos.models.config import ModelEntry, load_models_file
     from toolchaos.runner.run import RunConfig, RunInterrupted
     from toolchaos.runner.run import run as run_plan
@@ -326,16 +327,14 @@ def run(
         raise BadInput("name at least one model with --model or --models-file")
     if local_engine is not None:
         entries = [
-            e.model_copy(update={"engine": local_engine}) if e.spec.startswith("local/") else e
+            e.model_copy(update={"engine": local_engine}) if is_local(e.spec) else e
             for e in entries
         ]
     if temperature is not None:
         if not 0.0 <= temperature <= 2.0:
             raise BadInput(f"--temperature must be between 0 and 2, not {temperature:g}")
         entries = [
-            e
-            if e.spec.startswith("scripted/")
-            else e.model_copy(update={"temperature": temperature})
+            e if is_scripted(e.spec) else e.model_copy(update={"temperature": temperature})
             for e in entries
         ]
     task_limit, rate_limits = _run_limits(limit or [], models_file)

@@ -13,7 +13,8 @@ Import from here, not from the modules behind it (their layout may change):
   ``hints``, decorated with :func:`register_hazard`.
 - **a model provider**: a module with ``make_factory(name, entry, cache)`` returning a
   :class:`ModelFactory` of :class:`ModelClient` objects; then one line in
-  :data:`PROVIDERS` (or :func:`register_provider`).
+  :data:`PROVIDERS` (a :class:`Provider` when it has traits: scripted, local, an extra),
+  or :func:`register_provider`.
 - **a suite**: a :class:`Suite` subclass (its options a pydantic model in
   ``options_model``; its env often an :class:`Env`, played by :func:`run_native`; its
   report rows from :func:`episode_record`) and one line in :data:`SUITES` (or
@@ -40,6 +41,7 @@ from toolchaos.core.types import (
     HazardSpec,
     Message,
     Observation,
+    RecoveryAction,
     RecoveryStep,
     Reference,
     RefStep,
@@ -88,6 +90,7 @@ from toolchaos.models.base import (
     ModelFactory,
     ModelRequest,
     ModelResponse,
+    Provider,
     SharedClientFactory,
     register_provider,
 )
@@ -151,6 +154,8 @@ __all__ = [
     "PendingCall",
     "Problem",
     "Proposal",
+    "Provider",
+    "RecoveryAction",
     "RecoveryStep",
     "RefStep",
     "Reference",

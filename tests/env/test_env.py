@@ -3,8 +3,10 @@ import json
 import pytest
 
 from conftest import make_task, outage
-from toolchaos.core.errors import HarnessFault
+from toolchaos.core.errors import BadInput, HarnessFault
+from toolchaos.core.tools import Param, Tool, string, tool_spec
 from toolchaos.core.types import ToolCall
+from toolchaos.env.hazard_layer import HazardLayer
 from toolchaos.env.runtime import Env
 
 
@@ -89,3 +91,28 @@ def test_other_exceptions_are_harness_faults(env: Env) -> None:
     env.world.cities = None  # type: ignore[assignment]  # break the world on purpose
     with pytest.raises(HarnessFault, match="get_weather"):
         call(env, "get_weather", {"city": "Oslo"})
+
+
+def test_a_runtime_tool_is_answered_from_the_episodes_hazard_layer() -> None:
+    """The env is generic: a suite passes the tools its runtime answers (tests/test_layers.py)."""
+    spec = tool_spec(
+        "what_fired", "Which hazards are active.", [Param.described("tool", string("A tool."))]
+    )
+
+    def what_fired(layer: HazardLayer) -> Tool:
+        return Tool(spec=spec, fn=lambda world, tool: {"hazards": len(layer.hazards)})
+
+    task = make_task(hazard=outage())
+    task = task.model_copy(update={"tools": [*task.tools, "what_fired"]})
+    hazarded = Env(task, "hazard", runtime_tools={"what_fired": what_fired})
+    clean = Env(task, "clean", runtime_tools={"what_fired": what_fired})
+    assert call(hazarded, "what_fired", {"tool": "x"})["content"] == {"hazards": 1}
+    assert call(clean, "what_fired", {"tool": "x"})["content"] == {"hazards": 0}
+    assert "what_fired" in [s.name for s in hazarded.toolbox()]
+
+
+def test_a_tool_neither_the_domain_nor_the_env_has_is_one_sentence() -> None:
+    task = make_task()
+    task = task.model_copy(update={"tools": [*task.tools, "read_changelog"]})
+    with pytest.raises(BadInput, match="offers tool 'read_changelog', which domain fixture"):
+        Env(task, "clean")

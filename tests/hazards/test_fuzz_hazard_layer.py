@@ -21,14 +21,15 @@ from hypothesis import strategies as st
 from conftest import fuzz_examples
 from toolchaos.core.reference import resolve
 from toolchaos.core.types import TaskSpec, ToolCall
-from toolchaos.env.runtime import Env
 from toolchaos.suites import get_suite
+
+SUITE = get_suite("toolbench-x")
 
 
 def by_variant() -> list[TaskSpec]:
     """Up to three shipped tasks of each hazard variant (every variant is covered)."""
     chosen: defaultdict[tuple[str, str], list[TaskSpec]] = defaultdict(list)
-    for task in get_suite("toolbench-x").load():
+    for task in SUITE.load():
         assert task.hazard is not None
         key = (task.hazard.family.value, task.hazard.variant)
         if len(chosen[key]) < 3:
@@ -41,7 +42,7 @@ TASKS = by_variant()
 
 def reference_calls(task: TaskSpec) -> list[tuple[str, str]]:
     """The reference path's calls with their arguments resolved in the clean world."""
-    env = Env(task, "clean")
+    env = SUITE.make_env(task, "clean")
     results: dict[int, Any] = {}
     calls = []
     for i, step in enumerate(task.reference.steps):
@@ -62,7 +63,7 @@ def calls_for(task: TaskSpec) -> st.SearchStrategy[list[tuple[str, str]]]:
 
 
 def play(task: TaskSpec, calls: list[tuple[str, str]]) -> tuple[list[Any], list[Any]]:
-    env = Env(task, "hazard")
+    env = SUITE.make_env(task, "hazard")
     seen = []
     for i, (name, arguments) in enumerate(calls):
         observation = env.call(ToolCall(id=f"c{i}", name=name, arguments=arguments))

@@ -17,8 +17,8 @@ import pytest
 
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards import VARIANTS, hint_for
+from toolchaos.suites.toolbench_x import CHANGELOG_TOOL, make_env
 from toolchaos.suites.toolbench_x.generate import raw_candidates
 from toolchaos.suites.toolbench_x.pipeline import BuildReport, _cap, _screen
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
@@ -138,8 +138,6 @@ def test_the_oracle_recovers_and_the_easy_strategies_fail(variant: str, tier: st
 
 
 def test_an_ambiguous_entity_has_a_namesake_only_under_the_hazard() -> None:
-    from toolchaos.env.runtime import Env
-
     task = _hazarded()[("ambiguous_entity", "implicit")][0]
     assert task.hazard is not None
     params = task.hazard.params
@@ -147,7 +145,7 @@ def test_an_ambiguous_entity_has_a_namesake_only_under_the_hazard() -> None:
     query = {get_domain(task.domain).notes.resolvers[task.hazard.tool].query_param: name}
 
     def exact(arm: str) -> list[dict[str, Any]]:
-        found = lookup(Env(task, arm).world, **query)["results"]
+        found = lookup(make_env(task, arm).world, **query)["results"]
         return [r for r in found if str(r.get("name", "")).casefold() == name.casefold()]
 
     assert len(exact("clean")) == 1

@@ -16,7 +16,6 @@ from conftest import FIXTURE, make_task, variant_tasks
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryStep, TaskSpec, Tier, ToolCall
 from toolchaos.domains import DomainNotes, UnitConversion, get_domain
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.env.runtime import Env
 from toolchaos.hazards import VARIANTS, Proposal, build_hazard
 from toolchaos.hazards.output_drift import (
@@ -25,6 +24,7 @@ from toolchaos.hazards.output_drift import (
     UnitChange,
     WithheldField,
 )
+from toolchaos.suites.toolbench_x import CHANGELOG_TOOL, make_env
 from toolchaos.suites.toolbench_x.generate import draft_to_task, raw_candidates
 from toolchaos.suites.toolbench_x.pipeline import gate_problem
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
@@ -44,7 +44,7 @@ def hazard_env(hazard: HazardSpec, tools: list[str] | None = None) -> Env:
     task = make_task(hazard=hazard)
     if tools is not None:
         task = task.model_copy(update={"tools": tools})
-    return Env(task, "hazard")
+    return make_env(task, "hazard")
 
 
 def clean_weather(city: str = "Oslo") -> dict[str, Any]:
@@ -136,7 +136,9 @@ def test_semantic_drift_keeps_the_name_and_the_changelog_says_what_changed() -> 
     ]
     assert call(env, CHANGELOG_TOOL, tool="list_cities")["entries"] == []
     task = make_task(hazard=semantic("changelog"))
-    clean_env = Env(task.model_copy(update={"tools": ["get_weather", CHANGELOG_TOOL]}), "clean")
+    clean_env = make_env(
+        task.model_copy(update={"tools": ["get_weather", CHANGELOG_TOOL]}), "clean"
+    )
     assert call(clean_env, CHANGELOG_TOOL, tool="get_weather")["entries"] == []
 
 

@@ -15,9 +15,9 @@ import pytest
 from conftest import make_task
 from toolchaos.core.types import HazardFamily, HazardSpec, TaskSpec, Tier, ToolCall
 from toolchaos.domains import get_domain
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.env.runtime import Env
 from toolchaos.hazards.execution_failure import _twice_differs
+from toolchaos.suites.toolbench_x import CHANGELOG_TOOL, make_env
 from toolchaos.suites.toolbench_x.validate import replay_reference
 
 SPEC = HazardFamily.SPECIFICATION_DRIFT
@@ -38,7 +38,7 @@ def _env(
     spec = HazardSpec(family=family, variant=variant, tool=tool, params=params, tier=tier)
     task = make_task(hazard=spec, writes=writes)
     tools = [*task.tools, "get_weather_v2", "get_forecast", "list_alerts", CHANGELOG_TOOL]
-    return Env(task.model_copy(update={"tools": tools}), arm)
+    return make_env(task.model_copy(update={"tools": tools}), arm)
 
 
 def _call(env: Env, tool: str, /, **args: Any) -> dict[str, Any]:

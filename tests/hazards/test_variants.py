@@ -12,8 +12,8 @@ import pytest
 from conftest import variant_tasks
 from toolchaos.core.types import TaskSpec
 from toolchaos.domains import get_domain
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards import VARIANTS, Proposal, hint_for
+from toolchaos.suites.toolbench_x import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
 

@@ -257,10 +257,10 @@ def resolve(registry: Registry[str, str], name: str, expected: type[T]) -> T:
 
 
 @overload
-def registrar(registry: Registry[str, str], arg: F) -> F: ...
+def registrar(registry: Registry[str, Any], arg: F) -> F: ...
 @overload
-def registrar(registry: Registry[str, str], arg: str | None) -> Callable[[F], F]: ...
-def registrar(registry: Registry[str, str], arg: F | str | None) -> F | Callable[[F], F]:
+def registrar(registry: Registry[str, Any], arg: str | None) -> Callable[[F], F]: ...
+def registrar(registry: Registry[str, Any], arg: F | str | None) -> F | Callable[[F], F]:
     """The decorator of one registry: ``@register_x`` or ``@register_x("name")``.
 
     It registers the decorated module-level function (or class) as ``module:qualname``

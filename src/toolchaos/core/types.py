@@ -113,14 +113,49 @@ class HazardFamily(StrEnum):
     CROSS_SOURCE_CONFLICT = "cross_source_conflict"
 
 
-class RecoveryStep(BaseModel):
-    """One machine-readable step of a recovery recipe.
+class RecoveryAction(StrEnum):
+    """What one step of a recovery recipe does (how: ``suites/toolbench_x/recovery.py``).
 
-    ``action`` is one of ``retry``, ``fallback``, ``normalize``, ``convert``, ``validate``,
-    ``cross_check``, ``next_page``, ``verify_state``; ``params`` says how.
+    The values are what task files store. docs/extending.md lists the same actions
+    (``tests/core/test_recovery_actions.py`` compares the two).
     """
 
-    action: str
+    # on an error
+    RETRY = "retry"
+    """The same call again, up to ``max_attempts``."""
+    FALLBACK = "fallback"
+    """Another tool (``tool``), its arguments mapped by ``args_map``."""
+    ADAPT = "adapt"
+    """Rename, re-map, re-format or fill the call's arguments."""
+    RESOLVE = "resolve"
+    """Look an entity up, then call with its id."""
+    VERIFY_STATE = "verify_state"
+    """After a write timed out, check whether it happened before repeating it."""
+    CONSULT = "consult"
+    """Read the service changelog about the failing tool; the next step applies its fix."""
+    # on a result
+    NORMALIZE = "normalize"
+    """Rename drifted result fields back."""
+    CONVERT = "convert"
+    """Undo a unit change (where a label names it, or past ``beyond``)."""
+    COERCE = "coerce"
+    """Numbers back from strings."""
+    UNWRAP = "unwrap"
+    """Leave an envelope around the result."""
+    REFORMAT = "reformat"
+    """Dates back to ISO."""
+    REQUERY = "requery"
+    """Call again when a field is missing (with ``flag``, asking for the full record)."""
+    NEXT_PAGE = "next_page"
+    """Fetch and merge the remaining pages."""
+    CROSS_CHECK = "cross_check"
+    """Ask the other sources and keep the fresh, majority or authoritative value."""
+
+
+class RecoveryStep(BaseModel):
+    """One machine-readable step of a recovery recipe: an action and how (``params``)."""
+
+    action: RecoveryAction
     params: dict[str, Any] = Field(default_factory=dict)
 
 

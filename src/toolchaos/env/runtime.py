@@ -8,20 +8,24 @@ exception from a tool is a harness fault and ends the episode as ``error``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from toolchaos.core.errors import HarnessFault, ToolError
+from toolchaos.core.errors import BadInput, HarnessFault, ToolError
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
 from toolchaos.core.writes import written_state
 from toolchaos.domains import Domain, get_domain, make_world
-from toolchaos.env.changelog import CHANGELOG_TOOL, changelog_tool
 from toolchaos.env.hazard_layer import HazardLayer
 from toolchaos.env.validation import parse_arguments
 from toolchaos.hazards import Hazard, HazardContext, PendingCall, build_hazard
 
 HAZARD_ARMS = ("hazard", "hint", "oracle-label")
 ARMS = ("clean", "hazard", "hint", "oracle-label")
+
+RuntimeTool = Callable[[HazardLayer], Tool]
+"""A tool the runtime answers itself rather than the domain: built per episode from its
+hazard layer (a suite's service changelog, ``suites/toolbench_x/changelog.py``)."""
 
 
 class Env:
@@ -31,9 +35,21 @@ class Env:
         task: The task being run.
         arm: The arm; the hazard plan is active in every arm but ``clean``.
         domain: The task's domain (looked up by name when omitted).
+        runtime_tools: Tools the task may name that the runtime answers itself, by name;
+            every other tool of the task is its domain's.
+
+    Raises:
+        BadInput: When the task names a tool that is neither its domain's nor a runtime
+            tool.
     """
 
-    def __init__(self, task: TaskSpec, arm: str, domain: Domain | None = None) -> None:
+    def __init__(
+        self,
+        task: TaskSpec,
+        arm: str,
+        domain: Domain | None = None,
+        runtime_tools: Mapping[str, RuntimeTool] | None = None,
+    ) -> None:
         self.task = task
         self.arm = arm
         self.domain = domain or get_domain(task.domain)
@@ -45,10 +61,18 @@ class Env:
             if patch:
                 self.world.apply_patch(patch)
         self.layer = HazardLayer([self.hazard] if self.hazard is not None else [])
-        self.tools: dict[str, Tool] = {
-            name: changelog_tool(self.layer) if name == CHANGELOG_TOOL else self.domain.tools[name]
-            for name in task.tools
-        }
+        runtime = runtime_tools or {}
+        self.tools: dict[str, Tool] = {}
+        for name in task.tools:
+            if name in runtime:
+                self.tools[name] = runtime[name](self.layer)
+            elif name in self.domain.tools:
+                self.tools[name] = self.domain.tools[name]
+            else:
+                raise BadInput(
+                    f"task {task.id} offers tool {name!r}, which domain {self.domain.name} "
+                    "does not have (nor does this env answer it)"
+                )
         self.ctx: HazardContext = self.layer.ctx
         self.ordinals: Counter[str] = self.layer.ordinals
         self.trace: list[TraceEntry] = []

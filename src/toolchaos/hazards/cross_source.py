@@ -19,7 +19,14 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolSpec,
+)
 from toolchaos.core.values import is_number
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -31,7 +38,7 @@ from toolchaos.hazards.base import (
     map_records,
     register_hazard,
 )
-from toolchaos.hazards.propose import NUMERIC_OPS, value_at
+from toolchaos.hazards.propose import NUMERIC_OPS, once_each, tool_at, value_at
 
 
 def _distort(value: Any, factor: float) -> Any:
@@ -96,14 +103,11 @@ class _Conflict(Hazard):
         if task.reference.answer_spec.op not in NUMERIC_OPS:
             return []
         out = []
-        seen: set[tuple[str, str]] = set()
-        for path in task.reference.answer_spec.refs:
-            if len(path) != 2 or not isinstance(path[1], str):
-                continue
+        fields = [
+            p for p in task.reference.answer_spec.refs if len(p) == 2 and isinstance(p[1], str)
+        ]
+        for path in once_each(fields, key=lambda p: (tool_at(task, p), p[1])):
             step = task.reference.steps[int(path[0])]
-            if (step.tool, path[1]) in seen:
-                continue
-            seen.add((step.tool, path[1]))
             how = sources.get(step.tool)
             if how is None or path[1] not in how.fields:
                 continue
@@ -125,7 +129,7 @@ class _Conflict(Hazard):
                 "time_field": time_field,
                 "authoritative": authority,
             }
-            recipe = [RecoveryStep(action="cross_check", params=check)]
+            recipe = [RecoveryStep(action=RecoveryAction.CROSS_CHECK, params=check)]
             params = {"field": path[1], "factor": cls.factor, "time_field": time_field}
             out.append(cls.proposal(step.tool, params, recipe, extra_tools=chosen))
         return out

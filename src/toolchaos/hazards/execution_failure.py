@@ -9,7 +9,15 @@ from typing import Any, ClassVar
 
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import Unresolved, ref_steps, resolve
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolKind, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolKind,
+    ToolSpec,
+)
 from toolchaos.domains import Domain, make_world
 from toolchaos.hazards.base import (
     Hazard,
@@ -23,9 +31,11 @@ from toolchaos.hazards.base import (
 from toolchaos.hazards.propose import (
     changed_on,
     dated,
+    once_each,
     read_paths,
     step_tools,
     switches,
+    tool_at,
     tool_count,
     value_at,
 )
@@ -89,7 +99,7 @@ class TransientError(Hazard):
                 ("implicit", 2),
             )
             for tier, k in plays:
-                recipe = [RecoveryStep(action="retry", params={"max_attempts": k + 1})]
+                recipe = [RecoveryStep(action=RecoveryAction.RETRY, params={"max_attempts": k + 1})]
                 params = {"error": error, "k": k}
                 ordinals = list(range(1, k + 1))
                 out.append(cls.proposal(tool, params, recipe, ordinals=ordinals, tier=tier))
@@ -203,14 +213,15 @@ class Paginated(Hazard):
         silent tier needs the result's ``total`` to be the full count (a listing's).
         """
         out = []
-        seen: set[str] = set()
-        for path in read_paths(task):
-            if len(path) < 3 or path[1] != "results" or not isinstance(path[2], int) or path[2] < 1:
+        past_first = [
+            p
+            for p in read_paths(task)
+            if len(p) >= 3 and p[1] == "results" and isinstance(p[2], int) and p[2] >= 1
+        ]
+        for path in once_each(past_first, key=lambda p: tool_at(task, p)):
+            tool = tool_at(task, path)
+            if tool_count(task, tool) != 1:
                 continue
-            tool = task.reference.steps[int(path[0])].tool
-            if tool in seen or tool_count(task, tool) != 1:
-                continue
-            seen.add(tool)
             items = value_at(results, [path[0], "results"])
             if isinstance(items, list) and -(-len(items) // int(path[2])) > 5:
                 continue  # more pages than an agent can fetch within its turn budget
@@ -229,7 +240,7 @@ class Paginated(Hazard):
                     how = {"param": "page", "list": "results", "token": None, "total": "total"}
                 if tier != "explicit":
                     params["since"] = changed_on(rng)
-                recipe = [RecoveryStep(action="next_page", params=how)]
+                recipe = [RecoveryStep(action=RecoveryAction.NEXT_PAGE, params=how)]
                 out.append(cls.proposal(tool, params, recipe, tier=tier))
         return out
 
@@ -360,7 +371,7 @@ class TimeoutAfterWrite(Hazard):
             }
             if not _twice_differs(task, domain, index):
                 continue
-            recipe = [RecoveryStep(action="verify_state", params=verify)]
+            recipe = [RecoveryStep(action=RecoveryAction.VERIFY_STATE, params=verify)]
             for tier in cls.tiers:
                 out.append(
                     cls.proposal(

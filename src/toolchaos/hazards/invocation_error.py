@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, follow
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier
+from toolchaos.core.types import HazardFamily, RecoveryAction, RecoveryStep, TaskSpec, Tier
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, Resolver, make_world
 from toolchaos.hazards.base import (
@@ -21,7 +21,7 @@ from toolchaos.hazards.base import (
     Results,
     register_hazard,
 )
-from toolchaos.hazards.propose import changed_on, dated, required_params, tiered
+from toolchaos.hazards.propose import changed_on, dated, once_each, required_params, tiered
 
 ID_LIKE = re.compile(r"^(?=.*[A-Z])(?=.*\d)[A-Z0-9][A-Z0-9-]*$")
 """An identifier in canonical form: upper-case letters and digits (both), and dashes."""
@@ -71,7 +71,9 @@ class StrictFormat(Hazard):
                 ]
                 reference = task.reference.model_copy(update={"steps": steps})
                 update = {"prompt": task.prompt.replace(value, loose), "reference": reference}
-                fix = RecoveryStep(action="adapt", params={"normalize_args": {name: "upper"}})
+                fix = RecoveryStep(
+                    action=RecoveryAction.ADAPT, params={"normalize_args": {name: "upper"}}
+                )
                 params = {"param": name, "rule": "upper-case id", "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers, task_update=update)
         return out
@@ -137,19 +139,18 @@ class MissingArgument(Hazard):
         an agent cannot avoid it by dropping optional arguments. A default that is empty
         or null is left out (the fix would be sending nothing).
         """
+        left_out = [
+            (step.tool, name, schema["default"])
+            for step in task.reference.steps
+            for name, schema in domain.tools[step.tool].spec.parameters["properties"].items()
+            # an empty memo or a null filter: nothing worth insisting on
+            if name not in step.args and schema.get("default") not in ("", None)
+        ]
         out = []
-        seen: set[tuple[str, str]] = set()
-        for step in task.reference.steps:
-            props = domain.tools[step.tool].spec.parameters["properties"]
-            for name, schema in props.items():
-                if name in step.args or "default" not in schema or (step.tool, name) in seen:
-                    continue
-                if schema["default"] in ("", None):
-                    continue  # an empty memo or a null filter: nothing worth insisting on
-                seen.add((step.tool, name))
-                fix = RecoveryStep(action="adapt", params={"fill_args": {name: schema["default"]}})
-                params = {"param": name, "default": schema["default"], "since": changed_on(rng)}
-                out += tiered(cls, step.tool, params, fix, cls.tiers)
+        for tool, name, default in once_each(left_out, key=lambda c: c[:2]):
+            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"fill_args": {name: default}})
+            params = {"param": name, "default": default, "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers)
         return out
 
     def changelog(self, tool: str) -> list[str]:
@@ -268,7 +269,7 @@ class AmbiguousEntity(Hazard):
             words = namesake.field.replace("_", " ")
             prompt = f"{task.prompt} (I mean the {value} whose {words} is {namesake.value}.)"
             for tier in cls.tiers:
-                recipe = [RecoveryStep(action="resolve", params=resolve)]
+                recipe = [RecoveryStep(action=RecoveryAction.RESOLVE, params=resolve)]
                 out.append(
                     cls.proposal(
                         step.tool,

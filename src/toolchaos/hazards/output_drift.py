@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any, ClassVar
 
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolKind, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolKind,
+    ToolSpec,
+)
 from toolchaos.core.values import ISO_DATE, is_number
 from toolchaos.domains import Domain, UnitConversion
 from toolchaos.hazards.base import (
@@ -37,8 +45,10 @@ from toolchaos.hazards.propose import (
     NUMERIC_OPS,
     answer_fields,
     camel,
+    once_each,
     read_paths,
     renamed,
+    tool_at,
     tool_count,
     value_at,
 )
@@ -109,19 +119,15 @@ class RenamedField(_OutputDrift):
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
         """The last field name of every ref the path reads, once per (tool, field)."""
-        out = []
-        seen: set[tuple[str, str]] = set()
+        read = []
         for path in read_paths(task):
             keys = [k for k in path[1:] if isinstance(k, str)]
-            if not keys:
-                continue
-            tool = task.reference.steps[int(path[0])].tool
-            name = keys[-1]
-            if (tool, name) in seen:
-                continue
-            seen.add((tool, name))
+            if keys:
+                read.append((tool_at(task, path), keys[-1]))
+        out = []
+        for tool, name in once_each(read):
             new = camel(name)
-            recipe = [RecoveryStep(action="normalize", params={"rename": {new: name}})]
+            recipe = [RecoveryStep(action=RecoveryAction.NORMALIZE, params={"rename": {new: name}})]
             out.append(cls.proposal(tool, {"field": name, "to": new}, recipe))
         return out
 
@@ -145,16 +151,11 @@ def _conversions(
     if task.reference.answer_spec.op not in NUMERIC_OPS:
         return []
     out: list[tuple[int, str, UnitConversion]] = []
-    seen: set[tuple[str, str]] = set()
     for step, name, value in answer_fields(task, results):
         conv = conversions.get(name)
-        tool = task.reference.steps[step].tool
-        if conv is None or not conv.fixed or not is_number(value) or value == 0:
-            continue
-        if (tool, name) not in seen:
-            seen.add((tool, name))
+        if conv is not None and conv.fixed and is_number(value) and value != 0:
             out.append((step, name, conv))
-    return out
+    return list(once_each(out, key=lambda c: (task.reference.steps[c[0]].tool, c[1])))
 
 
 def _rescaled(value: float, factor: float) -> float:
@@ -256,11 +257,13 @@ class UnitChange(_OutputDrift):
             tool = task.reference.steps[step].tool
             params = {"field": name, "factor": conv.factor, "unit": conv.to_unit}
             back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
-            recipe = [RecoveryStep(action="convert", params=back)]
+            recipe = [RecoveryStep(action=RecoveryAction.CONVERT, params=back)]
             out.append(cls.proposal(tool, params, recipe, tier="explicit"))
             beyond = _bound(task, results, tool, name, conv.factor)
             if conv.factor >= SILENT_MIN_FACTOR and beyond is not None:
-                blind = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
+                blind = [
+                    RecoveryStep(action=RecoveryAction.CONVERT, params={**back, "beyond": beyond})
+                ]
                 out.append(cls.proposal(tool, params, blind, tier="silent"))
         return out
 
@@ -330,7 +333,9 @@ class SemanticDrift(_OutputDrift):
                 continue
             since = _changelog_date(task, domain, rng)
             back = {"field": name, "divide_by": conv.factor, "unit": conv.to_unit}
-            recipe = [RecoveryStep(action="convert", params={**back, "beyond": beyond})]
+            recipe = [
+                RecoveryStep(action=RecoveryAction.CONVERT, params={**back, "beyond": beyond})
+            ]
             for announce in ANNOUNCEMENTS:
                 if announce == "notice" and not isinstance(results.get(step), dict):
                     continue
@@ -395,14 +400,14 @@ class NumberAsString(_OutputDrift):
         """A numeric answer field the answer calculates with (a sum or a comparison)."""
         if task.reference.answer_spec.op not in ("sum", "min", "max", "argmin", "argmax"):
             return []
+        numeric = [
+            (task.reference.steps[step].tool, name)
+            for step, name, value in answer_fields(task, results)
+            if is_number(value)
+        ]
         out = []
-        seen: set[tuple[str, str]] = set()
-        for step, name, value in answer_fields(task, results):
-            tool = task.reference.steps[step].tool
-            if not is_number(value) or (tool, name) in seen:
-                continue
-            seen.add((tool, name))
-            recipe = [RecoveryStep(action="coerce", params={"field": name})]
+        for tool, name in once_each(numeric):
+            recipe = [RecoveryStep(action=RecoveryAction.COERCE, params={"field": name})]
             out.append(cls.proposal(tool, {"field": name}, recipe))
         return out
 
@@ -438,7 +443,7 @@ class NestedShape(_OutputDrift):
         tools = {task.reference.steps[int(path[0])].tool for path in read_paths(task)}
         out = []
         for tool in sorted(tools):
-            recipe = [RecoveryStep(action="unwrap", params={"key": "data"})]
+            recipe = [RecoveryStep(action=RecoveryAction.UNWRAP, params={"key": "data"})]
             out.append(cls.proposal(tool, {"key": "data"}, recipe))
         return out
 
@@ -479,19 +484,14 @@ class MissingOutputField(_OutputDrift):
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
         """A field the path reads from a read tool it calls once; only the first call drops it."""
+        fields = [(tool_at(task, p), p[-1]) for p in read_paths(task) if isinstance(p[-1], str)]
         out = []
-        seen: set[tuple[str, str]] = set()
-        for path in read_paths(task):
-            if not isinstance(path[-1], str):
-                continue
-            tool = task.reference.steps[int(path[0])].tool
-            name = str(path[-1])
-            if (tool, name) in seen or tool_count(task, tool) != 1:
+        for tool, name in once_each(fields):
+            if tool_count(task, tool) != 1:
                 continue
             if domain.tools[tool].kind is ToolKind.WRITE:
                 continue  # asking a write again would write twice
-            seen.add((tool, name))
-            recipe = [RecoveryStep(action="requery", params={"field": name})]
+            recipe = [RecoveryStep(action=RecoveryAction.REQUERY, params={"field": name})]
             out.append(cls.proposal(tool, {"field": name}, recipe, ordinals=[1]))
         return out
 
@@ -565,31 +565,39 @@ class WithheldField(_OutputDrift):
         tool that already has a parameter named like the option.
         """
         out = []
-        seen: set[tuple[str, str]] = set()
-        for path in read_paths(task):
-            name, step = path[-1], int(path[0])
-            tool = task.reference.steps[step].tool
-            if not isinstance(name, str) or (tool, name) in seen:
-                continue
-            spec = domain.tools[tool]
-            if spec.kind is ToolKind.WRITE or DETAIL_FLAG in _properties(spec.spec):
-                continue
-            value = value_at(results, path)
-            if value is None or isinstance(value, dict | list):
-                continue
-            if _carries(results.get(step), name, value):
-                continue  # a lenient reader would find the value under the other key
-            seen.add((tool, name))
+        fitting = [p for p in read_paths(task) if cls._fits(p, task, domain, results)]
+        for path in once_each(fitting, key=lambda p: (tool_at(task, p), p[-1])):
+            name, step = str(path[-1]), int(path[0])
+            tool = tool_at(task, path)
             params = {
                 "field": name,
                 "flag": DETAIL_FLAG,
                 "since": _changelog_date(task, domain, rng),
             }
-            recipe = [RecoveryStep(action="requery", params={"field": name, "flag": DETAIL_FLAG})]
+            recipe = [
+                RecoveryStep(
+                    action=RecoveryAction.REQUERY, params={"field": name, "flag": DETAIL_FLAG}
+                )
+            ]
             tiers = cls.tiers if isinstance(results.get(step), dict) else ("implicit",)
             for tier in tiers:
                 out.append(cls.proposal(tool, params, recipe, tier=tier))
         return out
+
+    @staticmethod
+    def _fits(path: list[Any], task: TaskSpec, domain: Domain, results: Results) -> bool:
+        """Whether the scalar field ``path`` reads could be the one the summary leaves out."""
+        name, step = path[-1], int(path[0])
+        spec = domain.tools[tool_at(task, path)]
+        if not isinstance(name, str):
+            return False
+        if spec.kind is ToolKind.WRITE or DETAIL_FLAG in _properties(spec.spec):
+            return False
+        value = value_at(results, path)
+        if value is None or isinstance(value, dict | list):
+            return False
+        # a lenient reader would find the value under the other key
+        return not _carries(results.get(step), name, value)
 
     def _with_option(self, spec: ToolSpec) -> ToolSpec:
         if spec.name != self.spec.tool:
@@ -686,7 +694,11 @@ class LocaleDate(_OutputDrift):
             if not (isinstance(value, str) and ISO_DATE.fullmatch(value)):
                 continue
             tool = task.reference.steps[step].tool
-            recipe = [RecoveryStep(action="reformat", params={"field": name, "from": "DD.MM.YYYY"})]
+            recipe = [
+                RecoveryStep(
+                    action=RecoveryAction.REFORMAT, params={"field": name, "from": "DD.MM.YYYY"}
+                )
+            ]
             out.append(cls.proposal(tool, {"field": name}, recipe))
         return out
 

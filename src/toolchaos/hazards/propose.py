@@ -7,12 +7,12 @@ task and the results of its reference steps in the clean world.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from toolchaos.core.reference import Unresolved, follow, is_ref
-from toolchaos.core.types import RecoveryStep, TaskSpec, Tier
+from toolchaos.core.types import RecoveryAction, RecoveryStep, TaskSpec, Tier
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, Fallback, V2Tool
 from toolchaos.hazards.base import Hazard, Proposal, Results
@@ -20,14 +20,34 @@ from toolchaos.hazards.base import Hazard, Proposal, Results
 NUMERIC_OPS = ("value", "sum", "min", "max")
 """Answer ops whose answer is a number read from a result field."""
 
+Item = TypeVar("Item")
+
+
+def once_each(
+    items: Iterable[Item], key: Callable[[Item], Hashable] | None = None
+) -> Iterator[Item]:
+    """The items whose key no earlier item had, in order (by default the item is its key).
+
+    A proposer offers its variant once per place, such as a (tool, field): what must not
+    claim a place is filtered out before (a later item at the same place may still fit),
+    and what only the place's first item decides is skipped after.
+    """
+    seen: set[object] = set()
+    for item in items:
+        place = item if key is None else key(item)
+        if place not in seen:
+            seen.add(place)
+            yield item
+
 
 def step_tools(task: TaskSpec) -> list[str]:
     """The distinct tools of the task's reference path, in order."""
-    seen: list[str] = []
-    for step in task.reference.steps:
-        if step.tool not in seen:
-            seen.append(step.tool)
-    return seen
+    return list(once_each(step.tool for step in task.reference.steps))
+
+
+def tool_at(task: TaskSpec, path: list[Any]) -> str:
+    """The tool of the reference step a ref path starts from."""
+    return task.reference.steps[int(path[0])].tool
 
 
 def tool_count(task: TaskSpec, tool: str) -> int:
@@ -126,7 +146,7 @@ def dated(hazard: Hazard, tool: str, change: str) -> list[str]:
     return [f"{when}: {tool}: {change}"]
 
 
-CONSULT = RecoveryStep(action="consult")
+CONSULT = RecoveryStep(action=RecoveryAction.CONSULT)
 """The recipe step that reads the changelog about the failing tool before the fix."""
 
 
@@ -167,5 +187,5 @@ def switches(
         if takes_unmapped(domain, note.tool, names):
             continue
         params = {"tool": note.tool, "args_map": dict(note.args_map)}
-        out.append((tool, note.tool, RecoveryStep(action="fallback", params=params)))
+        out.append((tool, note.tool, RecoveryStep(action=RecoveryAction.FALLBACK, params=params)))
     return out

@@ -10,7 +10,14 @@ from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.reference import Unresolved, resolve
-from toolchaos.core.types import HazardFamily, RecoveryStep, TaskSpec, Tier, ToolSpec
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolSpec,
+)
 from toolchaos.core.values import ISO_DATE
 from toolchaos.domains import Domain
 from toolchaos.hazards.base import (
@@ -26,6 +33,7 @@ from toolchaos.hazards.propose import (
     camel,
     changed_on,
     dated,
+    once_each,
     renamed,
     required_params,
     switches,
@@ -76,18 +84,18 @@ class RenamedParameter(Hazard):
 
         An optional one would not do: an agent that leaves it out never meets the rename.
         """
+        passed = [
+            (step.tool, name)
+            for step in task.reference.steps
+            for name in step.args
+            if name in required_params(domain, step.tool)
+        ]
         out = []
-        seen: set[tuple[str, str]] = set()
-        for step in task.reference.steps:
-            required = required_params(domain, step.tool)
-            for name in step.args:
-                if name not in required or (step.tool, name) in seen:
-                    continue
-                seen.add((step.tool, name))
-                new = camel(name) if "_" in name else f"{name}_value"
-                fix = RecoveryStep(action="adapt", params={"rename_args": {name: new}})
-                params = {"param": name, "to": new, "since": changed_on(rng)}
-                out += tiered(cls, step.tool, params, fix, cls.tiers)
+        for tool, name in once_each(passed):
+            new = camel(name) if "_" in name else f"{name}_value"
+            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"rename_args": {name: new}})
+            params = {"param": name, "to": new, "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers)
         return out
 
     def changelog(self, tool: str) -> list[str]:
@@ -186,7 +194,9 @@ class ChangedEnum(Hazard):
                 if name not in required:
                     continue
                 mapping = {str(v): enum_constant(name, str(v)) for v in values}
-                fix = RecoveryStep(action="adapt", params={"map_values": {name: mapping}})
+                fix = RecoveryStep(
+                    action=RecoveryAction.ADAPT, params={"map_values": {name: mapping}}
+                )
                 params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
                 out += tiered(cls, step.tool, params, fix, cls.tiers)
         return out
@@ -325,25 +335,23 @@ class ParameterFormat(Hazard):
 
         An optional one would not do: an agent that leaves it out never meets the change.
         """
-        out = []
-        seen: set[tuple[str, str]] = set()
+        dates = []
         for step in task.reference.steps:
             try:
                 args = resolve(step.args, results)
             except Unresolved:
                 continue
             required = required_params(domain, step.tool)
-            for name, value in args.items():
-                if (
-                    not (isinstance(value, str) and ISO_DATE.fullmatch(value))
-                    or name not in required
-                    or (step.tool, name) in seen
-                ):
-                    continue
-                seen.add((step.tool, name))
-                fix = RecoveryStep(action="adapt", params={"reformat_args": {name: "dmy"}})
-                params = {"param": name, "format": "DD/MM/YYYY", "since": changed_on(rng)}
-                out += tiered(cls, step.tool, params, fix, cls.tiers)
+            dates += [
+                (step.tool, name)
+                for name, value in args.items()
+                if isinstance(value, str) and ISO_DATE.fullmatch(value) and name in required
+            ]
+        out = []
+        for tool, name in once_each(dates):
+            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"reformat_args": {name: "dmy"}})
+            params = {"param": name, "format": "DD/MM/YYYY", "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers)
         return out
 
     def changelog(self, tool: str) -> list[str]:

@@ -6,13 +6,17 @@ next assistant message. Providers register a factory under a prefix (``scripted`
 per episode, so scripted baselines can be built with the task in hand while API clients
 share one connection pool. Another installed package adds its providers through the
 ``toolchaos.providers`` entry-point group (read on the first lookup;
-:mod:`toolchaos.core.registry`), or from code with :func:`register_provider`.
+:mod:`toolchaos.core.registry`), or from code with :func:`register_provider`. What kind of
+model a provider serves (scripted, local, the extra it needs) is a trait of its registry
+entry (:class:`Provider`); code elsewhere asks :func:`is_scripted` or :func:`is_local`,
+never a spec's prefix.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar, overload
 
 from pydantic import BaseModel, Field
@@ -109,20 +113,42 @@ class SharedClientFactory:
         return self.client
 
 
-PROVIDERS: Registry[str, str] = Registry(
+@dataclass(frozen=True)
+class Provider:
+    """One entry of :data:`PROVIDERS`: where its factory lives and what kind of model it serves.
+
+    The traits are read by the runner, the CLI and the reports, which never look at a
+    spec's prefix themselves.
+
+    Args:
+        target: ``module:function`` of the factory, imported on first use.
+        scripted: A policy written in code rather than a sampled model: it takes no
+            temperature, and its runs group as tier ``baseline``, family ``scripted``.
+        local: Weights run on this machine: its entries take ``--local-engine``, and its
+            runs group as tier ``local``, family the first ``-`` token of the name.
+        extra: The optional extra (``pip install 'toolchaos[extra]'``) its module needs.
+    """
+
+    target: str
+    scripted: bool = False
+    local: bool = False
+    extra: str | None = None
+
+
+PROVIDERS: Registry[str, Provider | str] = Registry(
     "provider",
     GROUPS["provider"],
     {
-        "scripted": "toolchaos.suites.scripted:make_factory",
-        "openai": "toolchaos.models.openai_compat:make_factory",
-        "openai-compat": "toolchaos.models.openai_compat:make_factory",
-        "anthropic": "toolchaos.models.anthropic_client:make_factory",
-        "local": "toolchaos.models.local:make_factory",
+        "scripted": Provider("toolchaos.suites.scripted:make_factory", scripted=True),
+        "openai": Provider("toolchaos.models.openai_compat:make_factory"),
+        "openai-compat": Provider("toolchaos.models.openai_compat:make_factory"),
+        "anthropic": Provider("toolchaos.models.anthropic_client:make_factory", extra="anthropic"),
+        "local": Provider("toolchaos.models.local:make_factory", local=True, extra="local"),
     },
 )
-"""Each provider's prefix and the ``module:function`` of its ``make_factory(name, entry,
-cache)``, which returns the :class:`ModelFactory` of ``prefix/name``."""
-EXTRAS = {"anthropic": "anthropic", "local": "local"}
+"""Model providers by spec prefix. A plain ``module:function`` string (an entry point's, or
+:func:`register_provider`'s) is a provider with no traits (a remote, sampled model needing
+no extra)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -152,24 +178,59 @@ def parse_spec(spec: str) -> tuple[str, str]:
     return provider, name
 
 
+def provider(name: str) -> Provider:
+    """The registry entry of provider ``name`` (a string entry read as one with no traits).
+
+    Raises:
+        BadInput: When no provider has that name.
+    """
+    entry = PROVIDERS.get(name)
+    if entry is None:
+        known = ", ".join(sorted(PROVIDERS))
+        raise BadInput(f"unknown model provider {name!r}; known: {known}")
+    return entry if isinstance(entry, Provider) else Provider(entry)
+
+
+def provider_of(spec: str) -> Provider | None:
+    """The provider a model spec names, or None when none is registered under its prefix.
+
+    Lenient on purpose: a stored run may name a provider that is not installed here, and
+    reading its report must not need it. Use :func:`parse_spec` to refuse a bad spec.
+    """
+    prefix, sep, _ = spec.partition("/")
+    return provider(prefix) if sep and prefix in PROVIDERS else None
+
+
+def is_scripted(spec: str) -> bool:
+    """Whether ``spec`` names a scripted policy (:attr:`Provider.scripted`)."""
+    found = provider_of(spec)
+    return found is not None and found.scripted
+
+
+def is_local(spec: str) -> bool:
+    """Whether ``spec`` names a model run on this machine (:attr:`Provider.local`)."""
+    found = provider_of(spec)
+    return found is not None and found.local
+
+
 def make_factory(entry: ModelEntry | str, cache: ResponseCache | None = None) -> ModelFactory:
     """Return the factory for a model entry (imports the provider lazily)."""
     if isinstance(entry, str):
         entry = ModelEntry(spec=entry)
-    provider, name = parse_spec(entry.spec)
-    target = PROVIDERS[provider]
+    prefix, name = parse_spec(entry.spec)
+    found = provider(prefix)
     try:
-        make = import_target(target)
+        make = import_target(found.target)
     except ImportError as exc:
-        where = PROVIDERS.origin(provider)
+        where = PROVIDERS.origin(prefix)
         if where:
-            raise BadInput(f"provider {provider!r} of {where} cannot be loaded: {exc}") from None
-        extra = EXTRAS.get(provider, provider)
+            raise BadInput(f"provider {prefix!r} of {where} cannot be loaded: {exc}") from None
+        extra = found.extra or prefix
         raise BadInput(
             f"{entry.spec} needs the optional extra: pip install 'toolchaos[{extra}]' ({exc.name} "
             "is not installed)"
         ) from None
     except (AttributeError, ValueError) as exc:
-        raise BadInput(f"provider {provider!r} cannot be loaded from {target}: {exc}") from None
+        raise BadInput(f"provider {prefix!r} cannot be loaded from {found.target}: {exc}") from None
     factory: ModelFactory = make(name, entry, cache)
     return factory

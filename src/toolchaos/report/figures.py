@@ -34,11 +34,13 @@ _SVG_META: dict[str, Any] = {"Date": None, "Creator": None}
 _LABEL_CHARS = 40
 
 
-def _short(text: str) -> str:
+def short_label(text: str) -> str:
+    """A legend or axis label cut to 40 characters (an ellipsis marks the cut)."""
     return text if len(text) <= _LABEL_CHARS else text[: _LABEL_CHARS - 1] + "…"
 
 
-def _colors(n: int) -> list[Any]:
+def colors(n: int) -> list[Any]:
+    """``n`` distinct colours, the same for the same ``n`` (tab10, tab20 beyond ten)."""
     from matplotlib import colormaps
 
     cmap = colormaps["tab10" if n <= 10 else "tab20"]
@@ -77,38 +79,6 @@ def write_figures(specs: Sequence[FigureSpec], out: Path) -> dict[str, list[Path
     return written
 
 
-def draw_family_accuracy(table: pd.DataFrame, arms: Sequence[str], figure: Figure) -> None:
-    """Grouped bars: accuracy per hazard family (x) and model (bars), one panel per arm.
-
-    Args:
-        table: :func:`toolchaos.suites.toolbench_x.scoring.breakdown` by ``family``.
-        arms: The arm columns to draw, one panel each.
-        figure: Where to draw.
-    """
-    models = sorted(str(m) for m in table["model"].unique())
-    families = sorted(str(f) for f in table["family"].unique())
-    colors = _colors(len(models))
-    axes = figure.subplots(1, len(arms), sharey=True, squeeze=False)[0]
-    width = 0.8 / max(1, len(models))
-    for ax, arm in zip(axes, arms, strict=True):
-        for i, model in enumerate(models):
-            rows = table[table["model"] == model].set_index("family")[arm]
-            values = [float(rows.get(f, float("nan"))) for f in families]
-            positions = [j - 0.4 + width * (i + 0.5) for j in range(len(families))]
-            ax.bar(positions, values, width=width, color=colors[i], label=_short(model))
-        ax.set_title(arm)
-        ax.set_xticks(range(len(families)))
-        ax.set_xticklabels([f.replace("_", "\n") for f in families], fontsize=7)
-        ax.set_ylim(0, 1.05)
-    axes[0].set_ylabel("accuracy")
-    figure.legend(
-        *axes[0].get_legend_handles_labels(),
-        loc="outside lower center",
-        ncols=min(4, len(models)),
-        frameon=False,
-    )
-
-
 def draw_stacked_shares(
     table: pd.DataFrame, categories: Sequence[str], count: str, xlabel: str, figure: Figure
 ) -> None:
@@ -116,7 +86,7 @@ def draw_stacked_shares(
 
     Args:
         table: One row per model with a ``model`` column, a count column and one share
-            column per category (as :func:`toolchaos.suites.toolbench_x.diagnostics.action_table`).
+            column per category (as :func:`toolchaos.scoring.behaviour.action_table`).
         categories: The share columns, in stacking order.
         count: The column holding each row's count (shown in its label).
         xlabel: The x-axis label.
@@ -124,11 +94,10 @@ def draw_stacked_shares(
     """
     ax = figure.subplots()
     rows = table[table[count] > 0].iloc[::-1]  # a model with no such episode has no bar
-    labels = [
-        f"{_short(str(m))} (n={int(n)})" for m, n in zip(rows["model"], rows[count], strict=True)
-    ]
+    counts = zip(rows["model"], rows[count], strict=True)
+    labels = [f"{short_label(str(m))} (n={int(n)})" for m, n in counts]
     left = [0.0] * len(rows)
-    for color, category in zip(_colors(len(categories)), categories, strict=True):
+    for color, category in zip(colors(len(categories)), categories, strict=True):
         values = [float(v) for v in rows[category]]
         ax.barh(labels, values, left=left, color=color, label=category.replace("_", " "))
         left = [a + b for a, b in zip(left, values, strict=True)]

@@ -22,7 +22,7 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import digest, dumps
 from toolchaos.core.types import EpisodeStatus, TaskSpec
 from toolchaos.env.runtime import ARMS
-from toolchaos.models.base import PROVIDERS, ModelFactory
+from toolchaos.models.base import PROVIDERS, ModelFactory, is_local, is_scripted
 from toolchaos.models.config import ModelEntry, check_base_urls
 from toolchaos.runner.executor import (
     EXECUTORS,
@@ -141,9 +141,9 @@ class RunSummary(BaseModel):
 
 def _default_group(spec: str) -> dict[str, str]:
     """Family and tier a spec gets when the user gave none."""
-    if spec.startswith("scripted/"):
+    if is_scripted(spec):
         return {"tier": "baseline", "family": "scripted"}
-    if spec.startswith("local/"):
+    if is_local(spec):
         return {"tier": "local", "family": spec.split("/", 1)[1].split("-")[0]}
     return {}
 

@@ -14,8 +14,7 @@ from functools import cache
 import pytest
 
 from toolchaos.core.types import Episode, TaskSpec, ToolSpec
-from toolchaos.env.changelog import CHANGELOG_TOOL
-from toolchaos.suites.toolbench_x import cheap
+from toolchaos.suites.toolbench_x import CHANGELOG_TOOL, cheap
 from toolchaos.suites.toolbench_x.baselines import CHEAP_MODES, GATE_MODES, MODES, STRATEGIES
 from toolchaos.suites.toolbench_x.pipeline import (
     CHEAP_GATES,

@@ -9,9 +9,9 @@ import pytest
 
 from conftest import make_task, outage, renamed, transient
 from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryStep
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards import VARIANTS, HazardContext, register_hazard
 from toolchaos.hazards.specification_drift import RenamedParameter
+from toolchaos.suites.toolbench_x import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.baselines import GATE_MODES
 from toolchaos.suites.toolbench_x.reading import lenient_view, snake, spelled_out
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync

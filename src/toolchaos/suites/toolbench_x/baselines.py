@@ -35,6 +35,7 @@ from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
 from toolchaos.core.types import (
     Message,
+    RecoveryAction,
     RecoveryStep,
     TaskSpec,
     ToolCall,
@@ -43,10 +44,10 @@ from toolchaos.core.types import (
     Usage,
 )
 from toolchaos.domains import get_domain
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.hazards.propose import read_paths
 from toolchaos.models.base import ModelRequest, ModelResponse
 from toolchaos.suites.toolbench_x import cheap, recovery
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.reading import lenient_view, spelled_out
 from toolchaos.suites.toolbench_x.recovery import Call, Handled, StepState
 
@@ -103,7 +104,7 @@ CHEAP_RETRIES = 2
 """How many times ``retry-twice`` repeats a failed call."""
 GIVE_UP = "I could not complete the task with the tools available."
 RETRY_LIMIT = 3
-_NAIVE_RETRY = [RecoveryStep(action="retry", params={"max_attempts": RETRY_LIMIT + 1})]
+_NAIVE_RETRY = [RecoveryStep(action=RecoveryAction.RETRY, params={"max_attempts": RETRY_LIMIT + 1})]
 
 
 class ScriptedPolicy:

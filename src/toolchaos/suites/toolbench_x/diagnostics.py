@@ -1,32 +1,11 @@
 """ToolBench-X trajectory diagnostics: first anomaly, post-failure action, failure behaviour.
 
-Definitions (docs/architecture.md, Metrics; ToolBench-X, arXiv 2606.25819), on episodes of the
-hazard arms (``hazard``, ``hint``, ``oracle-label``) that finished:
-
-* The *first anomaly* is the first trace entry whose observation is a tool error or
-  carries hazard events.
-* The *post-failure action* is the agent's next move after it: ``retry_same_args`` (the
-  same tool with the same arguments), ``retry_changed_args`` (the same tool, other
-  arguments), ``switch`` (another tool) or ``terminate`` (no further call: a final answer
-  or a stop); ``none`` when the episode had no anomaly. The next move is the next
-  assistant turn that calls tools: calls issued in the same turn as the anomalous one were
-  decided before the agent saw it. When that turn holds several calls, a call of the
-  anomalous tool decides (same arguments first), so an agent that retries while also
-  calling something else counts as retrying.
-* For failed episodes, ``A_t`` is the number of tool calls made after the first anomaly
-  (in later turns; 0 without an anomaly) and ``R_t`` the episode's tool calls over the
-  reference's calls (``len(task.reference.steps)``, at least 1). In this order: an invalid
-  or empty final answer (nothing left after normalization), or ``A_t = 0``, is
-  ``early_abandonment``; ``A_t >= tau_A`` is ``ineffective_continuation``;
-  ``R_t < tau_R`` is ``under_utilization``; anything else is
-  ``answer_synthesis_failure``. Defaults ``tau_A = 3``, ``tau_R = 1.00``; the ``median``
-  rule takes both as medians over the failed set being labelled (all models pooled, so
-  models are compared under the same thresholds).
-
-Everything here is a pure function of episodes (or their stored JSON) and task specs.
-The rules themselves are generic and live in :mod:`toolchaos.scoring.behaviour` (the
-own-tools report uses them too); this module supplies ToolBench-X's reference call
-count and hazard family, and re-exports the rules under their old names.
+The definitions and rules are :mod:`toolchaos.scoring.behaviour` (docs/architecture.md,
+Metrics), shared with the own-tools report; this module only supplies what ToolBench-X
+decides. Diagnosed are the finished episodes of the hazard arms (``hazard``, ``hint``,
+``oracle-label``); an episode's ``R_t`` reference is its task's recipe path
+(``len(task.reference.steps)``) and its family the task's hazard family. The rules are
+re-exported here under the names this suite has always used.
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolK
 from toolchaos.core.world import World
 from toolchaos.core.writes import expected_writes, written_state
 from toolchaos.domains import DOMAINS, Domain, get_domain
-from toolchaos.env.changelog import CHANGELOG_TOOL
 from toolchaos.scoring.aliases import answer_aliases, answer_distractors
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.validate import ReferenceRun, replay_reference
 
 SUITE = "toolbench-x"

@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
-from toolchaos.core.types import RecoveryStep
+from toolchaos.core.types import RecoveryAction, RecoveryStep
 
 ENVELOPES = ("data", "result", "results_page", "payload", "response", "body", "item")
 """Keys a result is commonly wrapped in."""
@@ -120,11 +120,11 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
     """
     p = step.params
     action = step.action
-    if action in ("retry", "requery"):
+    if action in (RecoveryAction.RETRY, RecoveryAction.REQUERY):
         return bool(_RETRY.search(text))
-    if action in ("fallback", "resolve", "verify_state"):
+    if action in (RecoveryAction.FALLBACK, RecoveryAction.RESOLVE, RecoveryAction.VERIFY_STATE):
         return _word_in(str(p.get("tool", "")), text)
-    if action == "adapt":
+    if action == RecoveryAction.ADAPT:
         literals = [str(v) for v in p.get("rename_args", {}).values()]
         literals += [str(v) for m in p.get("map_values", {}).values() for v in m.values()]
         literals += ["DD/MM/YYYY" for how in p.get("reformat_args", {}).values() if how == "dmy"]
@@ -132,10 +132,10 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
         if p.get("normalize_args"):
             literals.append("upper")
         return bool(literals) and all(_word_in(lit, text) for lit in literals)
-    if action == "next_page":
+    if action == RecoveryAction.NEXT_PAGE:
         return str(p.get("param", "page")) in text and "next_page" in text
-    if action == "convert":
+    if action == RecoveryAction.CONVERT:
         return '"units"' in text and str(p.get("field", "")) in text
-    if action == "cross_check":
+    if action == RecoveryAction.CROSS_CHECK:
         return any(str(alt) in text for alt in p.get("alternatives", []))
     return False

@@ -6,19 +6,10 @@ oracle baseline and the build's solvability check both apply it through this mod
 reading it. The step being played is a :class:`StepState`; handlers answer with the next
 calls to make, a finished result, or a failure.
 
-Actions on an error: ``retry`` (same call, up to ``max_attempts``), ``fallback`` (another
-tool, ``args_map``), ``adapt`` (rename, re-map, re-format or fill arguments), ``resolve``
-(look an entity up, then call with its id), ``verify_state`` (after a write timed out,
-check whether it happened before repeating it), ``consult`` (read the service changelog
-about the failing tool first: where an implicit error does not name the fix, the
-changelog does, and the next step applies it). Actions on a result: ``normalize``
-(rename fields back), ``convert`` (undo a unit change: where a label names it, or with
-``beyond``, where the magnitude shows it), ``coerce`` (numbers from strings), ``unwrap``
-(leave an envelope), ``reformat`` (dates back to ISO), ``requery`` (call again when a
-field is missing, with the option that asks for the full record where ``flag`` names
-one), ``next_page`` (fetch and merge the remaining pages),
-``cross_check`` (ask the other sources and keep the fresh, majority or authoritative
-value).
+The actions, and what each does, are :class:`~toolchaos.core.types.RecoveryAction`:
+:func:`on_error` plays those that answer an error (``retry``, ``fallback``, ``adapt``,
+``resolve``, ``verify_state``, ``consult``), :func:`normalize_result` and :func:`on_result`
+those that repair a result.
 """
 
 from __future__ import annotations
@@ -29,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow
-from toolchaos.core.types import RecoveryStep
-from toolchaos.env.changelog import CHANGELOG_TOOL
+from toolchaos.core.types import RecoveryAction, RecoveryStep
 from toolchaos.hazards.base import map_field, map_records, transform_keys
 from toolchaos.hazards.specification_drift import to_dmy
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 
 
 @dataclass
@@ -106,11 +97,11 @@ def on_error(recipe: list[RecoveryStep], state: StepState, call: Call) -> Handle
         return Handled(failed=True)
     for step in recipe:
         p = step.params
-        if step.action == "consult" and _once(state, "consult"):
+        if step.action == RecoveryAction.CONSULT and _once(state, "consult"):
             return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
-        if step.action == "retry" and state.attempts < int(p.get("max_attempts", 3)):
+        if step.action == RecoveryAction.RETRY and state.attempts < int(p.get("max_attempts", 3)):
             return Handled(calls=[state.main_call()])
-        if step.action == "fallback" and state.tool != p["tool"]:
+        if step.action == RecoveryAction.FALLBACK and state.tool != p["tool"]:
             state.arguments = {
                 new: state.arguments[old]
                 for new, old in p.get("args_map", {}).items()
@@ -118,13 +109,13 @@ def on_error(recipe: list[RecoveryStep], state: StepState, call: Call) -> Handle
             }
             state.tool = str(p["tool"])
             return Handled(calls=[state.main_call()])
-        if step.action == "adapt" and _once(state, "adapt"):
+        if step.action == RecoveryAction.ADAPT and _once(state, "adapt"):
             state.arguments = adapt_arguments(state.arguments, p)
             return Handled(calls=[state.main_call()])
-        if step.action == "resolve" and _once(state, "resolve"):
+        if step.action == RecoveryAction.RESOLVE and _once(state, "resolve"):
             query = {p["query_param"]: state.arguments[p["param"]]}
             return Handled(calls=[Call(str(p["tool"]), query, "resolve")])
-        if step.action == "verify_state" and _once(state, "verify"):
+        if step.action == RecoveryAction.VERIFY_STATE and _once(state, "verify"):
             args = {r: state.arguments[w] for r, w in p["args_map"].items() if w in state.arguments}
             return Handled(calls=[Call(str(p["tool"]), args, "verify")])
     return Handled(failed=True)
@@ -161,16 +152,20 @@ def normalize_result(recipe: list[RecoveryStep], result: Any) -> Any:
     """Undo output drift in ``result`` as the recipe says (a no-op on an undrifted result)."""
     for step in recipe:
         p = step.params
-        if step.action == "unwrap" and isinstance(result, dict) and p.get("key", "data") in result:
+        if (
+            step.action == RecoveryAction.UNWRAP
+            and isinstance(result, dict)
+            and p.get("key", "data") in result
+        ):
             result = result[p.get("key", "data")]
-        elif step.action == "normalize":
+        elif step.action == RecoveryAction.NORMALIZE:
             result = transform_keys(result, _renamer(p.get("rename", {})))
-        elif step.action == "convert":
+        elif step.action == RecoveryAction.CONVERT:
             beyond = float(p["beyond"]) if "beyond" in p else None
             result = _convert_back(result, str(p["field"]), float(p["divide_by"]), beyond)
-        elif step.action == "coerce":
+        elif step.action == RecoveryAction.COERCE:
             result = map_field(result, str(p["field"]), _to_number)
-        elif step.action == "reformat":
+        elif step.action == RecoveryAction.REFORMAT:
             result = map_field(result, str(p["field"]), _to_iso)
     return result
 
@@ -180,14 +175,14 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
     if call.purpose == "consult":  # the changelog read: now apply the fix it names
         return on_error(recipe, state, state.main_call())
     if call.purpose == "resolve":
-        params = _params(recipe, "resolve")
+        params = _params(recipe, RecoveryAction.RESOLVE)
         try:
             state.arguments[params["param"]] = follow({0: content}, [0, *params["id_path"]])
         except Unresolved:
             return Handled(failed=True)
         return Handled(calls=[state.main_call()])
     if call.purpose == "verify":
-        params = _params(recipe, "verify_state")
+        params = _params(recipe, RecoveryAction.VERIFY_STATE)
         listing = params.get("list", "results")
         records = content.get(listing, []) if isinstance(content, dict) else []
         wanted = {f: state.arguments.get(a) for f, a in params.get("match", {}).items()}
@@ -202,20 +197,24 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         state.waiting -= 1
         if state.waiting > 0:
             return Handled()
-        return Handled(result=_decide(_params(recipe, "cross_check"), state), finished=True)
+        return Handled(
+            result=_decide(_params(recipe, RecoveryAction.CROSS_CHECK), state), finished=True
+        )
     for step in recipe:
         p = step.params
-        missing = step.action == "requery" and not has_key(content, str(p["field"]))
+        missing = step.action == RecoveryAction.REQUERY and not has_key(content, str(p["field"]))
         if missing and _once(state, "requery"):
             if p.get("flag"):  # the full record is asked for with an option
                 state.arguments = {**state.arguments, str(p["flag"]): True}
             return Handled(calls=[state.main_call()])
-        following = _next_page(p, state, content) if step.action == "next_page" else None
+        following = (
+            _next_page(p, state, content) if step.action == RecoveryAction.NEXT_PAGE else None
+        )
         if following is not None:
             state.pages.extend(content.get(p.get("list", "results"), []))
             args = {**state.arguments, p.get("param", "page"): following}
             return Handled(calls=[Call(state.tool, args)])
-        if step.action == "cross_check" and _once(state, "cross_check"):
+        if step.action == RecoveryAction.CROSS_CHECK and _once(state, "cross_check"):
             state.primary = content
             calls = []
             for alt in p["alternatives"]:
@@ -256,7 +255,7 @@ def _next_page(params: dict[str, Any], state: StepState, content: Any) -> Any:
     return seen // len(shown) + 1 if total > seen else None
 
 
-def _params(recipe: list[RecoveryStep], action: str) -> dict[str, Any]:
+def _params(recipe: list[RecoveryStep], action: RecoveryAction) -> dict[str, Any]:
     for step in recipe:
         if step.action == action:
             return step.params

@@ -29,10 +29,19 @@ from rich.text import Text
 from toolchaos.agents.native import opening_messages
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import resolve
-from toolchaos.core.types import AnswerSpec, Episode, RecoveryStep, TaskSpec, ToolCall, ToolSpec
+from toolchaos.core.types import (
+    AnswerSpec,
+    Episode,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    ToolCall,
+    ToolSpec,
+)
 from toolchaos.domains import get_domain, make_world
 from toolchaos.env.runtime import Env
 from toolchaos.hazards import VARIANTS
+from toolchaos.suites.toolbench_x.changelog import make_env
 from toolchaos.suites.toolbench_x.review import CATEGORIES, content_key, task_logic
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync, replay_reference
 
@@ -135,7 +144,7 @@ def task_view(task: TaskSpec, dataset: str, dataset_sha256: str) -> TaskView:
     """Replay ``task``'s reference in the clean world and gather what a reviewer needs."""
     domain = get_domain(task.domain)
     arm = "hazard" if task.hazard is not None else "clean"
-    env = Env(task, arm, domain)
+    env = make_env(task, arm, domain)
     problems: list[str] = []
     steps: list[StepView] = []
     changes: list[str] = []
@@ -185,7 +194,7 @@ def _replayed(task: TaskSpec, results: dict[int, Any]) -> tuple[list[StepView], 
     can be compared with the world before them.
     """
     domain = get_domain(task.domain)
-    env = Env(task, "clean", domain)
+    env = make_env(task, "clean", domain)
     steps = []
     for index, step in enumerate(task.reference.steps):
         arguments = resolve(step.args, results)
@@ -333,7 +342,7 @@ def _ordinals(ordinals: list[int]) -> str:
 
 def _doc_changes(task: TaskSpec, env: Env) -> list[str]:
     """Where the hazard arm's docs differ from the clean docs, and the backend from the docs."""
-    clean = {s.name: s for s in Env(task, "clean", env.domain).toolbox()}
+    clean = {s.name: s for s in make_env(task, "clean", env.domain).toolbox()}
     out = []
     for spec in env.toolbox():
         before = clean.get(spec.name)
@@ -411,13 +420,13 @@ def recovery_words(step: RecoveryStep) -> str:
     """One recipe step as a sentence a reviewer can check against the hazard."""
     p = step.params
     action = step.action
-    if action == "retry":
+    if action == RecoveryAction.RETRY:
         return f"Call again with the same arguments (up to {p.get('max_attempts', 3)} attempts)."
-    if action == "fallback":
+    if action == RecoveryAction.FALLBACK:
         mapping = p.get("args_map", {})
         passed = ", ".join(f"'{old}' as '{new}'" for new, old in mapping.items())
         return f"Switch to {p.get('tool')}, passing {passed or 'the same arguments'}."
-    if action == "adapt":
+    if action == RecoveryAction.ADAPT:
         parts = []
         if p.get("rename_args"):
             parts.append(f"rename arguments {_names(p['rename_args'])}")
@@ -432,43 +441,43 @@ def recovery_words(step: RecoveryStep) -> str:
         for name, value in p.get("fill_args", {}).items():
             parts.append(f"pass '{name}' = {_compact(value)} explicitly")
         return "Change the call and retry: " + ("; ".join(parts) or _compact(p)) + "."
-    if action == "resolve":
+    if action == RecoveryAction.RESOLVE:
         where = " -> ".join(str(k) for k in p.get("id_path", []))
         return (
             f"Look the '{p.get('param')}' name up with {p.get('tool')} "
             f"('{p.get('query_param')}'), take the id at {where} and call again with it."
         )
-    if action == "verify_state":
+    if action == RecoveryAction.VERIFY_STATE:
         return (
             f"After the timeout, list with {p.get('tool')} whether the write went through "
             "before repeating it (never write twice)."
         )
-    if action == "consult":
+    if action == RecoveryAction.CONSULT:
         return (
             f"Read the service changelog about {p.get('tool', 'the tool')} to learn what "
             "changed, then make the change it names."
         )
-    if action == "normalize":
+    if action == RecoveryAction.NORMALIZE:
         return f"Read renamed result fields back: {_names(p.get('rename', {}))}."
-    if action == "convert":
+    if action == RecoveryAction.CONVERT:
         return (
             f"Convert '{p.get('field')}' back to the documented unit "
             f"(divide by {p.get('divide_by')})."
         )
-    if action == "coerce":
+    if action == RecoveryAction.COERCE:
         return f"Read '{p.get('field')}' as a number, though it arrives as text."
-    if action == "unwrap":
+    if action == RecoveryAction.UNWRAP:
         return f"Take the result out of its '{p.get('key', 'data')}' envelope."
-    if action == "reformat":
+    if action == RecoveryAction.REFORMAT:
         return f"Read the dates in '{p.get('field')}' as DD.MM.YYYY."
-    if action == "requery":
+    if action == RecoveryAction.REQUERY:
         return f"If '{p.get('field')}' is missing from the result, call again."
-    if action == "next_page":
+    if action == RecoveryAction.NEXT_PAGE:
         return (
             f"Fetch every page ('{p.get('param', 'page')}' = next_page) and join the "
             f"'{p.get('list', 'results')}' lists."
         )
-    if action == "cross_check":
+    if action == RecoveryAction.CROSS_CHECK:
         alternatives = ", ".join(p.get("alternatives", []))
         prefer = p.get("prefer", "majority")
         rule = {

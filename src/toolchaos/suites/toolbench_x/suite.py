@@ -22,6 +22,7 @@ from toolchaos.suites.base import (
     SuiteReport,
 )
 from toolchaos.suites.toolbench_x.baselines import MODES, ScriptedPolicy
+from toolchaos.suites.toolbench_x.changelog import make_env
 from toolchaos.suites.toolbench_x.decision import run_decision
 from toolchaos.suites.toolbench_x.diagnostics import ACTION_ORDER, BEHAVIOUR_ORDER
 
@@ -39,7 +40,7 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
 
     def make_env(self, task: TaskSpec, arm: str) -> Env:
         """The task's domain world and toolbox, with its hazard outside ``clean``."""
-        return Env(task, arm)
+        return make_env(task, arm)
 
     def prepare(self, tasks: Sequence[TaskSpec]) -> None:
         """Import each domain and build (and fork once) each seeded base world the tasks use.

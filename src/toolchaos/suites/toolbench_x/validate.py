@@ -19,13 +19,12 @@ from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
 from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec, ToolCall
 from toolchaos.domains import get_domain
-from toolchaos.env.changelog import CHANGELOG_SPEC, CHANGELOG_TOOL
-from toolchaos.env.runtime import Env
 from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PlannedEpisode
 from toolchaos.scoring.answer import leaks
 from toolchaos.suites.base import Problem
 from toolchaos.suites.scripted import ScriptedFactory
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_SPEC, CHANGELOG_TOOL, make_env
 from toolchaos.suites.toolbench_x.scoring import score_episode
 
 
@@ -44,7 +43,7 @@ def replay_reference(task: TaskSpec) -> ReferenceRun:
     Raises:
         ValueError: a step failed or a ref could not be resolved.
     """
-    env = Env(task, "clean")
+    env = make_env(task, "clean")
     results: dict[int, Any] = {}
     for index, step in enumerate(task.reference.steps):
         missing = ref_steps(step.args) - set(results)

@@ -44,6 +44,7 @@ import pandas as pd
 
 from toolchaos.agents.native import LoopConfig
 from toolchaos.core.errors import BadInput
+from toolchaos.models.base import is_scripted
 from toolchaos.models.config import ModelEntry
 from toolchaos.scoring.answer import normalize
 from toolchaos.scoring.tables import USAGE_COLUMNS
@@ -460,7 +461,7 @@ class ToolFailReport:
 
     def temperature(self, run: str, spec: str) -> float | None:
         """The sampling temperature of the model in ``run``; None for a scripted policy."""
-        if spec.startswith("scripted/"):
+        if is_scripted(spec):
             return None
         entry = self.entry(run, spec)
         if entry is None or entry.temperature is None:
