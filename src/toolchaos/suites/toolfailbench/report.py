@@ -10,12 +10,15 @@ Without judge labels they use the rule labels, and say so.
 Headline tables (percent, 95% Wilson intervals), over unflagged runs:
 
 - ``toolfailbench_leaderboard``: one row per model ranked by CTUR (the ensemble's, with
-  the rule's beside it over the same episodes), TSR, RIR, OFR, RIR|call, OFR|call, UTR,
-  CTRL-Acc and the model's archetype (:func:`archetype`).
+  the rule's beside it over the same episodes), TSR, RIR and OFR (the release's
+  denominators) with RIR|required and OFR|required (over all tool-required tasks) beside
+  them, RIR|call, OFR|call, UTR, CTRL-Acc and the model's archetype (:func:`archetype`).
 - ``toolfailbench_ctur_tests``: two-proportion tests of CTUR between models.
 - ``toolfailbench_by_mode``: label shares by the failure mode a task targets.
 - ``toolfailbench_rir_by_domain`` and ``toolfailbench_median_rir``: RIR per model and
-  domain, and its median across models per domain.
+  domain, and its median across models per domain (RIR and OFR use the release's
+  denominators, :func:`~toolchaos.suites.toolfailbench.rules.failure_rates`, with the
+  all-tool-required variant beside them).
 
 Always: ``toolfailbench_archetypes`` (each model's calling profile and archetype, from the
 traces, flagged runs included). With judge labels: ``toolfailbench_ctur_by_rater`` (CTUR
@@ -68,7 +71,24 @@ from toolchaos.suites.toolfailbench.rules import (
     rule_set,
 )
 
-RATES = ("CTUR", "TSR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
+RATES = (
+    "CTUR",
+    "TSR",
+    "RIR",
+    "RIR|required",
+    "OFR",
+    "OFR|required",
+    "RIR|call",
+    "OFR|call",
+    "UTR",
+    "CTRL-Acc",
+)
+DENOMINATOR_NOTE = (
+    "RIR and OFR use the release's denominators: the tool-required tasks not labelled "
+    "tool_skip; RIR|required and OFR|required are the same labels over all tool-required "
+    "tasks (TSR, CTUR, RIR|required and OFR|required sum to 100); RIR|call and OFR|call "
+    "are over tasks where the expected tool ran."
+)
 JUDGES = ("judge_a", "judge_b")
 # a (run, model) is flagged when at least this share of its finished answers is invalid
 FLAG_SHARE = 0.5
@@ -309,10 +329,9 @@ class ToolFailReport:
                 f"ToolFailBench leaderboard, {ranked}, in % with 95% Wilson intervals",
                 board,
                 _model_link,
-                note=f"{where} TSR, CTUR, RIR and OFR are shares of the tool-required tasks "
-                "(they sum to 100); RIR|call and OFR|call are over tasks where the tool ran; "
-                "UTR and CTRL-Acc are over the controls. Archetypes: see the archetypes "
-                "table." + left_out,
+                note=f"{where} TSR and CTUR are shares of the tool-required tasks. "
+                f"{DENOMINATOR_NOTE} UTR and CTRL-Acc are over the controls. Archetypes: see "
+                "the archetypes table." + left_out,
             )
         )
         tests = ctur_tests(voted)
@@ -343,6 +362,9 @@ class ToolFailReport:
                 f"ToolFailBench: RIR per model and domain ({source} labels, %)",
                 per_domain,
                 _model_link,
+                note="'RIR %' is over the tool-required tasks of the domain not labelled "
+                "tool_skip (n, the release's denominator); 'RIR|required %' over all of them "
+                "(required).",
             )
         )
         out.tables.append(
@@ -350,8 +372,10 @@ class ToolFailReport:
                 "toolfailbench_median_rir",
                 f"ToolFailBench: median RIR per domain across models ({source} labels, %)",
                 median_rir(per_domain),
-                note="Each model's RIR in the domain (over its tool-required tasks there), "
-                "then the median, lowest and highest across the models.",
+                note="Each model's RIR in the domain (over its tool-required tasks there not "
+                "labelled tool_skip, the release's denominator), then the median, lowest and "
+                "highest across the models that have one; 'median RIR|required %' is the "
+                "median of RIR over all tool-required tasks of the domain.",
             )
         )
         out.figures += [
@@ -655,8 +679,9 @@ def leaderboard(
     Returns:
         The rows from the highest CTUR down (ties share a rank; a model without
         tool-required tasks comes last, unranked). CTUR and its interval come first, then
-        TSR, RIR, OFR, UTR, CTRL-Acc, the archetype, RIR|call, OFR|call and the task
-        counts, then the other intervals (a narrow terminal shows the rates first).
+        TSR, RIR, RIR|required, OFR, OFR|required, UTR, CTRL-Acc, the archetype, RIR|call,
+        OFR|call and the task counts (:func:`failure_rates` gives the denominators), then
+        the other intervals (a narrow terminal shows the rates first).
     """
     rows = []
     for model, group in frame.groupby("model", sort=True):
@@ -667,7 +692,8 @@ def leaderboard(
         if with_rule:
             row["rule CTUR %"] = _percent(required["rule"] == "correct")
         intervals = {}
-        for name in ("TSR", "RIR", "OFR", "UTR", "CTRL-Acc", "RIR|call", "OFR|call"):
+        shown = ("TSR", "RIR", "RIR|required", "OFR", "OFR|required", "UTR", "CTRL-Acc")
+        for name in (*shown, "RIR|call", "OFR|call"):
             if name == "RIR|call":
                 row["archetype"] = (archetypes or {}).get(str(model), "-")
             row[f"{name} %"], intervals[f"{name} 95% CI"] = _percent_cells(rates[name])
@@ -746,20 +772,41 @@ def mode_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def domain_rir(frame: pd.DataFrame) -> pd.DataFrame:
-    """RIR (%) per model and domain over the tool-required tasks."""
+    """RIR (%) per model and domain, by the release's denominator and over all required tasks.
+
+    ``RIR %`` is over the model's tool-required tasks in the domain not labelled tool_skip
+    (``n``), as the release computes it; ``RIR|required %`` over all of them
+    (``required``).
+    """
     required = frame[frame["kind"] == "tool_required"]
     rows = []
     for (model, domain), group in required.groupby(["model", "domain"], sort=True):
-        rate = wilson(int((group["label"] == "result_ignore").sum()), len(group))
-        value, interval = _percent_cells(rate)
+        ignored = int((group["label"] == "result_ignore").sum())
+        attempted = int((group["label"] != "tool_skip").sum())
+        value, interval = _percent_cells(wilson(ignored, attempted))
+        every, every_interval = _percent_cells(wilson(ignored, len(group)))
         rows.append(
-            {"model": model, "domain": domain, "n": rate.n, "RIR %": value, "95% CI": interval}
+            {
+                "model": model,
+                "domain": domain,
+                "n": attempted,
+                "RIR %": value,
+                "95% CI": interval,
+                "required": len(group),
+                "RIR|required %": every,
+                "RIR|required 95% CI": every_interval,
+            }
         )
     return pd.DataFrame(rows)
 
 
 def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
     """Per domain: the median, lowest and highest RIR (%) across the models.
+
+    The release's RIR (``RIR %``, over tasks not labelled tool_skip) gives the median,
+    lowest and highest; a model that skipped every task of the domain has none and is not
+    counted in ``models``. ``median RIR|required %`` is the median of RIR over all
+    tool-required tasks, beside it.
 
     Args:
         per_domain: :func:`domain_rir` rows.
@@ -769,6 +816,7 @@ def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(rows)
     for domain, group in per_domain.groupby("domain", sort=True):
         values = group["RIR %"].dropna().astype(float)
+        every = group["RIR|required %"].dropna().astype(float)
         rows.append(
             {
                 "domain": domain,
@@ -776,6 +824,7 @@ def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
                 "median RIR %": round(float(values.median()), 2) if len(values) else None,
                 "lowest %": round(float(values.min()), 2) if len(values) else None,
                 "highest %": round(float(values.max()), 2) if len(values) else None,
+                "median RIR|required %": round(float(every.median()), 2) if len(every) else None,
             }
         )
     return pd.DataFrame(rows)
