@@ -21,9 +21,11 @@ Headline tables (percent, 95% Wilson intervals), over unflagged runs:
   all-tool-required variant beside them).
 
 Always: ``toolfailbench_archetypes`` (each model's calling profile and archetype, from the
-traces, flagged runs included). With judge labels: ``toolfailbench_ctur_by_rater`` (CTUR
-by the rule, each judge and the ensemble), ``toolfailbench_votes`` (unanimous, one
-dissent, joint overrule and three-way tie rates), ``toolfailbench_agreement`` (kappas by
+traces, flagged runs included) and ``toolfailbench_schema_violations`` (per model, the
+expected calls whose arguments broke the tool's schema, from the trace entries). With
+judge labels: ``toolfailbench_ctur_by_rater`` (CTUR by the rule, each judge and the
+ensemble), ``toolfailbench_votes`` (unanimous, one dissent, joint overrule and three-way
+tie rates), ``toolfailbench_agreement`` (kappas by
 domain, mode, model and tier) and ``toolfailbench_same_family``. When a model ran at
 several temperatures, ``toolfailbench_temperature``.
 
@@ -138,15 +140,18 @@ class ToolFailReport:
     ) -> pd.DataFrame:
         """Label every episode with the rule classifier, from its stored trace."""
         traces: dict[str, list[ExecutedCall]] = {}
+        entries: dict[str, list[dict[str, Any]]] = {}
         wanted = {row["key"] for row in summaries}
         for key, text in store.episode_json(keys=wanted):
             episode = json.loads(text)
-            traces[key] = executed_calls(episode.get("trace", []))
+            entries[key] = episode.get("trace", [])
+            traces[key] = executed_calls(entries[key])
         records = []
         for row in summaries:
             task = tasks[row["task_id"]]
             finished = row["status"] == "finished"
             calls = traces.get(row["key"], [])
+            checked = schema_checks(entries.get(row["key"], []), task.expected_tool)
             verdict = invalid = repetition = None
             if finished:
                 answer = row["final_answer"]
@@ -172,6 +177,7 @@ class ToolFailReport:
                     "claims_call": bool(finished and claims_call(row["final_answer"], task)),
                     "invalid": invalid.reason if invalid else "",
                     "degenerate": repetition is not None,
+                    **checked,
                     **{name: row[name] for name in USAGE_COLUMNS},
                 }
             )
@@ -270,6 +276,15 @@ class ToolFailReport:
                     f"{WORD_MIN}+ word answer). Flagged runs are included.",
                 )
             )
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_schema_violations",
+                "ToolFailBench: calls of the expected tool whose arguments broke its schema",
+                schema_violation_table(finished),
+                _model_link,
+                note=SCHEMA_NOTE,
+            )
+        )
         claimed = finished[(finished["label"] == "tool_skip") & finished["claims_call"]]
         if not claimed.empty:
             out.tables.append(
@@ -1072,6 +1087,58 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
             continue
         for value, group in raters.groupby(column, sort=True):
             rows.append({"stratum": column, "value": value, **kappas(group)})
+    return pd.DataFrame(rows)
+
+
+SCHEMA_NOTE = (
+    "Per model, over its finished episodes (flagged runs included): 'expected calls' are the "
+    "calls of the task's expected tool, 'schema violations' those whose arguments broke the "
+    "tool's parameter schema, 'rules broken' the schema rules they broke (a call can break "
+    "several) and 'episodes' the episodes with such a call. A release task's expected "
+    "tool serves such a call anyway, as the release's harness does; a built-in tool refuses "
+    "it with a 400. The violations are stored on each trace entry; episodes stored before "
+    "they were count none. 'bad_calls' in the accuracy table counts these calls too."
+)
+
+
+def schema_checks(trace: list[dict[str, Any]], expected_tool: str | None) -> dict[str, int]:
+    """The expected tool's calls in a stored trace, and the schema violations they carried.
+
+    Args:
+        trace: The episode's stored trace entries (JSON); an entry stored before
+            ``violations`` existed has none.
+        expected_tool: The task's expected tool (None for a control: no call is expected).
+
+    Returns:
+        ``expected_calls``, ``schema_violations`` (those with a violation) and
+        ``schema_rules_broken`` (how many schema rules they broke in all).
+    """
+    expected = [e for e in trace if expected_tool and e["call"]["name"] == expected_tool]
+    broken = [len(e.get("violations") or ()) for e in expected]
+    return {
+        "expected_calls": len(expected),
+        "schema_violations": sum(1 for n in broken if n),
+        "schema_rules_broken": sum(broken),
+    }
+
+
+def schema_violation_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per model: its expected calls, those that broke the tool's schema, the rules broken.
+
+    Args:
+        frame: Finished episodes with :func:`schema_checks`' columns.
+    """
+    rows = []
+    for model, group in frame.groupby("model", sort=True):
+        rows.append(
+            {
+                "model": model,
+                "expected calls": int(group["expected_calls"].sum()),
+                "schema violations": int(group["schema_violations"].sum()),
+                "rules broken": int(group["schema_rules_broken"].sum()),
+                "episodes": int((group["schema_violations"] > 0).sum()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
