@@ -56,6 +56,7 @@ from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, 
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import release_tool_names, release_vocabulary
+from toolchaos.suites.toolfailbench.judge_entries import read_judge_entries
 from toolchaos.suites.toolfailbench.judges import ensemble, vote_pattern
 from toolchaos.suites.toolfailbench.rules import (
     DEFAULT_RULE_SET,
@@ -134,6 +135,7 @@ class ToolFailReport:
         self.rules: RuleSet = rule_set(rules)
         self.judgements: list[dict[str, Any]] = []
         self.entries: dict[str, dict[str, ModelEntry]] = {}
+        self.judge_entries: dict[str, ModelEntry] = {}
 
     def score(
         self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
@@ -186,6 +188,8 @@ class ToolFailReport:
     def read_run(self, data: RunData) -> None:
         """Collect the run's model entries and the judges' labels (``toolchaos judge``)."""
         self.entries[data.run] = data.entries
+        for spec, entry in read_judge_entries(data.store).items():
+            self.judge_entries.setdefault(spec, entry)
         for row in data.store.judgements():
             if row["rater"] in JUDGES:  # other suites' raters (a scoring audit) are not ours
                 self.judgements.append({**row, "run": data.run})
@@ -407,8 +411,9 @@ class ToolFailReport:
                 rater_ctur_table(kept),
                 _model_link,
                 note="Over each model's tool-required episodes (flagged runs left out): the "
-                "rule over all of them, each judge over those it labelled, the ensemble over "
-                "those both judges labelled. n is the denominator.",
+                "rule and each judge over all of them (n), a judge's missing label replaced "
+                "by the rule's, as the release counts it ('labelled' says how many the judge "
+                "labelled); the ensemble over those both judges labelled (its n).",
             )
         )
         out.tables.append(
@@ -429,9 +434,10 @@ class ToolFailReport:
                 "toolfailbench_agreement",
                 "ToolFailBench: rater agreement (Cohen's and Fleiss' kappa)",
                 agreement_table(raters),
-                note="Over episodes every rater labelled; a judge without a label leaves "
-                "the episode out of its pairs. Tier is the model entry's (unset when the "
-                "run gave none). Flagged runs are included.",
+                note="Each kappa is over the episodes both of its raters labelled (Fleiss': "
+                "those both judges labelled); a judge without a label leaves the episode out "
+                "of its pairs, and 'n a~b' / 'n fleiss' give each kappa's count. Tier is the "
+                "model entry's (unset when the run gave none). Flagged runs are included.",
             )
         )
         specs = sorted({str(m) for m in pd.DataFrame(self.judgements)["model"]})
@@ -444,10 +450,15 @@ class ToolFailReport:
                 same,
                 note=" ".join(
                     [
-                        "Per judge: the evaluated models of its family (flagged runs left "
-                        "out), over their tool-required episodes both judges labelled, in %; "
-                        "'A - B pp' is judge A's CTUR minus judge B's. A family is the model "
-                        "entry's 'family', else spec_family() of the spec (source column).",
+                        "Per judge, over the tool-required episodes it was asked about "
+                        "(flagged runs left out), in %: n and the CTUR columns are those of "
+                        "the evaluated models of its family, 'other n' the rest. A missing "
+                        "judge label keeps the rule's, as in per-judge CTUR. 'own-family gap "
+                        "pp' is this judge's CTUR minus the other judge's on its own family, "
+                        "'other-family gap pp' the same on the other models, 'own - other "
+                        "pp' their difference. A family is the 'family' of the judge's entry "
+                        "in toolchaos judge --models-file, else of a run's model entry, else "
+                        "spec_family() of the spec (source column).",
                         *notes,
                     ]
                 ),
@@ -487,10 +498,16 @@ class ToolFailReport:
         return self.judge_family(spec)[0]
 
     def judge_family(self, spec: str) -> tuple[str, str]:
-        """A spec's family in any run and where it came from (``model entry`` or ``spec name``).
+        """A spec's family and where it came from.
 
-        Used for the judges, and for an evaluated model whose own run's entry gives none.
+        In this order: the ``family`` of a judge entry a run stored (``judge entry``: from
+        ``toolchaos judge --models-file``), of a run's model entry (``model entry``), else
+        :func:`spec_family` (``spec name``). Used for the judges, and for an evaluated
+        model whose own run's entry gives none.
         """
+        judge = self.judge_entries.get(spec)
+        if judge is not None and judge.family:
+            return judge.family.lower(), "judge entry"
         for entries in self.entries.values():
             entry = entries.get(spec)
             if entry is not None and entry.family:
@@ -560,13 +577,16 @@ def unflagged(frame: pd.DataFrame, flags: pd.DataFrame) -> pd.DataFrame:
 def same_family_table(
     raters: pd.DataFrame, families: Mapping[str, tuple[str, str]]
 ) -> tuple[pd.DataFrame, list[str]]:
-    """Per judge: CTUR (%) of the evaluated models of its own family, as each rater labels it.
+    """Per judge: does it rate its own model family apart from how it rates the others?
 
-    A judge might favour its own family. For each judge (rater and model spec) the
-    evaluated models whose ``model_family`` is the judge's family are taken; over their
-    tool-required episodes that both judges labelled, CTUR is the share labelled
-    ``correct`` by the rule, by judge A and by judge B, and ``A - B pp`` their difference
-    in percentage points.
+    A judge might favour (or be harder on) its own family. For each judge (rater and model
+    spec) with family F, the tool-required episodes it was asked about are split into
+    those of evaluated models of family F (``own``) and the rest (``other``). Over each
+    part CTUR is the share labelled ``correct`` by the rule, judge A and judge B, a
+    missing judge label keeping the rule's (:func:`judged_or_rule`, as per-judge CTUR).
+    The ``own-family gap pp`` is this judge's CTUR minus the other judge's over ``own``,
+    the ``other-family gap pp`` the same over ``other``; ``own - other pp`` is their
+    difference, the part of the gap that only the judge's own family gets.
 
     Args:
         raters: :func:`rater_frame` rows (with ``kind``, ``model_family`` and each judge's
@@ -579,17 +599,22 @@ def same_family_table(
     rows = []
     notes = []
     for rater in JUDGES:
+        other_judge = next(j for j in JUDGES if j != rater)
         specs = sorted({str(s) for s in raters[f"{rater}_model"] if s is not None})
         for spec in specs:
             family, source = families[spec]
-            own = raters[raters["model_family"] == family]
-            models = sorted({str(m) for m in own["model"]})
-            both = own[
-                (own["kind"] == "tool_required") & own["judge_a"].notna() & own["judge_b"].notna()
-            ]
-            both = both[both[f"{rater}_model"] == spec]
-            rates = {r: _percent(both[r] == "correct") for r in ("rule", *JUDGES)}
-            a, b = rates["judge_a"], rates["judge_b"]
+            asked = raters[(raters[f"{rater}_model"] == spec) & (raters["kind"] == "tool_required")]
+            parts = {
+                "own": asked[asked["model_family"] == family],
+                "other": asked[asked["model_family"] != family],
+            }
+            rates = {
+                (part, r): _percent(judged_or_rule(group, r) == "correct")
+                for part, group in parts.items()
+                for r in ("rule", *JUDGES)
+            }
+            gaps = {part: _gap(rates[(part, rater)], rates[(part, other_judge)]) for part in parts}
+            models = sorted({str(m) for m in parts["own"]["model"]})
             rows.append(
                 {
                     "judge": rater,
@@ -597,11 +622,16 @@ def same_family_table(
                     "family": family,
                     "source": source,
                     "models": ", ".join(models) or "-",
-                    "n": len(both),
-                    "CTUR rule %": rates["rule"],
-                    "CTUR judge_a %": a,
-                    "CTUR judge_b %": b,
-                    "A - B pp": None if a is None or b is None else round(a - b, 2),
+                    "n": len(parts["own"]),
+                    "CTUR rule %": rates[("own", "rule")],
+                    "CTUR judge_a %": rates[("own", "judge_a")],
+                    "CTUR judge_b %": rates[("own", "judge_b")],
+                    "own-family gap pp": gaps["own"],
+                    "other n": len(parts["other"]),
+                    "other CTUR judge_a %": rates[("other", "judge_a")],
+                    "other CTUR judge_b %": rates[("other", "judge_b")],
+                    "other-family gap pp": gaps["other"],
+                    "own - other pp": _gap(gaps["own"], gaps["other"]),
                 }
             )
             if not models:
@@ -609,6 +639,11 @@ def same_family_table(
                     f"No evaluated model shares the family of {rater} ({spec}, family {family})."
                 )
     return pd.DataFrame(rows), notes
+
+
+def _gap(a: float | None, b: float | None) -> float | None:
+    """``a - b`` in percentage points, 2 decimals (None when either is missing)."""
+    return None if a is None or b is None else round(a - b, 2)
 
 
 def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
@@ -922,20 +957,41 @@ def _scaled(share: float | None) -> float | None:
     return None if share is None else round(100 * share, 2)
 
 
+def judged_or_rule(raters: pd.DataFrame, rater: str) -> pd.Series:
+    """A rater's labels, where a judge gave none the rule's (the release's per-judge rule).
+
+    Args:
+        raters: :func:`rater_frame` rows.
+        rater: ``rule``, ``judge_a`` or ``judge_b``.
+    """
+    if rater == "rule":
+        return raters["rule"]
+    labels = raters[rater].astype(object)
+    return labels.where(labels.notna(), raters["rule"])
+
+
 def rater_ctur_table(raters: pd.DataFrame) -> pd.DataFrame:
     """CTUR (%) of every model by the rule, judge A, judge B and the ensemble.
 
-    Each rater's denominator is the model's tool-required episodes that rater labelled
-    (the ensemble: those both judges labelled), shown as its ``n``.
+    The rule and each judge are counted over all the model's tool-required episodes
+    (``n``): where a judge gave no label the rule's label stands
+    (:func:`judged_or_rule`), as the release counts per-judge CTUR; ``labelled`` is how
+    many of them the judge did label. The ensemble is over the episodes both judges
+    labelled (its ``n``), as on the leaderboard.
     """
     rows = []
     required = raters[raters["kind"] == "tool_required"]
     for model, group in required.groupby("model", sort=True):
         row: dict[str, Any] = {"model": model}
-        for rater in ("rule", *JUDGES, "ensemble"):
-            labelled = group[group[rater].notna()]
-            row[f"{rater} n"] = len(labelled)
-            row[f"{rater} CTUR %"] = _percent(labelled[rater] == "correct")
+        row["rule n"] = len(group)
+        row["rule CTUR %"] = _percent(group["rule"] == "correct")
+        for rater in JUDGES:
+            row[f"{rater} n"] = len(group)
+            row[f"{rater} labelled"] = int(group[rater].notna().sum())
+            row[f"{rater} CTUR %"] = _percent(judged_or_rule(group, rater) == "correct")
+        labelled = group[group["ensemble"].notna()]
+        row["ensemble n"] = len(labelled)
+        row["ensemble CTUR %"] = _percent(labelled["ensemble"] == "correct")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -1036,7 +1092,8 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
         index=["run", "key"], columns="rater", values="model", aggfunc="first"
     )
     judges.columns = [f"{c}_model" for c in judges.columns]
-    wide = wide.merge(judges.reset_index(), on=["run", "key"])
+    # an episode both judges left unlabelled has no label row: keep its judges' models
+    wide = wide.merge(judges.reset_index(), on=["run", "key"], how="outer")
     for rater in JUDGES:
         for column in (rater, f"{rater}_model"):
             if column not in wide:
@@ -1059,19 +1116,26 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+RATER_PAIRS = (("rule", "judge_a"), ("rule", "judge_b"), ("judge_a", "judge_b"))
+
+
 def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
     """Kappas per rater pair and over all three, overall and per stratum.
 
-    The strata are domain, failure mode, model and model tier (``unset`` when a run's
-    model entry gives none).
+    Each pair's Cohen's kappa is over the rows both of its raters labelled (the rule
+    labels every row; for judge A and judge B, the rows both judges labelled), Fleiss'
+    kappa over the rows both judges labelled; ``n a~b`` and ``n fleiss`` are those row
+    counts, ``n`` the stratum's episodes. The strata are domain, failure mode, model and
+    model tier (``unset`` when a run's model entry gives none).
     """
 
     def kappas(group: pd.DataFrame) -> dict[str, Any]:
         row: dict[str, Any] = {"n": len(group)}
-        for a, b in (("rule", "judge_a"), ("rule", "judge_b"), ("judge_a", "judge_b")):
+        for a, b in RATER_PAIRS:
             both = group[group[a].notna() & group[b].notna()]
             value = cohen(list(both[a]), list(both[b])) if len(both) else None
             row[f"kappa {a}~{b}"] = None if value is None else round(value, 4)
+            row[f"n {a}~{b}"] = len(both)
         full = group[group["judge_a"].notna() & group["judge_b"].notna()]
         value = (
             fleiss(list(full["rule"]), list(full["judge_a"]), list(full["judge_b"]))
@@ -1079,6 +1143,7 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
             else None
         )
         row["fleiss"] = None if value is None else round(value, 4)
+        row["n fleiss"] = len(full)
         return row
 
     rows = [{"stratum": "all", "value": "all", **kappas(raters)}]
