@@ -930,19 +930,36 @@ def judge_command(
     ] = None,
     concurrency: Annotated[int, typer.Option(help="Judge requests at once.")] = 8,
     limit: Annotated[int | None, typer.Option(help="Judge only the first N episodes.")] = None,
+    models_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--models-file",
+            help="A models file (docs/models.md) with an entry for a judge's spec: its "
+            "family (for the same-family check), endpoint and sampling are taken from it.",
+        ),
+    ] = None,
 ) -> None:
     """Have two LLM judges label every ToolFailBench episode; the agent is never rerun.
 
     Example: toolchaos judge runs/tfb --judge openai/gpt-4o-mini --judge
     anthropic/claude-3-5-haiku-latest
     """
-    from toolchaos.models.config import ModelEntry
+    from toolchaos.models.config import ModelEntry, load_models_file
     from toolchaos.suites import get_suite
 
     specs = _split(judges)
     if not 1 <= len(specs) <= 2:
         raise BadInput("give one or two --judge models")
-    entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
+    known = {e.spec: e for e in load_models_file(models_file)} if models_file else {}
+    missing = [s for s in specs if models_file and s not in known]
+    if missing:
+        raise BadInput(
+            f"judge {missing[0]} is not in the models file {models_file} "
+            f"(it names {', '.join(sorted(known))})"
+        )
+    entries = [known.get(s) or ModelEntry(spec=s) for s in specs]
+    if base_url:
+        entries = [e.model_copy(update={"base_urls": base_url}) for e in entries]
     count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
     err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
 

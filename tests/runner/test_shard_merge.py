@@ -232,3 +232,23 @@ def test_cli_shards_merge_and_refuse_in_one_sentence(tmp_path: Path) -> None:
     assert "are runs of different configs" in text and text.count(". ") == 0
     bad = toolchaos(*common, "--shard", "3/2", "--out", str(tmp_path / "y"))
     assert bad.returncode == 2 and "I must be between 1 and N" in bad.stderr
+
+
+def test_the_judges_entries_of_every_shard_are_merged(task_file: Path, tmp_path: Path) -> None:
+    """Meta ``judges`` (the judges' model entries): one per spec, a later shard's wins."""
+    small = {"models": ["scripted/oracle"], "arms": ["clean"], "samples": 1}
+    run(config(task_file, shard=Shard.parse("1/2"), **small), tmp_path / "s1", QUIET)
+    run(config(task_file, shard=Shard.parse("2/2"), **small), tmp_path / "s2", QUIET)
+    held = {
+        "s1": [{"spec": "openai/a", "family": "old"}, {"spec": "openai/b", "family": "bee"}],
+        "s2": [{"spec": "openai/a", "family": "new"}],
+    }
+    for name, entries in held.items():
+        store = Store.open_existing(tmp_path / name)
+        store.set_meta("judges", json.dumps(entries))
+        store.close()
+    merge([tmp_path / "s1", tmp_path / "s2"], tmp_path / "merged")
+    store = Store.open_existing(tmp_path / "merged", read_only=True)
+    merged = json.loads(store.get_meta("judges") or "[]")
+    store.close()
+    assert merged == [{"spec": "openai/a", "family": "new"}, {"spec": "openai/b", "family": "bee"}]

@@ -319,11 +319,18 @@ class EpisodeStatus(StrEnum):
 
 
 class TraceEntry(BaseModel):
-    """One tool call with its observation, in the order the env saw them."""
+    """One tool call with its observation, in the order the env saw them.
+
+    ``violations`` lists, one sentence each, the rules of the tool's parameter schema the
+    call's arguments broke, where the env checked them (a ToolFailBench env records them
+    on every call; a release task's expected call is served anyway). Empty when the
+    arguments fit, or in a trace stored before the field existed.
+    """
 
     call: ToolCall
     observation: Observation
     ordinal: int
+    violations: list[str] = Field(default_factory=list)
 
 
 class Episode(BaseModel):

@@ -139,6 +139,18 @@ def merge(sources: list[Path], out: Path) -> MergeSummary:
             source.store.close()
 
 
+def _judge_entries(sources: list[_Source]) -> str | None:
+    """The judges' model entries (meta ``judges``) of every store, one per spec.
+
+    A later store's entry of a spec wins; None when no store holds any.
+    """
+    by_spec: dict[str, Any] = {}
+    for source in sources:
+        for entry in json.loads(source.meta("judges") or "[]"):
+            by_spec[str(entry["spec"])] = entry
+    return json.dumps([by_spec[s] for s in sorted(by_spec)]) if by_spec else None
+
+
 def _merge_into(sources: list[_Source], target: _Source) -> MergeSummary:
     first = sources[0]
     existing = target.meta("fingerprint") is not None
@@ -184,6 +196,9 @@ def _merge_into(sources: list[_Source], target: _Source) -> MergeSummary:
             value = first.meta(key) if key != "toolchaos_version" else first.version
             if value is not None:
                 conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+        judges = _judge_entries(everyone)
+        if judges is not None:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('judges', ?)", (judges,))
         conn.execute("DELETE FROM meta WHERE key = 'shard'")
     total = target.store.count()
     _write_manifest(sources, target, total)

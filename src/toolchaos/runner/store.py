@@ -120,17 +120,23 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
 
 
 def malformed_calls(episode: Episode) -> int:
-    """How many of the episode's tool calls had arguments that were not a JSON object.
+    """How many of the episode's tool calls were malformed: the model's mistakes.
 
-    These are the model's mistakes (the tool answered them with a 400), counted apart from
-    harness faults so a report can show both kinds.
+    A call counts when its arguments were not a JSON object (the tool answered a 400), or
+    when the env recorded schema violations on its trace entry
+    (:attr:`~toolchaos.core.types.TraceEntry.violations`; a ToolFailBench release task's
+    expected tool serves such a call anyway). Counted apart from harness faults so a
+    report can show both kinds; stored as the row's ``bad_calls``.
     """
     return sum(
         1
         for entry in episode.trace
-        if not entry.observation.ok
-        and isinstance(entry.observation.content, dict)
-        and entry.observation.content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
+        if entry.violations
+        or (
+            not entry.observation.ok
+            and isinstance(entry.observation.content, dict)
+            and entry.observation.content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
+        )
     )
 
 

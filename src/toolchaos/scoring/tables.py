@@ -45,7 +45,8 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
     ``n`` counts every episode; ``errors`` the harness faults among them (transport
     failures, never the model's); ``bad_calls`` the tool calls the model wrote with
-    arguments that were not a JSON object (the model's mistakes, which it saw as a 400);
+    arguments that were not a JSON object or that broke the tool's schema where the env
+    recorded it (the model's mistakes; :func:`~toolchaos.runner.store.malformed_calls`);
     ``accuracy`` is correct over the episodes that finished, so a harness fault never counts
     against a model. An episode a suite could not score (an own-tools episode with no
     verdict and no reference answer: its ``unscored`` column is 1) counts in ``unscored``

@@ -330,8 +330,11 @@ def test_the_report_ranks_by_the_ensemble_and_leaves_unlabelled_traces_out(
     oracle = by_rater.loc["scripted/oracle"]
     assert (oracle["rule n"], oracle["rule CTUR %"]) == (15, 100.0)
     assert (oracle["judge_a n"], oracle["judge_a CTUR %"]) == (15, 60.0)
-    assert (oracle["judge_b n"], oracle["judge_b CTUR %"]) == (12, 25.0)
+    # judge B labelled 12 (3 correct); its 3 unlabelled keep the rule's correct: 6 of 15
+    assert (oracle["judge_b n"], oracle["judge_b labelled"]) == (15, 12)
+    assert oracle["judge_b CTUR %"] == 40.0
     assert (oracle["ensemble n"], oracle["ensemble CTUR %"]) == (12, 75.0)
     skip = by_rater.loc["scripted/skip"]
-    assert (skip["judge_a n"], skip["judge_b n"], skip["ensemble n"]) == (12, 15, 12)
+    assert (skip["judge_a n"], skip["judge_b n"], skip["ensemble n"]) == (15, 15, 12)
+    assert (skip["judge_a labelled"], skip["judge_b labelled"]) == (12, 15)
     assert "toolfailbench_agreement" in report.tables

@@ -39,7 +39,7 @@ def test_the_leaderboard_shows_each_behaviour(report_dir: Path) -> None:
     assert board.loc["scripted/ignore", "RIR|call %"] == 100.0
     assert board.loc["scripted/fabricate", "OFR %"] == 100.0
     assert board.loc["scripted/overuse", "UTR %"] == 100.0
-    sums = board[["TSR %", "CTUR %", "RIR %", "OFR %"]].sum(axis=1)
+    sums = board[["TSR %", "CTUR %", "RIR|required %", "OFR|required %"]].sum(axis=1)
     assert (sums.round(6) == 100.0).all()
     low, high = (
         float(v) for v in board.loc["scripted/oracle", "CTUR 95% CI"].strip("[]").split(",")
@@ -92,9 +92,11 @@ def test_archetypes_and_rates_by_mode(report_dir: Path) -> None:
     assert pooled["n"] == modes.xs("tool_skip", level="mode")["n"].iloc[1:].sum()
     assert pooled["TSR %"] == 20.0  # one model of five skips
     median = report.tables["toolfailbench_median_rir"].set_index("domain")
-    # of five models only ignore ignores results: the median is 0, the highest 100
+    # of five models only ignore ignores results: the median is 0, the highest 100; skip
+    # skipped every task, so it has no RIR by the release's denominator
     assert (median["median RIR %"] == 0.0).all() and (median["highest %"] == 100.0).all()
-    assert (median["models"] == 5).all()
+    assert (median["models"] == 4).all()
+    assert (median["median RIR|required %"] == 0.0).all()
 
 
 @pytest.mark.parametrize(

@@ -102,15 +102,23 @@ def test_the_same_family_check_compares_the_judges(judged: Path) -> None:
     store.close()
     same = report.tables["toolfailbench_same_family"].set_index("judge")
     a = same.loc["judge_a"]
-    n = required - 1  # judge B left one unlabelled
+    n = required  # judge B's unlabelled episode keeps the rule's label: n stays
     assert (a["judge_model"], a["family"], a["source"]) == (JUDGE_A, "gpt", "spec name")
     assert a["models"] == "scripted/oracle"
     assert a["n"] == n
     assert a["CTUR rule %"] == 100.0 and a["CTUR judge_a %"] == 100.0
-    assert a["CTUR judge_b %"] == round(100 * (n - 2) / n, 2)
-    assert a["A - B pp"] == round(100.0 - round(100 * (n - 2) / n, 2), 2)
+    b_on_oracle = round(100 * (n - 2) / n, 2)  # two result_ignore, the unlabelled correct
+    assert a["CTUR judge_b %"] == b_on_oracle
+    assert a["own-family gap pp"] == round(100.0 - b_on_oracle, 2)
+    # the other family (skip): both judges say tool_skip, so no gap there
+    assert a["other n"] == 15 and a["other-family gap pp"] == 0.0
+    assert a["own - other pp"] == a["own-family gap pp"]
     b = same.loc["judge_b"]
     assert (b["family"], b["models"], b["n"]) == ("claude", "-", 0)
-    assert pd.isna(b["CTUR judge_a %"]) and pd.isna(b["A - B pp"])
+    assert pd.isna(b["CTUR judge_a %"]) and pd.isna(b["own-family gap pp"])
+    # judge B's other family is every evaluated model: oracle and skip, n + 15 episodes
+    assert b["other n"] == n + 15
+    assert b["other-family gap pp"] == round(100 * (n - 2) / (n + 15) - 100 * n / (n + 15), 2)
+    assert pd.isna(b["own - other pp"])
     note = f"No evaluated model shares the family of judge_b ({JUDGE_B}, family claude)."
     assert note in report.notes

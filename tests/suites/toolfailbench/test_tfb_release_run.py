@@ -10,17 +10,20 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 from test_tfb_importer import FINANCE_TASKS, FINANCE_TOOLS, MEDICAL_TASKS, MEDICAL_TOOLS
 
-from toolchaos.core.types import ToolCall
+from toolchaos.core.jsonutil import dumps
+from toolchaos.core.types import Episode, ToolCall
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run
-from toolchaos.runner.store import Store
+from toolchaos.runner.store import Store, malformed_calls
 from toolchaos.suites import get_suite
 from toolchaos.suites.toolfailbench.env import FailEnv
+from toolchaos.suites.toolfailbench.report import schema_checks
 
 
 @pytest.fixture
@@ -158,3 +161,55 @@ def test_the_cli_runs_a_release_directory(release: Path, tmp_path: Path) -> None
     )
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert str(broken) in " ".join(refused.stderr.split())
+
+
+def test_schema_violations_are_stored_on_each_trace_entry(release: Path, tmp_path: Path) -> None:
+    """Kept with the episode (trace JSON), counted in bad_calls; an older trace reads as none."""
+    task = {t.id: t for t in get_suite("toolfailbench").load(release)}["fin-001"]
+    env = FailEnv(task)
+    env.call(ToolCall(id="a", name="get_stock_quote", arguments='{"symbol": "MSFT"}'))
+    env.call(ToolCall(id="b", name="get_stock_quote", arguments='{"ticker": "MSFT"}'))
+    assert [e.violations for e in env.trace] == [["'ticker' is a required property"], []]
+    episode = Episode(
+        key="k", suite="toolfailbench", task_id=task.id, model="m", protocol="two-step",
+        arm="clean", trace=env.trace, final_answer="MSFT trades at 251.37.",
+    )  # fmt: skip
+    store = Store(tmp_path / "s.sqlite")
+    store.put(episode)
+    [row] = store.summaries()
+    assert row["bad_calls"] == 1  # the call the tool served although it broke the schema
+    [(_, text)] = store.episode_json()
+    trace = json.loads(text)["trace"]
+    assert schema_checks(trace, "get_stock_quote") == {
+        "expected_calls": 2,
+        "schema_violations": 1,
+        "schema_rules_broken": 1,
+    }
+    # a trace stored before the field existed: still read, with no violations
+    store.conn.execute("UPDATE episodes SET data = json_remove(data, '$.trace[0].violations')")
+    [old] = list(store.episodes())
+    assert old.trace[0].violations == []
+    [(_, text)] = store.episode_json()
+    assert schema_checks(json.loads(text)["trace"], "get_stock_quote")["schema_violations"] == 0
+    store.close()
+
+
+def test_a_built_in_tool_refuses_a_call_that_breaks_its_schema_and_records_why() -> None:
+    task = next(t for t in get_suite("toolfailbench").load() if t.needs_tool)
+    env = FailEnv(task)
+    seen = env.call(ToolCall(id="a", name=task.expected_tool or "", arguments="{}"))
+    assert not seen.ok and seen.content["error"]["code"] == 400
+    assert env.trace[0].violations and "required property" in env.trace[0].violations[0]
+    good = env.call(ToolCall(id="b", name=task.expected_tool or "", arguments=_json(task)))
+    assert good.ok and env.trace[1].violations == []
+    unknown = env.call(ToolCall(id="c", name="no_such_tool", arguments="{}"))
+    assert not unknown.ok and env.trace[2].violations == []
+    episode = Episode(
+        key="k", suite="toolfailbench", task_id=task.id, model="m", protocol="two-step",
+        arm="clean", trace=env.trace,
+    )  # fmt: skip
+    assert malformed_calls(episode) == 1
+
+
+def _json(task: Any) -> str:
+    return dumps(task.expected_arguments)

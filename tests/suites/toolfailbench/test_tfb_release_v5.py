@@ -12,6 +12,7 @@ tasks, overuse UTR of 100% of the controls.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from pathlib import Path
@@ -267,3 +268,35 @@ def test_under_the_paper_rules_each_failure_baseline_gets_its_label(
 
 def _json(task: FailTask) -> str:
     return dumps(task.expected_arguments)
+
+
+def test_the_oracle_s_release_run_reports_its_77_schema_violations(release_run: Path) -> None:
+    """The release's 77 expected calls that break its own schemas, stored and reported.
+
+    The oracle makes each task's expected call with the release's own arguments: 77 of them
+    break the tool's schema (the count test_release_calls_get_the_mock_whatever_their_
+    arguments finds), each is stored on its trace entry, counted in ``bad_calls`` and
+    reported per model.
+    """
+    report = build_report([release_run])
+    violations = report.tables["toolfailbench_schema_violations"].set_index("model")
+    oracle = violations.loc["scripted/oracle"]
+    assert (oracle["expected calls"], oracle["schema violations"], oracle["episodes"]) == (
+        750,
+        77,
+        77,
+    )
+    assert oracle["rules broken"] >= 77
+    accuracy = report.tables["accuracy"].set_index("model")
+    assert accuracy.loc["scripted/oracle", "bad_calls"] == 77
+    # skip never calls the tool: nothing to break
+    assert violations.loc["scripted/skip", "schema violations"] == 0
+    store = Store.open_existing(release_run, read_only=True)
+    try:
+        keys = {r["key"] for r in store.summaries() if r["model"] == "scripted/oracle"}
+        stored = [json.loads(text) for _, text in store.episode_json(keys=keys)]
+    finally:
+        store.close()
+    entries = [e for episode in stored for e in episode["trace"] if e["violations"]]
+    assert len(entries) == 77
+    assert any("'NIST CSF' is not one of" in v for e in entries for v in e["violations"])

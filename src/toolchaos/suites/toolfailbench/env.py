@@ -9,9 +9,10 @@ For a task imported from the v5 release it plays as the paper's harness does: it
 the release's tools and system prompt (as written, with no answer formats appended); a
 call of the expected tool, by name, gets the release's mock return whatever its
 arguments, and those arguments are checked against the release's schema and recorded
-(:attr:`FailEnv.argument_checks`), never refused; a call of any other tool gets a clear
-error (the release defines no other returns). So a tool skip means the expected tool was
-never called. Both fit the ``toolbox()`` / ``call()`` shape the two-step protocol expects.
+(:attr:`FailEnv.argument_checks`, and on each trace entry), never refused; a call of any
+other tool gets a clear error (the release defines no other returns). So a tool skip
+means the expected tool was never called. Both fit the ``toolbox()`` / ``call()`` shape
+the two-step protocol expects.
 """
 
 from __future__ import annotations
@@ -102,10 +103,18 @@ class FailEnv:
         return sum(len(c.violations) for c in self.argument_checks if c.tool == expected)
 
     def call(self, call: ToolCall) -> Observation:
-        """Run one call and record it in ``trace``."""
+        """Run one call and record it in ``trace``, with the schema rules its arguments broke.
+
+        A known tool's arguments are checked against its parameter schema
+        (:func:`schema_violations`) and the violations kept on the trace entry, so they
+        are stored with the episode: a built-in tool then refuses the call with a 400, a
+        release task's expected tool serves it anyway.
+        """
+        spec = self.domain.tool(call.name)
+        violations = [] if spec is None else schema_violations(spec, _arguments(call))
         try:
             if self.release:
-                content = self._release_return(call)
+                content = self._release_return(call, violations)
             else:
                 arguments = parse_arguments(call.name, call.arguments)
                 content = tool_return(self.task.domain, self.task, call.name, arguments)
@@ -115,29 +124,28 @@ class FailEnv:
                 call_id=call.id, tool=call.name, ok=False, content=err.to_payload()
             )
         self.trace.append(
-            TraceEntry(call=call, observation=observation, ordinal=len(self.trace) + 1)
+            TraceEntry(
+                call=call,
+                observation=observation,
+                ordinal=len(self.trace) + 1,
+                violations=violations,
+            )
         )
         return observation
 
-    def _release_return(self, call: ToolCall) -> Any:
+    def _release_return(self, call: ToolCall, violations: list[str]) -> Any:
         """The release's mock return for its expected tool; a clear error for any other."""
-        spec = self.domain.tool(call.name)
-        if spec is None:
+        if self.domain.tool(call.name) is None:
             names = ", ".join(self.domain.tool_names)
             raise ToolError(
                 f"Unknown tool '{call.name}'. Available tools: {names}.",
                 code=404,
                 kind="unknown_tool",
             )
-        try:
-            arguments: Any = json.loads(call.arguments.strip() or "{}")
-        except json.JSONDecodeError:
-            arguments = call.arguments
-        violations = schema_violations(spec, arguments)
         ordinal = len(self.trace) + 1
         self.argument_checks.append(
             ArgumentCheck(
-                ordinal=ordinal, tool=call.name, arguments=arguments, violations=violations
+                ordinal=ordinal, tool=call.name, arguments=_arguments(call), violations=violations
             )
         )
         if call.name != self.task.expected_tool:
@@ -147,3 +155,11 @@ class FailEnv:
                 kind="not_implemented",
             )
         return copy.deepcopy(self.task.trap_return)
+
+
+def _arguments(call: ToolCall) -> Any:
+    """The call's arguments as parsed JSON, or the raw text when it is not JSON."""
+    try:
+        return json.loads(call.arguments.strip() or "{}")
+    except json.JSONDecodeError:
+        return call.arguments

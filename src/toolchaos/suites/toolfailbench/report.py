@@ -10,17 +10,22 @@ Without judge labels they use the rule labels, and say so.
 Headline tables (percent, 95% Wilson intervals), over unflagged runs:
 
 - ``toolfailbench_leaderboard``: one row per model ranked by CTUR (the ensemble's, with
-  the rule's beside it over the same episodes), TSR, RIR, OFR, RIR|call, OFR|call, UTR,
-  CTRL-Acc and the model's archetype (:func:`archetype`).
+  the rule's beside it over the same episodes), TSR, RIR and OFR (the release's
+  denominators) with RIR|required and OFR|required (over all tool-required tasks) beside
+  them, RIR|call, OFR|call, UTR, CTRL-Acc and the model's archetype (:func:`archetype`).
 - ``toolfailbench_ctur_tests``: two-proportion tests of CTUR between models.
 - ``toolfailbench_by_mode``: label shares by the failure mode a task targets.
 - ``toolfailbench_rir_by_domain`` and ``toolfailbench_median_rir``: RIR per model and
-  domain, and its median across models per domain.
+  domain, and its median across models per domain (RIR and OFR use the release's
+  denominators, :func:`~toolchaos.suites.toolfailbench.rules.failure_rates`, with the
+  all-tool-required variant beside them).
 
 Always: ``toolfailbench_archetypes`` (each model's calling profile and archetype, from the
-traces, flagged runs included). With judge labels: ``toolfailbench_ctur_by_rater`` (CTUR
-by the rule, each judge and the ensemble), ``toolfailbench_votes`` (unanimous, one
-dissent, joint overrule and three-way tie rates), ``toolfailbench_agreement`` (kappas by
+traces, flagged runs included) and ``toolfailbench_schema_violations`` (per model, the
+expected calls whose arguments broke the tool's schema, from the trace entries). With
+judge labels: ``toolfailbench_ctur_by_rater`` (CTUR by the rule, each judge and the
+ensemble), ``toolfailbench_votes`` (unanimous, one dissent, joint overrule and three-way
+tie rates), ``toolfailbench_agreement`` (kappas by
 domain, mode, model and tier) and ``toolfailbench_same_family``. When a model ran at
 several temperatures, ``toolfailbench_temperature``.
 
@@ -52,6 +57,7 @@ from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, 
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import release_tool_names, release_vocabulary
+from toolchaos.suites.toolfailbench.judge_entries import read_judge_entries
 from toolchaos.suites.toolfailbench.judges import ensemble, vote_pattern
 from toolchaos.suites.toolfailbench.rules import (
     DEFAULT_RULE_SET,
@@ -69,7 +75,24 @@ from toolchaos.suites.toolfailbench.rules import (
     rule_set,
 )
 
-RATES = ("CTUR", "TSR", "RIR", "OFR", "RIR|call", "OFR|call", "UTR", "CTRL-Acc")
+RATES = (
+    "CTUR",
+    "TSR",
+    "RIR",
+    "RIR|required",
+    "OFR",
+    "OFR|required",
+    "RIR|call",
+    "OFR|call",
+    "UTR",
+    "CTRL-Acc",
+)
+DENOMINATOR_NOTE = (
+    "RIR and OFR use the release's denominators: the tool-required tasks not labelled "
+    "tool_skip; RIR|required and OFR|required are the same labels over all tool-required "
+    "tasks (TSR, CTUR, RIR|required and OFR|required sum to 100); RIR|call and OFR|call "
+    "are over tasks where the expected tool ran."
+)
 JUDGES = ("judge_a", "judge_b")
 # a (run, model) is flagged when at least this share of its finished answers is invalid
 FLAG_SHARE = 0.5
@@ -113,21 +136,25 @@ class ToolFailReport:
         self.rules: RuleSet = rule_set(rules)
         self.judgements: list[dict[str, Any]] = []
         self.entries: dict[str, dict[str, ModelEntry]] = {}
+        self.judge_entries: dict[str, ModelEntry] = {}
 
     def score(
         self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
     ) -> pd.DataFrame:
         """Label every episode with the rule classifier, from its stored trace."""
         traces: dict[str, list[ExecutedCall]] = {}
+        entries: dict[str, list[dict[str, Any]]] = {}
         wanted = {row["key"] for row in summaries}
         for key, text in store.episode_json(keys=wanted):
             episode = json.loads(text)
-            traces[key] = executed_calls(episode.get("trace", []))
+            entries[key] = episode.get("trace", [])
+            traces[key] = executed_calls(entries[key])
         records = []
         for row in summaries:
             task = tasks[row["task_id"]]
             finished = row["status"] == "finished"
             calls = traces.get(row["key"], [])
+            checked = schema_checks(entries.get(row["key"], []), task.expected_tool)
             verdict = invalid = repetition = None
             if finished:
                 answer = row["final_answer"]
@@ -153,6 +180,7 @@ class ToolFailReport:
                     "claims_call": bool(finished and claims_call(row["final_answer"], task)),
                     "invalid": invalid.reason if invalid else "",
                     "degenerate": repetition is not None,
+                    **checked,
                     **{name: row[name] for name in USAGE_COLUMNS},
                 }
             )
@@ -161,6 +189,8 @@ class ToolFailReport:
     def read_run(self, data: RunData) -> None:
         """Collect the run's model entries and the judges' labels (``toolchaos judge``)."""
         self.entries[data.run] = data.entries
+        for spec, entry in read_judge_entries(data.store).items():
+            self.judge_entries.setdefault(spec, entry)
         for row in data.store.judgements():
             if row["rater"] in JUDGES:  # other suites' raters (a scoring audit) are not ours
                 self.judgements.append({**row, "run": data.run})
@@ -251,6 +281,15 @@ class ToolFailReport:
                     f"{WORD_MIN}+ word answer). Flagged runs are included.",
                 )
             )
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_schema_violations",
+                "ToolFailBench: calls of the expected tool whose arguments broke its schema",
+                schema_violation_table(finished),
+                _model_link,
+                note=SCHEMA_NOTE,
+            )
+        )
         claimed = finished[(finished["label"] == "tool_skip") & finished["claims_call"]]
         if not claimed.empty:
             out.tables.append(
@@ -310,10 +349,9 @@ class ToolFailReport:
                 f"ToolFailBench leaderboard, {ranked}, in % with 95% Wilson intervals",
                 board,
                 _model_link,
-                note=f"{where} TSR, CTUR, RIR and OFR are shares of the tool-required tasks "
-                "(they sum to 100); RIR|call and OFR|call are over tasks where the tool ran; "
-                "UTR and CTRL-Acc are over the controls. Archetypes: see the archetypes "
-                "table." + left_out,
+                note=f"{where} TSR and CTUR are shares of the tool-required tasks. "
+                f"{DENOMINATOR_NOTE} UTR and CTRL-Acc are over the controls. Archetypes: see "
+                "the archetypes table." + left_out,
             )
         )
         tests = ctur_tests(voted)
@@ -344,6 +382,9 @@ class ToolFailReport:
                 f"ToolFailBench: RIR per model and domain ({source} labels, %)",
                 per_domain,
                 _model_link,
+                note="'RIR %' is over the tool-required tasks of the domain not labelled "
+                "tool_skip (n, the release's denominator); 'RIR|required %' over all of them "
+                "(required).",
             )
         )
         out.tables.append(
@@ -351,8 +392,10 @@ class ToolFailReport:
                 "toolfailbench_median_rir",
                 f"ToolFailBench: median RIR per domain across models ({source} labels, %)",
                 median_rir(per_domain),
-                note="Each model's RIR in the domain (over its tool-required tasks there), "
-                "then the median, lowest and highest across the models.",
+                note="Each model's RIR in the domain (over its tool-required tasks there not "
+                "labelled tool_skip, the release's denominator), then the median, lowest and "
+                "highest across the models that have one; 'median RIR|required %' is the "
+                "median of RIR over all tool-required tasks of the domain.",
             )
         )
         out.figures += [
@@ -369,8 +412,9 @@ class ToolFailReport:
                 rater_ctur_table(kept),
                 _model_link,
                 note="Over each model's tool-required episodes (flagged runs left out): the "
-                "rule over all of them, each judge over those it labelled, the ensemble over "
-                "those both judges labelled. n is the denominator.",
+                "rule and each judge over all of them (n), a judge's missing label replaced "
+                "by the rule's, as the release counts it ('labelled' says how many the judge "
+                "labelled); the ensemble over those both judges labelled (its n).",
             )
         )
         out.tables.append(
@@ -391,9 +435,10 @@ class ToolFailReport:
                 "toolfailbench_agreement",
                 "ToolFailBench: rater agreement (Cohen's and Fleiss' kappa)",
                 agreement_table(raters),
-                note="Over episodes every rater labelled; a judge without a label leaves "
-                "the episode out of its pairs. Tier is the model entry's (unset when the "
-                "run gave none). Flagged runs are included.",
+                note="Each kappa is over the episodes both of its raters labelled (Fleiss': "
+                "those both judges labelled); a judge without a label leaves the episode out "
+                "of its pairs, and 'n a~b' / 'n fleiss' give each kappa's count. Tier is the "
+                "model entry's (unset when the run gave none). Flagged runs are included.",
             )
         )
         specs = sorted({str(m) for m in pd.DataFrame(self.judgements)["model"]})
@@ -406,10 +451,15 @@ class ToolFailReport:
                 same,
                 note=" ".join(
                     [
-                        "Per judge: the evaluated models of its family (flagged runs left "
-                        "out), over their tool-required episodes both judges labelled, in %; "
-                        "'A - B pp' is judge A's CTUR minus judge B's. A family is the model "
-                        "entry's 'family', else spec_family() of the spec (source column).",
+                        "Per judge, over the tool-required episodes it was asked about "
+                        "(flagged runs left out), in %: n and the CTUR columns are those of "
+                        "the evaluated models of its family, 'other n' the rest. A missing "
+                        "judge label keeps the rule's, as in per-judge CTUR. 'own-family gap "
+                        "pp' is this judge's CTUR minus the other judge's on its own family, "
+                        "'other-family gap pp' the same on the other models, 'own - other "
+                        "pp' their difference. A family is the 'family' of the judge's entry "
+                        "in toolchaos judge --models-file, else of a run's model entry, else "
+                        "spec_family() of the spec (source column).",
                         *notes,
                     ]
                 ),
@@ -449,10 +499,16 @@ class ToolFailReport:
         return self.judge_family(spec)[0]
 
     def judge_family(self, spec: str) -> tuple[str, str]:
-        """A spec's family in any run and where it came from (``model entry`` or ``spec name``).
+        """A spec's family and where it came from.
 
-        Used for the judges, and for an evaluated model whose own run's entry gives none.
+        In this order: the ``family`` of a judge entry a run stored (``judge entry``: from
+        ``toolchaos judge --models-file``), of a run's model entry (``model entry``), else
+        :func:`spec_family` (``spec name``). Used for the judges, and for an evaluated
+        model whose own run's entry gives none.
         """
+        judge = self.judge_entries.get(spec)
+        if judge is not None and judge.family:
+            return judge.family.lower(), "judge entry"
         for entries in self.entries.values():
             entry = entries.get(spec)
             if entry is not None and entry.family:
@@ -522,13 +578,16 @@ def unflagged(frame: pd.DataFrame, flags: pd.DataFrame) -> pd.DataFrame:
 def same_family_table(
     raters: pd.DataFrame, families: Mapping[str, tuple[str, str]]
 ) -> tuple[pd.DataFrame, list[str]]:
-    """Per judge: CTUR (%) of the evaluated models of its own family, as each rater labels it.
+    """Per judge: does it rate its own model family apart from how it rates the others?
 
-    A judge might favour its own family. For each judge (rater and model spec) the
-    evaluated models whose ``model_family`` is the judge's family are taken; over their
-    tool-required episodes that both judges labelled, CTUR is the share labelled
-    ``correct`` by the rule, by judge A and by judge B, and ``A - B pp`` their difference
-    in percentage points.
+    A judge might favour (or be harder on) its own family. For each judge (rater and model
+    spec) with family F, the tool-required episodes it was asked about are split into
+    those of evaluated models of family F (``own``) and the rest (``other``). Over each
+    part CTUR is the share labelled ``correct`` by the rule, judge A and judge B, a
+    missing judge label keeping the rule's (:func:`judged_or_rule`, as per-judge CTUR).
+    The ``own-family gap pp`` is this judge's CTUR minus the other judge's over ``own``,
+    the ``other-family gap pp`` the same over ``other``; ``own - other pp`` is their
+    difference, the part of the gap that only the judge's own family gets.
 
     Args:
         raters: :func:`rater_frame` rows (with ``kind``, ``model_family`` and each judge's
@@ -541,17 +600,22 @@ def same_family_table(
     rows = []
     notes = []
     for rater in JUDGES:
+        other_judge = next(j for j in JUDGES if j != rater)
         specs = sorted({str(s) for s in raters[f"{rater}_model"] if s is not None})
         for spec in specs:
             family, source = families[spec]
-            own = raters[raters["model_family"] == family]
-            models = sorted({str(m) for m in own["model"]})
-            both = own[
-                (own["kind"] == "tool_required") & own["judge_a"].notna() & own["judge_b"].notna()
-            ]
-            both = both[both[f"{rater}_model"] == spec]
-            rates = {r: _percent(both[r] == "correct") for r in ("rule", *JUDGES)}
-            a, b = rates["judge_a"], rates["judge_b"]
+            asked = raters[(raters[f"{rater}_model"] == spec) & (raters["kind"] == "tool_required")]
+            parts = {
+                "own": asked[asked["model_family"] == family],
+                "other": asked[asked["model_family"] != family],
+            }
+            rates = {
+                (part, r): _percent(judged_or_rule(group, r) == "correct")
+                for part, group in parts.items()
+                for r in ("rule", *JUDGES)
+            }
+            gaps = {part: _gap(rates[(part, rater)], rates[(part, other_judge)]) for part in parts}
+            models = sorted({str(m) for m in parts["own"]["model"]})
             rows.append(
                 {
                     "judge": rater,
@@ -559,11 +623,16 @@ def same_family_table(
                     "family": family,
                     "source": source,
                     "models": ", ".join(models) or "-",
-                    "n": len(both),
-                    "CTUR rule %": rates["rule"],
-                    "CTUR judge_a %": a,
-                    "CTUR judge_b %": b,
-                    "A - B pp": None if a is None or b is None else round(a - b, 2),
+                    "n": len(parts["own"]),
+                    "CTUR rule %": rates[("own", "rule")],
+                    "CTUR judge_a %": rates[("own", "judge_a")],
+                    "CTUR judge_b %": rates[("own", "judge_b")],
+                    "own-family gap pp": gaps["own"],
+                    "other n": len(parts["other"]),
+                    "other CTUR judge_a %": rates[("other", "judge_a")],
+                    "other CTUR judge_b %": rates[("other", "judge_b")],
+                    "other-family gap pp": gaps["other"],
+                    "own - other pp": _gap(gaps["own"], gaps["other"]),
                 }
             )
             if not models:
@@ -571,6 +640,11 @@ def same_family_table(
                     f"No evaluated model shares the family of {rater} ({spec}, family {family})."
                 )
     return pd.DataFrame(rows), notes
+
+
+def _gap(a: float | None, b: float | None) -> float | None:
+    """``a - b`` in percentage points, 2 decimals (None when either is missing)."""
+    return None if a is None or b is None else round(a - b, 2)
 
 
 def temperature_table(frame: pd.DataFrame) -> pd.DataFrame:
@@ -656,8 +730,9 @@ def leaderboard(
     Returns:
         The rows from the highest CTUR down (ties share a rank; a model without
         tool-required tasks comes last, unranked). CTUR and its interval come first, then
-        TSR, RIR, OFR, UTR, CTRL-Acc, the archetype, RIR|call, OFR|call and the task
-        counts, then the other intervals (a narrow terminal shows the rates first).
+        TSR, RIR, RIR|required, OFR, OFR|required, UTR, CTRL-Acc, the archetype, RIR|call,
+        OFR|call and the task counts (:func:`failure_rates` gives the denominators), then
+        the other intervals (a narrow terminal shows the rates first).
     """
     rows = []
     for model, group in frame.groupby("model", sort=True):
@@ -668,7 +743,8 @@ def leaderboard(
         if with_rule:
             row["rule CTUR %"] = _percent(required["rule"] == "correct")
         intervals = {}
-        for name in ("TSR", "RIR", "OFR", "UTR", "CTRL-Acc", "RIR|call", "OFR|call"):
+        shown = ("TSR", "RIR", "RIR|required", "OFR", "OFR|required", "UTR", "CTRL-Acc")
+        for name in (*shown, "RIR|call", "OFR|call"):
             if name == "RIR|call":
                 row["archetype"] = (archetypes or {}).get(str(model), "-")
             row[f"{name} %"], intervals[f"{name} 95% CI"] = _percent_cells(rates[name])
@@ -747,20 +823,41 @@ def mode_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def domain_rir(frame: pd.DataFrame) -> pd.DataFrame:
-    """RIR (%) per model and domain over the tool-required tasks."""
+    """RIR (%) per model and domain, by the release's denominator and over all required tasks.
+
+    ``RIR %`` is over the model's tool-required tasks in the domain not labelled tool_skip
+    (``n``), as the release computes it; ``RIR|required %`` over all of them
+    (``required``).
+    """
     required = frame[frame["kind"] == "tool_required"]
     rows = []
     for (model, domain), group in required.groupby(["model", "domain"], sort=True):
-        rate = wilson(int((group["label"] == "result_ignore").sum()), len(group))
-        value, interval = _percent_cells(rate)
+        ignored = int((group["label"] == "result_ignore").sum())
+        attempted = int((group["label"] != "tool_skip").sum())
+        value, interval = _percent_cells(wilson(ignored, attempted))
+        every, every_interval = _percent_cells(wilson(ignored, len(group)))
         rows.append(
-            {"model": model, "domain": domain, "n": rate.n, "RIR %": value, "95% CI": interval}
+            {
+                "model": model,
+                "domain": domain,
+                "n": attempted,
+                "RIR %": value,
+                "95% CI": interval,
+                "required": len(group),
+                "RIR|required %": every,
+                "RIR|required 95% CI": every_interval,
+            }
         )
     return pd.DataFrame(rows)
 
 
 def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
     """Per domain: the median, lowest and highest RIR (%) across the models.
+
+    The release's RIR (``RIR %``, over tasks not labelled tool_skip) gives the median,
+    lowest and highest; a model that skipped every task of the domain has none and is not
+    counted in ``models``. ``median RIR|required %`` is the median of RIR over all
+    tool-required tasks, beside it.
 
     Args:
         per_domain: :func:`domain_rir` rows.
@@ -770,6 +867,7 @@ def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(rows)
     for domain, group in per_domain.groupby("domain", sort=True):
         values = group["RIR %"].dropna().astype(float)
+        every = group["RIR|required %"].dropna().astype(float)
         rows.append(
             {
                 "domain": domain,
@@ -777,6 +875,7 @@ def median_rir(per_domain: pd.DataFrame) -> pd.DataFrame:
                 "median RIR %": round(float(values.median()), 2) if len(values) else None,
                 "lowest %": round(float(values.min()), 2) if len(values) else None,
                 "highest %": round(float(values.max()), 2) if len(values) else None,
+                "median RIR|required %": round(float(every.median()), 2) if len(every) else None,
             }
         )
     return pd.DataFrame(rows)
@@ -859,20 +958,41 @@ def _scaled(share: float | None) -> float | None:
     return None if share is None else round(100 * share, 2)
 
 
+def judged_or_rule(raters: pd.DataFrame, rater: str) -> pd.Series:
+    """A rater's labels, where a judge gave none the rule's (the release's per-judge rule).
+
+    Args:
+        raters: :func:`rater_frame` rows.
+        rater: ``rule``, ``judge_a`` or ``judge_b``.
+    """
+    if rater == "rule":
+        return raters["rule"]
+    labels = raters[rater].astype(object)
+    return labels.where(labels.notna(), raters["rule"])
+
+
 def rater_ctur_table(raters: pd.DataFrame) -> pd.DataFrame:
     """CTUR (%) of every model by the rule, judge A, judge B and the ensemble.
 
-    Each rater's denominator is the model's tool-required episodes that rater labelled
-    (the ensemble: those both judges labelled), shown as its ``n``.
+    The rule and each judge are counted over all the model's tool-required episodes
+    (``n``): where a judge gave no label the rule's label stands
+    (:func:`judged_or_rule`), as the release counts per-judge CTUR; ``labelled`` is how
+    many of them the judge did label. The ensemble is over the episodes both judges
+    labelled (its ``n``), as on the leaderboard.
     """
     rows = []
     required = raters[raters["kind"] == "tool_required"]
     for model, group in required.groupby("model", sort=True):
         row: dict[str, Any] = {"model": model}
-        for rater in ("rule", *JUDGES, "ensemble"):
-            labelled = group[group[rater].notna()]
-            row[f"{rater} n"] = len(labelled)
-            row[f"{rater} CTUR %"] = _percent(labelled[rater] == "correct")
+        row["rule n"] = len(group)
+        row["rule CTUR %"] = _percent(group["rule"] == "correct")
+        for rater in JUDGES:
+            row[f"{rater} n"] = len(group)
+            row[f"{rater} labelled"] = int(group[rater].notna().sum())
+            row[f"{rater} CTUR %"] = _percent(judged_or_rule(group, rater) == "correct")
+        labelled = group[group["ensemble"].notna()]
+        row["ensemble n"] = len(labelled)
+        row["ensemble CTUR %"] = _percent(labelled["ensemble"] == "correct")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -990,7 +1110,8 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
         index=["run", "key"], columns="rater", values="model", aggfunc="first"
     )
     judges.columns = [f"{c}_model" for c in judges.columns]
-    wide = wide.merge(judges.reset_index(), on=["run", "key"])
+    # an episode both judges left unlabelled has no label row: keep its judges' models
+    wide = wide.merge(judges.reset_index(), on=["run", "key"], how="outer")
     for rater in JUDGES:
         for column in (rater, f"{rater}_model"):
             if column not in wide:
@@ -1013,19 +1134,26 @@ def rater_frame(frame: pd.DataFrame, judgements: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+RATER_PAIRS = (("rule", "judge_a"), ("rule", "judge_b"), ("judge_a", "judge_b"))
+
+
 def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
     """Kappas per rater pair and over all three, overall and per stratum.
 
-    The strata are domain, failure mode, model and model tier (``unset`` when a run's
-    model entry gives none).
+    Each pair's Cohen's kappa is over the rows both of its raters labelled (the rule
+    labels every row; for judge A and judge B, the rows both judges labelled), Fleiss'
+    kappa over the rows both judges labelled; ``n a~b`` and ``n fleiss`` are those row
+    counts, ``n`` the stratum's episodes. The strata are domain, failure mode, model and
+    model tier (``unset`` when a run's model entry gives none).
     """
 
     def kappas(group: pd.DataFrame) -> dict[str, Any]:
         row: dict[str, Any] = {"n": len(group)}
-        for a, b in (("rule", "judge_a"), ("rule", "judge_b"), ("judge_a", "judge_b")):
+        for a, b in RATER_PAIRS:
             both = group[group[a].notna() & group[b].notna()]
             value = cohen(list(both[a]), list(both[b])) if len(both) else None
             row[f"kappa {a}~{b}"] = None if value is None else round(value, 4)
+            row[f"n {a}~{b}"] = len(both)
         full = group[group["judge_a"].notna() & group["judge_b"].notna()]
         value = (
             fleiss(list(full["rule"]), list(full["judge_a"]), list(full["judge_b"]))
@@ -1033,6 +1161,7 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
             else None
         )
         row["fleiss"] = None if value is None else round(value, 4)
+        row["n fleiss"] = len(full)
         return row
 
     rows = [{"stratum": "all", "value": "all", **kappas(raters)}]
@@ -1041,6 +1170,58 @@ def agreement_table(raters: pd.DataFrame) -> pd.DataFrame:
             continue
         for value, group in raters.groupby(column, sort=True):
             rows.append({"stratum": column, "value": value, **kappas(group)})
+    return pd.DataFrame(rows)
+
+
+SCHEMA_NOTE = (
+    "Per model, over its finished episodes (flagged runs included): 'expected calls' are the "
+    "calls of the task's expected tool, 'schema violations' those whose arguments broke the "
+    "tool's parameter schema, 'rules broken' the schema rules they broke (a call can break "
+    "several) and 'episodes' the episodes with such a call. A release task's expected "
+    "tool serves such a call anyway, as the release's harness does; a built-in tool refuses "
+    "it with a 400. The violations are stored on each trace entry; episodes stored before "
+    "they were count none. 'bad_calls' in the accuracy table counts these calls too."
+)
+
+
+def schema_checks(trace: list[dict[str, Any]], expected_tool: str | None) -> dict[str, int]:
+    """The expected tool's calls in a stored trace, and the schema violations they carried.
+
+    Args:
+        trace: The episode's stored trace entries (JSON); an entry stored before
+            ``violations`` existed has none.
+        expected_tool: The task's expected tool (None for a control: no call is expected).
+
+    Returns:
+        ``expected_calls``, ``schema_violations`` (those with a violation) and
+        ``schema_rules_broken`` (how many schema rules they broke in all).
+    """
+    expected = [e for e in trace if expected_tool and e["call"]["name"] == expected_tool]
+    broken = [len(e.get("violations") or ()) for e in expected]
+    return {
+        "expected_calls": len(expected),
+        "schema_violations": sum(1 for n in broken if n),
+        "schema_rules_broken": sum(broken),
+    }
+
+
+def schema_violation_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per model: its expected calls, those that broke the tool's schema, the rules broken.
+
+    Args:
+        frame: Finished episodes with :func:`schema_checks`' columns.
+    """
+    rows = []
+    for model, group in frame.groupby("model", sort=True):
+        rows.append(
+            {
+                "model": model,
+                "expected calls": int(group["expected_calls"].sum()),
+                "schema violations": int(group["schema_violations"].sum()),
+                "rules broken": int(group["schema_rules_broken"].sum()),
+                "episodes": int((group["schema_violations"] > 0).sum()),
+            }
+        )
     return pd.DataFrame(rows)
 
 

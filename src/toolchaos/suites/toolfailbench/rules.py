@@ -426,10 +426,14 @@ def label_episode(
 def failure_rates(labels: list[str], kinds: list[str], called: list[bool]) -> dict[str, Any]:
     """ToolFailBench's headline rates with 95% Wilson intervals.
 
-    Over tool-required tasks: TSR (tool_skip), CTUR (correct tool use), RIR
-    (result_ignore) and OFR (output_fabrication), as shares of all required tasks (they
-    sum to 1), plus RIR and OFR conditional on a call. Over controls: UTR (unnecessary
-    tool use) and CTRL-Acc (correct).
+    Over tool-required tasks: TSR (tool_skip) and CTUR (correct tool use) as shares of all
+    of them. RIR (result_ignore) and OFR (output_fabrication) use the release's
+    denominators: the tool-required tasks *not* labelled tool_skip, so a model that skips
+    often is not credited with a low RIR for it (the release computes its RIR and OFR, and
+    its per-domain RIR, this way). ``RIR|required`` and ``OFR|required`` are the same
+    labels over all tool-required tasks (then TSR + CTUR + RIR|required + OFR|required is
+    1); ``RIR|call`` and ``OFR|call`` are over the tasks where the expected tool ran. Over
+    controls: UTR (unnecessary tool use) and CTRL-Acc (correct).
     """
     from toolchaos.stats.agreement import wilson
 
@@ -439,16 +443,14 @@ def failure_rates(labels: list[str], kinds: list[str], called: list[bool]) -> di
     controls = [lab for lab, k in zip(labels, kinds, strict=True) if k == "control"]
     n = len(required)
     with_call = [lab for lab, c in required if c]
+    not_skipped = [lab for lab, _ in required if lab != "tool_skip"]
     out: dict[str, Any] = {}
-    for name, label in (
-        ("TSR", "tool_skip"),
-        ("CTUR", "correct"),
-        ("RIR", "result_ignore"),
-        ("OFR", "output_fabrication"),
-    ):
+    for name, label in (("TSR", "tool_skip"), ("CTUR", "correct")):
         out[name] = wilson(sum(lab == label for lab, _ in required), n)
-    out["RIR|call"] = wilson(with_call.count("result_ignore"), len(with_call))
-    out["OFR|call"] = wilson(with_call.count("output_fabrication"), len(with_call))
+    for name, label in (("RIR", "result_ignore"), ("OFR", "output_fabrication")):
+        out[name] = wilson(not_skipped.count(label), len(not_skipped))
+        out[f"{name}|required"] = wilson(sum(lab == label for lab, _ in required), n)
+        out[f"{name}|call"] = wilson(with_call.count(label), len(with_call))
     out["UTR"] = wilson(controls.count("unnecessary_tool_use"), len(controls))
     out["CTRL-Acc"] = wilson(controls.count("correct"), len(controls))
     return out

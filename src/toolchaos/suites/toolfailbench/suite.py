@@ -106,9 +106,24 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
 
     def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
         """Judge A (decision tree) and judge B (evidence) label every finished episode."""
+        from toolchaos.runner.store import Store
+        from toolchaos.suites.toolfailbench.judge_entries import (
+            JUDGES_META,
+            judge_entries_json,
+            merged_judge_entries,
+            read_judge_entries,
+        )
         from toolchaos.suites.toolfailbench.judges import judge_run
 
-        return judge_run(directory, judges, concurrency, limit)
+        count = judge_run(directory, judges, concurrency, limit)
+        # the judges' entries (their family above all) stay with their labels
+        store = Store.open_existing(directory)
+        try:
+            held = read_judge_entries(store).values()
+            store.set_meta(JUDGES_META, judge_entries_json(merged_judge_entries(held, judges)))
+        finally:
+            store.close()
+        return count
 
 
 SUITE = ToolFailSuite(
