@@ -857,6 +857,13 @@ def judge_command(
     ] = None,
     concurrency: Annotated[int, typer.Option(help="Judge requests at once.")] = 8,
     limit: Annotated[int | None, typer.Option(help="Judge only the first N episodes.")] = None,
+    rubric: Annotated[
+        str,
+        typer.Option(
+            help="Judge rubric: release (the published rubric in meaning: five scores, one "
+            "attempt) or toolchaos (this project's first rubric, which re-asks)."
+        ),
+    ] = "release",
 ) -> None:
     """Have two LLM judges label every ToolFailBench episode; the agent is never rerun.
 
@@ -870,7 +877,7 @@ def judge_command(
     if not 1 <= len(specs) <= 2:
         raise BadInput("give one or two --judge models")
     entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
-    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
+    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit, rubric)
     err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
 
 

@@ -110,7 +110,7 @@ def _stem(word: str) -> str:
 _VERBS = re.compile(
     r"^(?:(?:also|then)\s+)?(?:invents?|fabricates?|adds?|attributes?(?:\s+\w+\s+to)?|"
     r"describes?|embellishes?(?:\s+with)?|extends?(?:\s+to)?|claims?|cites?|quotes?|"
-    r"names?|states?|gives?|reports?|supplies|provides?|makes?\s+up)\b[:\s]*",
+    r"names?|states?|gives?|reports?|supplies|provides?|makes?\s+up)\b[:\s]+(?=\S)",
     re.IGNORECASE,
 )
 

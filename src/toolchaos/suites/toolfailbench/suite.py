@@ -104,11 +104,21 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
             tasks=tasks, report_json=report.to_json(), summary=f"{len(tasks)} tasks ({kinds})"
         )
 
-    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
-        """Judge A (decision tree) and judge B (evidence) label every finished episode."""
-        from toolchaos.suites.toolfailbench.judges import judge_run
+    def judge(
+        self,
+        directory: Path,
+        judges: list[Any],
+        concurrency: int,
+        limit: int | None,
+        rubric: str | None = None,
+    ) -> int:
+        """Judge A (decision tree) and judge B (evidence) label every finished episode.
 
-        return judge_run(directory, judges, concurrency, limit)
+        ``rubric`` names one of the judges' rubrics (the release's by default).
+        """
+        from toolchaos.suites.toolfailbench.judges import DEFAULT_RUBRIC, judge_run
+
+        return judge_run(directory, judges, concurrency, limit, rubric or DEFAULT_RUBRIC)
 
 
 SUITE = ToolFailSuite(
