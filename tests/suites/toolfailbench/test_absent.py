@@ -78,6 +78,8 @@ def test_a_faithful_answer_that_declines_the_absent_fields_is_correct(
     )
     assert _label(task, FAITHFUL, rules) == "correct"
     assert _label(task, declined, rules) == "correct"
+    curly = FAITHFUL + " Hosting providers weren\u2019t returned, so I can\u2019t name the top 3."
+    assert _label(task, curly, rules) == "correct"
 
 
 @pytest.mark.parametrize("rules", RULES)

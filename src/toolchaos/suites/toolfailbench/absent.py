@@ -55,8 +55,8 @@ _GENERIC = wordset(
 _WORD = re.compile(r"[a-z0-9]+")
 _CLAUSE = re.compile(r"\n|;|(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])|(?<=[.!?])$")
 _NEGATION = re.compile(
-    r"\b(?:not|no|none|unknown|unavailable|without|lacks?|lacking|missing|cannot|can't|"
-    r"isn't|wasn't|aren't|doesn't|didn't|don't|n/a|neither|nor)\b",
+    r"\b(?:not|no|none|unknown|unavailable|unable|without|lacks?|lacking|missing|absent|"
+    r"omits?|omitted|cannot|n/a|neither|nor)\b|n[\'\u2019]t\b",
     re.IGNORECASE,
 )
 _MONTHS = (
@@ -183,13 +183,6 @@ def unreturned_fields(vocabulary: AbstractSet[str], returned: Any) -> list[Absen
 
     have = keys(returned)
     return [AbsentField(name, (name,), declared=False) for name in sorted(set(vocabulary) - have)]
-
-
-def task_absent_fields(task: Any, vocabulary: AbstractSet[str], returned: Any) -> list[AbsentField]:
-    """The task's declared absent fields, then every other field its return lacks."""
-    declared = declared_fields(task)
-    named = {f.name for f in declared}
-    return declared + [f for f in unreturned_fields(vocabulary, returned) if f.name not in named]
 
 
 def _flat(text: str) -> str:
