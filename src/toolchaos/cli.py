@@ -160,7 +160,8 @@ def run(
             "-m",
             help="Model spec: scripted/<policy>, a baseline, with policy one of oracle, naive, "
             "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), skip, "
-            "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback); "
+            "ignore, fabricate, fabricate-plausible, overuse (a suite plays a policy it lacks "
+            "as its fallback); "
             "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
             "comma-separate.",
         ),
