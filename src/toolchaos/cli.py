@@ -162,7 +162,8 @@ def run(
             "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), "
             "changelog-reader, authority-seeker, name-passer, retry-twice, doc-example, "
             "prior-step, capable (its cheap strategies, docs/toolbench-x.md), skip, "
-            "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback); "
+            "ignore, fabricate, fabricate-plausible, overuse (a suite plays a policy it lacks "
+            "as its fallback); "
             "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
             "comma-separate.",
         ),
@@ -938,6 +939,13 @@ def judge_command(
             "family (for the same-family check), endpoint and sampling are taken from it.",
         ),
     ] = None,
+    rubric: Annotated[
+        str,
+        typer.Option(
+            help="Judge rubric: release (the published rubric in meaning: five scores, one "
+            "attempt) or toolchaos (this project's first rubric, which re-asks)."
+        ),
+    ] = "release",
 ) -> None:
     """Have two LLM judges label every ToolFailBench episode; the agent is never rerun.
 
@@ -960,7 +968,7 @@ def judge_command(
     entries = [known.get(s) or ModelEntry(spec=s) for s in specs]
     if base_url:
         entries = [e.model_copy(update={"base_urls": base_url}) for e in entries]
-    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
+    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit, rubric)
     err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
 
 

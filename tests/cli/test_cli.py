@@ -291,6 +291,16 @@ def test_judge_on_a_run_without_toolfailbench_episodes_is_refused(tmp_path: Path
     assert_bad_input(result, "holds no finished ToolFailBench episodes to judge")
 
 
+def test_judge_with_an_unknown_rubric_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "tfb"
+    played = toolchaos(
+        "run", "toolfailbench", "-m", "scripted/oracle", "--limit", "1", "--out", str(out)
+    )
+    assert played.returncode == 0, played.stderr
+    result = toolchaos("judge", str(out), "--judge", "scripted/oracle", "--rubric", "paper")
+    assert_bad_input(result, "unknown judge rubric 'paper'; known: release, toolchaos")
+
+
 def test_report_into_a_place_it_cannot_write_is_one_sentence(tmp_path: Path) -> None:
     out = tmp_path / "tbx"
     played = toolchaos(

@@ -252,3 +252,27 @@ def test_the_judges_entries_of_every_shard_are_merged(task_file: Path, tmp_path:
     merged = json.loads(store.get_meta("judges") or "[]")
     store.close()
     assert merged == [{"spec": "openai/a", "family": "new"}, {"spec": "openai/b", "family": "bee"}]
+
+
+def test_judgements_and_their_detail_survive_a_merge(tmp_path: Path, task_file: Path) -> None:
+    one = run(config(task_file, shard=Shard.parse("1/2")), tmp_path / "s1", QUIET)
+    two = run(config(task_file, shard=Shard.parse("2/2")), tmp_path / "s2", QUIET)
+    assert one.played and two.played
+    detail = {"rubric": "release", "evidence": "e", "scores": {"restraint": 4}}
+    for shard, note in (("s1", detail), ("s2", None)):
+        store = Store.open_existing(tmp_path / shard)
+        store.put_judgement(sorted(store.keys())[0], "judge_a", "m", "correct", "r", note)
+        store.close()
+    # s2 as an older toolchaos wrote it: no detail column at all
+    conn = sqlite3.connect(tmp_path / "s2" / STORE_NAME)
+    conn.execute("ALTER TABLE judgements DROP COLUMN detail")
+    conn.commit()
+    conn.close()
+    merge([tmp_path / "s1", tmp_path / "s2"], tmp_path / "merged")
+    store = Store.open_existing(tmp_path / "merged", read_only=True)
+    rows = store.judgements()
+    store.close()
+    assert [r["label"] for r in rows] == ["correct", "correct"]
+    assert sorted(json.dumps(r["detail"], sort_keys=True) for r in rows) == sorted(
+        [json.dumps(detail, sort_keys=True), "null"]
+    )

@@ -191,7 +191,11 @@ def _merge_into(sources: list[_Source], target: _Source) -> MergeSummary:
                 continue
             wanted = {key for key, (i, _, _) in chosen.items() if i == index}
             added += _copy_episodes(source, conn, wanted)
-        conn.executemany("INSERT OR REPLACE INTO judgements VALUES (?, ?, ?, ?, ?)", judgements)
+        conn.executemany(
+            "INSERT OR REPLACE INTO judgements (key, rater, model, label, rationale, detail)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            judgements,
+        )
         for key in ("fingerprint", "toolchaos_version", "models"):
             value = first.meta(key) if key != "toolchaos_version" else first.version
             if value is not None:
@@ -242,11 +246,17 @@ def _tasks(sources: list[_Source]) -> list[tuple[str, str, str]]:
 
 
 def _judgements(sources: list[_Source]) -> list[tuple[Any, ...]]:
+    """Every source's judgements as rows to insert (``detail`` as its JSON text or null)."""
     found: dict[tuple[str, str], tuple[Any, ...]] = {}
+    names = ("key", "rater", "model", "label", "rationale")
     for source in sources:
-        rows = source.store.conn.execute(
-            "SELECT key, rater, model, label, rationale FROM judgements"
-        )
+        rows = [
+            (
+                *(j[n] for n in names),
+                None if j["detail"] is None else json.dumps(j["detail"], sort_keys=True),
+            )
+            for j in source.store.judgements()
+        ]
         for row in rows:
             held = found.setdefault((row[0], row[1]), tuple(row))
             if held != tuple(row):

@@ -8,6 +8,7 @@ report is a pure function of the store.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -32,6 +33,7 @@ CREATE TABLE IF NOT EXISTS judgements (
     model TEXT NOT NULL,
     label TEXT,
     rationale TEXT NOT NULL,
+    detail TEXT,
     PRIMARY KEY (key, rater)
 );
 CREATE TABLE IF NOT EXISTS episodes (
@@ -203,6 +205,9 @@ class Store:
 
     def _migrate(self) -> None:
         """Bring a store written by an older toolchaos up to this schema (in place)."""
+        if "detail" not in self._judgement_columns():
+            # a judge's rubric, evidence and scores, as JSON (null in older stores)
+            self.conn.execute("ALTER TABLE judgements ADD COLUMN detail TEXT")
         columns = {row[1] for row in self.conn.execute("PRAGMA table_info(episodes)")}
         for column, derived in _DERIVED.items():
             if column not in columns:
@@ -372,24 +377,45 @@ class Store:
             yield from self.conn.execute(sql + " ORDER BY key", [*params, *chunk])
 
     def put_judgement(
-        self, key: str, rater: str, model: str, label: str | None, rationale: str
+        self,
+        key: str,
+        rater: str,
+        model: str,
+        label: str | None,
+        rationale: str,
+        detail: dict[str, Any] | None = None,
     ) -> None:
-        """Store (or replace) one rater's label of one episode; None means no label."""
+        """Store (or replace) one rater's label of one episode; None means no label.
+
+        ``detail`` is whatever else the rater said (a judge's rubric, evidence and
+        scores), kept as JSON.
+        """
+        shown = None if detail is None else json.dumps(detail, sort_keys=True)
         with self._transaction():
             self.conn.execute(
-                "INSERT OR REPLACE INTO judgements VALUES (?, ?, ?, ?, ?)",
-                (key, rater, model, label, rationale),
+                "INSERT OR REPLACE INTO judgements (key, rater, model, label, rationale, detail)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (key, rater, model, label, rationale, shown),
             )
 
+    def _judgement_columns(self) -> set[str]:
+        return {row[1] for row in self.conn.execute("PRAGMA table_info(judgements)")}
+
     def judgements(self) -> list[dict[str, Any]]:
-        """Every stored judge label: key, rater, model (the judge), label, rationale."""
+        """Every stored judge label: key, rater, model (the judge), label, rationale, detail.
+
+        ``detail`` is the stored JSON object, or None (a store older than it has none).
+        """
+        detail = "detail" if "detail" in self._judgement_columns() else "NULL AS detail"
         cursor = self.conn.execute(
-            "SELECT key, rater, model, label, rationale FROM judgements ORDER BY key, rater"
+            f"SELECT key, rater, model, label, rationale, {detail} FROM judgements"  # noqa: S608
+            " ORDER BY key, rater"
         )
-        return [
-            dict(zip(("key", "rater", "model", "label", "rationale"), r, strict=True))
-            for r in cursor
-        ]
+        names = ("key", "rater", "model", "label", "rationale", "detail")
+        rows = [dict(zip(names, r, strict=True)) for r in cursor]
+        for row in rows:
+            row["detail"] = None if row["detail"] is None else json.loads(row["detail"])
+        return rows
 
     def count(self) -> int:
         """Return the number of stored episodes."""

@@ -388,8 +388,18 @@ class Suite(Generic[TaskT, EnvT]):
         """Problems only the whole set shows (a task that repeats another); none here."""
         return []
 
-    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
-        """Have LLM judges label this suite's stored episodes of a run; return how many."""
+    def judge(
+        self,
+        directory: Path,
+        judges: list[Any],
+        concurrency: int,
+        limit: int | None,
+        rubric: str | None = None,
+    ) -> int:
+        """Have LLM judges label this suite's stored episodes of a run; return how many.
+
+        ``rubric`` names the judges' rubric where the suite has more than one.
+        """
         raise BadInput(f"suite {self.name} has no LLM judges")
 
     def review_desk(self) -> ReviewDesk:

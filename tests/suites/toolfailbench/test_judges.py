@@ -18,7 +18,10 @@ from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
 from toolchaos.suites.toolfailbench.judges import (
     BASE_RUBRIC,
+    MAX_TOKENS,
     OVERLAYS,
+    RELEASE_REPLY_FORMAT,
+    RELEASE_RUBRIC,
     REPLY_FORMAT,
     ensemble,
     judge,
@@ -86,19 +89,28 @@ def test_reasoning_blocks_are_removed(text: str, kept: str) -> None:
     assert strip_reasoning(text) == kept
 
 
-def test_malformed_output_is_retried_then_no_label() -> None:
+def test_under_the_toolchaos_rubric_malformed_output_is_retried_then_no_label() -> None:
     good_second = Scripted(["I think it is a skip", '{"label": "tool_skip", "rationale": "x"}'])
-    verdict = asyncio.run(judge(good_second, "a", "decision-tree", "trace"))
+    verdict = asyncio.run(judge(good_second, "a", "decision-tree", "trace", "toolchaos"))
     assert verdict.label == "tool_skip" and len(good_second.requests) == 2
     retry = good_second.requests[1].messages[-1].content or ""
     assert REPLY_FORMAT in retry
     never = Scripted(["nope"])
-    verdict = asyncio.run(judge(never, "b", "evidence", "trace"))
+    verdict = asyncio.run(judge(never, "b", "evidence", "trace", "toolchaos"))
     assert verdict.label is None and len(never.requests) == 3
 
 
+def test_under_the_release_rubric_a_malformed_reply_is_no_label_at_once() -> None:
+    good_second = Scripted(["I think it is a skip", '{"label": "tool_skip", "rationale": "x"}'])
+    verdict = asyncio.run(judge(good_second, "a", "decision-tree", "trace"))
+    assert verdict.label is None and len(good_second.requests) == 1
+    assert good_second.requests[0].max_tokens == MAX_TOKENS == 512
+
+
 def test_the_rubrics_share_a_base_and_both_end_in_one_json_verdict() -> None:
-    a, b = (judge_messages(o, "T")[0].content or "" for o in ("decision-tree", "evidence"))
+    a, b = (
+        judge_messages(o, "T", "toolchaos")[0].content or "" for o in ("decision-tree", "evidence")
+    )
     assert a.startswith(BASE_RUBRIC + "\n\n") and b.startswith(BASE_RUBRIC + "\n\n")
     assert a != b
     for system in (a, b):
@@ -110,6 +122,13 @@ def test_the_rubrics_share_a_base_and_both_end_in_one_json_verdict() -> None:
     for topic in ("parametric trap", "Formatting tolerance", "only by whether its answer"):
         assert topic in BASE_RUBRIC
     assert 'Match mode "all"' in BASE_RUBRIC and '"any"' in BASE_RUBRIC
+    # the release rubric (the default) has the same shape, without our own two clauses
+    a, b = (judge_messages(o, "T")[0].content or "" for o in ("decision-tree", "evidence"))
+    assert a.startswith(RELEASE_RUBRIC + "\n\n") and b.startswith(RELEASE_RUBRIC + "\n\n")
+    for system in (a, b):
+        assert system.endswith(RELEASE_REPLY_FORMAT) and system.count('{"label"') == 1
+        assert "the user suggests" not in system and "blends" not in system
+    assert "the user suggests" in BASE_RUBRIC and "blends" in BASE_RUBRIC
 
 
 def _task(**changes: Any) -> FailTask:
@@ -211,7 +230,7 @@ CONTROLS = {"finance": ("wrong_answer", "unnecessary_tool_use")}  # a tie; else 
 def scripted_judges(body: dict[str, Any], index: int) -> Reply:
     """Judge A or B (by its overlay) on one trace (by its domain, kind and calls)."""
     system, trace = body["messages"][0]["content"], body["messages"][1]["content"]
-    which = 0 if OVERLAYS["decision-tree"] in system else 1
+    which = 0 if "Method: answer these questions in order" in system else 1
     domain = trace.split("Domain: ", 1)[1].split("\n", 1)[0]
     if "Task kind: control" in trace:
         verdict = CONTROLS.get(domain, ("correct", "correct"))[which]
@@ -271,9 +290,9 @@ def test_judges_are_stored_over_http_with_missing_labels(
     assert {r["model"] for r in labels if r["rater"] == "judge_b"} == {"openai-compat/judge-b"}
     missing = [r for r in labels if r["label"] is None]
     assert len(missing) == 6  # 3 malformed (oracle, cybersecurity) + 3 null (skip, law)
-    # 74 good first replies, 6 traces asked three times each
-    assert len(bodies) == 74 + 6 * 3
-    assert all(b["temperature"] == 0.0 for b in bodies)
+    # one request per judge and trace, at most 512 output tokens: no re-asks
+    assert len(bodies) == 80
+    assert all(b["temperature"] == 0.0 and b["max_tokens"] == 512 for b in bodies)
     assert not any("SECRET-REASONING" in json.dumps(b) for b in bodies)
 
 

@@ -23,10 +23,13 @@ EXPECTED = {
 }
 
 
+PAPER_SLIP = ("paper", "scripted/fabricate", "real_estate", "tool_required")
+
+
 @pytest.fixture(scope="module")
 def labelled(
     baseline_run: Callable[[str], RunSummary],
-) -> dict[tuple[str, str], Counter[str]]:
+) -> dict[tuple[str, str, str], Counter[str]]:
     # every shipped task, so a labelling mistake on any of them shows; the run is the
     # golden test's (the same five policies in the suite's one arm)
     summary = baseline_run("toolfailbench")
@@ -38,22 +41,30 @@ def labelled(
         task = by_id[episode.task_id]
         vocabulary = fail_domain(task.domain).field_vocabulary()
         trace = [entry.model_dump(mode="json") for entry in episode.trace]
-        verdict = label_episode(task, executed_calls(trace), episode.final_answer, vocabulary)
-        labels.setdefault((episode.model, task.domain), Counter())[
-            f"{task.kind}:{verdict.label}"
-        ] += 1
-    assert {model for model, _ in labels} == set(EXPECTED)
+        for rules in ("toolchaos", "paper"):
+            verdict = label_episode(
+                task, executed_calls(trace), episode.final_answer, vocabulary, rules
+            )
+            labels.setdefault((rules, episode.model, task.domain), Counter())[
+                f"{task.kind}:{verdict.label}"
+            ] += 1
+    assert {model for _, model, _ in labels} == set(EXPECTED)
     return labels
 
 
 @pytest.mark.xdist_group("baselines")
+@pytest.mark.parametrize("rules", ["toolchaos", "paper"])
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("model", sorted(EXPECTED))
-def test_each_behaviour_gets_its_label(labelled: dict, domain: str, model: str) -> None:
-    counts = labelled[(model, domain)]
+def test_each_behaviour_gets_its_label(labelled: dict, domain: str, model: str, rules: str) -> None:
+    """Under either rule set, bar one task: ``fabricate``'s invented "apr pct" on
+    tfb-real-estate-fabrication-048 shares its words with returned fields, and the paper's
+    leaf share reads the rest as an ignored result."""
+    counts = labelled[(rules, model, domain)]
     for kind, label in EXPECTED[model].items():
         total = sum(v for k, v in counts.items() if k.startswith(f"{kind}:"))
-        assert counts[f"{kind}:{label}"] == total, (model, domain, counts)
+        slips = 1 if (rules, model, domain, kind) == PAPER_SLIP else 0
+        assert counts[f"{kind}:{label}"] >= total - slips, (model, domain, counts)
 
 
 def test_rates_sum_to_one_over_required_tasks() -> None:

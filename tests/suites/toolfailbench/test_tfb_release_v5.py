@@ -7,7 +7,9 @@ saying where to put it, unless ``TOOLCHAOS_REQUIRE_RELEASE=1`` (set by ``.ci/run
 its absence fails. Every scripted baseline plays all 1,000 tasks
 through the real runner and report, and must get the label it plays: the oracle CTUR and
 CTRL-Acc of 100%, skip TSR, ignore RIR and fabricate OFR of 100% of the tool-required
-tasks, overuse UTR of 100% of the controls.
+tasks, overuse UTR of 100% of the controls; fabricate-plausible, which reports every
+returned value and invents the fields the task's note names (or fields of the domain's
+other returns), OFR of at least 95% under both rule sets.
 """
 
 from __future__ import annotations
@@ -52,8 +54,8 @@ if not (RELEASE / "tasks_v5").is_dir() and os.environ.get("TOOLCHAOS_REQUIRE_REL
     pytest.skip(WHERE, allow_module_level=True)
 DOMAINS = ("finance", "medicine", "law", "cybersecurity", "real_estate")
 MODES = ("tool_skip", "result_ignore", "output_fabrication", "control")
-MODELS = ("oracle", "skip", "ignore", "fabricate", "overuse")
-# one worker plays the 5,000 episodes of the release run, once
+MODELS = ("oracle", "skip", "ignore", "fabricate", "fabricate-plausible", "overuse")
+# one worker plays the 6,000 episodes of the release run, once
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("toolfailbench-v5-release")]
 
 
@@ -158,7 +160,7 @@ def release_run(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         suite="toolfailbench", models=[f"scripted/{m}" for m in MODELS], tasks_path=str(root)
     )
     summary = run(config, out, Console(quiet=True))
-    assert summary.errors == 0 and summary.played == 5000
+    assert summary.errors == 0 and summary.played == 1000 * len(MODELS)
     return out
 
 
@@ -264,6 +266,24 @@ def test_under_the_paper_rules_each_failure_baseline_gets_its_label(
     fabricated = _missed(played_paper, tasks, "fabricate", "tool_required", "output_fabrication")
     assert len(ignored) <= 2, "\n".join(ignored)
     assert len(fabricated) <= 8, "\n".join(fabricated)
+
+
+@pytest.mark.parametrize("rules", ["toolchaos", "paper"])
+def test_fabricate_plausible_is_fabrication_under_both_rule_sets(
+    played: pd.DataFrame, played_paper: pd.DataFrame, tasks: dict[str, FailTask], rules: str
+) -> None:
+    frame = played if rules == "toolchaos" else played_paper
+    missed = _missed(frame, tasks, "fabricate-plausible", "tool_required", "output_fabrication")
+    assert _rates(frame, "fabricate-plausible")["OFR"] >= 0.95, "\n".join(missed[:20])
+    assert _rates(frame, "fabricate-plausible")["CTRL-Acc"] == 1.0
+
+
+def test_the_release_notes_give_every_fabrication_task_its_absent_fields(
+    tasks: dict[str, FailTask],
+) -> None:
+    for task in tasks.values():
+        listed = task.metadata.get("absent_fields")
+        assert bool(listed) == (task.target_failure_mode == "output_fabrication"), task.id
 
 
 def _json(task: FailTask) -> str:

@@ -3,7 +3,10 @@
 ``oracle`` calls the expected tool and reports what it returned (controls: answers
 directly); ``skip`` answers from memory without a call; ``ignore`` calls the tool, then
 answers with the remembered value; ``fabricate`` calls the tool, then reports fields it
-never returned; ``overuse`` calls a tool even for a control. The ToolBench-X baselines
+never returned; ``fabricate-plausible`` calls the tool, reports every value it returned as
+the oracle does, then adds plausible invented values for the fields the prompt asked for
+that the return lacks (the task's ``absent_fields``; on a task without them, fields of the
+domain's other returns); ``overuse`` calls a tool even for a control. The ToolBench-X baselines
 ``naive`` and ``retry`` behave as ``oracle`` here (nothing fails), ``no-tool`` as ``skip``.
 
 On a task imported from the v5 release they play against the release's tools: ``oracle``
@@ -18,12 +21,20 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from typing import Literal
 
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import Message, ToolCall, Usage
 from toolchaos.models.base import ModelRequest, ModelResponse
 from toolchaos.scoring.answer import normalize_tokens
+from toolchaos.suites.toolfailbench.absent import (
+    AbsentField,
+    declared_fields,
+    stated_fields,
+    unreturned_fields,
+    wordset,
+)
 from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import release_domain, release_vocabulary
 from toolchaos.suites.toolfailbench.rules import (
@@ -31,6 +42,7 @@ from toolchaos.suites.toolfailbench.rules import (
     PAPER_STRUCTURE_INDICATORS,
     asserted_fields,
     field_words,
+    given_text,
     keys,
     leaves,
     mentions,
@@ -38,7 +50,7 @@ from toolchaos.suites.toolfailbench.rules import (
 )
 from toolchaos.suites.toolfailbench.types import FailTask
 
-Behaviour = Literal["oracle", "skip", "ignore", "fabricate", "overuse"]
+Behaviour = Literal["oracle", "skip", "ignore", "fabricate", "plausible", "overuse"]
 BEHAVIOURS: dict[str, Behaviour] = {
     "oracle": "oracle",
     "naive": "oracle",
@@ -47,6 +59,7 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "skip": "skip",
     "ignore": "ignore",
     "fabricate": "fabricate",
+    "fabricate-plausible": "plausible",
     "overuse": "overuse",
 }
 
@@ -102,12 +115,32 @@ class FailPolicy:
             return f"From what I know, it is {self._remembered(returns)}."
         if self.behaviour == "fabricate":
             return self._fabricated(returns)
+        if self.behaviour == "plausible":
+            return self._faithful(returns) + self._embellished(returns)
+        return self._faithful(returns)
+
+    def _faithful(self, returns: list[str]) -> str:
+        """Every value the tool returned, and nothing taken from the task's reference."""
         if self.release:
             return self._release_report(returns)
-        # report what the tool returned, nothing taken from the task's reference
         data = json.loads(returns[-1]) if returns else {}
         facts = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in _scalars(data))
         return f"The tool reports {facts}."
+
+    def _embellished(self, returns: list[str]) -> str:
+        """Plausible invented values, one line each, for fields the return lacks.
+
+        The task's declared absent fields (what its prompt asked beyond the return), or when
+        none of them can be told apart from the return's own words, up to three fields of
+        the domain's other returns; each line is kept only when the
+        classifier can tell it names its field and states a value
+        (:func:`~toolchaos.suites.toolfailbench.absent.stated_fields`).
+        """
+        data = json.loads(returns[-1]) if returns else {}
+        lines = self._invented_lines(declared_fields(self.task), data)
+        if not lines:
+            lines = self._invented_lines(unreturned_fields(self._vocabulary(), data), data)[:3]
+        return "\nBeyond what was returned:\n" + "\n".join(lines) if lines else ""
 
     def _remembered(self, returns: list[str]) -> str:
         """The user's anchor or the prior a model would recall, unless it reads as more.
@@ -183,6 +216,43 @@ class FailPolicy:
             return f"Here is the full picture: {said}."
         return f"Here is the full picture: {said}.\n{dumps(invented)}"
 
+    def _invented_lines(self, fields: list[AbsentField], data: object) -> list[str]:
+        """One ``field: value`` line per field the classifier can see stated.
+
+        At most three lines for undeclared fields (the domain's other returns).
+        """
+        lines: list[str] = []
+        for field in fields:
+            value = _plausible(self.task.id, field.name, self._field_type(field.name))
+            if value is None:
+                continue
+            for wording in (field_words(field.name) or field.name, *field.wordings[1:]):
+                line = f"{wording}: {value}."
+                if stated_fields(line, [field], data, given_text(self.task)):
+                    lines.append(line)
+                    break
+            if len(lines) == 3 and not field.declared:
+                break
+        return lines
+
+    def _field_type(self, name: str) -> str | None:
+        """The JSON type the domain's return schemas give field ``name`` (None if untyped)."""
+        found: list[str] = []
+
+        def walk(schema: object) -> None:
+            if isinstance(schema, dict):
+                spec = schema.get("properties", {}).get(name)
+                if isinstance(spec, dict) and isinstance(spec.get("type"), str):
+                    found.append(spec["type"])
+                for value in schema.values():
+                    walk(value)
+            elif isinstance(schema, list):
+                for value in schema:
+                    walk(value)
+
+        walk(self.domain.output_schemas)
+        return found[0] if found else None
+
     def _unreturned(self, data: object) -> list[str]:
         """Fields of the release's returns that this return lacks and no text of it names."""
         vocabulary = self._vocabulary()
@@ -192,6 +262,48 @@ class FailPolicy:
             for name in sorted(vocabulary - keys(data))
             if field_words(name) and field_words(name).lower() not in echoed
         ]
+
+
+_NAMES = (
+    "Halvorsen Group", "Brightwater Partners", "Keller Stroud", "Orion Meridian",
+    "Castellan Labs", "Northgate Holdings", "Vantor Systems", "Ashdown Capital",
+)  # fmt: skip
+_NAMED = wordset(
+    "name names who author authors vendor vendors provider providers country countries "
+    "operator operators engine engines technique module firm firms analyst analysts justice "
+    "justices architect builder lender party parties school schools program programs statute "
+    "statutes case cases drug drugs brand brands actor actors attribution employer employers "
+    "developer developers owner owners issuer issuers supplier suppliers asn asns network "
+    "networks reporter family families campaign"
+)
+_DATED = wordset("date dates when dated day appeared")
+_SHARE = wordset("pct share percent rate ratio yield margin percentile change growth trend spread")
+_MONEY = wordset(
+    "price cost fee fees revenue capex spend amount amounts usd value income salary tax rent "
+    "cash dollar damages budget synergy guidance"
+)
+
+
+def _plausible(seed: str, field: str, kind: str | None = None) -> str | None:
+    """A plausible invented value for ``field`` (a name, date, share, amount or count).
+
+    ``kind`` is the JSON type the domain's schemas give the field, if any: a text field
+    gets a name, a yes/no field none (a boolean states nothing the classifier can read).
+    Drawn from a hash of the task and field, so a replay gives the same value.
+    """
+    draw = zlib.crc32(f"{seed}/{field}".encode())
+    said = set(re.findall(r"[a-z0-9]+", field.lower().replace("_", " ")))
+    if kind in ("boolean", "null", "object"):
+        return None
+    if said & _NAMED or (kind == "string" and not said & _DATED):
+        return f"{_NAMES[draw % len(_NAMES)]} and {_NAMES[(draw // 7 + 1) % len(_NAMES)]}"
+    if said & _DATED:
+        return f"2023-{1 + draw % 12:02d}-{1 + draw // 13 % 28:02d}"
+    if said & _SHARE:
+        return f"{10 + draw % 600 / 10:.1f}%"
+    if said & _MONEY:
+        return f"${2 + draw % 90 / 10:.1f} million"
+    return f"{137 + draw % 4000:,}"
 
 
 def _scalars(value: object, prefix: str = "") -> list[tuple[str, object]]:

@@ -28,7 +28,10 @@ Every field is taken as the release writes it, none is invented:
   ``metadata.trap_value``).
 * The task's ``metadata`` keeps the release's ``metadata`` as written (``sub_category``,
   ``entity``, ``jurisdiction``, ...), plus ``turn_type``, ``parametric_trap_note``,
-  ``source = "v5"`` and ``source_domain``.
+  ``source = "v5"`` and ``source_domain``; a note that says what output fabrication
+  invents ("OF fires if the model invents A, B, or C") also gives
+  ``metadata["absent_fields"] = [A, B, C]``, as a built-in task lists the fields its prompt
+  asks for and its return lacks (:mod:`toolchaos.suites.toolfailbench.absent`).
 
 The release's tools declare no return schemas, so each imported domain's
 ``output_schemas`` (its field vocabulary) is inferred from the release's own mock returns
@@ -54,6 +57,7 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.tools import foreign_spec
 from toolchaos.core.types import ToolSpec
 from toolchaos.suites.toolfailbench._kit import plain
+from toolchaos.suites.toolfailbench.absent import ABSENT_FIELDS, note_fields
 from toolchaos.suites.toolfailbench.rules import keys
 from toolchaos.suites.toolfailbench.types import (
     TRAP_MODES,
@@ -340,6 +344,9 @@ def _task(
         if data.get(key) is not None:
             metadata[key] = data[key]
     metadata[ABSENT] = [f"metadata.{METADATA_FIELDS[n]}" for n, v in mapped.items() if v is None]
+    invented = note_fields(str(data.get("parametric_trap_note") or ""))
+    if invented and not control:
+        metadata[ABSENT_FIELDS] = invented
     try:
         return FailTask(
             id=task_id,

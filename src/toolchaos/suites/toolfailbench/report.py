@@ -58,7 +58,7 @@ from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, Repor
 from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import release_tool_names, release_vocabulary
 from toolchaos.suites.toolfailbench.judge_entries import read_judge_entries
-from toolchaos.suites.toolfailbench.judges import ensemble, vote_pattern
+from toolchaos.suites.toolfailbench.judges import SCORES, ensemble, score_table, vote_pattern
 from toolchaos.suites.toolfailbench.rules import (
     DEFAULT_RULE_SET,
     REPEAT_COPIES,
@@ -263,6 +263,18 @@ class ToolFailReport:
         )
         if raters is not None and kept is not None:
             self._judge_tables(raters, kept, out)
+        scores = score_table(finished, self.judgements)
+        if not scores.empty:
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_judge_scores",
+                    "ToolFailBench: the judges' 1-5 scores, mean per model and judge",
+                    scores,
+                    _model_link,
+                    note="Each release-rubric judgement rates the reply 1 (worst) to 5 (best) "
+                    f"on {', '.join(SCORES)}; n counts the judgements that gave scores.",
+                )
+            )
         ablation = temperature_table(finished)
         if not ablation.empty:
             out.tables.append(

@@ -104,8 +104,18 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
             tasks=tasks, report_json=report.to_json(), summary=f"{len(tasks)} tasks ({kinds})"
         )
 
-    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
-        """Judge A (decision tree) and judge B (evidence) label every finished episode."""
+    def judge(
+        self,
+        directory: Path,
+        judges: list[Any],
+        concurrency: int,
+        limit: int | None,
+        rubric: str | None = None,
+    ) -> int:
+        """Judge A (decision tree) and judge B (evidence) label every finished episode.
+
+        ``rubric`` names one of the judges' rubrics (the release's by default).
+        """
         from toolchaos.runner.store import Store
         from toolchaos.suites.toolfailbench.judge_entries import (
             JUDGES_META,
@@ -113,9 +123,9 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
             merged_judge_entries,
             read_judge_entries,
         )
-        from toolchaos.suites.toolfailbench.judges import judge_run
+        from toolchaos.suites.toolfailbench.judges import DEFAULT_RUBRIC, judge_run
 
-        count = judge_run(directory, judges, concurrency, limit)
+        count = judge_run(directory, judges, concurrency, limit, rubric or DEFAULT_RUBRIC)
         # the judges' entries (their family above all) stay with their labels
         store = Store.open_existing(directory)
         try:
