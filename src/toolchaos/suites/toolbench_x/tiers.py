@@ -61,6 +61,14 @@ TIER_OF_SOURCE: dict[FixSource, Tier] = {
 }
 """The tier each fix source measures as (module docstring)."""
 
+_WHERE: dict[FixSource, str] = {
+    "error": "in an error",
+    "result": "in a result",
+    "docs": "in the docs",
+    "changelog": "in the changelog",
+    "probing": "by probing",
+    "data": "only in the data",
+}
 _AUTHORITY = r"(?i:\b(authoritative|prevails?|system of record|primary|official|fresh(er|est)|"
 _AUTHORITY += r"most recent|up-to-date|real-time)\b)"
 _RETRY = r"(?i:\b(retry|retrying|try again|try later|retry[- ]after)\b)"
@@ -337,7 +345,7 @@ def tier_table(figures: TierFigures) -> str:
     """The figures as a Markdown table: a row per family, declared->measured and sources."""
     pairs = sorted({p for row in figures.confusion.values() for p in row})
     sources = [s for s in SOURCES if any(s in row for row in figures.sources.values())]
-    head = ["family", *pairs, *(f"fix in {s}" for s in sources)]
+    head = ["family", *pairs, *(f"fix {_WHERE[s]}" for s in sources)]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for family in sorted(figures.confusion):
         cells = [str(figures.confusion[family].get(p, 0)) for p in pairs]
