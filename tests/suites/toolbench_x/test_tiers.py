@@ -334,6 +334,10 @@ def test_the_command_prints_the_table_and_refuses_bad_input(
     assert main([str(tmp_path / "missing.jsonl")]) == 2
     assert main(["--verbose"]) == 2
     assert "usage" in capsys.readouterr().err
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("not json\n", encoding="utf-8")
+    assert main([str(broken)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
 
 
 @pytest.mark.slow

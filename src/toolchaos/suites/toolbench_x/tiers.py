@@ -40,6 +40,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import Episode, HazardSpec, RecoveryStep, TaskSpec, Tier
 from toolchaos.env.changelog import CHANGELOG_TOOL
@@ -373,7 +374,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not path.is_file():
         sys.stderr.write(f"no task file at {path}.\n")
         return 2
-    figures = measure_tasks(SUITE.load(path))
+    try:
+        figures = measure_tasks(SUITE.load(path))
+    except BadInput as exc:
+        sys.stderr.write(f"{exc}\n")
+        return 2
     sys.stdout.write((figures.model_dump_json(indent=2) if as_json else tier_table(figures)) + "\n")
     return 0
 
