@@ -32,6 +32,7 @@ from toolchaos.suites.toolbench_x.generate import (
     task_id,
 )
 from toolchaos.suites.toolbench_x.review import review_stage
+from toolchaos.suites.toolbench_x.tiers import TierFigures, measure_tasks
 from toolchaos.suites.toolbench_x.validate import (
     episode_correct,
     errors_leak,
@@ -91,7 +92,11 @@ class BuildReport(BaseModel):
     gates: dict[str, int] = Field(default_factory=dict)
     """How many candidates (screen) or hazard proposals (the others) each gate dropped."""
     tiers: dict[str, dict[str, int]] = Field(default_factory=dict)
-    """The selected tasks' tier mix per hazard family."""
+    """The selected tasks' tier mix per hazard family, as the tasks declare it."""
+    measured: TierFigures = Field(default_factory=TierFigures)
+    """The selected tasks' tiers measured from what the agent sees when each is replayed
+    under its hazard (:mod:`~toolchaos.suites.toolbench_x.tiers`): the mix, the
+    declared-vs-measured confusion and where the fix is found, per hazard family."""
     cheap: dict[str, dict[str, int]] = Field(default_factory=dict)
     """Per cheap gate (:data:`CHEAP_GATES`) and hazard family, the selected tasks that gate's
     policy solves under the hazard (what it drops, or would drop without ``cheap_gates``)."""
@@ -174,6 +179,7 @@ def build_toolbench_x(
         mix = report.tiers.setdefault(task.hazard.family.value, {})
         tier = task.hazard.tier or "explicit"
         mix[tier] = mix.get(tier, 0) + 1
+    report.measured = measure_tasks(selected)
     report.cheap = cheap_counts(selected)
     report.retention = round(len(selected) / max(len(candidates), 1), 4)
     return selected, report

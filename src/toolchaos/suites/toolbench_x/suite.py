@@ -108,6 +108,10 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
             f"{family} " + ", ".join(f"{tier} {n}" for tier, n in sorted(mix.items()))
             for family, mix in sorted(report.tiers.items())
         )
+        measured = "; ".join(
+            f"{family} " + ", ".join(f"{tier} {n}" for tier, n in sorted(mix.items()))
+            for family, mix in sorted(report.measured.measured.items())
+        )
         cheap = ", ".join(f"{k} {sum(v.values())}" for k, v in report.cheap.items())
         stance = "dropped" if report.cheap_enforced else "would drop (counted only)"
         summary = (
@@ -115,6 +119,7 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
             f"dropped by the gates: {gates or 'none'}\n"
             f"cheap gates {stance}, of the selected tasks: {cheap or 'none'}\n"
             f"tiers: {tiers}\n"
+            f"tiers as measured: {measured}\n"
             f"{report.distinct_logics} distinct task logics; calls per task "
             + ", ".join(f"{n}: {c}" for n, c in report.calls_histogram.items())
         )
