@@ -289,6 +289,9 @@ class TraceEntry(BaseModel):
     call: ToolCall
     observation: Observation
     ordinal: int
+    fault: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    """Who failed the call when no hazard did: ``upstream`` for an upstream MCP server that
+    died or answered with a JSON-RPC error, not a result (never injected by toolchaos)."""
 
 
 class Episode(BaseModel):

@@ -12,12 +12,12 @@ import os
 import signal
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import Episode, EpisodeStatus
+from toolchaos.core.types import Episode, EpisodeStatus, HazardEvent, TraceEntry
 from toolchaos.env.validation import MALFORMED_ARGUMENTS
 
 STORE_NAME = "episodes.sqlite"
@@ -125,12 +125,15 @@ def malformed_calls(episode: Episode) -> int:
     These are the model's mistakes (the tool answered them with a 400), counted apart from
     harness faults so a report can show both kinds.
     """
-    return sum(
-        1
-        for entry in episode.trace
-        if not entry.observation.ok
-        and isinstance(entry.observation.content, dict)
-        and entry.observation.content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
+    return sum(1 for entry in episode.trace if _malformed(entry))
+
+
+def _malformed(entry: TraceEntry) -> bool:
+    content = entry.observation.content
+    return (
+        not entry.observation.ok
+        and isinstance(content, dict)
+        and content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
     )
 
 
@@ -324,6 +327,29 @@ class Store:
             claimed = episode.model_copy(update={"key": key_of(sample), "sample": sample})
             self.conn.execute(INSERT_EPISODE.replace(" OR REPLACE", "", 1), episode_row(claimed))
         return claimed
+
+    def append_call(self, key: str, entry: TraceEntry, events: Sequence[HazardEvent] = ()) -> None:
+        """Append one finished call (and the hazard events it fired) to a stored episode.
+
+        One short write transaction per call: the entry joins the row's JSON trace and the
+        counts move with it, so an episode that is still playing (a proxy session) holds
+        every call it answered, whatever ends the process afterwards.
+
+        Raises:
+            BadInput: The episode is not in the store (it was never opened there).
+        """
+        paths = ["'$.trace[#]', json(?)"] + ["'$.hazard_events[#]', json(?)"] * len(events)
+        values = [entry.model_dump_json(), *(e.model_dump_json() for e in events)]
+        bad = int(_malformed(entry))
+        sql = (
+            f"UPDATE episodes SET data = json_set(json_insert(data, {', '.join(paths)}), "  # noqa: S608
+            "'$.turns', n_calls + 1), n_calls = n_calls + 1, n_events = n_events + ?, "
+            "bad_calls = bad_calls + ? WHERE key = ?"
+        )
+        with self._transaction():
+            updated = self.conn.execute(sql, (*values, len(events), bad, key)).rowcount
+        if updated != 1:
+            raise BadInput(f"the episode {key} is not in the run store {self.path}")
 
     def summaries(self) -> list[dict[str, Any]]:
         """Return the summary columns of every episode (no messages), for scoring."""

@@ -1,0 +1,229 @@
+"""The proxy's life as a process: signals, upstream errors and an upstream that dies.
+
+Each test runs ``toolchaos proxy`` as a real subprocess in front of a real MCP server
+(``mcp_mortal_server.py``) and speaks JSON-RPC to it line by line over its stdin and
+stdout, as an MCP host does, so the test holds the proxy's pid and can signal it mid-session.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+
+from toolchaos.runner.store import Store
+
+HERE = Path(__file__).resolve().parent
+MORTAL = [sys.executable, str(HERE / "mcp_mortal_server.py")]
+
+
+class Session:
+    """One MCP client session with a proxy process, over its stdio."""
+
+    def __init__(self, store: Path, *args: str, upstream: list[str] | None = None) -> None:
+        command = [sys.executable, "-m", "toolchaos.cli", "proxy", "--store", str(store), *args]
+        self.process = subprocess.Popen(
+            [*command, "--", *(upstream or MORTAL)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        self._ids = iter(range(1, 10_000))
+        self.request(
+            "initialize",
+            {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "lifecycle-test", "version": "1"},
+            },
+        )
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _pump(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._lines.put(line)
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """Send a request and return its response (a result or an error)."""
+        number = next(self._ids)
+        self.send({"jsonrpc": "2.0", "id": number, "method": method, "params": params})
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                message = json.loads(self._lines.get(timeout=deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if message.get("id") == number:
+                return dict(message)
+        raise AssertionError(f"no answer to {method} #{number}")
+
+    def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
+        return self.request("tools/call", {"name": tool, "arguments": arguments})
+
+    def wait(self, timeout: float = 10) -> int:
+        return self.process.wait(timeout=timeout)
+
+    def stderr(self) -> str:
+        assert self.process.stderr is not None
+        return self.process.stderr.read().decode()
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def stored(directory: Path) -> list[dict[str, Any]]:
+    """Every stored episode as its JSON."""
+    store = Store.open_existing(directory, read_only=True)
+    try:
+        return [json.loads(data) for _, data in store.episode_json()]
+    finally:
+        store.close()
+
+
+def shown_errors(answers: list[dict[str, Any]]) -> int:
+    return sum(1 for a in answers if a.get("result", {}).get("isError"))
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+def test_a_signal_after_ten_calls_keeps_all_ten(tmp_path: Path, stop: signal.Signals) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient")
+    try:
+        answers = [session.call("get_weather", city="Oslo") for _ in range(10)]
+        session.process.send_signal(stop)
+        code = session.wait()
+    finally:
+        session.close()
+    assert code == (-stop if stop == signal.SIGKILL else 128 + stop)
+    [episode] = stored(tmp_path / "run")
+    assert [e["ordinal"] for e in episode["trace"]] == list(range(1, 11))
+    # every error the client saw is a stored hazard event, and nothing else is
+    assert shown_errors(answers) == len(episode["hazard_events"]) > 0
+    ok = [not a["result"].get("isError") for a in answers]
+    assert [e["observation"]["ok"] for e in episode["trace"]] == ok
+
+
+def test_sigint_stops_the_proxy_within_two_seconds(tmp_path: Path) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient")
+    try:
+        for _ in range(3):
+            session.call("get_weather", city="Oslo")
+        session.process.send_signal(signal.SIGINT)  # stdin stays open, as in a terminal
+        began = time.monotonic()
+        code = session.wait(timeout=10)
+        took = time.monotonic() - began
+        err = session.stderr()
+    finally:
+        session.close()
+    assert code == 128 + signal.SIGINT and took < 2.0, (took, err)
+    assert "stopped by SIGINT" in err and "Traceback" not in err
+    [episode] = stored(tmp_path / "run")
+    assert len(episode["trace"]) == 3
+
+
+def test_two_sessions_into_one_store_are_two_episodes(tmp_path: Path) -> None:
+    sessions = [Session(tmp_path / "run", "--plan", "transient") for _ in range(2)]
+    try:
+        for session in sessions:
+            session.call("get_weather", city="Oslo")
+        keys_while_playing = {e["key"] for e in stored(tmp_path / "run")}
+    finally:
+        for session in sessions:
+            session.close()
+    assert len(keys_while_playing) == 2
+
+
+def test_an_upstream_json_rpc_error_is_forwarded_and_stored(tmp_path: Path) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient", "--arm", "clean")
+    try:
+        bad = session.call("get_station", station_id="XYZ")
+        good = session.call("get_station", station_id="OSL-1")
+    finally:
+        session.close()
+    assert bad["error"]["code"] == -32602 and "no station 'XYZ'" in bad["error"]["message"]
+    assert not good["result"].get("isError")
+    [episode] = stored(tmp_path / "run")
+    first, second = episode["trace"]
+    assert first["fault"] == "upstream" and not first["observation"]["ok"]
+    assert first["observation"]["content"]["error"]["type"] == "upstream_error"
+    assert "fault" not in second and second["observation"]["ok"]
+
+
+def test_an_upstream_that_dies_stops_the_proxy(tmp_path: Path) -> None:
+    session = Session(
+        tmp_path / "run",
+        "--plan",
+        "transient",
+        "--arm",
+        "clean",
+        upstream=[*MORTAL, "--die-after", "3"],
+    )
+    try:
+        answers = [session.call("get_weather", city="Oslo") for _ in range(3)]
+        lost = session.call("get_weather", city="Oslo")
+        code = session.wait()
+        err = session.stderr()
+    finally:
+        session.close()
+    assert [a["result"]["structuredContent"]["call"] for a in answers] == [1, 2, 3]
+    assert lost["error"]["code"] == -32603
+    assert "mcp_mortal_server.py exited during this call" in lost["error"]["message"]
+    assert code == 1
+    assert "python" in err and "mcp_mortal_server.py is gone; the proxy stops" in err
+    [episode] = stored(tmp_path / "run")
+    assert [e.get("fault") for e in episode["trace"]] == [None, None, None, "upstream"]
+    assert episode["trace"][3]["observation"]["content"]["error"]["type"] == "upstream_exited"
+    assert episode["hazard_events"] == []  # the death is not a hazard toolchaos injected
+
+
+def test_restart_upstream_respawns_it_up_to_n_times(tmp_path: Path) -> None:
+    session = Session(
+        tmp_path / "run",
+        "--plan",
+        "transient",
+        "--arm",
+        "clean",
+        "--restart-upstream",
+        "1",
+        upstream=[*MORTAL, "--die-after", "3"],
+    )
+    try:
+        first = [session.call("get_weather", city="Oslo") for _ in range(4)]
+        second = [session.call("get_weather", city="Oslo") for _ in range(4)]
+        code = session.wait()
+        err = session.stderr()
+    finally:
+        session.close()
+    # three answers, the death (restarted), three answers of the new process, its death
+    assert [a["result"]["structuredContent"]["call"] for a in first[:3]] == [1, 2, 3]
+    assert "restarted (restart 1 of 1); retry the call" in first[3]["error"]["message"]
+    data = first[3]["error"]["data"]
+    assert data["restarted"] and data["upstream"].endswith("mcp_mortal_server.py")
+    assert [a["result"]["structuredContent"]["call"] for a in second[:3]] == [1, 2, 3]
+    assert "not restarted; the proxy stops" in second[3]["error"]["message"]
+    assert code == 1 and err.count("closed its connection") == 2
+    [episode] = stored(tmp_path / "run")
+    faults = [e.get("fault") for e in episode["trace"]]
+    assert faults == [None, None, None, "upstream"] * 2
