@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -1005,6 +1007,13 @@ def proxy_command(
         "restarts": restart_upstream,
     }
     code = anyio.run(lambda: serve_stdio(target, plan, **options))
+    if code > 128:
+        # stopped by a signal, with every call stored and the upstream stopped: leave
+        # without the interpreter's teardown, which takes a second or more on a busy host
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(code)
     if code:
         raise typer.Exit(code)
 

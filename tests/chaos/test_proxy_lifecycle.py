@@ -143,18 +143,6 @@ def test_sigint_stops_the_proxy_within_two_seconds(tmp_path: Path) -> None:
     assert len(episode["trace"]) == 3
 
 
-def test_two_sessions_into_one_store_are_two_episodes(tmp_path: Path) -> None:
-    sessions = [Session(tmp_path / "run", "--plan", "transient") for _ in range(2)]
-    try:
-        for session in sessions:
-            session.call("get_weather", city="Oslo")
-        keys_while_playing = {e["key"] for e in stored(tmp_path / "run")}
-    finally:
-        for session in sessions:
-            session.close()
-    assert len(keys_while_playing) == 2
-
-
 def test_an_upstream_json_rpc_error_is_forwarded_and_stored(tmp_path: Path) -> None:
     session = Session(tmp_path / "run", "--plan", "transient", "--arm", "clean")
     try:
@@ -227,3 +215,32 @@ def test_restart_upstream_respawns_it_up_to_n_times(tmp_path: Path) -> None:
     [episode] = stored(tmp_path / "run")
     faults = [e.get("fault") for e in episode["trace"]]
     assert faults == [None, None, None, "upstream"] * 2
+
+
+def test_concurrent_sessions_sigterm_to_half_keep_every_answered_call(tmp_path: Path) -> None:
+    """Four proxies share one store; two are stopped mid-session: every answered call is kept."""
+    store = tmp_path / "run"
+    sessions = [Session(store, "--plan", "transient", "--model", "m") for _ in range(4)]
+    seen: list[list[dict[str, Any]]] = [[] for _ in sessions]
+    try:
+        # interleaved, so that the four writers' transactions meet in the store
+        for step in range(8):
+            for number, session in enumerate(sessions):
+                stopping = number % 2 == 0 and step == 4
+                if stopping:
+                    session.process.send_signal(signal.SIGTERM)
+                if number % 2 == 1 or step < 4:
+                    seen[number].append(session.call("get_weather", city="Oslo"))
+            if step == 0:  # each session's episode is in the store while it plays
+                assert len({e["key"] for e in stored(store)}) == 4
+        codes = [s.wait() for s in sessions[0::2]]
+    finally:
+        for session in sessions:
+            session.close()
+    assert codes == [128 + signal.SIGTERM] * 2
+    episodes = stored(store)
+    assert sorted(e["sample"] for e in episodes) == [0, 1, 2, 3]
+    assert sorted(len(e["trace"]) for e in episodes) == [4, 4, 8, 8]
+    assert sum(len(e["trace"]) for e in episodes) == sum(len(s) for s in seen) == 24
+    # every hazard event a client saw (an error result) is stored, and nothing else
+    assert sum(len(e["hazard_events"]) for e in episodes) == sum(shown_errors(s) for s in seen)

@@ -471,7 +471,10 @@ def _reason(exc: BaseException) -> str:
     return (text[0] if text else type(exc).__name__).rstrip(".")
 
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
+)
+"""What stops a proxy at once (SIGHUP: the terminal or host that started it went away)."""
 
 
 class _StdinLines:
@@ -577,7 +580,8 @@ async def serve_stdio(
             await proxy.lost.wait()
             stdin.end()  # the server ends as at stdin's end, its answers written
 
-        group.start_soon(on_signal)
+        if sys.platform != "win32":  # the event loop has no signal handlers there
+            group.start_soon(on_signal)
         group.start_soon(on_lost)
         stdin.start()
         async with stdio_server(stdin=stdin) as (read, write):  # type: ignore[arg-type]
