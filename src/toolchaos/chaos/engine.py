@@ -7,7 +7,9 @@ ordinals. Every call goes through the same hazard layer as the suites' runtime
 call is validated strictly against the backend's schema, may be rejected or edited, then
 runs wherever the tool lives (a Python function, an upstream MCP server, a framework's
 tool), and its result may be altered. The episode keeps the trace, and on
-:meth:`ChaosEpisode.finish` becomes an :class:`~toolchaos.core.types.Episode` in a run store.
+:meth:`ChaosEpisode.finish` becomes an :class:`~toolchaos.core.types.Episode` in a run store;
+a *live* episode (``episode(..., live=True)``, the MCP proxy's) is in the store from its
+start, each call appended as it is answered.
 """
 
 from __future__ import annotations

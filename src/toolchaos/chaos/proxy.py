@@ -227,12 +227,13 @@ class UpstreamLink:
         try:
             return await client.call_tool(tool, arguments)
         except MCPError as exc:
-            if exc.code != CONNECTION_CLOSED or await _answers_ping(client):
+            if exc.code != CONNECTION_CLOSED:
                 raise
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
-            pass
-        except OSError:
-            pass
+            failure: Exception = exc
+        except Exception as exc:  # a closed stream, a refused HTTP connection, an OSError
+            failure = exc
+        if await _answers_ping(client):  # alive: the failure was this call's own
+            raise failure
         raise UpstreamDied(generation)
 
     async def revive(self, died: UpstreamDied) -> bool:

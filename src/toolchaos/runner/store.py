@@ -12,6 +12,7 @@ import os
 import signal
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from toolchaos.core.types import Episode, EpisodeStatus, HazardEvent, TraceEntry
 from toolchaos.env.validation import MALFORMED_ARGUMENTS
 
 STORE_NAME = "episodes.sqlite"
+BUSY_TIMEOUT_S = 30.0
+"""How long a writer waits for another process's write transaction (SQLite's default: 5 s)."""
 SCHEMA_VERSION = "3"
 
 _SCHEMA = """
@@ -179,14 +182,8 @@ class Store:
             if read_only:
                 self.conn = _connect_read_only(path)
             else:
-                self.conn = sqlite3.connect(path, isolation_level=None)
-                self.conn.execute("PRAGMA journal_mode=WAL")
-                self.conn.execute("PRAGMA synchronous=NORMAL")
-                self.conn.executescript(_SCHEMA)
-                self._migrate()
-                self.conn.execute(
-                    "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
-                )
+                self.conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+                _when_unlocked(self._prepare)
             columns = {row[1] for row in self.conn.execute("PRAGMA table_info(episodes)")}
         except sqlite3.OperationalError as exc:
             verb = "read" if read_only else "open or create"
@@ -196,6 +193,16 @@ class Store:
         # a read-only store of an older schema lacks columns: derive them
         self._summary_sql = ", ".join(
             c if c in columns else f"{_DERIVED[c]} AS {c}" for c in SUMMARY_COLUMNS
+        )
+
+    def _prepare(self) -> None:
+        """WAL mode, the schema (created or migrated) and its version: each step idempotent."""
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.executescript(_SCHEMA)
+        self._migrate()
+        self.conn.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
         )
 
     def _migrate(self) -> None:
@@ -417,6 +424,25 @@ class Store:
 
     def _transaction(self) -> _Tx:
         return _Tx(self.conn, self.path)
+
+
+def _when_unlocked(step: Callable[[], None]) -> None:
+    """Run ``step``, again while another process holds the lock it needs (up to the timeout).
+
+    Several processes opening one new store at once (proxies sharing a ``--store``) meet
+    in the switch to WAL mode, which SQLite refuses with "database is locked" at once
+    rather than waiting for the busy timeout.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:
