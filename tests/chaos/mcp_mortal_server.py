@@ -2,8 +2,9 @@
 
 ``python mcp_mortal_server.py [--die-after N]`` serves on stdio. ``get_weather`` answers
 like the weather server's; ``get_station`` answers an unknown station with a JSON-RPC
-error (not a tool result); with ``--die-after N`` the process exits (code 3) on the call
-after its N-th, before answering it, as a crashing server would.
+error (not a tool result), ``get_alerts`` always with a -32000 one; with ``--die-after
+N`` the process exits (code 3) on the call after its N-th, before answering it, as a
+crashing server would.
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ def get_station(station_id: str) -> dict[str, Any]:
     if station_id != "OSL-1":
         raise MCPError(INVALID_PARAMS, f"no station {station_id!r}")
     return {"id": station_id, "city": "Oslo"}
+
+
+@server.tool()
+def get_alerts(city: str) -> dict[str, Any]:
+    """Weather alerts for a city (the alert service is always busy)."""
+    _count()
+    raise MCPError(-32000, "alert service busy")  # the code the SDK uses for a closed link
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -157,6 +158,68 @@ def test_an_upstream_json_rpc_error_is_forwarded_and_stored(tmp_path: Path) -> N
     assert first["fault"] == "upstream" and not first["observation"]["ok"]
     assert first["observation"]["content"]["error"]["type"] == "upstream_error"
     assert "fault" not in second and second["observation"]["ok"]
+
+
+def test_a_minus_32000_from_a_live_upstream_is_not_its_death(tmp_path: Path) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient", "--arm", "clean")
+    try:
+        busy = session.call("get_alerts", city="Oslo")
+        after = session.call("get_weather", city="Oslo")
+        alive = session.process.poll() is None
+    finally:
+        session.close()
+    assert busy["error"] == {"code": -32000, "message": "alert service busy"}
+    assert alive and after["result"]["structuredContent"]["call"] == 2
+
+
+def test_an_http_upstream_that_goes_away_is_reported(tmp_path: Path) -> None:
+    anyio = pytest.importorskip("anyio")
+    from mcp import Client
+
+    from toolchaos.chaos.proxy import open_proxy
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    server = subprocess.Popen(
+        [sys.executable, str(HERE / "mcp_weather_server.py"), "--http", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.1)
+
+        async def play() -> tuple[list[Any], Any]:
+            url = f"http://127.0.0.1:{port}/mcp"
+            async with (
+                open_proxy(url, "transient", arm="clean", store=tmp_path / "run") as proxy,
+                Client(proxy.server) as client,
+            ):
+                first = await client.call_tool("get_weather", {"city": "Oslo"})
+                server.kill()
+                server.wait(timeout=10)
+                try:
+                    await client.call_tool("get_weather", {"city": "Oslo"})
+                except Exception as exc:
+                    return [first.is_error, str(exc)], proxy.lost_on
+            raise AssertionError("the call after the upstream went away succeeded")
+
+        (was_error, message), lost_on = anyio.run(play)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=10)
+    assert not was_error and lost_on is not None
+    assert f"The upstream MCP server http://127.0.0.1:{port} exited during this call" in message
+    [episode] = stored(tmp_path / "run")
+    assert [e.get("fault") for e in episode["trace"]] == [None, "upstream"]
 
 
 def test_an_upstream_that_dies_stops_the_proxy(tmp_path: Path) -> None:

@@ -232,7 +232,7 @@ class UpstreamLink:
             failure: Exception = exc
         except Exception as exc:  # a closed stream, a refused HTTP connection, an OSError
             failure = exc
-        if await _answers_ping(client):  # alive: the failure was this call's own
+        if await _still_answers(client):  # alive: the failure was this call's own
             raise failure
         raise UpstreamDied(generation)
 
@@ -255,11 +255,15 @@ class UpstreamLink:
             return True
 
 
-async def _answers_ping(client: Client) -> bool:
-    """Whether the upstream still answers (a -32000 may be the server's own error code)."""
+async def _still_answers(client: Client) -> bool:
+    """Whether the upstream still answers (a -32000 may be the server's own error code).
+
+    The probe is a ``tools/list``, which every server answers in every protocol version
+    (``ping`` is gone from the newest).
+    """
     try:
-        with anyio.fail_after(2):
-            await client.send_ping()
+        with anyio.fail_after(5):
+            await client.list_tools()
     except Exception:
         return False
     return True
