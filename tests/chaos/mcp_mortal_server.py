@@ -2,9 +2,9 @@
 
 ``python mcp_mortal_server.py [--die-after N]`` serves on stdio. ``get_weather`` answers
 like the weather server's; ``get_station`` answers an unknown station with a JSON-RPC
-error (not a tool result), ``get_alerts`` always with a -32000 one; with ``--die-after
-N`` the process exits (code 3) on the call after its N-th, before answering it, as a
-crashing server would.
+error (not a tool result); ``get_alerts`` always answers with a -32000 error;
+``get_forecast`` takes a minute. With ``--die-after N`` the process exits (code 3) on the
+call after its N-th, before answering it, as a crashing server would.
 """
 
 from __future__ import annotations
@@ -45,6 +45,16 @@ def get_station(station_id: str) -> dict[str, Any]:
     if station_id != "OSL-1":
         raise MCPError(INVALID_PARAMS, f"no station {station_id!r}")
     return {"id": station_id, "city": "Oslo"}
+
+
+@server.tool()
+async def get_forecast(city: str) -> dict[str, Any]:
+    """A forecast that takes a minute to compute."""
+    import anyio
+
+    _count()
+    await anyio.sleep(60)
+    return {"city": city}
 
 
 @server.tool()

@@ -126,6 +126,31 @@ def test_a_signal_after_ten_calls_keeps_all_ten(tmp_path: Path, stop: signal.Sig
     assert [e["observation"]["ok"] for e in episode["trace"]] == ok
 
 
+def test_a_call_in_flight_at_sigterm_is_stored_as_cancelled(tmp_path: Path) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient", "--arm", "clean")
+    try:
+        session.call("get_weather", city="Oslo")
+        session.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 999,
+                "method": "tools/call",
+                "params": {"name": "get_forecast", "arguments": {"city": "Oslo"}},
+            }
+        )
+        time.sleep(1.0)  # the call reaches the upstream, which takes a minute
+        session.process.send_signal(signal.SIGTERM)
+        code = session.wait()
+    finally:
+        session.close()
+    assert code == 128 + signal.SIGTERM
+    [episode] = stored(tmp_path / "run")
+    last = episode["trace"][-1]
+    assert [e.get("fault") for e in episode["trace"]] == [None, "cancelled"]
+    assert last["call"]["name"] == "get_forecast"
+    assert last["observation"]["content"]["error"]["type"] == "cancelled"
+
+
 def test_sigint_stops_the_proxy_within_two_seconds(tmp_path: Path) -> None:
     session = Session(tmp_path / "run", "--plan", "transient")
     try:

@@ -341,6 +341,14 @@ class ChaosProxy:
                 raise
             except UpstreamDied as died:
                 raise await self._lost(ctx, state, tool, died) from None
+            except anyio.get_cancelled_exc_class():  # the client cancelled, or a signal
+                stopped = ToolError(
+                    "The call was cancelled before the upstream answered.",
+                    code=499,
+                    kind="cancelled",
+                )
+                self.episode.end(state, error=stopped, fault="cancelled")
+                raise
             except Exception as exc:  # a result the SDK cannot read: still the upstream's
                 message = f"the upstream MCP server {self.link.label} failed: {_reason(exc)}"
                 self.episode.end(
