@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -1065,13 +1067,26 @@ def proxy_command(
     seed: Annotated[int | None, typer.Option("--seed", help="Override the plan's seed.")] = None,
     arm: Annotated[str, typer.Option("--arm", help="hazard (the plan) or clean.")] = "hazard",
     model: Annotated[str, typer.Option("--model", help="The agent's name in the store.")] = "agent",
+    restart_upstream: Annotated[
+        int,
+        typer.Option(
+            "--restart-upstream",
+            metavar="N",
+            help="Respawn an upstream that dies up to N times (0: the proxy exits with 1).",
+        ),
+    ] = 0,
 ) -> None:
     """Serve an MCP server on stdio that forwards to UPSTREAM and applies a hazard plan.
+
+    Every call is stored as it is answered; SIGTERM, SIGHUP and SIGINT stop the proxy at
+    once (exit 128 + the signal's number), an upstream lost for good with exit 1.
 
     Example: toolchaos proxy --plan drift -- python my_mcp_server.py
     """
     if arm not in ("hazard", "clean"):
         raise BadInput(f"--arm must be hazard or clean, not {arm!r}")
+    if restart_upstream < 0:
+        raise BadInput(f"--restart-upstream must be 0 or more, not {restart_upstream}")
     try:
         import anyio
 
@@ -1082,8 +1097,23 @@ def proxy_command(
             f"({exc.name} is not installed)"
         ) from None
     target = upstream[0] if len(upstream) == 1 else upstream
-    options = {"seed": seed, "arm": arm, "model": model, "store": store}
-    anyio.run(lambda: serve_stdio(target, plan, **options))
+    options = {
+        "seed": seed,
+        "arm": arm,
+        "model": model,
+        "store": store,
+        "restarts": restart_upstream,
+    }
+    code = anyio.run(lambda: serve_stdio(target, plan, **options))
+    if code > 128:
+        # stopped by a signal, with every call stored and the upstream stopped: leave
+        # without the interpreter's teardown, which takes a second or more on a busy host
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(code)
+    if code:
+        raise typer.Exit(code)
 
 
 review_app = _Typer(

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
+
+# the plugin's summary imports numpy (through statsmodels); pytester's in-process runs
+# unload what a run imported, and numpy cannot be loaded twice in one process
+import statsmodels.stats.proportion  # noqa: F401
 
 pytest_plugins = ["pytester"]
 
@@ -114,3 +120,158 @@ def test_agent(toolchaos):
 
     table = build_report([store]).tables["own_tools_pass"]
     assert list(table["n"]) == [1, 2] and list(table["pass_rate"]) == [1.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ("runs=0", "runs of @pytest.mark.toolchaos must be a positive whole number, not 0"),
+        ("runs=-3", "must be a positive whole number, not -3"),
+        ('runs="twenty"', "must be a positive whole number, not 'twenty'"),
+        ("runs=True", "must be a positive whole number, not True"),
+        (
+            "min_pass_rate=1.5",
+            "min_pass_rate of @pytest.mark.toolchaos must be a number from 0 to 1, not 1.5",
+        ),
+        ("clean_runs=-1", "clean_runs of @pytest.mark.toolchaos must be a whole number, 0 or more"),
+        ("run=5", "has no argument 'run' (did you mean 'runs'?); it takes plan, runs"),
+        ("min_passrate=0.5", "(did you mean 'min_pass_rate'?)"),
+        ('plan="no-such-profile"', "no-such-profile"),
+    ],
+)
+def test_bad_marker_arguments_are_one_sentence_setup_errors(
+    pytester: pytest.Pytester, arguments: str, message: str
+) -> None:
+    pytester.makepyfile(
+        TOOLS
+        + f"""
+import pytest
+
+@pytest.mark.toolchaos({arguments})
+def test_agent(toolchaos):
+    assert naive_agent(toolchaos.toolbox([get_weather])) == 21.5
+"""
+    )
+    result = pytester.runpytest(*ARGS)
+    result.assert_outcomes(errors=1)  # neither passed nor counted as the agent's failure
+    out = result.stdout.str()
+    assert message in " ".join(out.split())
+    assert "Traceback" not in out and "ValueError" not in out
+    assert "under hazard" not in out
+
+
+def test_each_run_gets_fresh_function_scoped_fixtures(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        TOOLS
+        + """
+import pytest
+
+MADE = {"module": 0, "function": 0, "torn_down": 0}
+
+@pytest.fixture(scope="module")
+def shared():
+    MADE["module"] += 1
+    return []
+
+@pytest.fixture
+def notes():
+    MADE["function"] += 1
+    yield []
+    MADE["torn_down"] += 1
+
+@pytest.fixture
+def mine(notes):
+    return notes
+
+@pytest.mark.toolchaos(plan="transient", runs=3, clean_runs=2)
+def test_agent(toolchaos, notes, mine, shared, tmp_path):
+    assert notes == [] and mine is notes   # a list the previous run filled is not seen
+    notes.append(1)
+    shared.append(tmp_path)
+    assert len(set(shared)) == len(shared)  # each run its own tmp_path
+    assert retrying_agent(toolchaos.toolbox([get_weather])) == 21.5
+
+def test_counts():
+    assert MADE == {"module": 1, "function": 5, "torn_down": 5}
+"""
+    )
+    result = pytester.runpytest(*ARGS)
+    result.assert_outcomes(passed=2)
+
+
+def test_a_plan_that_does_not_fit_the_tools_is_a_setup_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        TOOLS
+        + """
+import pytest
+
+PLAN = {"hazards": [{"family": "execution_failure", "variant": "transient", "tool": "get_stock"}]}
+
+@pytest.mark.toolchaos(plan=PLAN, runs=4)
+def test_agent(toolchaos):
+    assert retrying_agent(toolchaos.toolbox([get_weather])) == 21.5
+"""
+    )
+    store = pytester.path / "run"
+    result = pytester.runpytest(*ARGS, f"--toolchaos-store={store}")
+    result.assert_outcomes(errors=1)
+    out = result.stdout.str()
+    assert "the plan does not fit the test's tools" in out and "get_stock" in out
+    assert "hazard run" not in out and "clean run" not in out and "under hazard" not in out
+    from toolchaos.runner.store import Store
+
+    opened = Store.open_existing(store, read_only=True)
+    assert opened.count() == 0  # no run was stored as the agent's failure
+    opened.close()
+
+
+MARKED_PAIR = """
+import pytest
+
+@pytest.mark.toolchaos(plan="transient", runs=3, clean_runs=1)
+def test_recovers(toolchaos):
+    assert retrying_agent(toolchaos.toolbox([get_weather])) == 21.5
+
+@pytest.mark.toolchaos(plan="transient", runs=3, clean_runs=1, min_pass_rate=0.9)
+def test_gives_up(toolchaos):
+    assert naive_agent(toolchaos.toolbox([get_weather])) == 21.5
+"""
+
+
+def test_the_summary_survives_xdist(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("xdist")
+    # only the two plugins this needs, named below: the other installed ones triple the
+    # start-up of each of the three processes
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(TOOLS + MARKED_PAIR)
+    result = pytester.runpytest_subprocess(*ARGS, "-p", "xdist", "-n", "2", timeout=60)
+    result.assert_outcomes(passed=1, failed=1)
+    out = result.stdout.str()
+    assert "test_recovers (plan transient, threshold 0.80)" in out
+    assert "test_gives_up (plan transient, threshold 0.90)" in out
+    assert "under hazard: 3/3 = 1.00" in out and "under hazard: 0/3 = 0.00" in out
+
+
+def test_pass_rates_are_junit_properties(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(TOOLS + MARKED_PAIR)
+    xml = pytester.path / "junit.xml"
+    pytester.runpytest(*ARGS, f"--junitxml={xml}").assert_outcomes(passed=1, failed=1)
+    root = ET.parse(xml).getroot()  # noqa: S314 (the XML is the one pytest just wrote)
+    cases = {
+        case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
+        for case in root.iter("testcase")
+    }
+    recovers, gives_up = cases["test_recovers"], cases["test_gives_up"]
+    expected = {
+        "plan": "transient",
+        "clean_runs": "1",
+        "hazard_runs": "3",
+        "hazard_pass_rate": "1.0",
+        "family_execution_failure_pass_rate": "1.0",
+    }
+    assert {k: recovers[f"toolchaos_{k}"] for k in expected} == expected
+    shown = {k: gives_up[f"toolchaos_{k}"] for k in ("hazard_pass_rate", "min_pass_rate")}
+    assert shown == {"hazard_pass_rate": "0.0", "min_pass_rate": "0.9"}
+    assert gives_up["toolchaos_hazard_interval"].startswith("[0.0000, ")

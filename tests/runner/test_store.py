@@ -140,3 +140,30 @@ def test_a_thread_checkpoints_while_episodes_are_committed(tmp_path: Path) -> No
     store.close()
     with sqlite3.connect(tmp_path / "s.sqlite") as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_calls_appended_one_by_one_read_back_as_the_whole_episode(tmp_path: Path) -> None:
+    from toolchaos.core.types import HazardEvent, HazardFamily
+
+    whole = _episode_with_calls('{"city": "Oslo"}', '{"city": "Os', '{"city": "Rome"}')
+    whole.trace[2].fault = "upstream"
+    event = HazardEvent(
+        family=HazardFamily.EXECUTION_FAILURE,
+        variant="transient",
+        tool="t",
+        ordinal=1,
+        detail="503",
+    )
+    whole.trace[0].observation.hazard_events = [event]
+    whole.hazard_events = [event]
+    whole.turns = 3
+    store = Store(tmp_path / "s.sqlite")
+    store.put(whole.model_copy(update={"trace": [], "hazard_events": []}))
+    for entry in whole.trace:
+        store.append_call("k", entry, entry.observation.hazard_events)
+    [row] = store.summaries()
+    assert (row["n_calls"], row["n_events"], row["bad_calls"]) == (3, 1, 1)
+    [stored] = store.episodes()
+    assert stored == whole
+    with pytest.raises(BadInput, match="the episode nope is not in the run store"):
+        store.append_call("nope", whole.trace[0])

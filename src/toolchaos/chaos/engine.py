@@ -7,7 +7,9 @@ ordinals. Every call goes through the same hazard layer as the suites' runtime
 call is validated strictly against the backend's schema, may be rejected or edited, then
 runs wherever the tool lives (a Python function, an upstream MCP server, a framework's
 tool), and its result may be altered. The episode keeps the trace, and on
-:meth:`ChaosEpisode.finish` becomes an :class:`~toolchaos.core.types.Episode` in a run store.
+:meth:`ChaosEpisode.finish` becomes an :class:`~toolchaos.core.types.Episode` in a run store;
+a *live* episode (``episode(..., live=True)``, the MCP proxy's) is in the store from its
+start, each call appended as it is answered.
 """
 
 from __future__ import annotations
@@ -74,19 +76,38 @@ class ChaosEngine:
         self._samples = itertools.count()
 
     def episode(
-        self, arm: str = "hazard", *, model: str = "agent", sample: int | None = None
+        self,
+        arm: str = "hazard",
+        *,
+        model: str = "agent",
+        sample: int | None = None,
+        live: bool = False,
     ) -> ChaosEpisode:
-        """Open one episode: ``hazard`` applies the plan, ``clean`` runs without it."""
+        """Open one episode: ``hazard`` applies the plan, ``clean`` runs without it.
+
+        Args:
+            arm: ``hazard`` or ``clean``.
+            model: The agent's name in the store.
+            sample: Where the store starts looking for a free sample number.
+            live: Store the episode as it plays (with a recorder): its row is claimed now,
+                under a key no other process can take, and every call is appended as it
+                is answered, so nothing is lost when the process is killed. Otherwise
+                the episode is stored once, by :meth:`ChaosEpisode.finish`.
+        """
         if arm not in ARMS:
             raise ValueError(f"arm must be one of {ARMS}, not {arm!r}")
         hazards = [build_hazard(s) for s in self.specs] if arm == "hazard" else []
-        return ChaosEpisode(
+        episode = ChaosEpisode(
             self,
             HazardLayer(hazards),
             arm=arm,
             model=model,
             sample=next(self._samples) if sample is None else sample,
         )
+        if live and self.recorder is not None:
+            claimed = self.recorder.open(self, episode.snapshot())
+            episode.sample, episode.live_key = claimed.sample, claimed.key
+        return episode
 
 
 class ChaosEpisode:
@@ -106,6 +127,8 @@ class ChaosEpisode:
         self._by_name = {s.name: s for s in self._visible}
         self._ids = itertools.count(1)
         self.finished: Episode | None = None
+        self.live_key: str | None = None
+        """The store key of a live episode (its calls are stored as they are answered)."""
 
     @property
     def hazard_events(self) -> list[HazardEvent]:
@@ -150,8 +173,19 @@ class ChaosEpisode:
             state.error = err
         return state
 
-    def end(self, state: _Call, result: Any = None, error: ToolError | None = None) -> Observation:
-        """Settle a call with the tool's result (or its ToolError) and log it."""
+    def end(
+        self,
+        state: _Call,
+        result: Any = None,
+        error: ToolError | None = None,
+        *,
+        fault: str | None = None,
+    ) -> Observation:
+        """Settle a call with the tool's result (or its ToolError) and log it.
+
+        ``fault`` names who failed the call when the error is not a hazard's or the tool's
+        answer (``upstream``: the MCP server behind a proxy died or sent a protocol error).
+        """
         error = state.error or error
         if error is None and state.pending is not None:
             try:
@@ -166,9 +200,13 @@ class ChaosEpisode:
                 call_id=state.call.id, tool=state.call.name, ok=False, content=error.to_payload()
             )
         observation.hazard_events = list(self.layer.events[state.fired_before :])
-        self.trace.append(
-            TraceEntry(call=state.call, observation=observation, ordinal=state.ordinal)
+        entry = TraceEntry(
+            call=state.call, observation=observation, ordinal=state.ordinal, fault=fault
         )
+        self.trace.append(entry)
+        recorder = self.engine.recorder
+        if self.live_key is not None and recorder is not None and self.finished is None:
+            recorder.append(self.live_key, entry, observation.hazard_events)
         return observation
 
     def call(
@@ -227,9 +265,21 @@ class ChaosEpisode:
 
         verdict = None if passed is None else (VERDICT_PASS if passed else VERDICT_FAIL)
         recorder = self.engine.recorder
+        finished = self.snapshot(final_answer, verdict=verdict, error=error)
+        if recorder is not None and self.live_key is not None:
+            finished = recorder.settle(finished)
+        elif recorder is not None:
+            finished = recorder.record(self.engine, finished)
+        self.finished = finished
+        return finished
+
+    def snapshot(
+        self, final_answer: str = "", *, verdict: str | None = None, error: str | None = None
+    ) -> Episode:
+        """The episode as it stands (what :meth:`finish` stores, without storing it)."""
         sample = self.sample
-        finished = Episode(
-            key=episode_key(self.engine.target, self.model, self.arm, sample),
+        return Episode(
+            key=self.live_key or episode_key(self.engine.target, self.model, self.arm, sample),
             suite="own-tools",
             task_id=self.engine.target,
             model=self.model,
@@ -245,10 +295,6 @@ class ChaosEpisode:
             end_state=verdict,
             turns=len(self.trace),
         )
-        if recorder is not None:
-            finished = recorder.record(self.engine, finished)
-        self.finished = finished
-        return finished
 
 
 class _Call:

@@ -7,6 +7,12 @@ its tools once, and serves them through one :class:`~toolchaos.chaos.engine.Chao
 ``tools/call`` runs through the same hazard layer as the suites before, and after, the
 upstream call. Needs the ``mcp`` extra (the official SDK, 2.x).
 
+Nothing is lost: with a store, the episode's row is claimed when the session starts and
+every call is appended as it is answered (an injected error, the upstream's result, its
+JSON-RPC error, or its death), so SIGTERM, SIGHUP, SIGINT or even SIGKILL keep every call
+answered before. The upstream's death is reported on stderr and to the client as an MCP
+error naming it; it is respawned up to ``restarts`` times, after which the proxy stops.
+
 MCP clients may cache ``tools/list``: every listing the proxy sends carries ``ttlMs: 0``
 and ``cacheScope: private`` (SEP-2549), so a client that honours the hints re-lists, and a
 proxied tool with a drifted output has its ``outputSchema`` left out, so a client that
@@ -16,16 +22,26 @@ validates structured results does not reject what the drifted backend sends.
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sys
+import threading
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
+import anyio.abc
+import anyio.lowlevel
 import mcp_types as types
 from mcp import Client, StdioServerParameters
 from mcp.server import Server
 from mcp.server.caching import CacheHint
 from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
+from mcp.shared.message import SessionMessage
+from mcp_types import CONNECTION_CLOSED, INTERNAL_ERROR
 
 from toolchaos.chaos.engine import ChaosEngine, ChaosEpisode
 from toolchaos.chaos.plan import HazardPlan, load_plan
@@ -33,7 +49,7 @@ from toolchaos.chaos.record import RunRecorder
 from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.tools import foreign_spec
-from toolchaos.core.types import HazardFamily, ToolSpec
+from toolchaos.core.types import HazardFamily, Observation, ToolSpec
 
 NO_CACHE = CacheHint(ttl_ms=0, scope="private")
 RESULT_ALTERING = frozenset({HazardFamily.OUTPUT_DRIFT, HazardFamily.CROSS_SOURCE_CONFLICT})
@@ -66,7 +82,11 @@ def upstream_client(upstream: Upstream, env: dict[str, str] | None = None) -> Cl
 
 
 def describe(upstream: Upstream) -> str:
-    """The upstream as shown in messages: a URL without credentials, or the command name."""
+    """The upstream as shown in messages: a URL without credentials, or its command.
+
+    A command shows its program and its first argument that is not an option (the script
+    or package it runs), never the rest, where tokens may be passed.
+    """
     if isinstance(upstream, str) and upstream.startswith(("http://", "https://")):
         scheme, _, rest = upstream.partition("://")
         host = rest.split("/", 1)[0].rsplit("@", 1)[-1]
@@ -75,7 +95,12 @@ def describe(upstream: Upstream) -> str:
         return upstream
     if isinstance(upstream, Server | Client):
         return type(upstream).__name__
-    return str(next(iter(upstream), "?"))
+    command = list(upstream)
+    if not command:
+        return "?"
+    shown = [Path(command[0]).name]
+    shown += [arg for arg in command[1:] if not arg.startswith("-")][:1]
+    return " ".join(shown)
 
 
 def tool_spec_of(tool: types.Tool) -> ToolSpec:
@@ -98,16 +123,175 @@ def result_value(result: types.CallToolResult) -> Any:
     return texts
 
 
+class UpstreamDied(Exception):
+    """The upstream closed its connection: the process exited or crashed, the server went away.
+
+    Args:
+        generation: The connection that died (0 the first, then one more per restart).
+    """
+
+    def __init__(self, generation: int) -> None:
+        super().__init__(generation)
+        self.generation = generation
+
+
+class UpstreamLink:
+    """The proxy's connection to its upstream, respawned when it dies, ``restarts`` times.
+
+    Each connection is held open by a task of the link's own task group (an MCP client's
+    transport must be closed by the task that opened it), so a call handler can replace a
+    dead connection while the proxy keeps serving.
+
+    Args:
+        upstream: What :func:`upstream_client` connects to.
+        env: Extra environment for a stdio command.
+        restarts: How many times a dead upstream is respawned before the proxy gives up.
+    """
+
+    def __init__(self, upstream: Upstream, env: dict[str, str] | None, restarts: int) -> None:
+        self.upstream = upstream
+        self.env = env
+        self.label = describe(upstream)
+        self.restarts = restarts
+        self.restarted = 0
+        self.generation = 0
+        self.alive = False
+        self.client: Client | None = None
+        self._close: anyio.Event | None = None
+        self._closed: anyio.Event | None = None
+        self._lock = anyio.Lock()
+        self._group: anyio.abc.TaskGroup | None = None
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[list[types.Tool]]:
+        """Connect, yield the upstream's tools, and close the connection on exit.
+
+        Raises:
+            BadInput: The upstream cannot be reached or listed (one sentence).
+        """
+        async with anyio.create_task_group() as group:
+            self._group = group
+            try:
+                yield await self._connect()
+            finally:
+                await self._disconnect()
+
+    async def _connect(self) -> list[types.Tool]:
+        if self._group is None:
+            raise RuntimeError("UpstreamLink.running() is not entered")
+        try:
+            tools: list[types.Tool] = await self._group.start(self._hold)
+        except Exception as exc:  # transports raise OSError, httpx errors, groups
+            raise BadInput(
+                f"cannot reach the upstream MCP server {self.label}: {_reason(exc)}"
+            ) from None
+        self.alive = True
+        return tools
+
+    async def _hold(self, *, task_status: anyio.abc.TaskStatus[list[types.Tool]]) -> None:
+        """Open one connection, hand its listing over, and keep it open until told to close."""
+        client = upstream_client(self.upstream, self.env)
+        close, closed = anyio.Event(), anyio.Event()
+        started = False
+        try:
+            async with client:
+                listing = await client.list_tools()
+                self.client, self._close, self._closed = client, close, closed
+                started = True
+                task_status.started(list(listing.tools))
+                await close.wait()
+        except Exception:
+            if not started:
+                raise
+            # a dead transport may fail while closing: the death is reported by the calls
+        finally:
+            closed.set()
+
+    async def _disconnect(self) -> None:
+        close, closed = self._close, self._closed
+        self.alive = False
+        if close is not None and closed is not None:
+            close.set()
+            await closed.wait()
+
+    async def call(self, tool: str, arguments: dict[str, Any]) -> types.CallToolResult:
+        """Call a tool upstream.
+
+        Raises:
+            UpstreamDied: The connection is gone (the call got no answer).
+            MCPError: The upstream answered with a JSON-RPC error.
+        """
+        generation, client = self.generation, self.client
+        if not self.alive or client is None:
+            raise UpstreamDied(generation)
+        try:
+            return await client.call_tool(tool, arguments)
+        except MCPError as exc:
+            if exc.code != CONNECTION_CLOSED:
+                raise
+            failure: Exception = exc
+        except Exception as exc:  # a closed stream, a refused HTTP connection, an OSError
+            failure = exc
+        if await _still_answers(client):  # alive: the failure was this call's own
+            raise failure
+        raise UpstreamDied(generation)
+
+    async def revive(self, died: UpstreamDied) -> bool:
+        """Respawn the upstream after ``died``, if a restart is left; whether it is back."""
+        async with self._lock:
+            if died.generation != self.generation:
+                return self.alive  # another call already saw this death
+            await self._disconnect()
+            if self.restarted >= self.restarts or isinstance(self.upstream, Client):
+                return False
+            self.restarted += 1
+            self.generation += 1
+            try:
+                await self._connect()
+            except BadInput as exc:
+                _say(f"{exc}; it is not restarted again")
+                self.restarted = self.restarts
+                return False
+            return True
+
+
+async def _still_answers(client: Client) -> bool:
+    """Whether the upstream still answers (a -32000 may be the server's own error code).
+
+    The probe is a ``tools/list``, which every server answers in every protocol version
+    (``ping`` is gone from the newest).
+    """
+    try:
+        with anyio.fail_after(5):
+            await client.list_tools()
+    except Exception:
+        return False
+    return True
+
+
+def _say(line: str) -> None:
+    """One line on stderr (stdout is the MCP wire)."""
+    print(f"toolchaos proxy: {line}", file=sys.stderr, flush=True)
+
+
 class ChaosProxy:
     """The proxy of one upstream connection: the episode and the MCP server in front of it."""
 
     def __init__(
-        self, client: Client, tools: list[types.Tool], engine: ChaosEngine, episode: ChaosEpisode
+        self,
+        link: UpstreamLink,
+        tools: list[types.Tool],
+        engine: ChaosEngine,
+        episode: ChaosEpisode,
     ) -> None:
-        self.client = client
+        self.link = link
         self.upstream_tools = {t.name: t for t in tools}
         self.engine = engine
         self.episode = episode
+        self.lost = anyio.Event()
+        """Set once the upstream is dead for good and the call it failed was answered."""
+        self.lost_on: types.RequestId | None = None
+        self.exit_code = 0
         altered = {s.tool for s in engine.specs if s.family in RESULT_ALTERING}
         self._drop_output_schema = altered if episode.arm == "hazard" else set()
         self.server: Server[Any] = Server(
@@ -116,6 +300,11 @@ class ChaosProxy:
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
         )
+
+    @property
+    def client(self) -> Client | None:
+        """The current upstream client (a new one after each restart)."""
+        return self.link.client
 
     async def _list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -136,18 +325,39 @@ class ChaosProxy:
             )
         return types.ListToolsResult(tools=tools, ttl_ms=0, cache_scope="private")
 
-    async def _run(self, tool: str, arguments: dict[str, Any]) -> Any:
-        result = await self.client.call_tool(tool, arguments)
-        value = result_value(result)
-        if result.is_error:
-            message = value if isinstance(value, str) else dumps(value)
-            raise ToolError(message, code=400, kind="tool_error")
-        return value
-
     async def _call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        observation = await self.episode.acall(params.name, params.arguments or {}, self._run)
+        state = self.episode.begin(params.name, params.arguments or {})
+        if state.pending is None:
+            observation = self.episode.end(state)
+        else:
+            tool, arguments = state.pending.tool, state.pending.arguments
+            try:
+                result = await self.link.call(tool, arguments)
+            except MCPError as exc:  # the upstream's own protocol error, forwarded as it is
+                upstream_error = ToolError(exc.message, code=exc.code, kind="upstream_error")
+                self.episode.end(state, error=upstream_error, fault="upstream")
+                raise
+            except UpstreamDied as died:
+                raise await self._lost(ctx, state, tool, died) from None
+            except anyio.get_cancelled_exc_class():  # the client cancelled, or a signal
+                stopped = ToolError(
+                    "The call was cancelled before the upstream answered.",
+                    code=499,
+                    kind="cancelled",
+                )
+                self.episode.end(state, error=stopped, fault="cancelled")
+                raise
+            except Exception as exc:  # a result the SDK cannot read: still the upstream's
+                message = f"the upstream MCP server {self.link.label} failed: {_reason(exc)}"
+                self.episode.end(
+                    state,
+                    error=ToolError(message, code=502, kind="upstream_error"),
+                    fault="upstream",
+                )
+                raise MCPError(INTERNAL_ERROR, message) from None
+            observation = self._settle(state, result)
         text = dumps(observation.content)
         structured = observation.content if isinstance(observation.content, dict) else None
         return types.CallToolResult(
@@ -155,6 +365,44 @@ class ChaosProxy:
             structured_content=structured if observation.ok else None,
             is_error=not observation.ok,
         )
+
+    def _settle(self, state: Any, result: types.CallToolResult) -> Observation:
+        value = result_value(result)
+        if result.is_error:
+            message = value if isinstance(value, str) else dumps(value)
+            return self.episode.end(state, error=ToolError(message, code=400, kind="tool_error"))
+        return self.episode.end(state, value)
+
+    async def _lost(
+        self, ctx: ServerRequestContext[Any], state: Any, tool: str, died: UpstreamDied
+    ) -> MCPError:
+        """Record a call the upstream's death failed, respawn it or give up; the client's error."""
+        label = self.link.label
+        _say(f"the upstream MCP server {label} closed its connection (it exited or crashed)")
+        back = await self.link.revive(died)
+        if back:
+            link = self.link
+            outcome = f"restarted (restart {link.restarted} of {link.restarts}); retry the call"
+            _say(f"the upstream MCP server {label} is {outcome.split(';')[0]}")
+        else:
+            outcome = "not restarted; the proxy stops"
+            if self.lost_on is None:
+                _say(f"the upstream MCP server {label} is gone; the proxy stops")
+                self.exit_code = 1
+                self.lost_on = ctx.request_id
+        message = (
+            f"The upstream MCP server {label} exited during this call to {tool} (no result): "
+            f"{outcome}."
+        )
+        self.episode.end(
+            state, error=ToolError(message, code=502, kind="upstream_exited"), fault="upstream"
+        )
+        return MCPError(INTERNAL_ERROR, message, {"upstream": label, "restarted": back})
+
+    def answered(self, message: SessionMessage) -> None:
+        """The server sent ``message``: after the last call of a lost upstream, stop."""
+        if self.lost_on is not None and getattr(message.message, "id", None) == self.lost_on:
+            self.lost.set()
 
 
 @asynccontextmanager
@@ -168,37 +416,45 @@ async def open_proxy(
     target: str | None = None,
     model: str = "agent",
     env: dict[str, str] | None = None,
+    restarts: int = 0,
 ) -> AsyncIterator[ChaosProxy]:
     """Connect to ``upstream`` and yield the proxy (its ``server`` is the MCP server to serve).
 
-    The episode is stored (if ``store``) when the context ends, with no verdict.
+    With ``store``, the episode's row is claimed now and each call is stored as it is
+    answered; the episode is closed (with no verdict) when the context ends.
+
+    Args:
+        upstream: A URL, a command line, an in-process ``Server`` or a ``Client``.
+        plan: A profile name, a plan file, a dict or a :class:`HazardPlan`.
+        arm: ``hazard`` (the plan) or ``clean``.
+        seed: Overrides the plan's seed.
+        store: The run directory (or recorder) the episode is stored in, as it plays.
+        target: The id the episode is stored under (default: the plan's label).
+        model: The agent's name in the store.
+        env: Extra environment for a stdio command (never logged or stored).
+        restarts: How many times an upstream that dies is respawned (a command, a URL or
+            an in-process server; a given ``Client`` cannot be). Past that, each call
+            gets an MCP error naming the upstream, and ``proxy.lost`` is set.
 
     Raises:
         BadInput: The upstream cannot be reached or listed (one sentence), or the plan
             does not fit its tools.
     """
     chosen = load_plan(plan)  # a bad plan file fails before anything is started
-    client = upstream_client(upstream, env)
+    link = UpstreamLink(upstream, env, restarts)
     try:
-        async with AsyncExitStack() as stack:
-            try:
-                await stack.enter_async_context(client)
-                listing = await client.list_tools()
-            except Exception as exc:  # transports raise OSError, httpx errors, groups
-                where = describe(upstream)
-                raise BadInput(
-                    f"cannot reach the upstream MCP server {where}: {_reason(exc)}"
-                ) from None
+        async with link.running() as tools:
             recorder = RunRecorder(store) if isinstance(store, str | Path) else store
-            specs = [tool_spec_of(t) for t in listing.tools]
-            engine = ChaosEngine(specs, chosen, seed=seed, recorder=recorder, target=target)
-            proxy = ChaosProxy(
-                client, list(listing.tools), engine, engine.episode(arm, model=model)
-            )
             try:
-                yield proxy
+                specs = [tool_spec_of(t) for t in tools]
+                engine = ChaosEngine(specs, chosen, seed=seed, recorder=recorder, target=target)
+                episode = engine.episode(arm, model=model, live=True)
+                proxy = ChaosProxy(link, tools, engine, episode)
+                try:
+                    yield proxy
+                finally:
+                    proxy.episode.finish()
             finally:
-                proxy.episode.finish()
                 if recorder is not None and not isinstance(store, RunRecorder):
                     recorder.close()
     except BaseExceptionGroup as group:
@@ -228,13 +484,123 @@ def _reason(exc: BaseException) -> str:
     return (text[0] if text else type(exc).__name__).rstrip(".")
 
 
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
+)
+"""What stops a proxy at once (SIGHUP: the terminal or host that started it went away)."""
+
+
+class _StdinLines:
+    """The lines of this process's stdin, read by a daemon thread from the descriptor itself.
+
+    The SDK's stdio transport reads stdin in a worker thread that cannot be interrupted,
+    so a signal would wait for the client's next line (Ctrl-C hung the proxy). A daemon
+    thread reading fd 0 directly (no buffered file whose lock shutdown would need) never
+    holds the process back, and :meth:`end` makes the stream end as if stdin had closed.
+    """
+
+    def __init__(self) -> None:
+        self._send, self._receive = anyio.create_memory_object_stream[str](16)
+
+    def start(self) -> None:
+        token = anyio.lowlevel.current_token()
+        threading.Thread(
+            target=self._read, args=(token,), name="toolchaos-stdin", daemon=True
+        ).start()
+
+    def _read(self, token: anyio.lowlevel.EventLoopToken) -> None:
+        pending = b""
+        try:
+            while chunk := os.read(0, 65536):
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    anyio.from_thread.run(
+                        self._send.send, line.decode("utf-8", "replace"), token=token
+                    )
+            if pending:
+                anyio.from_thread.run(
+                    self._send.send, pending.decode("utf-8", "replace"), token=token
+                )
+            anyio.from_thread.run_sync(self._send.close, token=token)
+        except Exception:  # the loop has closed the stream or ended: nobody reads any more
+            return
+
+    def end(self) -> None:
+        """End the stream (what stdin's end would do)."""
+        self._send.close()
+
+    def __bool__(self) -> bool:
+        return True
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async with self._receive:
+            async for line in self._receive:
+                yield line + "\n"
+
+
+class _Outbox:
+    """The server's write stream, telling the proxy what has been sent."""
+
+    def __init__(self, inner: Any, proxy: ChaosProxy) -> None:
+        self.inner = inner
+        self.proxy = proxy
+
+    async def send(self, item: SessionMessage, /) -> None:
+        await self.inner.send(item)
+        self.proxy.answered(item)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    async def __aenter__(self) -> _Outbox:
+        await self.inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> bool | None:
+        return await self.inner.__aexit__(*exc)  # type: ignore[no-any-return]
+
+
 async def serve_stdio(
     upstream: Upstream,
     plan: str | Path | HazardPlan | dict[str, Any],
     **options: Any,
-) -> None:
-    """Serve the proxy over this process's stdin/stdout until the client disconnects."""
+) -> int:
+    """Serve the proxy over this process's stdin/stdout until the client disconnects.
+
+    SIGTERM, SIGHUP and SIGINT stop it at once (every answered call is already stored);
+    an upstream that is dead for good stops it after the call it failed is answered.
+
+    Returns:
+        The exit code: 0 when the client disconnected, 1 when the upstream was lost,
+        128 + the signal's number when a signal stopped it.
+    """
     from mcp.server.stdio import stdio_server
 
-    async with open_proxy(upstream, plan, **options) as proxy, stdio_server() as (read, write):
-        await proxy.server.run(read, write, proxy.server.create_initialization_options())
+    stdin = _StdinLines()
+    stopped_by: list[int] = []
+    async with open_proxy(upstream, plan, **options) as proxy, anyio.create_task_group() as group:
+
+        async def on_signal() -> None:
+            with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
+                async for signum in signals:
+                    stopped_by.append(signum)
+                    _say(f"stopped by {signal.Signals(signum).name}")
+                    group.cancel_scope.cancel()  # the transport's tasks too: they are inside
+                    return
+
+        async def on_lost() -> None:
+            await proxy.lost.wait()
+            stdin.end()  # the server ends as at stdin's end, its answers written
+
+        if sys.platform != "win32":  # the event loop has no signal handlers there
+            group.start_soon(on_signal)
+        group.start_soon(on_lost)
+        stdin.start()
+        async with stdio_server(stdin=stdin) as (read, write):  # type: ignore[arg-type]
+            options_ = proxy.server.create_initialization_options()
+            await proxy.server.run(read, _Outbox(write, proxy), options_)
+        group.cancel_scope.cancel()
+    if stopped_by:
+        return 128 + stopped_by[0]
+    return proxy.exit_code

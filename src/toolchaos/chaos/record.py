@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchaos._version import __version__
-from toolchaos.core.types import Episode
+from toolchaos.core.types import Episode, HazardEvent, TraceEntry
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import get_suite
 
@@ -60,14 +61,36 @@ class RunRecorder:
         from toolchaos.chaos.engine import episode_key
 
         with self._lock:
-            if engine.target not in self._tasks:
-                task = get_suite(OWN_TOOLS).task_model.model_validate(_task(engine))
-                self.store.put_tasks([task])
-                self._tasks.add(engine.target)
+            self._put_target(engine)
             target, model, arm = episode.task_id, episode.model, episode.arm
             return self.store.put_numbered(
                 episode, lambda sample: episode_key(target, model, arm, sample)
             )
+
+    def open(self, engine: ChaosEngine, episode: Episode) -> Episode:
+        """Claim the row of an episode that is starting (:meth:`record` of it, empty).
+
+        Its calls are then appended one by one (:meth:`append`) and :meth:`settle` writes
+        its end, so a session that is killed keeps every call it answered.
+        """
+        return self.record(engine, episode)
+
+    def append(self, key: str, entry: TraceEntry, events: Sequence[HazardEvent]) -> None:
+        """Append one answered call (and the hazard events it fired) to an open episode."""
+        with self._lock:
+            self.store.append_call(key, entry, events)
+
+    def settle(self, episode: Episode) -> Episode:
+        """Write the end of an episode opened with :meth:`open` (its verdict, answer, status)."""
+        with self._lock:
+            self.store.put(episode)
+        return episode
+
+    def _put_target(self, engine: ChaosEngine) -> None:
+        if engine.target not in self._tasks:
+            task = get_suite(OWN_TOOLS).task_model.model_validate(_task(engine))
+            self.store.put_tasks([task])
+            self._tasks.add(engine.target)
 
     def close(self) -> None:
         """Close the store."""

@@ -331,6 +331,11 @@ class TraceEntry(BaseModel):
     observation: Observation
     ordinal: int
     violations: list[str] = Field(default_factory=list)
+    fault: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    """Who failed the call when no hazard did (never injected by toolchaos): ``upstream``
+    for an upstream MCP server that died or answered with a JSON-RPC error, not a result;
+    ``cancelled`` for a call cancelled (by the client, or a signal stopping the proxy)
+    before the upstream answered."""
 
 
 class Episode(BaseModel):

@@ -13,15 +13,18 @@ import os
 import signal
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterable, Iterator
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import Episode, EpisodeStatus
+from toolchaos.core.types import Episode, EpisodeStatus, HazardEvent, TraceEntry
 from toolchaos.env.validation import MALFORMED_ARGUMENTS
 
 STORE_NAME = "episodes.sqlite"
+BUSY_TIMEOUT_S = 30.0
+"""How long a writer waits for another process's write transaction (SQLite's default: 5 s)."""
 SCHEMA_VERSION = "3"
 
 _SCHEMA = """
@@ -130,15 +133,15 @@ def malformed_calls(episode: Episode) -> int:
     expected tool serves such a call anyway). Counted apart from harness faults so a
     report can show both kinds; stored as the row's ``bad_calls``.
     """
-    return sum(
-        1
-        for entry in episode.trace
-        if entry.violations
-        or (
-            not entry.observation.ok
-            and isinstance(entry.observation.content, dict)
-            and entry.observation.content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
-        )
+    return sum(1 for entry in episode.trace if entry.violations or _malformed(entry))
+
+
+def _malformed(entry: TraceEntry) -> bool:
+    content = entry.observation.content
+    return (
+        not entry.observation.ok
+        and isinstance(content, dict)
+        and content.get("error", {}).get("type") == MALFORMED_ARGUMENTS
     )
 
 
@@ -184,14 +187,8 @@ class Store:
             if read_only:
                 self.conn = _connect_read_only(path)
             else:
-                self.conn = sqlite3.connect(path, isolation_level=None)
-                self.conn.execute("PRAGMA journal_mode=WAL")
-                self.conn.execute("PRAGMA synchronous=NORMAL")
-                self.conn.executescript(_SCHEMA)
-                self._migrate()
-                self.conn.execute(
-                    "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
-                )
+                self.conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+                _when_unlocked(self._prepare)
             columns = {row[1] for row in self.conn.execute("PRAGMA table_info(episodes)")}
         except sqlite3.OperationalError as exc:
             verb = "read" if read_only else "open or create"
@@ -201,6 +198,16 @@ class Store:
         # a read-only store of an older schema lacks columns: derive them
         self._summary_sql = ", ".join(
             c if c in columns else f"{_DERIVED[c]} AS {c}" for c in SUMMARY_COLUMNS
+        )
+
+    def _prepare(self) -> None:
+        """WAL mode, the schema (created or migrated) and its version: each step idempotent."""
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.executescript(_SCHEMA)
+        self._migrate()
+        self.conn.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,)
         )
 
     def _migrate(self) -> None:
@@ -336,6 +343,29 @@ class Store:
             self.conn.execute(INSERT_EPISODE.replace(" OR REPLACE", "", 1), episode_row(claimed))
         return claimed
 
+    def append_call(self, key: str, entry: TraceEntry, events: Sequence[HazardEvent] = ()) -> None:
+        """Append one finished call (and the hazard events it fired) to a stored episode.
+
+        One short write transaction per call: the entry joins the row's JSON trace and the
+        counts move with it, so an episode that is still playing (a proxy session) holds
+        every call it answered, whatever ends the process afterwards.
+
+        Raises:
+            BadInput: The episode is not in the store (it was never opened there).
+        """
+        paths = ["'$.trace[#]', json(?)"] + ["'$.hazard_events[#]', json(?)"] * len(events)
+        values = [entry.model_dump_json(), *(e.model_dump_json() for e in events)]
+        bad = int(_malformed(entry))
+        sql = (
+            f"UPDATE episodes SET data = json_set(json_insert(data, {', '.join(paths)}), "  # noqa: S608
+            "'$.turns', n_calls + 1), n_calls = n_calls + 1, n_events = n_events + ?, "
+            "bad_calls = bad_calls + ? WHERE key = ?"
+        )
+        with self._transaction():
+            updated = self.conn.execute(sql, (*values, len(events), bad, key)).rowcount
+        if updated != 1:
+            raise BadInput(f"the episode {key} is not in the run store {self.path}")
+
     def summaries(self) -> list[dict[str, Any]]:
         """Return the summary columns of every episode (no messages), for scoring."""
         cursor = self.conn.execute(
@@ -423,6 +453,25 @@ class Store:
 
     def _transaction(self) -> _Tx:
         return _Tx(self.conn, self.path)
+
+
+def _when_unlocked(step: Callable[[], None]) -> None:
+    """Run ``step``, again while another process holds the lock it needs (up to the timeout).
+
+    Several processes opening one new store at once (proxies sharing a ``--store``) meet
+    in the switch to WAL mode, which SQLite refuses with "database is locked" at once
+    rather than waiting for the busy timeout.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:

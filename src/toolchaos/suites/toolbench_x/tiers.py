@@ -43,9 +43,8 @@ from pydantic import BaseModel, Field
 from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import Episode, HazardSpec, RecoveryStep, TaskSpec, Tier
-from toolchaos.env.changelog import CHANGELOG_TOOL
-from toolchaos.env.runtime import Env
 from toolchaos.hazards import tier_of
+from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL, make_env
 
 FixSource = Literal["error", "result", "docs", "changelog", "probing", "data"]
 """Where an agent first finds the fix: an error message, a result notice, the tool's docs,
@@ -246,7 +245,7 @@ def observe(task: TaskSpec) -> Observations:
         raise ValueError(f"task {task.id} has no hazard to measure")
     hazarded = [play_sync(task, mode, "hazard") for mode in ("oracle", "naive")]
     clean = play_sync(task, "oracle", "clean")
-    env = Env(task, "hazard")
+    env = make_env(task, "hazard")
     docs = [f"{s.description}\n{dumps(s.parameters)}" for s in env.toolbox() if s.name == spec.tool]
     return Observations(
         fix=fix_clues(spec, task),
