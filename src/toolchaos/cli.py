@@ -870,8 +870,19 @@ def judge_command(
     if not 1 <= len(specs) <= 2:
         raise BadInput("give one or two --judge models")
     entries = [ModelEntry(spec=s, base_urls=base_url or []) for s in specs]
-    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit)
-    err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
+    tally = get_suite("toolfailbench").judge(directory, entries, concurrency, limit, err)
+    _say(err, f"{tally.judged} episodes judged -> {directory}; {tally.line()}")
+    if tally.silent:
+        _say(
+            err,
+            f"error: no reply of {' or '.join(tally.silent)} held a verdict (one JSON object "
+            "with a label), so every label stored is empty and the report has no ensemble; "
+            "judge with a model that answers the rubric in JSON",
+        )
+        raise typer.Exit(1)
+    unlabelled = sum(tally.judged - n for n in tally.labelled.values())
+    if unlabelled:
+        _say(err, f"warning: {unlabelled} replies held no verdict; those labels are empty")
 
 
 @app.command("audit-scoring")
@@ -902,9 +913,21 @@ def audit_scoring_command(
     from toolchaos.suites.toolbench_x import audit_scoring, report_lines
 
     entry = ModelEntry(spec=judge, base_urls=base_url or [])
-    report = audit_scoring(directory, entry, sample=sample, seed=seed, concurrency=concurrency)
+    report = audit_scoring(
+        directory, entry, sample=sample, seed=seed, concurrency=concurrency, console=err
+    )
     for line in report_lines(report):
         _say(out, line)
+    if not report.judged:
+        _say(
+            err,
+            f"error: none of the {report.sampled} replies of {judge} held a verdict (one JSON "
+            "object with 'correct'), so there is no agreement to report",
+        )
+        raise typer.Exit(1)
+    if report.judged < report.sampled:
+        missing = report.sampled - report.judged
+        _say(err, f"warning: {missing} of {report.sampled} replies held no verdict")
 
 
 @app.command("merge")

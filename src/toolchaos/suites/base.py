@@ -38,7 +38,9 @@ from toolchaos.models.base import ModelClient
 
 if TYPE_CHECKING:
     import pandas as pd
+    from rich.console import Console
 
+    from toolchaos.scoring.judging import JudgeTally
     from toolchaos.suites.review import ReviewDesk
 
 TaskT = TypeVar("TaskT", bound=BaseModel)
@@ -326,8 +328,19 @@ class Suite(Generic[TaskT, EnvT]):
         """Problems only the whole set shows (a task that repeats another); none here."""
         return []
 
-    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
-        """Have LLM judges label this suite's stored episodes of a run; return how many."""
+    def judge(
+        self,
+        directory: Path,
+        judges: list[Any],
+        concurrency: int,
+        limit: int | None,
+        console: Console | None = None,
+    ) -> JudgeTally:
+        """Have LLM judges label this suite's stored episodes of a run (a bar on ``console``).
+
+        Returns how many episodes were judged and how many of each judge's replies held a
+        verdict.
+        """
         raise BadInput(f"suite {self.name} has no LLM judges")
 
     def review_desk(self) -> ReviewDesk:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolchaos.models.base import ModelClient
 from toolchaos.suites.base import BuildOptions, BuildResult, ReportOptions, Suite, SuiteReport
@@ -15,6 +15,11 @@ from toolchaos.suites.toolfailbench.baselines import BEHAVIOURS, FailPolicy
 from toolchaos.suites.toolfailbench.env import FailEnv
 from toolchaos.suites.toolfailbench.two_step import run_two_step
 from toolchaos.suites.toolfailbench.types import FailTask
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from toolchaos.scoring.judging import JudgeTally
 
 
 def _baseline(task: FailTask, mode: str) -> ModelClient:
@@ -104,11 +109,18 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
             tasks=tasks, report_json=report.to_json(), summary=f"{len(tasks)} tasks ({kinds})"
         )
 
-    def judge(self, directory: Path, judges: list[Any], concurrency: int, limit: int | None) -> int:
+    def judge(
+        self,
+        directory: Path,
+        judges: list[Any],
+        concurrency: int,
+        limit: int | None,
+        console: Console | None = None,
+    ) -> JudgeTally:
         """Judge A (decision tree) and judge B (evidence) label every finished episode."""
         from toolchaos.suites.toolfailbench.judges import judge_run
 
-        return judge_run(directory, judges, concurrency, limit)
+        return judge_run(directory, judges, concurrency, limit, console)
 
 
 SUITE = ToolFailSuite(
