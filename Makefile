@@ -8,7 +8,8 @@ MODELS ?= scripted/oracle,scripted/naive,scripted/retry,scripted/no-tool
 FAIL_MODELS ?= scripted/oracle,scripted/skip,scripted/ignore,scripted/fabricate,scripted/overuse
 LOCAL_MODEL ?= qwen2.5-coder-0.5b
 # Sized for the embedded model on 2 cores: every arm of both suites in 50 local-model
-# episodes, 4 min 53 s on a fresh clone of a quiet machine (bench/README.md, "make run").
+# episodes, 3 min 31 s to 6 min 12 s after the install on a fresh clone, the model
+# already pulled (the README; bench/README.md, "make run").
 # SUBSET=30 FAIL_SUBSET=30 MAX_TURNS=10 for the larger look.
 SUBSET ?= 10
 FAIL_SUBSET ?= 10

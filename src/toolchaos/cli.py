@@ -16,9 +16,103 @@ from typer.models import CommandFunctionType
 
 from toolchaos.core.errors import BadInput
 
+HELP_WIDTH = 80
+"""The widest ``--help`` line (a wider terminal gets the same layout)."""
+_UNBROKEN_HYPHEN = "\u2011"  # stands in for "-" while text is wrapped (never a break there)
+# click's help formatter, whether typer bundles its own click or uses the package
+_ClickFormatter: Any = typer.Context.formatter_class
+
+
+class _HelpFormatter(_ClickFormatter):  # type: ignore[misc]
+    """click's help layout, never breaking a line inside a hyphenated word.
+
+    ``no-tool`` or ``--executor dask-local`` split over two lines cannot be copied.
+    """
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, **_: Any) -> None:
+        super().__init__(indent_increment, width, max_width=HELP_WIDTH)
+
+    def write_text(self, text: str) -> None:
+        """Write a paragraph, wrapped between words only."""
+        super().write_text(text.replace("-", _UNBROKEN_HYPHEN))
+        self._restore()
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        """Write a definition list (options, commands), its text wrapped between words."""
+        kept = [(term, text.replace("-", _UNBROKEN_HYPHEN)) for term, text in rows]
+        super().write_dl(kept, col_max, col_spacing)
+        self._restore()
+
+    def _restore(self) -> None:
+        self.buffer[:] = [part.replace(_UNBROKEN_HYPHEN, "-") for part in self.buffer]
+
+
+class _Context(typer.Context):
+    """A context whose help is laid out by :class:`_HelpFormatter`."""
+
+    formatter_class = _HelpFormatter
+
+
+def _example_lines(commands: list[str], width: int) -> list[str]:
+    """Each example command on lines of at most ``width``, continued with a backslash.
+
+    Lines break only between shell words, so every line can be copied and pasted.
+    """
+    import shlex
+
+    lines: list[str] = []
+    for command in commands:
+        words = [shlex.quote(word) for word in shlex.split(command)]
+        # an option stays on the line of its value
+        units: list[str] = []
+        for word in words:
+            last = units[-1] if units else ""
+            if last.startswith("-") and " " not in last and not word.startswith("-"):
+                units[-1] += " " + word
+                continue
+            units.append(word)
+        line = "  " + units[0]
+        for unit in units[1:]:
+            if len(line) + 1 + len(unit) + 2 > width:
+                lines.append(line + " \\")
+                line = "      " + unit
+            else:
+                line += " " + unit
+        lines.append(line)
+    return lines
+
+
+def _help_paragraphs(text: str, width: int) -> str:
+    """A command's help for click: prose as it is; an example laid out to be copied.
+
+    A paragraph starting ``Example:`` (or ``Examples (...):``) holds commands, each starting
+    with ``toolchaos`` and running on over docstring lines as needed; they are shown one
+    per line, broken between words with a shell continuation, and never rewrapped.
+    """
+    kept = []
+    for paragraph in text.split("\n\n"):
+        head, _, rest = paragraph.partition(":")
+        if not head.strip().startswith("Example") or "toolchaos" not in rest:
+            kept.append(paragraph)
+            continue
+        commands: list[str] = []
+        for line in rest.strip().splitlines():
+            if line.strip().startswith("toolchaos ") or not commands:
+                commands.append(line.strip())
+            else:
+                commands[-1] += " " + line.strip()
+        kept.append(f"\b\n{head.strip()}:\n" + "\n".join(_example_lines(commands, width)))
+    return "\n\n".join(kept)
+
 
 class _HelpFlag:
-    """Shows ``--help`` as every other flag of ours: with no value placeholder."""
+    """What our commands and groups share in their help.
+
+    ``--help`` shown as every other flag of ours (no value placeholder), lines that fit 80
+    columns, and an example that can be copied.
+    """
+
+    help: str | None
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
@@ -26,20 +120,43 @@ class _HelpFlag:
             option.metavar = ""
         return option
 
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        """The description, its example laid out line by line."""
+        import inspect
+
+        text = inspect.cleandoc(self.help or "").partition("\f")[0]
+        if not text:
+            return
+        width = formatter.width - formatter.current_indent - formatter.indent_increment
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(_help_paragraphs(text, width))
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The first sentence of the help, whole (the command list wraps it)."""
+        import inspect
+
+        first = inspect.cleandoc(self.help or "").split("\n\n", 1)[0]
+        return " ".join(first.split())
+
 
 class _Command(_HelpFlag, TyperCommand):
     """A command of ours."""
 
+    context_class = _Context
+
 
 class _Group(_HelpFlag, TyperGroup):
     """A group of commands of ours."""
+
+    context_class = _Context
 
 
 class _Typer(typer.Typer):
     """A Typer whose commands and groups show ``--help`` without a placeholder."""
 
     def __init__(self, **settings: Any) -> None:
-        super().__init__(cls=_Group, **settings)
+        super().__init__(cls=_Group, rich_markup_mode=None, **settings)
 
     def command(
         self, name: str | None = None, **settings: Any
@@ -48,10 +165,7 @@ class _Typer(typer.Typer):
         return super().command(name, cls=settings.pop("cls", _Command), **settings)
 
 
-app = _Typer(
-    add_completion=False,
-    help="Measure how tool-using LLM agents hold up when their tools are unreliable.",
-)
+app = _Typer(add_completion=False)  # its help: the docstring of _main
 # where stderr is a log or a pipe, a sentence stays on one line (no wrapping at 80 columns)
 err = Console(stderr=True, soft_wrap=not sys.stderr.isatty())
 out = Console()
@@ -109,7 +223,14 @@ def _main(
         ),
     ] = False,
 ) -> None:
-    """Measure how tool-using LLM agents hold up when their tools are unreliable."""
+    """Measure how tool-using LLM agents hold up when their tools are unreliable.
+
+    `toolchaos` alone prints what to try first; each command's --help ends with an
+    example, and docs/cli.md lists every command and option.
+
+    Example: toolchaos run toolbench-x -m scripted/oracle,scripted/naive --subset 20
+    --out runs/first
+    """
     if ctx.invoked_subcommand is None:
         from toolchaos._version import __version__
 
@@ -493,8 +614,25 @@ def report(
             _say(out, note)
     else:
         print_report(result, out, written)
-        _say(err, f"wrote {', '.join(str(p) for p in paths)}")
+        for line in _wrote_lines(paths, err.width):
+            _say(err, line)
     print_headline(result, out, written, html)
+
+
+def _wrote_lines(paths: list[Path], width: int) -> list[str]:
+    """``wrote in DIR: a, b, ...`` per folder, in the order written, wrapped between names."""
+    import textwrap
+
+    folders: dict[Path, list[str]] = {}
+    for path in paths:
+        folders.setdefault(path.parent, []).append(path.name)
+    lines = []
+    for folder, names in folders.items():
+        text = f"wrote in {folder}/: {', '.join(names)}"
+        lines += textwrap.wrap(
+            text, width - 1, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+        )
+    return lines
 
 
 @app.command()
@@ -514,8 +652,9 @@ def compare(
 
     Episodes pair up by (suite, task, arm, sample); harness errors are left out.
 
-    Example: toolchaos compare runs/gpt runs/local (or one run: runs/all runs/all
-    --model-a scripted/oracle --model-b scripted/naive)
+    Examples (two runs, or two models of one run):
+    toolchaos compare runs/gpt runs/local
+    toolchaos compare runs/all runs/all --model-a scripted/oracle --model-b scripted/naive
     """
     from rich.markup import escape
     from rich.table import Table
@@ -722,7 +861,13 @@ def tasks(
         ),
     ] = None,
     stats: Annotated[bool, _flag("--stats", help="Print counts instead of tasks.")] = False,
-    as_json: Annotated[bool, _flag("--json", help="Print JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        _flag(
+            "--json",
+            help="Print JSON Lines: one task object per line (with --stats, one JSON object).",
+        ),
+    ] = False,
     task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
     dataset: Annotated[
         str | None, typer.Option(help="A shipped task set by version (v2, the default, or v1).")
@@ -796,7 +941,11 @@ def _stats_table(suite: str, counts: dict[str, Any]) -> Any:
     return view
 
 
-models_app = _Typer(help="Embedded local models: list and pull.", no_args_is_help=True)
+models_app = _Typer(
+    help="Embedded local models: list and pull.\n\nExample: toolchaos models pull "
+    "qwen2.5-coder-0.5b",
+    no_args_is_help=True,
+)
 app.add_typer(models_app, name="models")
 
 
@@ -1012,7 +1161,8 @@ def proxy_command(
 
 
 review_app = _Typer(
-    help="Human review of a suite's tasks: show, record, next, agreement, sample.",
+    help="Human review of a suite's tasks: show, record, next, agreement, sample.\n\n"
+    "Example: toolchaos review show tbx-podcasts-mix-04 --html task.html",
     no_args_is_help=True,
 )
 app.add_typer(review_app, name="review")
@@ -1281,13 +1431,15 @@ def main() -> None:
     # click's classes, whether typer bundles its own click or uses the package
     usage_error: type[Exception] = typer.BadParameter.__base__  # type: ignore[assignment]
     click_exception: type[Exception] = usage_error.__base__  # type: ignore[assignment]
-    # a group named without its command: its help, framed, is the answer
+    # a group named without its command: its help is the answer
     no_args = getattr(sys.modules[usage_error.__module__], "NoArgsIsHelpError", ())
     try:
         code = app(standalone_mode=False)
     except click_exception as exc:
         ctx = getattr(exc, "ctx", None)
-        if err.is_terminal or isinstance(exc, no_args):
+        if isinstance(exc, no_args) and ctx is not None:
+            sys.stdout.write(ctx.get_help() + "\n")
+        elif err.is_terminal:
             rich_utils.rich_format_error(exc)  # type: ignore[arg-type]
         else:
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
