@@ -513,8 +513,22 @@ def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None
 @clean_errors
 def report(
     directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
+    model: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--model",
+            "-m",
+            help="Report only this model's episodes (a spec as stored, e.g. scripted/oracle); "
+            "repeat or comma-separate.",
+        ),
+    ] = None,
     as_json: Annotated[
-        bool, _flag("--json", help="Print one JSON object instead of tables.")
+        bool,
+        _flag(
+            "--json",
+            help="Print one JSON object instead of tables: every table (name, title, suite, "
+            "columns, rows), the accuracy rows, notes, headline and files.",
+        ),
     ] = False,
     write: Annotated[
         Path | None,
@@ -587,7 +601,8 @@ def report(
 
     if html_episodes < 0:
         raise BadInput("--html-episodes must be 0 or more")
-    result = build_report(directories, ReportOptions(thresholds=thresholds, rules=rules))
+    options = ReportOptions(thresholds=thresholds, rules=rules)
+    result = build_report(directories, options, _split(model or []))
     written = write or report_destination(directories)
     try:
         paths = write_report(result, written, figures=figures)
@@ -602,12 +617,9 @@ def report(
         except OSError as exc:
             raise BadInput(f"cannot write {html}: {exc.strerror}") from None
     if as_json:
-        payload = {
-            "rows": result.rows,
-            "notes": result.notes,
-            "files": [str(p) for p in paths],
-        }
-        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        from toolchaos.report.tables import report_json
+
+        sys.stdout.write(json.dumps(report_json(result, paths), indent=2) + "\n")
         return
     if summary:
         for note in result.notes:
@@ -633,6 +645,46 @@ def _wrote_lines(paths: list[Path], width: int) -> list[str]:
             text, width - 1, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
         )
     return lines
+
+
+@app.command("runs")
+@clean_errors
+def runs_command(
+    folders: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Run directories, or folders to look for them in (default: runs)."),
+    ] = None,
+    as_json: Annotated[
+        bool, _flag("--json", help="Print one JSON object per run directory, one a line.")
+    ] = False,
+) -> None:
+    """List run directories: suite, models, arms, episodes, harness errors, start time.
+
+    Every folder is searched at any depth; a run stopped or still playing says so.
+
+    Example: toolchaos runs runs/main runs/gpt
+    """
+    from toolchaos.runner.listing import list_runs
+
+    folders = folders or [Path("runs")]
+    listed = list_runs(folders)
+    if as_json:
+        for run in listed:
+            sys.stdout.write(run.model_dump_json() + "\n")
+        return
+    if not listed:
+        _say(err, f"no run directories in {', '.join(str(f) for f in folders)}")
+        return
+    for run in listed:
+        started = (run.started or "?")[:16].replace("T", " ")
+        if (run.started or "").endswith("+00:00"):
+            started += " UTC"
+        state = "unfinished (stopped, or still playing)" if run.ended is None else "finished"
+        _say(out, run.directory)
+        _say(out, f"  {run.suite}: {run.episodes} episodes, {run.errors} harness errors")
+        _say(out, f"  started {started}, {state}")
+        _say(out, f"  models: {', '.join(run.models) or '-'}")
+        _say(out, f"  arms: {', '.join(run.arms) or '-'}")
 
 
 @app.command()
