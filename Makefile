@@ -43,7 +43,7 @@ run: $(LOCAL_STAMP)
 		--out $(RUN_DIR)/toolbench-x
 	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(FAIL_SUBSET) \
 		--local-engine $(LOCAL_ENGINE) --out $(RUN_DIR)/toolfailbench
-	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --write $(RUN_DIR) \
+	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --out $(RUN_DIR) \
 		--html $(RUN_DIR)/report.html --summary
 
 # One real episode on the embedded model (not part of `make test`).

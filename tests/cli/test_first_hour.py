@@ -150,13 +150,12 @@ def test_a_command_group_named_alone_prints_its_help() -> None:
 # -- silently wrong numbers -----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("flag", ["--max-tasks", "--limit"])  # --limit: its old name
 @pytest.mark.parametrize("value", ["-1", "0"])
-def test_limit_below_one_is_refused(tmp_path: Path, value: str) -> None:
+def test_limit_below_one_is_refused(tmp_path: Path, value: str, flag: str) -> None:
     out = tmp_path / "r"
-    result = toolchaos(
-        "run", "toolbench-x", "-m", "scripted/oracle", "--limit", value, "--out", str(out)
-    )
-    refused(result, f"--limit {value}: the number of tasks must be at least 1")
+    result = toolchaos("run", "toolbench-x", "-m", "scripted/oracle", flag, value, "-o", str(out))
+    refused(result, f"{flag} {value}: the number of tasks must be at least 1")
     assert not out.exists()
 
 
