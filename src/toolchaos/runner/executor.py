@@ -192,6 +192,12 @@ def fit_label(suite: str, model: str, total: int, width: int) -> str:
     return f"{suite} {model}"
 
 
+def rate_text(done: int, seconds: float) -> str:
+    """Episodes per second as a bar shows it: ``12`` from 10 up, ``0.25`` below."""
+    rate = done / max(seconds, 1e-9)
+    return f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
+
+
 class Committer:
     """Commits each played episode, counts harness errors and advances the progress bars.
 
@@ -262,8 +268,7 @@ class Committer:
             done = self._done[model]
             if done == self._shown[model]:
                 continue
-            rate = done / elapsed
-            shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
+            shown = rate_text(done, elapsed)
             self._progress.update(bar, advance=done - self._shown[model], rate=shown)
             self._shown[model] = done
 

@@ -19,7 +19,7 @@ from typing import TypeVar
 from rich.console import Console
 
 from toolchaos.core.errors import BadInput
-from toolchaos.runner.executor import fit_label, progress_bar
+from toolchaos.runner.executor import fit_label, progress_bar, rate_text
 
 T = TypeVar("T")
 
@@ -55,8 +55,8 @@ def judge_all(
             async def one(item: T) -> None:
                 await ask(item)
                 done[0] += 1
-                rate = done[0] / max(time.perf_counter() - start, 1e-9)
-                progress.update(bar, advance=1, rate=f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}")
+                rate = rate_text(done[0], time.perf_counter() - start)
+                progress.update(bar, advance=1, rate=rate)
 
             try:
                 async with asyncio.TaskGroup() as group:
