@@ -153,3 +153,9 @@ def test_the_wrote_lines_fit_and_name_every_file_once(tmp_path: Path) -> None:
     assert "page.html" in names and "report.md" in names and "accuracy_by_family.svg" in names
     assert len(names) == len(set(names))
     assert {"report.md", "report.tex", "episode_labels.csv"} <= set(written) & set(names)
+
+
+def test_toolchaos_alone_fits_80_columns() -> None:
+    result = CliRunner().invoke(app, [], prog_name="toolchaos", env={"COLUMNS": "80"})
+    assert result.exit_code == 0 and "Try it in seconds" in result.output
+    assert all(len(line) <= 80 for line in result.output.splitlines())
