@@ -11,161 +11,11 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from typer.core import TyperCommand, TyperGroup
-from typer.models import CommandFunctionType
 
+from toolchaos._clihelp import Typer
 from toolchaos.core.errors import BadInput
 
-HELP_WIDTH = 80
-"""The widest ``--help`` line (a wider terminal gets the same layout)."""
-_UNBROKEN_HYPHEN = "\u2011"  # stands in for "-" while text is wrapped (never a break there)
-# click's help formatter, whether typer bundles its own click or uses the package
-_ClickFormatter: Any = typer.Context.formatter_class
-
-
-class _HelpFormatter(_ClickFormatter):  # type: ignore[misc]
-    """click's help layout, never breaking a line inside a hyphenated word.
-
-    ``no-tool`` or ``--executor dask-local`` split over two lines cannot be copied.
-    """
-
-    def __init__(self, indent_increment: int = 2, width: int | None = None, **_: Any) -> None:
-        super().__init__(indent_increment, width, max_width=HELP_WIDTH)
-
-    def write_text(self, text: str) -> None:
-        """Write a paragraph, wrapped between words only."""
-        super().write_text(text.replace("-", _UNBROKEN_HYPHEN))
-        self._restore()
-
-    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
-        """Write a definition list (options, commands), its text wrapped between words."""
-        kept = [(term, text.replace("-", _UNBROKEN_HYPHEN)) for term, text in rows]
-        super().write_dl(kept, col_max, col_spacing)
-        self._restore()
-
-    def _restore(self) -> None:
-        self.buffer[:] = [part.replace(_UNBROKEN_HYPHEN, "-") for part in self.buffer]
-
-
-class _Context(typer.Context):
-    """A context whose help is laid out by :class:`_HelpFormatter`."""
-
-    formatter_class = _HelpFormatter
-
-
-def _example_lines(commands: list[str], width: int) -> list[str]:
-    """Each example command on lines of at most ``width``, continued with a backslash.
-
-    Lines break only between shell words, so every line can be copied and pasted.
-    """
-    import shlex
-
-    lines: list[str] = []
-    for command in commands:
-        words = [shlex.quote(word) for word in shlex.split(command)]
-        # an option stays on the line of its value
-        units: list[str] = []
-        for word in words:
-            last = units[-1] if units else ""
-            if last.startswith("-") and " " not in last and not word.startswith("-"):
-                units[-1] += " " + word
-                continue
-            units.append(word)
-        line = "  " + units[0]
-        for unit in units[1:]:
-            if len(line) + 1 + len(unit) + 2 > width:
-                lines.append(line + " \\")
-                line = "      " + unit
-            else:
-                line += " " + unit
-        lines.append(line)
-    return lines
-
-
-def _help_paragraphs(text: str, width: int) -> str:
-    """A command's help for click: prose as it is; an example laid out to be copied.
-
-    A paragraph starting ``Example:`` (or ``Examples (...):``) holds commands, each starting
-    with ``toolchaos`` and running on over docstring lines as needed; they are shown one
-    per line, broken between words with a shell continuation, and never rewrapped.
-    """
-    kept = []
-    for paragraph in text.split("\n\n"):
-        head, _, rest = paragraph.partition(":")
-        if not head.strip().startswith("Example") or "toolchaos" not in rest:
-            kept.append(paragraph)
-            continue
-        commands: list[str] = []
-        for line in rest.strip().splitlines():
-            if line.strip().startswith("toolchaos ") or not commands:
-                commands.append(line.strip())
-            else:
-                commands[-1] += " " + line.strip()
-        kept.append(f"\b\n{head.strip()}:\n" + "\n".join(_example_lines(commands, width)))
-    return "\n\n".join(kept)
-
-
-class _HelpFlag:
-    """What our commands and groups share in their help.
-
-    ``--help`` shown as every other flag of ours (no value placeholder), lines that fit 80
-    columns, and an example that can be copied.
-    """
-
-    help: str | None
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None:
-            option.metavar = ""
-        return option
-
-    def format_help_text(self, ctx: Any, formatter: Any) -> None:
-        """The description, its example laid out line by line."""
-        import inspect
-
-        text = inspect.cleandoc(self.help or "").partition("\f")[0]
-        if not text:
-            return
-        width = formatter.width - formatter.current_indent - formatter.indent_increment
-        formatter.write_paragraph()
-        with formatter.indentation():
-            formatter.write_text(_help_paragraphs(text, width))
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        """The first sentence of the help, whole (the command list wraps it)."""
-        import inspect
-
-        first = inspect.cleandoc(self.help or "").split("\n\n", 1)[0]
-        return " ".join(first.split())
-
-
-class _Command(_HelpFlag, TyperCommand):
-    """A command of ours."""
-
-    context_class = _Context
-
-
-class _Group(_HelpFlag, TyperGroup):
-    """A group of commands of ours."""
-
-    context_class = _Context
-
-
-class _Typer(typer.Typer):
-    """A Typer whose commands and groups show ``--help`` without a placeholder."""
-
-    def __init__(self, **settings: Any) -> None:
-        super().__init__(cls=_Group, rich_markup_mode=None, **settings)
-
-    def command(
-        self, name: str | None = None, **settings: Any
-    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
-        """Register a command (of class ``_Command`` unless told otherwise)."""
-        return super().command(name, cls=settings.pop("cls", _Command), **settings)
-
-
-app = _Typer(add_completion=False)  # its help: the docstring of _main
+app = Typer(add_completion=False)  # its help: the docstring of _main
 # where stderr is a log or a pipe, a sentence stays on one line (no wrapping at 80 columns)
 err = Console(stderr=True, soft_wrap=not sys.stderr.isatty())
 out = Console()
@@ -1034,7 +884,7 @@ def _stats_table(suite: str, counts: dict[str, Any]) -> Any:
     return view
 
 
-models_app = _Typer(
+models_app = Typer(
     help="Embedded local models: list and pull.\n\nExample: toolchaos models pull "
     "qwen2.5-coder-0.5b",
     no_args_is_help=True,
@@ -1276,7 +1126,7 @@ def proxy_command(
     anyio.run(lambda: serve_stdio(target, plan, **options))
 
 
-review_app = _Typer(
+review_app = Typer(
     help="Human review of a suite's tasks: show, record, next, agreement, sample.\n\n"
     "Example: toolchaos review show tbx-podcasts-mix-04 --html task.html",
     no_args_is_help=True,

@@ -15,7 +15,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from toolchaos.cli import _example_lines, app
+from toolchaos._clihelp import example_lines
+from toolchaos.cli import app
 from toolchaos.testing import FakeOpenAI, Reply
 
 ROOT = typer.main.get_command(app)
@@ -97,7 +98,7 @@ def test_no_line_breaks_inside_a_hyphenated_word() -> None:
 
 def test_an_example_longer_than_a_line_breaks_between_options_with_a_continuation() -> None:
     command = "toolchaos judge runs/tfb --judge openai/gpt-4o-mini --judge anthropic/claude-haiku"
-    lines = _example_lines([command], 60)
+    lines = example_lines([command], 60)
     assert lines == [
         "  toolchaos judge runs/tfb --judge openai/gpt-4o-mini \\",
         "      --judge anthropic/claude-haiku",
