@@ -8,7 +8,8 @@ MODELS ?= scripted/oracle,scripted/naive,scripted/retry,scripted/no-tool
 FAIL_MODELS ?= scripted/oracle,scripted/skip,scripted/ignore,scripted/fabricate,scripted/overuse
 LOCAL_MODEL ?= qwen2.5-coder-0.5b
 # Sized for the embedded model on 2 cores: every arm of both suites in 50 local-model
-# episodes, 4 min 53 s on a fresh clone of a quiet machine (bench/README.md, "make run").
+# episodes, 3 min 31 s to 6 min 12 s after the install on a fresh clone, the model
+# already pulled (the README; bench/README.md, "make run").
 # SUBSET=30 FAIL_SUBSET=30 MAX_TURNS=10 for the larger look.
 SUBSET ?= 10
 FAIL_SUBSET ?= 10
@@ -42,7 +43,7 @@ run: $(LOCAL_STAMP)
 		--out $(RUN_DIR)/toolbench-x
 	$(BIN)/toolchaos run toolfailbench --model local/$(LOCAL_MODEL),$(FAIL_MODELS) --subset $(FAIL_SUBSET) \
 		--local-engine $(LOCAL_ENGINE) --out $(RUN_DIR)/toolfailbench
-	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --write $(RUN_DIR) \
+	$(BIN)/toolchaos report $(RUN_DIR)/toolbench-x $(RUN_DIR)/toolfailbench --out $(RUN_DIR) \
 		--html $(RUN_DIR)/report.html --summary
 
 # One real episode on the embedded model (not part of `make test`).

@@ -13,47 +13,11 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from typer.core import TyperCommand, TyperGroup
-from typer.models import CommandFunctionType
 
+from toolchaos._clihelp import Typer
 from toolchaos.core.errors import BadInput
 
-
-class _HelpFlag:
-    """Shows ``--help`` as every other flag of ours: with no value placeholder."""
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None:
-            option.metavar = ""
-        return option
-
-
-class _Command(_HelpFlag, TyperCommand):
-    """A command of ours."""
-
-
-class _Group(_HelpFlag, TyperGroup):
-    """A group of commands of ours."""
-
-
-class _Typer(typer.Typer):
-    """A Typer whose commands and groups show ``--help`` without a placeholder."""
-
-    def __init__(self, **settings: Any) -> None:
-        super().__init__(cls=_Group, **settings)
-
-    def command(
-        self, name: str | None = None, **settings: Any
-    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
-        """Register a command (of class ``_Command`` unless told otherwise)."""
-        return super().command(name, cls=settings.pop("cls", _Command), **settings)
-
-
-app = _Typer(
-    add_completion=False,
-    help="Measure how tool-using LLM agents hold up when their tools are unreliable.",
-)
+app = Typer(add_completion=False)  # its help: the docstring of _main
 # where stderr is a log or a pipe, a sentence stays on one line (no wrapping at 80 columns)
 err = Console(stderr=True, soft_wrap=not sys.stderr.isatty())
 out = Console()
@@ -111,7 +75,14 @@ def _main(
         ),
     ] = False,
 ) -> None:
-    """Measure how tool-using LLM agents hold up when their tools are unreliable."""
+    """Measure how tool-using LLM agents hold up when their tools are unreliable.
+
+    `toolchaos` alone prints what to try first; each command's --help ends with an
+    example, and docs/cli.md lists every command and option.
+
+    Example: toolchaos run toolbench-x -m scripted/oracle,scripted/naive --subset 20
+    --out runs/first
+    """
     if ctx.invoked_subcommand is None:
         from toolchaos._version import __version__
 
@@ -148,6 +119,27 @@ def _task_file(suite: str, tasks: Path | None, dataset: str | None) -> str | Non
 
 def _split(values: list[str]) -> list[str]:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+V = TypeVar("V")
+
+
+def _old_name(name: str, new: str) -> Any:
+    """An option's old name, kept for a release: accepted, not shown in --help."""
+    return typer.Option(name, hidden=True, help=f"The old name of {new}.")
+
+
+def _renamed(new: V | None, old: V | None, new_name: str, old_name: str) -> V | None:
+    """The value given under an option's name or under its old one (docs/cli.md).
+
+    The old name still works, silently (scripts and logs of earlier versions keep
+    running); both at once is refused.
+    """
+    if old is None or old == []:
+        return new
+    if new is not None and new != []:
+        raise BadInput(f"{old_name} is the old name of {new_name}: give {new_name} only")
+    return old
 
 
 @app.command()
@@ -201,14 +193,20 @@ def run(
             "clean,hazard."
         ),
     ] = None,
-    limit: Annotated[
+    max_tasks: Annotated[
+        int | None, typer.Option("--max-tasks", help="Run only the first N tasks (N >= 1).")
+    ] = None,
+    rate_limit: Annotated[
         list[str] | None,
         typer.Option(
-            help="N (at least 1): run only the first N tasks. PROVIDER=N (comma-separated, "
-            "repeatable): at most N requests to that provider (or model spec) in flight "
-            "across every worker, e.g. openai=40,anthropic=20; a models file may also give "
-            "'limits:'."
+            "--rate-limit",
+            help="PROVIDER=N (comma-separated, repeatable): at most N requests to that "
+            "provider (or model spec) in flight across every worker, e.g. "
+            "openai=40,anthropic=20; a models file may also give 'limits:'.",
         ),
+    ] = None,
+    limit: Annotated[
+        list[str] | None, _old_name("--limit", "--max-tasks N and --rate-limit PROVIDER=N")
     ] = None,
     subset: Annotated[
         int | None,
@@ -340,7 +338,7 @@ def run(
             e if is_scripted(e.spec) else e.model_copy(update={"temperature": temperature})
             for e in entries
         ]
-    task_limit, rate_limits = _run_limits(limit or [], models_file)
+    task_limit, rate_limits = _run_limits(max_tasks, rate_limit or [], limit or [], models_file)
     chosen: dict[str, Any] = {} if arms is None else {"arms": _split([arms])}
     config = RunConfig(
         suite=suite,
@@ -400,20 +398,28 @@ def task_options(values: list[str]) -> dict[str, str]:
     return found
 
 
-def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None, dict[str, int]]:
-    """Split ``--limit`` values into the task limit (N) and provider limits (NAME=N)."""
+def _run_limits(
+    max_tasks: int | None, rate_limit: list[str], old_limit: list[str], models_file: Path | None
+) -> tuple[int | None, dict[str, int]]:
+    """The task limit (``--max-tasks N``) and the provider limits (``--rate-limit NAME=N``).
+
+    ``old_limit`` holds the values of ``--limit``, the old name of both: a number is a
+    task limit, ``NAME=N`` a provider limit.
+    """
     from toolchaos.runner.limits import load_limits, parse_limits
 
     def is_number(value: str) -> bool:
         return value.strip().removeprefix("-").isdigit()
 
-    numbers = [int(v) for v in values if is_number(v)]
+    numbers = [int(v) for v in old_limit if is_number(v)]
+    flag = "--limit" if numbers else "--max-tasks"  # the name the user gave
+    numbers += [] if max_tasks is None else [max_tasks]
     if len(numbers) > 1:
-        raise BadInput("give --limit N (a number of tasks) once")
+        raise BadInput("give --max-tasks N (a number of tasks) once")
     if numbers and numbers[0] < 1:
-        raise BadInput(f"--limit {numbers[0]}: the number of tasks must be at least 1")
+        raise BadInput(f"{flag} {numbers[0]}: the number of tasks must be at least 1")
     rates = load_limits(models_file) if models_file else {}
-    rates |= parse_limits([v for v in values if not is_number(v)])
+    rates |= parse_limits([v for v in old_limit if not is_number(v)] + rate_limit)
     return (numbers[0] if numbers else None), rates
 
 
@@ -421,17 +427,33 @@ def _run_limits(values: list[str], models_file: Path | None) -> tuple[int | None
 @clean_errors
 def report(
     directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
+    model: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--model",
+            "-m",
+            help="Report only this model's episodes (a spec as stored, e.g. scripted/oracle); "
+            "repeat or comma-separate.",
+        ),
+    ] = None,
     as_json: Annotated[
-        bool, _flag("--json", help="Print one JSON object instead of tables.")
+        bool,
+        _flag(
+            "--json",
+            help="Print one JSON object instead of tables: every table (name, title, suite, "
+            "columns, rows), the accuracy rows, notes, headline and files.",
+        ),
     ] = False,
-    write: Annotated[
+    out_dir: Annotated[
         Path | None,
         typer.Option(
-            "--write",
+            "--out",
+            "-o",
             help="Where to write report.md, report.tex, CSVs and figures/ (default: DIR for "
             "one run; for several, a 'report' folder in the folder they share).",
         ),
     ] = None,
+    write: Annotated[Path | None, _old_name("--write", "--out")] = None,
     html: Annotated[
         Path | None,
         typer.Option("--html", help="Also write one self-contained HTML report to this file."),
@@ -495,8 +517,9 @@ def report(
 
     if html_episodes < 0:
         raise BadInput("--html-episodes must be 0 or more")
-    result = build_report(directories, ReportOptions(thresholds=thresholds, rules=rules))
-    written = write or report_destination(directories)
+    options = ReportOptions(thresholds=thresholds, rules=rules)
+    result = build_report(directories, options, _split(model or []))
+    written = _renamed(out_dir, write, "--out", "--write") or report_destination(directories)
     try:
         paths = write_report(result, written, figures=figures)
     except OSError as exc:  # unwritable, a file in the way, a missing parent under /proc
@@ -510,20 +533,79 @@ def report(
         except OSError as exc:
             raise BadInput(f"cannot write {html}: {exc.strerror}") from None
     if as_json:
-        payload = {
-            "rows": result.rows,
-            "notes": result.notes,
-            "files": [str(p) for p in paths],
-        }
-        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        from toolchaos.report.tables import report_json
+
+        sys.stdout.write(json.dumps(report_json(result, paths), indent=2) + "\n")
         return
     if summary:
         for note in result.notes:
             _say(out, note)
     else:
         print_report(result, out, written)
-        _say(err, f"wrote {', '.join(str(p) for p in paths)}")
+        for line in _wrote_lines(paths, err.width):
+            _say(err, line)
     print_headline(result, out, written, html)
+
+
+def _wrote_lines(paths: list[Path], width: int) -> list[str]:
+    """``wrote in DIR: a, b, ...`` per folder, in the order written, wrapped between names."""
+    import textwrap
+
+    folders: dict[Path, list[str]] = {}
+    for path in paths:
+        folders.setdefault(path.parent, []).append(path.name)
+    lines = []
+    for folder, names in folders.items():
+        # the folder stays on the line that says "wrote in", however long it is
+        lines += textwrap.wrap(
+            ", ".join(names),
+            width - 1,
+            initial_indent=f"wrote in {folder}/: ",
+            subsequent_indent="  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return lines
+
+
+@app.command("runs")
+@clean_errors
+def runs_command(
+    folders: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Run directories, or folders to look for them in (default: runs)."),
+    ] = None,
+    as_json: Annotated[
+        bool, _flag("--json", help="Print one JSON object per run directory, one a line.")
+    ] = False,
+) -> None:
+    """List run directories: suite, models, arms, episodes, harness errors, start time.
+
+    Every folder is searched at any depth; a run stopped or still playing says so.
+
+    Example: toolchaos runs runs/main runs/gpt
+    """
+    from toolchaos.runner.listing import list_runs
+
+    folders = folders or [Path("runs")]
+    listed = list_runs(folders)
+    if as_json:
+        for run in listed:
+            sys.stdout.write(run.model_dump_json() + "\n")
+        return
+    if not listed:
+        _say(err, f"no run directories in {', '.join(str(f) for f in folders)}")
+        return
+    for run in listed:
+        started = (run.started or "?")[:16].replace("T", " ")
+        if (run.started or "").endswith("+00:00"):
+            started += " UTC"
+        state = "unfinished (stopped, or still playing)" if run.ended is None else "finished"
+        _say(out, run.directory)
+        _say(out, f"  {run.suite}: {run.episodes} episodes, {run.errors} harness errors")
+        _say(out, f"  started {started}, {state}")
+        _say(out, f"  models: {', '.join(run.models) or '-'}")
+        _say(out, f"  arms: {', '.join(run.arms) or '-'}")
 
 
 @app.command()
@@ -590,8 +672,9 @@ def compare(
 
     Episodes pair up by (suite, task, arm, sample); harness errors are left out.
 
-    Example: toolchaos compare runs/gpt runs/local (or one run: runs/all runs/all
-    --model-a scripted/oracle --model-b scripted/naive)
+    Examples (two runs, or two models of one run):
+    toolchaos compare runs/gpt runs/local
+    toolchaos compare runs/all runs/all --model-a scripted/oracle --model-b scripted/naive
     """
     from rich.markup import escape
     from rich.table import Table
@@ -722,17 +805,17 @@ def build(
 @app.command()
 @clean_errors
 def validate(
-    task_file: Annotated[
-        Path, typer.Argument(help="A JSONL task file of any suite, or a release folder.")
-    ],
-    suite_name: Annotated[
-        str | None,
-        typer.Option(
-            "--suite",
-            help="The suite the tasks belong to (default: the 'suite' of the file's first "
-            "task); needed for a release folder, e.g. --suite toolfailbench.",
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            help="The suite (default: the 'suite' of the file's first task; needed for a "
+            "release folder, e.g. toolfailbench), then a JSONL task file of any suite or a "
+            "release folder.",
+            metavar="[SUITE] TASK_FILE",
+            show_default=False,
         ),
-    ] = None,
+    ],
+    old_suite: Annotated[str | None, _old_name("--suite", "the SUITE argument")] = None,
 ) -> None:
     """Run the shipping validators on every task of a file; exit 1 if any fails.
 
@@ -743,7 +826,11 @@ def validate(
     """
     from toolchaos.suites import get_suite, suite_of_file
 
-    suite = get_suite(suite_name or suite_of_file(task_file))
+    named, rest = _leading_suite(targets, old_suite, "TASK_FILE")
+    if len(rest) != 1:
+        raise BadInput("give one task file: toolchaos validate [SUITE] TASK_FILE")
+    task_file = Path(rest[0])
+    suite = get_suite(named or suite_of_file(task_file))
     tasks = suite.load(task_file)
     failing: set[str] = set()
 
@@ -798,7 +885,13 @@ def tasks(
         ),
     ] = None,
     stats: Annotated[bool, _flag("--stats", help="Print counts instead of tasks.")] = False,
-    as_json: Annotated[bool, _flag("--json", help="Print JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        _flag(
+            "--json",
+            help="Print JSON Lines: one task object per line (with --stats, one JSON object).",
+        ),
+    ] = False,
     task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
     dataset: Annotated[
         str | None, typer.Option(help="A shipped task set by version (v2, the default, or v1).")
@@ -872,7 +965,11 @@ def _stats_table(suite: str, counts: dict[str, Any]) -> Any:
     return view
 
 
-models_app = _Typer(help="Embedded local models: list and pull.", no_args_is_help=True)
+models_app = Typer(
+    help="Embedded local models: list and pull.\n\nExample: toolchaos models pull "
+    "qwen2.5-coder-0.5b",
+    no_args_is_help=True,
+)
 app.add_typer(models_app, name="models")
 
 
@@ -895,9 +992,11 @@ def models_list() -> None:
 @clean_errors
 def models_pull(
     name: Annotated[str, typer.Argument(help="A known local model, e.g. qwen2.5-coder-0.5b.")],
-    dest: Annotated[
-        Path | None, typer.Option(help="Directory to keep it in (default: the user cache).")
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Directory to keep it in (default: the user cache)."),
     ] = None,
+    old_dest: Annotated[Path | None, _old_name("--dest", "--out")] = None,
 ) -> None:
     """Download a local model's GGUF, check its SHA-256 and keep it (once).
 
@@ -905,6 +1004,7 @@ def models_pull(
     """
     from toolchaos.models.pull import model_path, pull
 
+    dest = _renamed(out_dir, old_dest, "--out", "--dest")
     target = model_path(name, dest)
     if target.is_file():
         err.print(f"{name} is already pulled: {target}")
@@ -932,7 +1032,10 @@ def judge_command(
         list[str] | None, typer.Option("--base-url", help="Endpoint URL for openai-compat judges.")
     ] = None,
     concurrency: Annotated[int, typer.Option(help="Judge requests at once.")] = 8,
-    limit: Annotated[int | None, typer.Option(help="Judge only the first N episodes.")] = None,
+    max_episodes: Annotated[
+        int | None, typer.Option("--max-episodes", help="Judge only the first N episodes.")
+    ] = None,
+    limit: Annotated[int | None, _old_name("--limit", "--max-episodes")] = None,
     models_file: Annotated[
         Path | None,
         typer.Option(
@@ -970,8 +1073,22 @@ def judge_command(
     entries = [known.get(s) or ModelEntry(spec=s) for s in specs]
     if base_url:
         entries = [e.model_copy(update={"base_urls": base_url}) for e in entries]
-    count = get_suite("toolfailbench").judge(directory, entries, concurrency, limit, rubric)
-    err.print(f"{count} episodes judged by {', '.join(specs)} -> {directory}")
+    most = _renamed(max_episodes, limit, "--max-episodes", "--limit")
+    if most is not None and most < 1:
+        raise BadInput(f"--max-episodes {most}: the number of episodes must be at least 1")
+    tally = get_suite("toolfailbench").judge(directory, entries, concurrency, most, rubric, err)
+    _say(err, f"{tally.judged} episodes judged -> {directory}; {tally.line()}")
+    if tally.silent:
+        _say(
+            err,
+            f"error: no reply of {' or '.join(tally.silent)} held a verdict (one JSON object "
+            "with a label), so every label stored is empty and the report has no ensemble; "
+            "judge with a model that answers the rubric in JSON",
+        )
+        raise typer.Exit(1)
+    unlabelled = sum(tally.judged - n for n in tally.labelled.values())
+    if unlabelled:
+        _say(err, f"warning: {unlabelled} replies held no verdict; those labels are empty")
 
 
 @app.command("audit-scoring")
@@ -980,7 +1097,12 @@ def audit_scoring_command(
     directory: Annotated[
         Path, typer.Argument(help="A run directory holding ToolBench-X episodes.")
     ],
-    judge: Annotated[str, typer.Option("--judge", help="The judge model spec.")],
+    judges: Annotated[
+        list[str],
+        typer.Option(
+            "--judge", help="A judge model spec; repeat (or comma-separate) to audit with each."
+        ),
+    ],
     base_url: Annotated[
         list[str] | None,
         typer.Option("--base-url", help="Endpoint URL for an openai-compat judge."),
@@ -1001,10 +1123,26 @@ def audit_scoring_command(
     from toolchaos.models.config import ModelEntry
     from toolchaos.suites.toolbench_x import audit_scoring, report_lines
 
-    entry = ModelEntry(spec=judge, base_urls=base_url or [])
-    report = audit_scoring(directory, entry, sample=sample, seed=seed, concurrency=concurrency)
-    for line in report_lines(report):
-        _say(out, line)
+    silent = []
+    for judge in _split(judges):
+        entry = ModelEntry(spec=judge, base_urls=base_url or [])
+        report = audit_scoring(
+            directory, entry, sample=sample, seed=seed, concurrency=concurrency, console=err
+        )
+        for line in report_lines(report):
+            _say(out, line)
+        if not report.judged:
+            silent.append(judge)
+            _say(
+                err,
+                f"error: none of the {report.sampled} replies of {judge} held a verdict (one "
+                "JSON object with 'correct'), so there is no agreement to report",
+            )
+        elif report.judged < report.sampled:
+            missing = report.sampled - report.judged
+            _say(err, f"warning: {missing} of {report.sampled} replies held no verdict")
+    if silent:
+        raise typer.Exit(1)
 
 
 @app.command("merge")
@@ -1061,12 +1199,16 @@ def proxy_command(
         list[str], typer.Argument(help="After --: the upstream MCP server's URL or command.")
     ],
     plan: Annotated[str, typer.Option("--plan", help="A profile name or a plan file.")],
-    store: Annotated[
-        Path | None, typer.Option("--store", help="Store the episode in this run directory.")
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Store the episode in this run directory."),
     ] = None,
+    store: Annotated[Path | None, _old_name("--store", "--out")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Override the plan's seed.")] = None,
     arm: Annotated[str, typer.Option("--arm", help="hazard (the plan) or clean.")] = "hazard",
-    model: Annotated[str, typer.Option("--model", help="The agent's name in the store.")] = "agent",
+    model: Annotated[
+        str, typer.Option("--model", "-m", help="The agent's name in the store.")
+    ] = "agent",
     restart_upstream: Annotated[
         int,
         typer.Option(
@@ -1097,11 +1239,12 @@ def proxy_command(
             f"({exc.name} is not installed)"
         ) from None
     target = upstream[0] if len(upstream) == 1 else upstream
+    stored = _renamed(out_dir, store, "--out", "--store")
     options = {
         "seed": seed,
         "arm": arm,
         "model": model,
-        "store": store,
+        "store": stored,
         "restarts": restart_upstream,
     }
     code = anyio.run(lambda: serve_stdio(target, plan, **options))
@@ -1116,8 +1259,9 @@ def proxy_command(
         raise typer.Exit(code)
 
 
-review_app = _Typer(
-    help="Human review of a suite's tasks: show, record, next, agreement, sample.",
+review_app = Typer(
+    help="Human review of a suite's tasks: show, record, next, agreement, sample.\n\n"
+    "Example: toolchaos review show tbx-podcasts-mix-04 --html task.html",
     no_args_is_help=True,
 )
 app.add_typer(review_app, name="review")
@@ -1125,7 +1269,62 @@ app.add_typer(review_app, name="review")
 ReviewTasks = Annotated[
     Path | None, typer.Option("--tasks", help="A task file (default: the suite's shipped set).")
 ]
-ReviewSuite = Annotated[str, typer.Option("--suite", help="The suite whose tasks are reviewed.")]
+ReviewSuite = Annotated[
+    str | None,
+    typer.Argument(
+        help="The suite whose tasks are reviewed (default: toolbench-x).", show_default=False
+    ),
+]
+OldSuite = Annotated[str | None, _old_name("--suite", "the SUITE argument")]
+ReviewFile = Annotated[
+    Path | None, typer.Option("--out", "-o", help="The review file (JSONL) to append to.")
+]
+OldReviewFile = Annotated[Path | None, _old_name("--file", "--out")]
+REVIEWED = "toolbench-x"
+"""The suite ``review`` works on when none is named."""
+
+
+def _leading_suite(
+    words: list[str], old_suite: str | None, what: str
+) -> tuple[str | None, list[str]]:
+    """``[SUITE] ARG...`` split into the suite (when the first word names one) and the rest.
+
+    ``old_suite`` is the value of ``--suite``, the old way to name it.
+    """
+    from toolchaos.suites import SUITES
+
+    named = _renamed(None, old_suite, "the SUITE argument", "--suite")
+    if words and words[0] in SUITES and len(words) > 1:
+        if named is not None:
+            raise BadInput(f"name the suite once (here {words[0]!r} and --suite {named!r})")
+        return words[0], words[1:]
+    if not words:
+        raise BadInput(f"give {what}")
+    return named, words
+
+
+def _review_target(targets: list[str], old_suite: str | None) -> tuple[str, str]:
+    """``[SUITE] TASK_ID`` as (suite, task id); the suite is toolbench-x when not named."""
+    named, rest = _leading_suite(targets, old_suite, "a task id")
+    if len(rest) != 1:
+        raise BadInput(f"give one task id (after the suite, if any), not {' '.join(rest)!r}")
+    return named or REVIEWED, rest[0]
+
+
+def _one_suite(named: str | None, old_suite: str | None) -> str:
+    """The suite named as the argument or with --suite (its old name), else toolbench-x."""
+    old = _renamed(None, old_suite, "the SUITE argument", "--suite")
+    if named is not None and old is not None:
+        raise BadInput(f"name the suite once (here {named!r} and --suite {old!r})")
+    return named or old or REVIEWED
+
+
+def _review_file(new: Path | None, old: Path | None) -> Path:
+    """The review file, given with --out (or its old name --file)."""
+    found = _renamed(new, old, "--out", "--file")
+    if found is None:
+        raise BadInput("name the review file with --out FILE (JSONL)")
+    return found
 
 
 class _Reviewing:
@@ -1148,9 +1347,14 @@ class _Reviewing:
 
             owner = _suite_holding(task_id, self.suite.name)
             if owner is not None:
-                raise BadInput(
-                    f"{task_id} is a {owner} task, not one of {self.label}; add --suite {owner}"
-                )
+                from toolchaos.suites import get_suite
+
+                try:
+                    get_suite(owner).review_desk()
+                    fix = f"name its suite first: toolchaos review show {owner} {task_id}"
+                except BadInput as exc:  # a suite without a review workflow
+                    fix = str(exc)
+                raise BadInput(f"{task_id} is a {owner} task, not one of {self.label}; {fix}")
             # only ids of the same kind (the part before the first dash: tbx, tfb) are near
             kind = task_id.split("-", 1)[0] + "-"
             ids = [t.id for t in self.tasks if t.id.startswith(kind)]
@@ -1185,12 +1389,19 @@ def _suite_holding(task_id: str, besides: str) -> str | None:
 @review_app.command("show")
 @clean_errors
 def review_show(
-    task_id: Annotated[str, typer.Argument(help="The task id, e.g. tbx-podcasts-mix-04.")],
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            help="The suite (default: toolbench-x), then the task id, e.g. tbx-podcasts-mix-04.",
+            metavar="[SUITE] TASK_ID",
+            show_default=False,
+        ),
+    ],
     task_file: ReviewTasks = None,
     html: Annotated[
         Path | None, typer.Option("--html", help="Write a self-contained HTML page instead.")
     ] = None,
-    suite: ReviewSuite = "toolbench-x",
+    old_suite: OldSuite = None,
 ) -> None:
     """Show a task as a reviewer needs it: prompt, tools, hazard, recovery, reference.
 
@@ -1199,6 +1410,7 @@ def review_show(
 
     Example: toolchaos review show tbx-podcasts-mix-04 --html task.html
     """
+    suite, task_id = _review_target(targets, old_suite)
     reviewing = _Reviewing(suite, task_file)
     task = reviewing.task(task_id)
     if html is None:
@@ -1215,25 +1427,35 @@ def review_show(
 @review_app.command("record")
 @clean_errors
 def review_record(
-    task_id: Annotated[str, typer.Argument(help="The task id reviewed.")],
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            help="The suite (default: toolbench-x), then the task id, e.g. tbx-podcasts-mix-04.",
+            metavar="[SUITE] TASK_ID",
+            show_default=False,
+        ),
+    ],
     reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
     verdict: Annotated[str, typer.Option("--verdict", help="accept, revise or remove.")],
     category: Annotated[
         str,
         typer.Option("--category", help="ToolBench-X: the hazard family you see in the task."),
     ],
-    review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
+    review_out: ReviewFile = None,
     note: Annotated[str, typer.Option("--note", help="Why, in a sentence.")] = "",
     task_file: ReviewTasks = None,
-    suite: ReviewSuite = "toolbench-x",
+    old_file: OldReviewFile = None,
+    old_suite: OldSuite = None,
 ) -> None:
     """Append one review to the review file; a later review of the task by you wins.
 
     Example: toolchaos review record tbx-podcasts-mix-04 --reviewer ann --verdict accept
-    --category "execution failure" --file reviews.jsonl
+    --category "execution failure" --out reviews.jsonl
     """
     from toolchaos.suites.review import append_review, parse_category, parse_verdict
 
+    suite, task_id = _review_target(targets, old_suite)
+    review_file = _review_file(review_out, old_file)
     chosen = parse_verdict(verdict)
     reviewing = _Reviewing(suite, task_file)
     family = parse_category(category, reviewing.desk.categories)
@@ -1246,20 +1468,22 @@ def review_record(
 @clean_errors
 def review_next(
     reviewer: Annotated[str, typer.Option("--reviewer", help="Your name.")],
-    review_file: Annotated[Path, typer.Option("--file", help="The review file (JSONL).")],
+    suite: ReviewSuite = None,
+    review_out: ReviewFile = None,
     task_file: ReviewTasks = None,
     sample: Annotated[
         Path | None, typer.Option("--sample", help="Review the tasks of this sample file only.")
     ] = None,
     seed: Annotated[int, typer.Option(help="The seed of the stratified order.")] = 0,
-    suite: ReviewSuite = "toolbench-x",
+    old_file: OldReviewFile = None,
+    old_suite: OldSuite = None,
 ) -> None:
     """Show the next task you have not reviewed and ask for your verdict; q stops.
 
     Tasks come in a seeded order stratified like `run --subset` (ToolBench-X: workflow
     type and hazard family), or in the order of --sample.
 
-    Example: toolchaos review next --reviewer ann --file reviews.jsonl --sample sample.txt
+    Example: toolchaos review next --reviewer ann --out reviews.jsonl --sample sample.txt
     """
     from toolchaos.suites.review import (
         append_review,
@@ -1272,7 +1496,8 @@ def review_next(
         reviewed_keys,
     )
 
-    reviewing = _Reviewing(suite, task_file)
+    review_file = _review_file(review_out, old_file)
+    reviewing = _Reviewing(_one_suite(suite, old_suite), task_file)
     desk = reviewing.desk
     if sample is not None:
         by_id = {t.id: t for t in reviewing.tasks}
@@ -1353,18 +1578,21 @@ def review_agreement(
 @clean_errors
 def review_sample(
     out_file: Annotated[Path, typer.Option("--out", "-o", help="The sample file to write.")],
-    n: Annotated[int, typer.Option("--n", help="How many tasks.")] = 200,
+    suite: ReviewSuite = None,
+    count: Annotated[int, typer.Option("--count", "-n", help="How many tasks.")] = 200,
     seed: Annotated[int, typer.Option(help="The sampling seed.")] = 0,
     task_file: ReviewTasks = None,
-    suite: ReviewSuite = "toolbench-x",
+    old_n: Annotated[int | None, _old_name("--n", "--count")] = None,
+    old_suite: OldSuite = None,
 ) -> None:
     """Write N task ids for double review, stratified (ToolBench-X: by workflow and family).
 
-    Example: toolchaos review sample --n 200 --out sample.txt
+    Example: toolchaos review sample -n 200 --out sample.txt
     """
     from toolchaos.suites.review import sample_text
 
-    reviewing = _Reviewing(suite, task_file)
+    n = _renamed(None, old_n, "--count", "--n") or count
+    reviewing = _Reviewing(_one_suite(suite, old_suite), task_file)
     dataset = f"{reviewing.label} sha256 {reviewing.sha}"
     text = sample_text(reviewing.tasks, n, seed, reviewing.suite.stratum, dataset)
     try:
@@ -1386,13 +1614,15 @@ def main() -> None:
     # click's classes, whether typer bundles its own click or uses the package
     usage_error: type[Exception] = typer.BadParameter.__base__  # type: ignore[assignment]
     click_exception: type[Exception] = usage_error.__base__  # type: ignore[assignment]
-    # a group named without its command: its help, framed, is the answer
+    # a group named without its command: its help is the answer
     no_args = getattr(sys.modules[usage_error.__module__], "NoArgsIsHelpError", ())
     try:
         code = app(standalone_mode=False)
     except click_exception as exc:
         ctx = getattr(exc, "ctx", None)
-        if err.is_terminal or isinstance(exc, no_args):
+        if isinstance(exc, no_args) and ctx is not None:
+            sys.stdout.write(ctx.get_help() + "\n")
+        elif err.is_terminal:
             rich_utils.rich_format_error(exc)  # type: ignore[arg-type]
         else:
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""

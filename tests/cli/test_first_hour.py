@@ -117,7 +117,8 @@ def test_every_command_help_has_an_example_and_flags_take_no_value(command: str)
         env={**ENV, "COLUMNS": "160"},
     )
     assert result.returncode == 0, result.stderr
-    assert f"Example: toolchaos {command}" in result.stdout
+    # the example on its own lines, ready to copy (tests/cli/test_help_width.py)
+    assert re.search(rf"Examples?[^:\n]*:\n +toolchaos {command}\b", result.stdout), result.stdout
     for line in result.stdout.splitlines():
         flags = re.findall(r"--[a-z-]+", line)
         if flags and "<bool>" in line:
@@ -149,13 +150,12 @@ def test_a_command_group_named_alone_prints_its_help() -> None:
 # -- silently wrong numbers -----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("flag", ["--max-tasks", "--limit"])  # --limit: its old name
 @pytest.mark.parametrize("value", ["-1", "0"])
-def test_limit_below_one_is_refused(tmp_path: Path, value: str) -> None:
+def test_limit_below_one_is_refused(tmp_path: Path, value: str, flag: str) -> None:
     out = tmp_path / "r"
-    result = toolchaos(
-        "run", "toolbench-x", "-m", "scripted/oracle", "--limit", value, "--out", str(out)
-    )
-    refused(result, f"--limit {value}: the number of tasks must be at least 1")
+    result = toolchaos("run", "toolbench-x", "-m", "scripted/oracle", flag, value, "-o", str(out))
+    refused(result, f"{flag} {value}: the number of tasks must be at least 1")
     assert not out.exists()
 
 

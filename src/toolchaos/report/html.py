@@ -61,9 +61,27 @@ def filter_href(found: Mapping[str, str] | None) -> str | None:
     return "#filter=" + ";".join(parts)
 
 
+CI_SUFFIX = " 95% CI"
+
+
+def interval_columns(columns: list[str]) -> dict[str, str]:
+    """Each value column with its interval column beside it: ``CTUR %`` -> ``CTUR 95% CI``.
+
+    The page shows the interval under its value, in one cell, so a leaderboard with an
+    interval for every rate still fits the page (the files keep both columns).
+    """
+    found = {}
+    for column in columns:
+        base = column.removesuffix(" %")
+        if base + CI_SUFFIX in columns and column != base + CI_SUFFIX:
+            found[column] = base + CI_SUFFIX
+    return found
+
+
 def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[str, Any]:
     title, frame = _shown(table)
-    columns = [str(c) for c in frame.columns]
+    paired = interval_columns([str(c) for c in frame.columns])
+    columns = [str(c) for c in frame.columns if str(c) not in paired.values()]
     rows = []
     for record in table.frame.to_dict(orient="records"):
         full = {str(k): v for k, v in record.items()}
@@ -76,7 +94,10 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
             href = filter_href(found)
             if href is not None and found is not None:
                 links[href] = found
-            cells.append({"text": cell_text(full[column], column), "href": href})
+            cell = {"text": cell_text(full[column], column), "href": href}
+            if column in paired:
+                cell["sub"] = cell_text(full[paired[column]], paired[column])
+            cells.append(cell)
         rows.append(cells)
     group = table.suite or ALL_SUITES
     return {
@@ -84,6 +105,7 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
         "title": title,
         "note": table.note,
         "columns": columns,
+        "intervals": [column in paired for column in columns],
         "rows": rows,
         "group": group,
         "group_title": "Every suite" if group == ALL_SUITES else f"Suite {group}",

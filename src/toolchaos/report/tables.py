@@ -14,7 +14,7 @@ import io
 import json
 import os
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -29,8 +29,8 @@ from rich.table import Table
 
 from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
+from toolchaos.runner.listing import read_manifest
 from toolchaos.runner.plan import make_plan
-from toolchaos.runner.run import MANIFEST_NAME
 from toolchaos.runner.store import Store
 from toolchaos.scoring.tables import accuracy_rows, sampling_table, usage_table
 from toolchaos.suites import SUITES, get_suite
@@ -90,11 +90,16 @@ def _score_run(
     tasks: dict[str, Any],
     suites: Mapping[str, SuiteReport],
     skipped: Counter[str],
+    models: Sequence[str] = (),
 ) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
-    """Each suite scores its own episodes; return them together and per suite."""
+    """Each suite scores its own episodes; return them together and per suite.
+
+    With ``models``, only those models' episodes are scored.
+    """
     by_suite: dict[str, list[dict[str, Any]]] = {}
     for row in store.summaries():
-        by_suite.setdefault(str(row["suite"]), []).append(row)
+        if not models or row["model"] in models:
+            by_suite.setdefault(str(row["suite"]), []).append(row)
     scored: dict[str, pd.DataFrame] = {}
     for suite, rows in sorted(by_suite.items()):
         contributor = suites.get(suite)
@@ -123,15 +128,28 @@ def _model_entries(store: Store) -> dict[str, ModelEntry]:
     return entries
 
 
-def build_report(directories: list[Path], options: ReportOptions | None = None) -> Report:
+def build_report(
+    directories: list[Path],
+    options: ReportOptions | None = None,
+    models: Sequence[str] = (),
+) -> Report:
     """Compute the report of ``directories`` (a pure function of their stores).
 
     Args:
         directories: Run directories; their episodes are reported side by side.
         options: What suites may read, e.g. the ToolBench-X failure-behaviour thresholds
             (the defaults when None, or ``"median"`` over the failed episodes of all runs).
+        models: Report only these model specs' episodes (every table and figure, and
+            thresholds taken as medians, are computed over them alone); empty: every
+            model.
+
+    Raises:
+        BadInput: a directory is named twice or holds no run, or a model of ``models``
+            has no episode in any of them.
     """
     _refuse_repeats(directories)
+    if models:
+        _refuse_absent_models(directories, models)
     entries: dict[str, ModelEntry] = {}
     frames = []
     suites = contributors(options or ReportOptions())
@@ -142,7 +160,7 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
         try:
             tasks = store.tasks()
             unfinished += unfinished_run(directory, store, tasks)
-            frame, scored = _score_run(directory, store, tasks, suites, skipped)
+            frame, scored = _score_run(directory, store, tasks, suites, skipped, models)
             run_entries = _model_entries(store)
             for spec, entry in run_entries.items():
                 entries.setdefault(spec, entry)
@@ -158,6 +176,8 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
     sections = [ReportTable("accuracy", TITLES["accuracy"], pd.DataFrame(rows), _accuracy_link)]
     report = Report(frame=frame, rows=rows, sections=sections, directories=list(directories))
     report.notes += unfinished + shared_episodes(frame)
+    if models:
+        report.notes.append(f"Only the episodes of {', '.join(models)} (--model).")
     report.notes += [
         f"Suite {suite}: {count} stored episodes are not in this report (no report "
         "contributor for it yet)."
@@ -188,6 +208,29 @@ def build_report(directories: list[Path], options: ReportOptions | None = None) 
     return report
 
 
+def _refuse_absent_models(directories: list[Path], models: Sequence[str]) -> None:
+    """Refuse a ``--model`` no run holds an episode of, naming the models there are."""
+    present: set[str] = set()
+    for directory in directories:
+        store = Store.open_existing(directory, read_only=True)
+        try:
+            present |= {str(row["model"]) for row in store.summaries()}
+        finally:
+            store.close()
+    absent = [m for m in models if m not in present]
+    if not absent:
+        return
+    import difflib
+
+    where = directories[0] if len(directories) == 1 else f"{len(directories)} runs"
+    close = difflib.get_close_matches(absent[0], sorted(present), n=1, cutoff=0.5)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    raise BadInput(
+        f"--model {absent[0]}: no episode of it in {where} (models there: "
+        f"{', '.join(sorted(present)) or 'none'}){hint}"
+    )
+
+
 def _refuse_repeats(directories: list[Path]) -> None:
     """Refuse a run directory named twice: its episodes would count twice."""
     seen: dict[Path, Path] = {}
@@ -197,15 +240,6 @@ def _refuse_repeats(directories: list[Path]) -> None:
             same = "" if seen[real] == directory else f" (as {seen[real]})"
             raise BadInput(f"{directory} is named twice{same}; each run counts once")
         seen[real] = directory
-
-
-def read_manifest(directory: Path) -> dict[str, Any] | None:
-    """A run directory's manifest, or None when it has none or it is not a JSON object."""
-    try:
-        manifest = json.loads((directory / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return manifest if isinstance(manifest, dict) else None
 
 
 def planned_and_stored(
@@ -236,7 +270,7 @@ def unfinished_run(directory: Path, store: Store, tasks: Mapping[str, Any]) -> l
     lack some, since the tables silently hold only what was played.
     """
     manifest = read_manifest(directory)
-    if manifest is None or manifest.get("ended", "") is not None:
+    if not manifest or manifest.get("ended", "") is not None:
         return []
     head = (
         f"{directory} holds an unfinished run (stopped, or still playing: its manifest has "
@@ -513,6 +547,37 @@ def print_headline(
         console.print("Every table in full (markdown, CSV, LaTeX):", highlight=False)
         path = inert(str(written / "report.md"))
         console.print(f"  {path}", markup=False, highlight=False, soft_wrap=True)
+
+
+def report_json(report: Report, files: Sequence[Path] = ()) -> dict[str, Any]:
+    """The whole report as one JSON-able object (what ``report --json`` prints).
+
+    ``tables`` holds every table the terminal, markdown and CSV files hold, each with its
+    name (the CSV file's stem), title, suite, note, columns and rows (one object per row,
+    missing values as null); ``rows`` is the accuracy table's rows, as before.
+    """
+    tables = []
+    for table in report.sections:
+        frame = table.frame
+        columns = [str(c) for c in frame.columns]
+        records = json.loads(frame.set_axis(columns, axis=1).to_json(orient="records"))
+        tables.append(
+            {
+                "name": table.name,
+                "title": table.title,
+                "suite": table.suite,
+                "note": table.note,
+                "columns": columns,
+                "rows": records,
+            }
+        )
+    return {
+        "rows": report.rows,
+        "tables": tables,
+        "notes": report.notes,
+        "headline": report.headline,
+        "files": [str(p) for p in files],
+    }
 
 
 def to_markdown(report: Report, figures: Mapping[str, str] | None = None) -> str:

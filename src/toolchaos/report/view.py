@@ -26,9 +26,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from toolchaos.core.types import EpisodeStatus
 from toolchaos.report.html import DEFAULT_MAX_EPISODES, render_html
-from toolchaos.report.tables import build_report, planned_and_stored, read_manifest
+from toolchaos.report.tables import build_report, planned_and_stored
+from toolchaos.runner.listing import RunListing, describe_run, read_manifest
 from toolchaos.runner.run import LOCK_NAME
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites.base import ReportOptions
@@ -53,66 +53,39 @@ def playing(directory: Path) -> bool:
 
 @dataclass(frozen=True)
 class RunRow:
-    """What the runs page says of one run directory."""
+    """What the runs page says of one run directory: its listing, plan and state."""
 
-    directory: Path
-    suite: str
-    models: tuple[str, ...]
-    arms: tuple[str, ...]
+    listing: RunListing
     stored: int
+    """Episodes of the plan stored (the listing's ``episodes`` when there is no plan)."""
     planned: int | None
-    errors: int
-    started: str
     state: str
-
-    def as_dict(self) -> dict[str, Any]:
-        """The row as JSON-ready values."""
-        return {
-            "directory": str(self.directory),
-            "suite": self.suite,
-            "models": list(self.models),
-            "arms": list(self.arms),
-            "stored": self.stored,
-            "planned": self.planned,
-            "errors": self.errors,
-            "started": self.started,
-            "state": self.state,
-        }
 
 
 def run_row(directory: Path) -> RunRow:
-    """Read one run directory's manifest and store (read-only) into a :class:`RunRow`.
+    """One run directory's :class:`RunRow`, from its store (read-only) and manifest.
 
     ``state`` is ``playing`` (a process holds its lock), ``finished`` (its manifest has an
     end time) or ``stopped`` (neither: interrupted, rerun it to finish).
     """
-    manifest = read_manifest(directory) or {}
+    listing = describe_run(directory)
+    manifest = read_manifest(directory)
     store = Store.open_existing(directory, read_only=True)
     try:
-        stored = len(store.keys())
-        errors = len(store.keys(EpisodeStatus.ERROR))
         counts = planned_and_stored(manifest, store, store.tasks()) if manifest else None
     finally:
         store.close()
-    models = tuple(
-        str(m["spec"]) for m in manifest.get("models", []) if isinstance(m, dict) and "spec" in m
-    )
     if playing(directory):
         state = "playing"
-    elif manifest.get("ended"):
+    elif listing.ended:
         state = "finished"
     else:
         state = "stopped"
     return RunRow(
-        directory=directory,
-        suite=str(manifest.get("suite", "")),
-        models=models,
-        arms=tuple(str(a) for a in manifest.get("arms", [])),
+        listing=listing,
         # of the plan's episodes (a run may also hold episodes another plan stored)
-        stored=stored if counts is None else sum(counts[1].values()),
+        stored=listing.episodes if counts is None else sum(counts[1].values()),
         planned=None if counts is None else sum(counts[0].values()),
-        errors=errors,
-        started=str(manifest.get("started") or ""),
         state=state,
     )
 
@@ -154,14 +127,15 @@ def index_page(rows: Sequence[RunRow], refresh: bool) -> str:
     cells = []
     for number, row in enumerate(rows):
         planned = "?" if row.planned is None else f"{row.planned:,}"
+        run = row.listing
         values = [
-            f"<a href='/run/{number}'>{html.escape(str(row.directory))}</a>",
-            html.escape(row.suite),
-            html.escape(", ".join(row.models)),
-            html.escape(", ".join(row.arms)),
+            f"<a href='/run/{number}'>{html.escape(run.directory)}</a>",
+            html.escape(run.suite),
+            html.escape(", ".join(run.models)),
+            html.escape(", ".join(run.arms)),
             f"{row.stored:,} of {planned}",
-            f"{row.errors:,}",
-            html.escape(row.started),
+            f"{run.errors:,}",
+            html.escape(run.started or ""),
             f"<span class='{row.state}'>{row.state}</span>",
         ]
         cells.append("<tr>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")

@@ -33,6 +33,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Column
 
 from toolchaos.core.errors import BadInput, HarnessFault
 from toolchaos.core.types import Episode, EpisodeStatus
@@ -150,18 +151,51 @@ def build_factories(config: RunConfig) -> list[ModelFactory]:
 
 
 def progress_bar(console: Console, disable: bool) -> Progress:
-    """The run's progress bars: one per suite and model, with episodes, rate and ETA."""
+    """The run's progress bars: one per suite and model, with episodes, rate and ETA.
+
+    Every column but the label keeps its width (no count, time or ETA is ever cut); a label
+    too long for the terminal is shortened by :func:`fit_label` before it is added.
+    """
+    whole = Column(no_wrap=True)
     return Progress(
-        TextColumn("{task.description}", style="bold", markup=False),
-        BarColumn(bar_width=None if console.width >= 100 else 12),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} ep/s"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
+        TextColumn("{task.description}", style="bold", markup=False, table_column=whole),
+        BarColumn(bar_width=None if console.width >= 100 else BAR_WIDTH),
+        MofNCompleteColumn(table_column=Column(no_wrap=True)),
+        TextColumn("{task.fields[rate]} ep/s", table_column=Column(no_wrap=True)),
+        TimeElapsedColumn(table_column=Column(no_wrap=True)),
+        TextColumn("ETA", table_column=Column(no_wrap=True)),
+        TimeRemainingColumn(table_column=Column(no_wrap=True)),
         console=console,
         disable=disable,
     )
+
+
+BAR_WIDTH = 6
+"""The bar's width on a terminal narrower than 100 columns (the counts matter more)."""
+
+
+def fit_label(suite: str, model: str, total: int, width: int) -> str:
+    """A bar's label, ``SUITE MODEL``, shortened to what the other columns leave.
+
+    The other columns (bar, ``N/M``, rate, elapsed, ETA) keep their full width on a
+    ``width``-column line; a model name that does not fit keeps its head and its tail
+    around an ellipsis, so a long name still shows its provider and how it ends
+    (``openai-compat/meta-…-70B-Instruct``).
+    """
+    counts = 2 * len(str(total)) + 1
+    # bar, counts, "0.25 ep/s", "0:00:00", "ETA", "0:00:00", a column to spare
+    others = BAR_WIDTH + counts + 10 + 7 + 3 + 7 + 1
+    room = max(width - others - len(suite) - 1, 9)
+    if len(model) > room:
+        head = (room - 1) // 2
+        model = f"{model[:head]}…{model[len(model) - (room - 1 - head) :]}"
+    return f"{suite} {model}"
+
+
+def rate_text(done: int, seconds: float) -> str:
+    """Episodes per second as a bar shows it: ``12`` from 10 up, ``0.25`` below."""
+    rate = done / max(seconds, 1e-9)
+    return f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
 
 
 class Committer:
@@ -197,7 +231,9 @@ class Committer:
         with progress_bar(self.console, disable=not self.total or self.console.quiet) as progress:
             self._progress = progress
             self._bars = {
-                model: progress.add_task(f"{self.suite} {model}", total=n, rate="0")
+                model: progress.add_task(
+                    fit_label(self.suite, model, n, self.console.width), total=n, rate="0"
+                )
                 for model, n in self.todo.items()
             }
             self.start = time.perf_counter()
@@ -232,8 +268,7 @@ class Committer:
             done = self._done[model]
             if done == self._shown[model]:
                 continue
-            rate = done / elapsed
-            shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
+            shown = rate_text(done, elapsed)
             self._progress.update(bar, advance=done - self._shown[model], rate=shown)
             self._shown[model] = done
 

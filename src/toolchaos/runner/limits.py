@@ -94,8 +94,8 @@ def parse_limits(values: list[str]) -> dict[str, int]:
             name = name.strip()
             if not sep or not name or not number.strip().isdigit() or int(number) < 1:
                 raise BadInput(
-                    f"--limit {part!r} must look like PROVIDER=N with N at least 1, "
-                    "e.g. openai=40 (or be a number of tasks)"
+                    f"--rate-limit {part!r} must look like PROVIDER=N with N at least 1, "
+                    "e.g. openai=40 (a number of tasks is --max-tasks N)"
                 )
             limits[name] = int(number)
     return limits

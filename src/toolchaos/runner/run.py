@@ -242,7 +242,7 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
         tasks = stratified_subset(tasks, config.subset, suite.stratum)
     if config.limit is not None:
         if config.limit < 1:
-            raise BadInput("--limit (a number of tasks) must be at least 1")
+            raise BadInput("--max-tasks (a number of tasks) must be at least 1")
         tasks = tasks[: config.limit]
     return tasks, suite.dataset_hash(path), path, factories
 
@@ -261,7 +261,7 @@ def _check_execution(config: RunConfig) -> None:
         raise BadInput("--scheduler is only for --executor dask")
     for name, leases in config.rate_limits.items():
         if leases < 1:
-            raise BadInput(f"--limit {name}={leases}: a limit must be at least 1")
+            raise BadInput(f"--rate-limit {name}={leases}: a limit must be at least 1")
 
 
 def _check_limit_names(config: RunConfig) -> None:

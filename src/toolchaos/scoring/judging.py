@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from toolchaos.core.types import Message
@@ -88,3 +89,35 @@ async def ask_for_verdict(
             Message(role="user", content="That reply held no valid verdict. " + reply_format),
         ]
     return None
+
+
+@dataclass
+class JudgeTally:
+    """What one judging pass asked and how many replies held a verdict, per rater.
+
+    Attributes:
+        judged: The episodes judged in this pass.
+        raters: Per rater (``judge_a``, ``scoring_audit``, ...), its model spec.
+        labelled: Per rater, the episodes whose reply held a verdict.
+    """
+
+    judged: int
+    raters: dict[str, str]
+    labelled: dict[str, int] = field(default_factory=dict)
+
+    def count(self, rater: str, label: str | None) -> None:
+        """Count one stored verdict of ``rater`` (None: the reply held none)."""
+        self.labelled[rater] = self.labelled.get(rater, 0) + (label is not None)
+
+    @property
+    def silent(self) -> list[str]:
+        """The raters none of whose replies held a verdict (their labels are all null)."""
+        return [r for r in self.raters if self.judged and not self.labelled.get(r, 0)]
+
+    def line(self) -> str:
+        """One line: how many of each rater's replies held a verdict."""
+        parts = [
+            f"{rater} ({spec}) {self.labelled.get(rater, 0)} of {self.judged}"
+            for rater, spec in self.raters.items()
+        ]
+        return "verdicts: " + ", ".join(parts)

@@ -40,7 +40,9 @@ from toolchaos.models.base import ModelClient
 
 if TYPE_CHECKING:
     import pandas as pd
+    from rich.console import Console
 
+    from toolchaos.scoring.judging import JudgeTally
     from toolchaos.suites.review import ReviewDesk
 
 TaskT = TypeVar("TaskT", bound=BaseModel)
@@ -395,10 +397,12 @@ class Suite(Generic[TaskT, EnvT]):
         concurrency: int,
         limit: int | None,
         rubric: str | None = None,
-    ) -> int:
-        """Have LLM judges label this suite's stored episodes of a run; return how many.
+        console: Console | None = None,
+    ) -> JudgeTally:
+        """Have LLM judges label this suite's stored episodes of a run (a bar on ``console``).
 
-        ``rubric`` names the judges' rubric where the suite has more than one.
+        ``rubric`` names the judges' rubric where the suite has more than one. Returns how
+        many episodes were judged and how many of each judge's replies held a verdict.
         """
         raise BadInput(f"suite {self.name} has no LLM judges")
 

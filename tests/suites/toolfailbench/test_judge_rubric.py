@@ -218,7 +218,7 @@ def scored_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
             ModelEntry(spec="openai-compat/judge-a", base_urls=[server.base_url]),
             ModelEntry(spec="openai-compat/judge-b", base_urls=[server.base_url]),
         ]
-        assert judge_run(out, entries, concurrency=2) == 8
+        assert judge_run(out, entries, concurrency=2).judged == 8
     return out
 
 

@@ -275,7 +275,10 @@ def judged(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[st
             ModelEntry(spec="openai-compat/judge-a", base_urls=[server.base_url]),
             ModelEntry(spec="openai-compat/judge-b", base_urls=[server.base_url]),
         ]
-        assert judge_run(out, entries, concurrency=4) == 40
+        tally = judge_run(out, entries, concurrency=4)
+        assert tally.judged == 40
+        # judge B malformed on 3 traces (oracle, cybersecurity), judge A null on 3 (skip, law)
+        assert tally.labelled == {"judge_a": 37, "judge_b": 37} and not tally.silent
     return out, bodies
 
 

@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from rich.console import Console
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message, TaskSpec
 from toolchaos.models.base import make_factory
 from toolchaos.models.config import ModelEntry
+from toolchaos.runner.judging import judge_all
 from toolchaos.runner.run import run_lock
 from toolchaos.runner.store import Store
 from toolchaos.scoring.judging import ask_for_verdict, last_json_object, strip_reasoning
@@ -132,13 +135,21 @@ def _stratum(item: _Sampled) -> tuple[str, str]:
 
 
 def audit_scoring(
-    directory: Path, judge: ModelEntry, sample: int = 100, seed: int = 0, concurrency: int = 8
+    directory: Path,
+    judge: ModelEntry,
+    sample: int = 100,
+    seed: int = 0,
+    concurrency: int = 8,
+    console: Console | None = None,
 ) -> AuditReport:
     """Audit the answer scoring of the run in ``directory`` against an LLM judge.
 
+    A progress bar over the verdicts asked is drawn on ``console``.
+
     Raises:
         BadInput: the run holds no finished ToolBench-X episode of a task with an answer,
-            or ``sample`` is not positive.
+            ``sample`` is not positive, or the judge cannot be used at all (a dead
+            endpoint, a rejected key; the verdicts stored before it stay).
     """
     if sample < 1:
         raise BadInput(f"--sample must be at least 1, not {sample}")
@@ -166,7 +177,8 @@ def audit_scoring(
                 if j["rater"] == AUDIT_RATER and j["model"] == judge.spec and j["label"]
             }
             missing = [item for item in chosen if item.id not in stored]
-            asyncio.run(_ask_all(store, factory, judge.spec, missing, concurrency))
+            ask = _asker(store, factory, judge.spec, concurrency)
+            judge_all(missing, ask, ("audit-scoring", judge.spec), console)
             verdicts = {
                 j["key"]: j["label"]
                 for j in store.judgements()
@@ -177,12 +189,16 @@ def audit_scoring(
     return _agreement(judge.spec, chosen, verdicts, len(missing))
 
 
-async def _ask_all(
-    store: Store, factory: Any, spec: str, items: list[_Sampled], concurrency: int
-) -> None:
-    limit = asyncio.Semaphore(concurrency)
+def _asker(
+    store: Store, factory: Any, spec: str, concurrency: int
+) -> Callable[[_Sampled], Awaitable[None]]:
+    """What asks the judge about one sampled episode and stores its verdict."""
+    limit: asyncio.Semaphore | None = None
 
     async def one(item: _Sampled) -> None:
+        nonlocal limit
+        if limit is None:  # bound to the running loop
+            limit = asyncio.Semaphore(concurrency)
         client = factory.for_episode(item.task, "judge", 0)
         messages = [
             Message(role="system", content=RUBRIC),
@@ -193,9 +209,7 @@ async def _ask_all(
         label, rationale = parsed if parsed is not None else (None, "")
         store.put_judgement(item.id, AUDIT_RATER, spec, label, rationale)
 
-    async with asyncio.TaskGroup() as group:
-        for item in items:
-            group.create_task(one(item))
+    return one
 
 
 def _agreement(

@@ -38,18 +38,26 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+from rich.console import Console
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message
 from toolchaos.models.base import ModelClient, ModelFactory, ModelRequest, make_factory
 from toolchaos.models.config import ModelEntry
+from toolchaos.runner.judging import judge_all
 from toolchaos.runner.run import run_lock
 from toolchaos.runner.store import Store
-from toolchaos.scoring.judging import ask_for_verdict, last_json_object, strip_reasoning
+from toolchaos.scoring.judging import (
+    JudgeTally,
+    ask_for_verdict,
+    last_json_object,
+    strip_reasoning,
+)
 from toolchaos.suites.toolfailbench.rules import LABELS
 
 BASE_RUBRIC = """\
@@ -444,12 +452,17 @@ def judge_run(
     concurrency: int = 8,
     limit: int | None = None,
     rubric_name: str = DEFAULT_RUBRIC,
-) -> int:
-    """Label every finished ToolFailBench episode of ``directory``; return how many.
+    console: Console | None = None,
+) -> JudgeTally:
+    """Label every finished ToolFailBench episode of ``directory``; say how it went.
 
     With ``limit`` only the first episodes are judged; the report then keeps the rest out
     of its ensemble tables (and says how many it left out). ``rubric_name`` is one of
-    :data:`RUBRICS`.
+    :data:`RUBRICS`. A progress bar is drawn on ``console``.
+
+    Raises:
+        BadInput: no episode to judge, or a judge cannot be used at all (a dead endpoint,
+            a rejected key); the labels stored before it stay.
     """
     chosen = rubric(rubric_name)
     entries = judges if len(judges) == 2 else [judges[0], judges[0]]
@@ -466,27 +479,33 @@ def judge_run(
             if not rows:
                 raise BadInput(f"{directory} holds no finished ToolFailBench episodes to judge")
             episodes = dict(store.episode_json(keys={r["key"] for r in rows}))
-            asyncio.run(
-                _judge_all(store, tasks, rows, episodes, factories, entries, concurrency, chosen)
-            )
+            raters = {rater: e.spec for (rater, _), e in zip(RATERS, entries, strict=True)}
+            tally = JudgeTally(judged=len(rows), raters=raters)
+            ask = _asker(store, tasks, episodes, factories, entries, concurrency, tally, chosen)
+            judged_by = ", ".join(dict.fromkeys(e.spec for e in entries))
+            judge_all(rows, ask, ("judge", judged_by), console)
         finally:
             store.close()
-    return len(rows)
+    return tally
 
 
-async def _judge_all(
+def _asker(
     store: Store,
     tasks: dict[str, Any],
-    rows: list[dict[str, Any]],
     episodes: dict[str, str],
     factories: list[ModelFactory],
     entries: list[ModelEntry],
     concurrency: int,
-    chosen: Rubric = DEFAULT_RUBRIC,
-) -> None:
-    limit = asyncio.Semaphore(concurrency)
+    tally: JudgeTally,
+    chosen: Rubric,
+) -> Callable[[dict[str, Any]], Awaitable[None]]:
+    """What asks both judges about one episode and stores (and counts) their labels."""
+    limit: asyncio.Semaphore | None = None
 
     async def one(row: dict[str, Any]) -> None:
+        nonlocal limit
+        if limit is None:  # bound to the running loop
+            limit = asyncio.Semaphore(concurrency)
         key = str(row["key"])
         task = tasks[str(row["task_id"])]
         text = trace_text(task, json.loads(episodes[key]))
@@ -497,10 +516,9 @@ async def _judge_all(
             store.put_judgement(
                 key, rater, entry.spec, verdict.label, verdict.rationale, verdict.detail()
             )
+            tally.count(rater, verdict.label)
 
-    async with asyncio.TaskGroup() as group:
-        for row in rows:
-            group.create_task(one(row))
+    return one
 
 
 def score_table(episodes: Any, judgements: list[dict[str, Any]]) -> Any:

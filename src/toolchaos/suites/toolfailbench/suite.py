@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolchaos.models.base import ModelClient
 from toolchaos.suites.base import BuildOptions, BuildResult, ReportOptions, Suite, SuiteReport
@@ -15,6 +15,11 @@ from toolchaos.suites.toolfailbench.baselines import BEHAVIOURS, FailPolicy
 from toolchaos.suites.toolfailbench.env import FailEnv
 from toolchaos.suites.toolfailbench.two_step import run_two_step
 from toolchaos.suites.toolfailbench.types import FailTask
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from toolchaos.scoring.judging import JudgeTally
 
 
 def _baseline(task: FailTask, mode: str) -> ModelClient:
@@ -111,10 +116,12 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
         concurrency: int,
         limit: int | None,
         rubric: str | None = None,
-    ) -> int:
+        console: Console | None = None,
+    ) -> JudgeTally:
         """Judge A (decision tree) and judge B (evidence) label every finished episode.
 
-        ``rubric`` names one of the judges' rubrics (the release's by default).
+        ``rubric`` names one of the judges' rubrics (the release's by default); a progress
+        bar is drawn on ``console``.
         """
         from toolchaos.runner.store import Store
         from toolchaos.suites.toolfailbench.judge_entries import (
@@ -125,7 +132,7 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
         )
         from toolchaos.suites.toolfailbench.judges import DEFAULT_RUBRIC, judge_run
 
-        count = judge_run(directory, judges, concurrency, limit, rubric or DEFAULT_RUBRIC)
+        tally = judge_run(directory, judges, concurrency, limit, rubric or DEFAULT_RUBRIC, console)
         # the judges' entries (their family above all) stay with their labels
         store = Store.open_existing(directory)
         try:
@@ -133,7 +140,7 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
             store.set_meta(JUDGES_META, judge_entries_json(merged_judge_entries(held, judges)))
         finally:
             store.close()
-        return count
+        return tally
 
 
 SUITE = ToolFailSuite(
