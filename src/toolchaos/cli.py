@@ -162,7 +162,8 @@ def run(
             "retry, no-tool, lenient, follower, bypasser (ToolBench-X's gate policies), "
             "changelog-reader, authority-seeker, name-passer, retry-twice, doc-example, "
             "prior-step, capable (its cheap strategies, docs/toolbench-x.md), skip, "
-            "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback); "
+            "ignore, fabricate, overuse (a suite plays a policy it lacks as its fallback), "
+            "coin[-PERCENT][@SEED] (oracle or no-tool at random per episode, seeded); "
             "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
             "comma-separate.",
         ),

@@ -207,6 +207,20 @@ class Problem(BaseModel):
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """What a suite's leaderboard ranks models by, for the noise-floor tables.
+
+    Args:
+        metric: Its name in the report (``CTUR``).
+        where: Scored-frame columns and the value an episode must have to count
+            (``{"arm": "hazard"}``); a leaderboard per arm among what is left.
+    """
+
+    metric: str = "accuracy"
+    where: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Suite(Generic[TaskT, EnvT]):
     """A benchmark suite.
 
@@ -226,6 +240,7 @@ class Suite(Generic[TaskT, EnvT]):
         version: The name of the shipped task set's version (``v2``).
         versions: Earlier shipped task sets still loadable, by version name: their file
             inside ``data/`` (``{"v1": "v1/tasks.jsonl"}``).
+        ranking: What its leaderboard ranks by (the report's noise-floor tables).
     """
 
     name: str
@@ -240,6 +255,7 @@ class Suite(Generic[TaskT, EnvT]):
     label_order: tuple[str, ...] = ()
     version: str = "v1"
     versions: Mapping[str, str] = field(default_factory=dict)
+    ranking: Ranking = field(default_factory=Ranking)
 
     def default_path(self) -> Path:
         """The path of the task file shipped inside the installed package."""
