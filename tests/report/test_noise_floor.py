@@ -69,6 +69,8 @@ def test_models_that_differ_by_design_are_decisive(by_design: Path) -> None:
     # times 2, 0.00097656 (= 2^-10); the larger max(0.00097656, 1 * 1) = 1.
     assert first["p"] == pytest.approx(2 / 2**12, rel=1e-3)
     assert first["Holm p"] == pytest.approx(2**-10, rel=1e-3)
+    # the pair's MDD: they disagree on all 12 tasks, psi = 1: 2.801585 / sqrt(12) = 0.808748
+    assert first["MDD pp"] == pytest.approx(80.87, abs=0.01)
     tie = _line(orders, "scripted/naive")
     assert (tie["Holm p"], tie["order"]) == (1.0, "not decisive")
     assert _line(lines, "scripted/no-tool")["order"] == "-"  # the last line has no next

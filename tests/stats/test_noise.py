@@ -40,13 +40,12 @@ def test_noise_mdd_by_hand() -> None:
 
 def test_paired_mdd_and_mcnemar_by_hand() -> None:
     # 20 tasks, one sample: A alone right on 6, B alone on 2, 12 alike (8 both right).
-    # d: six +1, two -1, twelve 0; mean 0.2; sum (d - 0.2)^2 = 6*0.64 + 2*1.44 + 12*0.04 = 7.2
-    # s_d = sqrt(7.2 / 19) = 0.615587; MDD = 2.801585 * 0.615587 / 4.472136 = 2.801585 * 0.137647
-    #     = 0.385637
+    # discordance psi_ab = (6 + 2) / 20 = 0.4 (the mean squared difference of d_i in -1, 0, 1)
+    # MDD = 2.801585 * sqrt(0.4 / 20) = 2.801585 * 0.1414214 = 0.396204
     # McNemar exact: 2 * P(X <= 2 | 8, 1/2) = 2 * (1 + 8 + 28) / 256 = 0.2890625
     a = [[1]] * 6 + [[0]] * 2 + [[1]] * 8 + [[0]] * 4
     b = [[0]] * 6 + [[1]] * 2 + [[1]] * 8 + [[0]] * 4
-    assert paired_mdd(a, b) == pytest.approx(0.385637, abs=1e-6)
+    assert paired_mdd(a, b) == pytest.approx(0.396204, abs=1e-6)
     assert paired_p(a, b) == pytest.approx(0.2890625)
     assert paired_p(a, a) == 1.0
 

@@ -17,10 +17,12 @@ floor"):
   ``2 c (k - c) / (k (k - 1))`` (an unbiased estimate of ``2 p (1 - p)``, the chance two
   samples of a task disagree). A per-task mean over k samples then has variance
   ``psi / (2 k)``, a difference of two runs ``psi / k``.
-- Pair MDD (:func:`paired_mdd`): ``(z[1 - alpha/2] + z[1 - beta]) * s_d / sqrt(n)`` with
-  ``s_d`` the standard deviation of the per-task mean differences of two models; with one
-  sample per task ``s_d**2`` is the observed discordance less the squared difference
-  (Connor, 1987, solved for the difference at the run's n).
+- Pair MDD (:func:`paired_mdd`): ``(z[1 - alpha/2] + z[1 - beta]) * sqrt(psi_ab / n)``
+  with ``psi_ab`` the pair's observed discordance, the mean squared per-task mean
+  difference of the two models (with one sample per task, the share of tasks they
+  disagree on): the variance of a difference under the null. With one sample per task
+  this is Connor's (1987) McNemar sample size solved for the difference, both of its
+  variance terms taken at the null.
 - Order test (:func:`paired_p`): with one sample per task, McNemar's exact test (statsmodels'
   ``mcnemar``); with more, a paired permutation test (sign flips of the per-task mean
   differences, scipy's ``permutation_test``: exact up to 13 tasks, else 9,999 seeded
@@ -127,7 +129,7 @@ def paired_mdd(a: Scores, b: Scores, alpha: float = ALPHA, power: float = POWER)
     if len(a) < 2:
         return None
     diffs = np.array(task_means(a)) - np.array(task_means(b))
-    return z_sum(alpha, power) * float(np.std(diffs, ddof=1)) / float(np.sqrt(len(diffs)))
+    return z_sum(alpha, power) * float(np.sqrt(np.mean(diffs**2) / len(diffs)))
 
 
 def paired_p(a: Scores, b: Scores, seed: int = SEED) -> float | None:
