@@ -122,8 +122,6 @@ def order_rows(board: Board) -> list[dict[str, Any]]:
             {
                 "suite": board.suite,
                 "protocol": board.protocol,
-                "arm": board.arm,
-                "metric": board.metric,
                 "model": a,
                 "next": b,
                 "tasks": len(first),
@@ -132,6 +130,8 @@ def order_rows(board: Board) -> list[dict[str, Any]]:
                 "p": _p(p),
                 "Holm p": _p(holm_p if p is not None else None),
                 "order": "decisive" if decisive else "not decisive",
+                "arm": board.arm,
+                "metric": board.metric,
             }
         )
     return rows
@@ -153,17 +153,19 @@ def noise_rows(board: Board, orders: Sequence[Mapping[str, Any]]) -> list[dict[s
             {
                 "suite": board.suite,
                 "protocol": board.protocol,
-                "arm": board.arm,
-                "metric": board.metric,
                 "rank": rank,
                 "model": model,
                 "tasks": len(verdicts),
                 "samples": samples[0] if len(samples) == 1 else f"{samples[0]}-{samples[-1]}",
                 "score %": _pp(score),
-                "95% CI": "-" if interval is None else f"[{_pp(interval[0])}, {_pp(interval[1])}]",
+                "95% CI": "-"
+                if interval is None
+                else f"[{100 * interval[0]:.2f}, {100 * interval[1]:.2f}]",
                 "spread %": _pp(noise.spread(verdicts)),
                 "MDD pp": _pp(noise.noise_mdd(verdicts)),
                 "order": order_of.get(model, "-"),
+                "arm": board.arm,
+                "metric": board.metric,
             }
         )
     return rows
