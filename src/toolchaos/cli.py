@@ -157,7 +157,8 @@ def run(
             "changelog-reader, authority-seeker, name-passer, retry-twice, doc-example, "
             "prior-step, capable (its cheap strategies, docs/toolbench-x.md), skip, "
             "ignore, fabricate, fabricate-plausible, overuse (a suite plays a policy it lacks "
-            "as its fallback); "
+            "as its fallback), coin[-PERCENT][@SEED] (oracle or no-tool at random per "
+            "episode, seeded); "
             "openai/<model>, openai-compat/<model>, anthropic/<model>, local/<name>. Repeat or "
             "comma-separate.",
         ),
@@ -653,6 +654,55 @@ def view(
         _say(err, "stopped")
     finally:
         server.server_close()
+
+
+@app.command("plan-size")
+@clean_errors
+def plan_size(
+    directories: Annotated[list[Path], typer.Argument(help="One or more pilot run directories.")],
+    difference: Annotated[
+        float,
+        typer.Option(
+            "--difference",
+            help="The difference in accuracy to detect, a share: 0.05 for 5 points.",
+        ),
+    ],
+    samples: Annotated[
+        str,
+        typer.Option("--samples", help="Comma-separated samples per task to plan for."),
+    ] = "1,3,5,10",
+    as_json: Annotated[bool, _flag("--json", help="Print the rows as JSON.")] = False,
+) -> None:
+    """How many tasks a leaderboard needs to tell a difference apart at 80% power.
+
+    From a pilot run's per-task variance: for each pair of adjacent models on each
+    leaderboard, and each model against a rerun of itself, the tasks needed at each number
+    of samples per task (paired test, alpha 0.05; docs/scoring.md, Noise floor).
+
+    Example: toolchaos plan-size runs/pilot --difference 0.05 --samples 1,5
+    """
+    from toolchaos.report.noise import plan_size as plan
+    from toolchaos.report.tables import cell_text, load_frame, render_table
+
+    try:
+        counts = [int(part) for part in samples.split(",") if part.strip()]
+    except ValueError:
+        raise BadInput(
+            f"--samples must be comma-separated whole numbers, not {samples!r}"
+        ) from None
+    if not counts:
+        raise BadInput("--samples must name at least one number of samples")
+    for directory in directories:
+        if not directory.is_dir():
+            raise BadInput(f"{directory} is not a run directory")
+    rows = plan(load_frame(directories), difference, counts)
+    if as_json:
+        sys.stdout.write(rows.to_json(orient="records", indent=2) + "\n")
+        return
+    headers = [str(c) for c in rows.columns]
+    cells = [[cell_text(v, c) for v in rows[c]] for c in rows.columns]
+    title = f"Tasks needed to detect {difference:.1%} at 80% power (alpha 0.05)"
+    out.print(render_table(title, headers, cells))
 
 
 @app.command()

@@ -42,6 +42,7 @@ def assert_bad_input(result: subprocess.CompletedProcess[str], *fragments: str) 
         "judge",
         "audit-scoring",
         "models",
+        "plan-size",
     ],
 )
 def test_every_command_has_help(command: str) -> None:

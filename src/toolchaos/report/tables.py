@@ -2,7 +2,8 @@
 
 A report is a pure function of the stores. :func:`build_report` has the report
 contributor of each suite present (:meth:`Suite.report`) score that suite's
-episodes, computes the tables every suite shares (accuracy, usage, test-time scaling)
+episodes, computes the tables every suite shares (accuracy, usage, test-time scaling, the noise
+floor of each suite's leaderboard: :mod:`toolchaos.report.noise`)
 over them, and asks each contributor for its own tables and figures. Each table knows
 which episodes stand behind each cell, so the HTML report can link a cell to the trace
 viewer.
@@ -29,6 +30,7 @@ from rich.table import Table
 
 from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
+from toolchaos.report.noise import NOISE_NOTE, ORDER_NOTE, noise_tables
 from toolchaos.runner.listing import read_manifest
 from toolchaos.runner.plan import make_plan
 from toolchaos.runner.store import Store
@@ -205,6 +207,12 @@ def build_report(
         ReportTable("usage", TITLES["usage"], usage_table(frame, entries), _model_link),
         ReportTable("sampling", TITLES["sampling"], sampling_table(frame), _accuracy_link),
     ]
+    lines, orders = noise_tables(frame)
+    if not lines.empty:
+        report.sections += [
+            ReportTable("noise_floor", TITLES["noise_floor"], lines, _model_link, NOISE_NOTE),
+            ReportTable("order_tests", TITLES["order_tests"], orders, _model_link, ORDER_NOTE),
+        ]
     return report
 
 
@@ -316,6 +324,8 @@ TITLES = {
     "accuracy": "Accuracy per model and arm",
     "usage": "Tokens, latency and cost",
     "sampling": "Test-time scaling: pass@k, pass^k and self-consistency vote",
+    "noise_floor": "Noise floor: each leaderboard with intervals, spread, MDD and decisiveness",
+    "order_tests": "Is each leaderboard's order decisive? Adjacent pairs, Holm-corrected",
 }
 
 

@@ -217,6 +217,20 @@ class NoOptions(BaseModel):
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """What a suite's leaderboard ranks models by, for the noise-floor tables.
+
+    Args:
+        metric: Its name in the report (``CTUR``).
+        where: Scored-frame columns and the value an episode must have to count
+            (``{"arm": "hazard"}``); a leaderboard per arm among what is left.
+    """
+
+    metric: str = "accuracy"
+    where: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Suite(Generic[TaskT, EnvT]):
     """A benchmark suite.
 
@@ -241,6 +255,7 @@ class Suite(Generic[TaskT, EnvT]):
             field an option; its description is its help).
         options: The options set on this suite (:meth:`with_options`); None: the model's
             defaults (:attr:`settings`).
+        ranking: What its leaderboard ranks by (the report's noise-floor tables).
     """
 
     name: str
@@ -257,6 +272,7 @@ class Suite(Generic[TaskT, EnvT]):
     versions: Mapping[str, str] = field(default_factory=dict)
     options_model: type[BaseModel] = NoOptions
     options: BaseModel | None = None
+    ranking: Ranking = field(default_factory=Ranking)
 
     @property
     def settings(self) -> BaseModel:

@@ -17,6 +17,7 @@ from toolchaos.suites.base import (
     BuildOptions,
     BuildResult,
     Problem,
+    Ranking,
     ReportOptions,
     Suite,
     SuiteReport,
@@ -164,5 +165,6 @@ SUITE = ToolBenchXSuite(
     protocols={"native": run_native, "decision": run_decision},
     baselines=dict.fromkeys(MODES, _baseline),
     baseline_fallback="naive",
+    ranking=Ranking("accuracy in the hazard arm", {"arm": "hazard"}),
     label_order=(*ACTION_ORDER, "none", *BEHAVIOUR_ORDER),
 )

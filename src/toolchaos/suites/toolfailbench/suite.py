@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchaos.models.base import ModelClient
-from toolchaos.suites.base import BuildOptions, BuildResult, ReportOptions, Suite, SuiteReport
+from toolchaos.suites.base import (
+    BuildOptions,
+    BuildResult,
+    Ranking,
+    ReportOptions,
+    Suite,
+    SuiteReport,
+)
 from toolchaos.suites.toolfailbench.baselines import BEHAVIOURS, FailPolicy
 from toolchaos.suites.toolfailbench.env import FailEnv
 from toolchaos.suites.toolfailbench.two_step import run_two_step
@@ -154,4 +161,6 @@ SUITE = ToolFailSuite(
     protocol="two-step",
     protocols={"two-step": run_two_step},
     baselines=dict.fromkeys(BEHAVIOURS, _baseline),
+    # the rule labels' CTUR: the correct share of tool-required tasks
+    ranking=Ranking("CTUR (rule labels)", {"kind": "tool_required"}),
 )
