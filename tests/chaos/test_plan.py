@@ -65,12 +65,17 @@ def test_yaml_and_json_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("hazards: [1", "not valid YAML or JSON"),
+        ("hazards: [1", "line 1: not valid YAML"),
+        ("seed: 1\nhazards:\n  - tool: [get_time\n", "line 4: not valid YAML"),
         ("- a\n- b\n", "mapping at the top level"),
         ("profile: chaos\n", "field profile"),
         (
             "hazards:\n  - {family: output_drift, variant: teleport, tool: get_weather}\n",
-            "unknown hazard variant",
+            "field hazards.0.variant: output_drift has no variant 'teleport'",
+        ),
+        (
+            "hazards:\n  - {family: execution_failure, variant: transiant, tool: get_weather}\n",
+            "no variant 'transiant'; did you mean 'transient'?",
         ),
         (
             "hazards:\n  - {family: output_drift, variant: nested_shape, tool: get_time}\n",

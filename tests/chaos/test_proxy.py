@@ -241,7 +241,7 @@ def test_proxy_to_a_streamable_http_upstream(http_upstream: str, tmp_path: Path)
 @pytest.mark.parametrize(
     ("hazard", "message"),
     [
-        ("{family: output_drift, variant: teleport, tool: get_weather}", "unknown hazard variant"),
+        ("{family: output_drift, variant: teleport, tool: get_weather}", "no variant 'teleport'"),
         ("{family: output_drift, variant: nested_shape, tool: get_stock}", "not offered"),
     ],
 )
@@ -262,3 +262,24 @@ def test_a_bad_plan_for_the_upstream_is_one_sentence_and_exit_2(
     )
     assert done.returncode == 2, done.stderr
     assert message in " ".join(done.stderr.split()) and "Traceback" not in done.stderr
+
+
+def test_a_bad_variant_is_refused_before_the_upstream_is_reached(tmp_path: Path) -> None:
+    """The plan is checked first: a dead upstream does not hide the plan's own mistake."""
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(
+        "hazards:\n  - {family: execution_failure, variant: transiant, tool: get_weather}\n",
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "toolchaos.cli", "proxy", "--plan", str(plan), "--"]
+    done = subprocess.run(
+        [*command, str(tmp_path / "no-such-server")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "no variant 'transiant'; did you mean 'transient'?" in done.stderr
+    assert "upstream" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -129,9 +129,13 @@ def load_plan(source: str | Path | HazardPlan | dict[str, Any]) -> HazardPlan:
         raise BadInput(f"cannot read plan file {path}: {exc}") from None
     try:
         data = json.loads(raw) if path.suffix == ".json" else yaml.safe_load(raw)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise BadInput(f"plan file {path} is not valid YAML or JSON ({first})") from None
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"plan file {path}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        where = f", line {mark.line + 1}" if mark is not None else ""
+        raise BadInput(f"plan file {path}{where}: not valid YAML ({problem})") from None
     if not isinstance(data, dict):
         raise BadInput(f"plan file {path} must hold a mapping at the top level")
     plan = _validate(data, f"plan file {path}")
@@ -140,11 +144,33 @@ def load_plan(source: str | Path | HazardPlan | dict[str, Any]) -> HazardPlan:
 
 def _validate(data: dict[str, Any], where: str) -> HazardPlan:
     try:
-        return HazardPlan.model_validate(data)
+        plan = HazardPlan.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "plan"
         raise BadInput(f"{where}, field {field}: {first['msg']}") from None
+    for number, entry in enumerate(plan.hazards):
+        if (entry.family, entry.variant) not in VARIANTS:  # refused before any upstream starts
+            raise BadInput(f"{where}, field hazards.{number}.variant: {unknown_variant(entry)}")
+    return plan
+
+
+def unknown_variant(entry: PlannedHazard) -> str:
+    """One sentence for a (family, variant) no hazard is registered under, with a guess."""
+    import difflib
+
+    mine = sorted(v for f, v in VARIANTS if f == entry.family)
+    close = difflib.get_close_matches(entry.variant, mine, n=1, cutoff=0.6)
+    if close:
+        guess = f"did you mean {close[0]!r}?"
+    else:
+        elsewhere = sorted(f.value for f, v in VARIANTS if v == entry.variant)
+        guess = (
+            f"it is a variant of {', '.join(elsewhere)}"
+            if elsewhere
+            else f"{entry.family.value} has {', '.join(mine)}"
+        )
+    return f"{entry.family.value} has no variant {entry.variant!r}; {guess}"
 
 
 def resolve_plan(
@@ -189,8 +215,7 @@ def _explicit(entry: PlannedHazard, by_name: dict[str, ToolSpec]) -> HazardSpec:
     cls = VARIANTS.get((entry.family, entry.variant))
     name = f"{entry.family.value}/{entry.variant}"
     if cls is None:
-        known = ", ".join(f"{f.value}/{v}" for f, v in sorted(VARIANTS))
-        raise BadInput(f"unknown hazard variant {name}; known: {known}")
+        raise BadInput(unknown_variant(entry))
     _offered(entry.tool, by_name, f"hazard {entry.variant}")
     accepted = (*cls.needs, *cls.takes, *PLAN_PARAMS)
     unknown = [p for p in entry.params if p not in accepted]
