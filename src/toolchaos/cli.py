@@ -270,6 +270,14 @@ def run(
     retry_errors: Annotated[
         bool, _flag("--retry-errors", help="Play again the episodes stored as error.")
     ] = False,
+    dry_run: Annotated[
+        bool,
+        _flag(
+            "--dry-run",
+            help="Play nothing: print per model the episodes to play, the requests, tokens "
+            "and cost (from the models file's prices) they would take.",
+        ),
+    ] = False,
     gguf: Annotated[
         Path | None, typer.Option(help="A GGUF file for local/<name> models instead of a pull.")
     ] = None,
@@ -361,6 +369,9 @@ def run(
         scheduler=scheduler,
         rate_limits=rate_limits,
     )
+    if dry_run:
+        _print_estimate(config, out_dir)
+        return
     try:
         summary = run_plan(config, out_dir, err)
     except RunInterrupted as stop:
@@ -383,6 +394,36 @@ def run(
             f"error, so nothing usable was stored; the first: {summary.first_error}",
         )
         raise typer.Exit(1)
+
+
+def _print_estimate(config: Any, out_dir: Path) -> None:
+    """``run --dry-run``: per model, the episodes to play, requests, tokens and cost."""
+    from toolchaos.runner.estimate import estimate
+
+    rows = estimate(config, out_dir)
+    _say(out, f"dry run: nothing is played or written ({out_dir})")
+    for row in rows:
+        line = f"  {row.model}: {row.to_play} of {row.planned} episodes to play"
+        if row.stored:
+            line += f" ({row.stored} stored)"
+        if row.requests[1]:
+            low, high = row.input_tokens
+            line += (
+                f"; {row.requests[0]:,}-{row.requests[1]:,} requests, "
+                f"{low:,}-{high:,} input tokens, at most {row.output_tokens:,} output tokens"
+            )
+            if row.cost_usd is None:
+                line += "; no prices in the models file, so no cost"
+            else:
+                line += f"; {_dollars(row.cost_usd[0])}-{_dollars(row.cost_usd[1])}"
+        elif row.to_play:
+            line += " (scripted: no requests, no cost)"
+        _say(out, line)
+    _say(out, "the bounds are explained in docs/cli.md (run --dry-run)")
+
+
+def _dollars(value: float) -> str:
+    return f"${value:,.2f}" if value >= 1 else f"${value:.4f}"
 
 
 def task_options(values: list[str]) -> dict[str, str]:

@@ -187,8 +187,14 @@ def with_defaults(config: RunConfig) -> RunConfig:
     return config.model_copy(update=update) if update else config
 
 
-def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
-    """Check the config and load what it names, raising BadInput on any bad value."""
+def prepare(
+    config: RunConfig, clients: bool = True
+) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
+    """Check the config and load what it names, raising BadInput on any bad value.
+
+    With ``clients=False`` no model factory is built (no key or endpoint is needed): what
+    ``run --dry-run`` uses to count and price the plan.
+    """
     suite = configured_suite(config.suite, config.suite_options)
     if not suite.protocols:
         raise BadInput(
@@ -228,7 +234,7 @@ def prepare(config: RunConfig) -> tuple[list[TaskSpec], str, Path, list[ModelFac
     for entry in config.models:
         check_base_urls(entry)
     _check_limit_names(config)
-    factories = _factories(config)
+    factories = _factories(config) if clients else []
     path = Path(config.tasks_path) if config.tasks_path else suite.default_path()
     tasks = suite.load(path)
     if config.subset is not None:
