@@ -1142,6 +1142,14 @@ def judge_command(
             "attempt) or toolchaos (this project's first rubric, which re-asks)."
         ),
     ] = "release",
+    dry_run: Annotated[
+        bool,
+        _flag(
+            "--dry-run",
+            help="Ask nothing: print per judge the episodes, requests, tokens and cost "
+            "(from the models file's prices) judging would take.",
+        ),
+    ] = False,
 ) -> None:
     """Have two LLM judges label every ToolFailBench episode; the agent is never rerun.
 
@@ -1167,6 +1175,23 @@ def judge_command(
     most = _renamed(max_episodes, limit, "--max-episodes", "--limit")
     if most is not None and most < 1:
         raise BadInput(f"--max-episodes {most}: the number of episodes must be at least 1")
+    if dry_run:
+        from toolchaos.suites.toolfailbench import judge_estimate
+
+        _say(out, f"dry run: no judge is asked, nothing is written ({directory})")
+        for row in judge_estimate(directory, entries, most, rubric):
+            low, high = row.input_tokens
+            line = (
+                f"  {row.rater} {row.model}: {row.episodes} episodes; "
+                f"{row.requests[0]:,}-{row.requests[1]:,} requests, {low:,}-{high:,} input "
+                f"tokens, at most {row.output_tokens:,} output tokens"
+            )
+            if row.cost_usd is None:
+                line += "; no prices in the models file, so no cost"
+            else:
+                line += f"; {_dollars(row.cost_usd[0])}-{_dollars(row.cost_usd[1])}"
+            _say(out, line)
+        return
     tally = get_suite("toolfailbench").judge(directory, entries, concurrency, most, rubric, err)
     _say(err, f"{tally.judged} episodes judged -> {directory}; {tally.line()}")
     if tally.silent:

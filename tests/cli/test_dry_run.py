@@ -75,3 +75,33 @@ def test_a_dry_run_refuses_bad_input_like_a_run() -> None:
     )
     assert done.returncode == 2 and "unknown arm 'nope'" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_judge_dry_run_counts_each_judges_requests_and_asks_nothing(tmp_path: Path) -> None:
+    from toolchaos.runner.store import STORE_NAME, Store
+
+    out = tmp_path / "tfb"
+    played = toolchaos(
+        "run", "toolfailbench", "-m", "scripted/oracle", "--subset", "5", "--out", str(out)
+    )
+    assert played.returncode == 0, played.stderr
+    models = tmp_path / "models.yaml"
+    models.write_text(MODELS, encoding="utf-8")
+    before = (out / STORE_NAME).stat().st_mtime_ns
+    judges = ["--judge", "openai/gpt-4o-mini", "--judge", "openai-compat/unpriced"]
+    common = ["judge", str(out), *judges, "--models-file", str(models), "--dry-run"]
+    release = toolchaos(*common)
+    assert release.returncode == 0, release.stderr
+    a = next(line for line in release.stdout.splitlines() if "judge_a" in line)
+    assert "5 episodes; 5-5 requests" in a and "at most 2,560 output tokens" in a  # 5 x 512
+    b = next(line for line in release.stdout.splitlines() if "judge_b" in line)
+    assert "no prices in the models file, so no cost" in b
+    again = toolchaos(*common, "--rubric", "toolchaos")
+    a = next(line for line in again.stdout.splitlines() if "judge_a" in line)
+    assert "5-15 requests" in a and "at most 1,500 output tokens" in a  # 15 x max_tokens 100
+    assert (out / STORE_NAME).stat().st_mtime_ns == before  # nothing written
+    store = Store.open_existing(out, read_only=True)
+    try:
+        assert store.judgements() == []
+    finally:
+        store.close()

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from toolchaos.suites.toolfailbench.domains import fail_domain
     from toolchaos.suites.toolfailbench.generate import build_toolfailbench
     from toolchaos.suites.toolfailbench.importer import ImportedRelease, load_v5
+    from toolchaos.suites.toolfailbench.judges import JudgeEstimate, judge_estimate
     from toolchaos.suites.toolfailbench.leakage import leak_problems
     from toolchaos.suites.toolfailbench.returns import tool_return
     from toolchaos.suites.toolfailbench.suite import SUITE
@@ -51,6 +52,8 @@ _EXPORTS: dict[str, str] = {
     "default_path": "dataset",
     "load_v5": "importer",
     "ImportedRelease": "importer",
+    "JudgeEstimate": "judges",
+    "judge_estimate": "judges",
 }
 
 
@@ -61,10 +64,12 @@ __all__ = [
     "SUITE",
     "FailTask",
     "ImportedRelease",
+    "JudgeEstimate",
     "ToolFailDomain",
     "build_toolfailbench",
     "default_path",
     "fail_domain",
+    "judge_estimate",
     "leak_problems",
     "load_fail_tasks",
     "load_v5",

@@ -39,6 +39,7 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -487,6 +488,83 @@ def judge_run(
         finally:
             store.close()
     return tally
+
+
+@dataclass(frozen=True)
+class JudgeEstimate:
+    """What one judge of ``judge --dry-run`` would be asked, and its cost."""
+
+    rater: str
+    model: str
+    episodes: int
+    requests: tuple[int, int]
+    input_tokens: tuple[int, int]
+    output_tokens: int
+    cost_usd: tuple[float, float] | None
+    """None: the judge's entry gives no prices; (0, 0) for a scripted judge."""
+
+
+def judge_estimate(
+    directory: Path,
+    judges: list[ModelEntry],
+    limit: int | None = None,
+    rubric_name: str = DEFAULT_RUBRIC,
+) -> list[JudgeEstimate]:
+    """Count and price what :func:`judge_run` would ask, asking nothing and writing nothing.
+
+    Each episode's judge request is its rubric and the episode's record, as sent (four
+    characters a token). Under the release rubric a judge is asked once, at most
+    :data:`MAX_TOKENS` output tokens; under ``toolchaos`` up to 1 + :data:`RETRIES`
+    times (each re-ask at least as long as the first), at most the entry's ``max_tokens``
+    (else 1,024) each.
+    """
+    from toolchaos.models.base import is_scripted
+
+    chosen = rubric(rubric_name)
+    entries = judges if len(judges) == 2 else [judges[0], judges[0]]
+    store = Store.open_existing(directory, read_only=True)
+    try:
+        tasks = store.tasks()
+        rows = [
+            r
+            for r in store.summaries()
+            if r["suite"] == "toolfailbench" and r["status"] == "finished"
+        ][:limit]
+        if not rows:
+            raise BadInput(f"{directory} holds no finished ToolFailBench episodes to judge")
+        episodes = dict(store.episode_json(keys={r["key"] for r in rows}))
+    finally:
+        store.close()
+    attempts = 1 if chosen == "release" else 1 + RETRIES
+    found = []
+    for (rater, overlay), entry in zip(RATERS, entries, strict=True):
+        sizes = []
+        for row in rows:
+            text = trace_text(tasks[str(row["task_id"])], json.loads(episodes[str(row["key"])]))
+            messages = judge_messages(overlay, text, chosen)
+            sizes.append(max(1, sum(len(m.content or "") for m in messages) // 4))
+        low = sum(sizes)
+        per_reply = MAX_TOKENS if chosen == "release" else (entry.max_tokens or 1024)
+        scripted = is_scripted(entry.spec)
+        priced = entry.input_per_mtok or entry.output_per_mtok
+        out_tokens = len(rows) * attempts * per_reply
+        cost: tuple[float, float] | None = None
+        if scripted:
+            cost = (0.0, 0.0)
+        elif priced:
+            cost = (entry.cost(low, 0), entry.cost(low * attempts, out_tokens))
+        found.append(
+            JudgeEstimate(
+                rater=rater,
+                model=entry.spec,
+                episodes=len(rows),
+                requests=(0, 0) if scripted else (len(rows), len(rows) * attempts),
+                input_tokens=(0, 0) if scripted else (low, low * attempts),
+                output_tokens=0 if scripted else out_tokens,
+                cost_usd=cost,
+            )
+        )
+    return found
 
 
 def _asker(
