@@ -283,3 +283,38 @@ def test_a_bad_variant_is_refused_before_the_upstream_is_reached(tmp_path: Path)
     assert done.returncode == 2, done.stderr
     assert "no variant 'transiant'; did you mean 'transient'?" in done.stderr
     assert "upstream" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_an_upstream_writing_other_than_json_rpc_is_said_in_one_line(tmp_path: Path) -> None:
+    """No pydantic traceback: the line it wrote, then why the proxy stops."""
+    talker = tmp_path / "talker.py"
+    talker.write_text(
+        "import time\nprint('hello, I am not json-rpc', flush=True)\ntime.sleep(5)\n",
+        encoding="utf-8",
+    )
+    hello = json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "1"},
+            },
+        }
+    )
+    command = [sys.executable, "-m", "toolchaos.cli", "proxy", "--plan", "transient", "--"]
+    done = subprocess.run(
+        [*command, sys.executable, str(talker)],
+        input=hello + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert (
+        "the upstream wrote a line that is not JSON-RPC: 'hello, I am not json-rpc'" in done.stderr
+    )
+    assert "Traceback" not in done.stderr and "validation error" not in done.stderr

@@ -22,6 +22,7 @@ validates structured results does not reject what the drifted backend sends.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sys
@@ -561,6 +562,29 @@ class _Outbox:
         return await self.inner.__aexit__(*exc)  # type: ignore[no-any-return]
 
 
+class _OneLineUpstreamNoise(logging.Filter):
+    """The mcp client logs an upstream's non-JSON-RPC line with a traceback: say it in one."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            errors = getattr(error, "errors", None)
+            found = errors()[0].get("input") if callable(errors) else None
+            line = f": {str(found)[:200]!r}" if found is not None else ""
+            record.msg = f"toolchaos proxy: the upstream wrote a line that is not JSON-RPC{line}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def quiet_upstream_noise() -> None:
+    """Make the mcp stdio client's reports of a malformed upstream line one line each."""
+    logger = logging.getLogger("mcp.client.stdio")
+    if not any(isinstance(f, _OneLineUpstreamNoise) for f in logger.filters):
+        logger.addFilter(_OneLineUpstreamNoise())
+
+
 async def serve_stdio(
     upstream: Upstream,
     plan: str | Path | HazardPlan | dict[str, Any],
@@ -577,6 +601,7 @@ async def serve_stdio(
     """
     from mcp.server.stdio import stdio_server
 
+    quiet_upstream_noise()
     stdin = _StdinLines()
     stopped_by: list[int] = []
     async with open_proxy(upstream, plan, **options) as proxy, anyio.create_task_group() as group:
