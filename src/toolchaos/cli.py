@@ -407,19 +407,27 @@ def _print_estimate(config: Any, out_dir: Path) -> None:
         if row.stored:
             line += f" ({row.stored} stored)"
         if row.requests[1]:
-            low, high = row.input_tokens
-            line += (
-                f"; {row.requests[0]:,}-{row.requests[1]:,} requests, "
-                f"{low:,}-{high:,} input tokens, at most {row.output_tokens:,} output tokens"
-            )
-            if row.cost_usd is None:
-                line += "; no prices in the models file, so no cost"
-            else:
-                line += f"; {_dollars(row.cost_usd[0])}-{_dollars(row.cost_usd[1])}"
+            line += "; " + _bounds(row.requests, row.input_tokens, row.output_tokens, row.cost_usd)
         elif row.to_play:
             line += " (scripted: no requests, no cost)"
         _say(out, line)
     _say(out, "the bounds are explained in docs/cli.md (run --dry-run)")
+
+
+def _bounds(
+    requests: tuple[int, int],
+    input_tokens: tuple[int, int],
+    output_tokens: int,
+    cost: tuple[float, float] | None,
+) -> str:
+    """A dry run's bounds in words: requests, input and output tokens, and the cost."""
+    text = (
+        f"{requests[0]:,}-{requests[1]:,} requests, {input_tokens[0]:,}-{input_tokens[1]:,} "
+        f"input tokens, at most {output_tokens:,} output tokens"
+    )
+    if cost is None:
+        return text + "; no prices in the models file, so no cost"
+    return text + f"; {_dollars(cost[0])}-{_dollars(cost[1])}"
 
 
 def _dollars(value: float) -> str:
@@ -1180,17 +1188,8 @@ def judge_command(
 
         _say(out, f"dry run: no judge is asked, nothing is written ({directory})")
         for row in judge_estimate(directory, entries, most, rubric):
-            low, high = row.input_tokens
-            line = (
-                f"  {row.rater} {row.model}: {row.episodes} episodes; "
-                f"{row.requests[0]:,}-{row.requests[1]:,} requests, {low:,}-{high:,} input "
-                f"tokens, at most {row.output_tokens:,} output tokens"
-            )
-            if row.cost_usd is None:
-                line += "; no prices in the models file, so no cost"
-            else:
-                line += f"; {_dollars(row.cost_usd[0])}-{_dollars(row.cost_usd[1])}"
-            _say(out, line)
+            bounds = _bounds(row.requests, row.input_tokens, row.output_tokens, row.cost_usd)
+            _say(out, f"  {row.rater} {row.model}: {row.episodes} episodes; {bounds}")
         return
     tally = get_suite("toolfailbench").judge(directory, entries, concurrency, most, rubric, err)
     _say(err, f"{tally.judged} episodes judged -> {directory}; {tally.line()}")

@@ -93,7 +93,10 @@ def test_a_judge_dry_run_counts_each_judges_requests_and_asks_nothing(tmp_path: 
     release = toolchaos(*common)
     assert release.returncode == 0, release.stderr
     a = next(line for line in release.stdout.splitlines() if "judge_a" in line)
-    assert "5 episodes; 5-5 requests" in a and "at most 2,560 output tokens" in a  # 5 x 512
+    # 5 replies of at most 100 tokens: the entry's max_tokens overrides the rubric's 512
+    assert "5 episodes; 5-5 requests" in a and "at most 500 output tokens" in a
+    b_tokens = next(line for line in release.stdout.splitlines() if "judge_b" in line)
+    assert "at most 2,560 output tokens" in b_tokens  # no max_tokens in its entry: 5 x 512
     b = next(line for line in release.stdout.splitlines() if "judge_b" in line)
     assert "no prices in the models file, so no cost" in b
     again = toolchaos(*common, "--rubric", "toolchaos")

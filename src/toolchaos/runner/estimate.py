@@ -101,9 +101,13 @@ def estimate(config: RunConfig, out: Path) -> list[ModelEstimate]:
     return rows
 
 
+def text_tokens(text: str) -> int:
+    """A text's size in tokens, at :data:`CHARS_PER_TOKEN` characters a token (at least 1)."""
+    return max(1, len(text) // CHARS_PER_TOKEN)
+
+
 def _first_request_tokens(suite: object, task: object, arm: str) -> int:
     """The task's prompt and the documentation of the tools it offers, in tokens."""
     env = suite.make_env(task, arm)  # type: ignore[attr-defined]
     tools = [dumps(spec.model_dump(mode="json")) for spec in env.toolbox()]
-    text = str(getattr(task, "prompt", "")) + "".join(tools)
-    return max(1, len(text) // CHARS_PER_TOKEN)
+    return text_tokens(str(getattr(task, "prompt", "")) + "".join(tools))

@@ -61,13 +61,17 @@ def last_json_object(text: str, key: str) -> dict[str, Any] | None:
     return found
 
 
+VERDICT_MAX_TOKENS = 400
+"""The output tokens a verdict request allows (a model entry's ``max_tokens`` overrides)."""
+
+
 async def ask_for_verdict(
     client: ModelClient,
     messages: list[Message],
     parse: Callable[[str | None], T | None],
     reply_format: str,
     retries: int,
-    max_tokens: int = 400,
+    max_tokens: int = VERDICT_MAX_TOKENS,
 ) -> T | None:
     """Ask a judge for a verdict; after a reply ``parse`` rejects, ask up to ``retries`` more.
 

@@ -50,10 +50,12 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message
 from toolchaos.models.base import ModelClient, ModelFactory, ModelRequest, make_factory
 from toolchaos.models.config import ModelEntry
+from toolchaos.runner.estimate import text_tokens
 from toolchaos.runner.judging import judge_all
 from toolchaos.runner.run import run_lock
 from toolchaos.runner.store import Store
 from toolchaos.scoring.judging import (
+    VERDICT_MAX_TOKENS,
     JudgeTally,
     ask_for_verdict,
     last_json_object,
@@ -471,15 +473,7 @@ def judge_run(
     store = Store.open_existing(directory)
     with run_lock(directory):
         try:
-            tasks = store.tasks()
-            rows = [
-                r
-                for r in store.summaries()
-                if r["suite"] == "toolfailbench" and r["status"] == "finished"
-            ][:limit]
-            if not rows:
-                raise BadInput(f"{directory} holds no finished ToolFailBench episodes to judge")
-            episodes = dict(store.episode_json(keys={r["key"] for r in rows}))
+            tasks, rows, episodes = _judgeable(store, directory, limit)
             raters = {rater: e.spec for (rater, _), e in zip(RATERS, entries, strict=True)}
             tally = JudgeTally(judged=len(rows), raters=raters)
             ask = _asker(store, tasks, episodes, factories, entries, concurrency, tally, chosen)
@@ -488,6 +482,23 @@ def judge_run(
         finally:
             store.close()
     return tally
+
+
+def _judgeable(
+    store: Store, directory: Path, limit: int | None
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, str]]:
+    """The run's tasks, its first ``limit`` finished ToolFailBench episodes and their JSON.
+
+    Raises:
+        BadInput: The run holds no such episode.
+    """
+    tasks = store.tasks()
+    rows = [
+        r for r in store.summaries() if r["suite"] == "toolfailbench" and r["status"] == "finished"
+    ][:limit]
+    if not rows:
+        raise BadInput(f"{directory} holds no finished ToolFailBench episodes to judge")
+    return tasks, rows, dict(store.episode_json(keys={r["key"] for r in rows}))
 
 
 @dataclass(frozen=True)
@@ -512,11 +523,11 @@ def judge_estimate(
 ) -> list[JudgeEstimate]:
     """Count and price what :func:`judge_run` would ask, asking nothing and writing nothing.
 
-    Each episode's judge request is its rubric and the episode's record, as sent (four
-    characters a token). Under the release rubric a judge is asked once, at most
-    :data:`MAX_TOKENS` output tokens; under ``toolchaos`` up to 1 + :data:`RETRIES`
-    times (each re-ask at least as long as the first), at most the entry's ``max_tokens``
-    (else 1,024) each.
+    Each episode's judge request is its rubric and the episode's record, as sent
+    (:func:`~toolchaos.runner.estimate.text_tokens`). Under the release rubric a judge is
+    asked once, under ``toolchaos`` up to 1 + :data:`RETRIES` times (each re-ask at least
+    as long as the first); each reply at most the entry's ``max_tokens``, else what the
+    request asks (:data:`MAX_TOKENS`, or ``VERDICT_MAX_TOKENS`` under ``toolchaos``).
     """
     from toolchaos.models.base import is_scripted
 
@@ -524,15 +535,7 @@ def judge_estimate(
     entries = judges if len(judges) == 2 else [judges[0], judges[0]]
     store = Store.open_existing(directory, read_only=True)
     try:
-        tasks = store.tasks()
-        rows = [
-            r
-            for r in store.summaries()
-            if r["suite"] == "toolfailbench" and r["status"] == "finished"
-        ][:limit]
-        if not rows:
-            raise BadInput(f"{directory} holds no finished ToolFailBench episodes to judge")
-        episodes = dict(store.episode_json(keys={r["key"] for r in rows}))
+        tasks, rows, episodes = _judgeable(store, directory, limit)
     finally:
         store.close()
     attempts = 1 if chosen == "release" else 1 + RETRIES
@@ -542,9 +545,11 @@ def judge_estimate(
         for row in rows:
             text = trace_text(tasks[str(row["task_id"])], json.loads(episodes[str(row["key"])]))
             messages = judge_messages(overlay, text, chosen)
-            sizes.append(max(1, sum(len(m.content or "") for m in messages) // 4))
+            sizes.append(text_tokens("".join(m.content or "" for m in messages)))
         low = sum(sizes)
-        per_reply = MAX_TOKENS if chosen == "release" else (entry.max_tokens or 1024)
+        # what the request asks for, unless the judge's entry sets its own max_tokens
+        asked = MAX_TOKENS if chosen == "release" else VERDICT_MAX_TOKENS
+        per_reply = entry.max_tokens or asked
         scripted = is_scripted(entry.spec)
         priced = entry.input_per_mtok or entry.output_per_mtok
         out_tokens = len(rows) * attempts * per_reply
