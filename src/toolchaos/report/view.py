@@ -19,7 +19,7 @@ from __future__ import annotations
 import fcntl
 import html
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -171,27 +171,35 @@ class Viewer:
         """The status and HTML of the page at ``path``."""
         path = path.split("?", 1)[0].split("#", 1)[0].rstrip("/") or "/"
         if path == "/":
-            rows = [run_row(d) for d in self.directories]
-            return HTTPStatus.OK, index_page(rows, any(r.state == "playing" for r in rows))
+            return HTTPStatus.OK, self._cached(path, self.directories, self._index)
         if path == "/report":
-            return HTTPStatus.OK, self._report(path, self.directories)
+            return HTTPStatus.OK, self._cached(path, self.directories, self._report)
         if path.startswith("/run/") and path[5:].isdigit():
             number = int(path[5:])
             if number < len(self.directories):
-                return HTTPStatus.OK, self._report(path, [self.directories[number]])
+                chosen = [self.directories[number]]
+                return HTTPStatus.OK, self._cached(path, chosen, self._report)
         return HTTPStatus.NOT_FOUND, "<!DOCTYPE html><title>not found</title><p>No such page."
 
-    def _report(self, key: str, directories: list[Path]) -> str:
+    def _cached(
+        self, key: str, directories: list[Path], render: Callable[[list[Path], bool], str]
+    ) -> str:
+        """The page ``key`` as last rendered, or rendered again when a store has changed."""
         stamp = _stamp(directories)
         with self._lock:
             cached = self._cache.get(key)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-            report = build_report(directories, self.options)
-            live = any(playing_now for _, _, playing_now in stamp)
-            text = render_html(report, self.max_episodes, refresh=REFRESH_S if live else None)
+            text = render(directories, any(live for _, _, live in stamp))
             self._cache[key] = (stamp, text)
             return text
+
+    def _index(self, directories: list[Path], live: bool) -> str:
+        return index_page([run_row(d) for d in directories], live)
+
+    def _report(self, directories: list[Path], live: bool) -> str:
+        report = build_report(directories, self.options)
+        return render_html(report, self.max_episodes, refresh=REFRESH_S if live else None)
 
 
 def make_server(viewer: Viewer, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
