@@ -13,26 +13,12 @@ from pathlib import Path
 
 import pandas as pd
 from pydantic import BaseModel
-from statsmodels.stats.contingency_tables import mcnemar
 
 from toolchaos.core.errors import BadInput
 from toolchaos.report.tables import load_frame
+from toolchaos.stats.agreement import McNemar, mcnemar_test
 
-EXACT_BELOW = 25
 PAIR_KEY = ["suite", "task_id", "arm", "sample"]
-
-
-class McNemar(BaseModel):
-    """A 2x2 table of paired outcomes and McNemar's test on it.
-
-    ``table`` is ``[[both correct, only A correct], [only B correct, both wrong]]``.
-    """
-
-    pairs: int
-    table: list[list[int]]
-    statistic: float | None
-    p_value: float
-    exact: bool
 
 
 class Flip(BaseModel):
@@ -58,22 +44,6 @@ class Comparison(BaseModel):
     overall: McNemar
     by_arm: dict[str, McNemar]
     flipped: list[Flip]
-
-
-def mcnemar_test(both: int, only_a: int, only_b: int, neither: int) -> McNemar:
-    """McNemar's test on paired outcomes (exact when discordant pairs are few)."""
-    table = [[both, only_a], [only_b, neither]]
-    exact = only_a + only_b < EXACT_BELOW
-    result = mcnemar(table, exact=exact, correction=True)
-    statistic = None if exact else float(result.statistic)
-    p_value = float(result.pvalue)
-    return McNemar(
-        pairs=both + only_a + only_b + neither,
-        table=table,
-        statistic=statistic,
-        p_value=1.0 if pd.isna(p_value) else p_value,
-        exact=exact,
-    )
 
 
 def _test(pairs: pd.DataFrame) -> McNemar:

@@ -114,10 +114,13 @@ def order_rows(board: Board) -> list[dict[str, Any]]:
     for (a, score_a), (b, score_b) in pairwise(ranked):
         first, second = board.paired(a, b)
         pairs.append((a, b, score_a - score_b, first, second, noise.paired_p(first, second)))
-    adjusted = noise.holm([1.0 if p is None else p for *_, p in pairs])
+    # Holm over the pairs that have a test: an untestable pair is not a hypothesis
+    tested = [p for *_, p in pairs if p is not None]
+    corrected = iter(noise.holm(tested))
+    adjusted = [None if p is None else next(corrected) for *_, p in pairs]
     rows = []
     for (a, b, difference, first, second, p), holm_p in zip(pairs, adjusted, strict=True):
-        decisive = p is not None and difference > 0 and holm_p < noise.ALPHA
+        decisive = holm_p is not None and difference > 0 and holm_p < noise.ALPHA
         rows.append(
             {
                 "suite": board.suite,
@@ -128,7 +131,7 @@ def order_rows(board: Board) -> list[dict[str, Any]]:
                 "difference pp": _pp(difference),
                 "MDD pp": _pp(noise.paired_mdd(first, second)),
                 "p": _p(p),
-                "Holm p": _p(holm_p if p is not None else None),
+                "Holm p": _p(holm_p),
                 "order": "decisive" if decisive else "not decisive",
                 "arm": board.arm,
                 "metric": board.metric,

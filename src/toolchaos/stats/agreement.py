@@ -89,3 +89,42 @@ def fleiss(*raters: Sequence[str]) -> float | None:
     counts, _ = aggregate_raters(data, n_cat=len(labels))
     value = fleiss_kappa(counts)
     return None if np.isnan(value) else float(value)
+
+
+EXACT_BELOW = 25
+"""McNemar's test is exact (binomial) below this many discordant pairs, else chi-square."""
+
+
+class McNemar(BaseModel):
+    """A 2x2 table of paired outcomes and McNemar's test on it.
+
+    ``table`` is ``[[both correct, only A correct], [only B correct, both wrong]]``.
+    """
+
+    pairs: int
+    table: list[list[int]]
+    statistic: float | None
+    p_value: float
+    exact: bool
+
+
+def mcnemar_test(both: int, only_a: int, only_b: int, neither: int) -> McNemar:
+    """McNemar's test on paired outcomes (McNemar, 1947; statsmodels' ``mcnemar``).
+
+    The exact binomial test when fewer than :data:`EXACT_BELOW` pairs are discordant,
+    else the chi-square statistic with continuity correction; no discordant pair: p = 1.
+    """
+    from statsmodels.stats.contingency_tables import mcnemar  # imported here: slow to load
+
+    table = [[both, only_a], [only_b, neither]]
+    exact = only_a + only_b < EXACT_BELOW
+    result = mcnemar(table, exact=exact, correction=True)
+    statistic = None if exact else float(result.statistic)
+    p_value = float(result.pvalue)
+    return McNemar(
+        pairs=both + only_a + only_b + neither,
+        table=table,
+        statistic=statistic,
+        p_value=1.0 if np.isnan(p_value) else p_value,
+        exact=exact,
+    )

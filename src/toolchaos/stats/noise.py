@@ -43,6 +43,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from toolchaos.stats.agreement import mcnemar_test
+
 ALPHA = 0.05
 POWER = 0.80
 RESAMPLES = 2_000
@@ -135,8 +137,9 @@ def paired_mdd(a: Scores, b: Scores, alpha: float = ALPHA, power: float = POWER)
 def paired_p(a: Scores, b: Scores, seed: int = SEED) -> float | None:
     """The two-sided p-value that two models score the same on these tasks (None if none).
 
-    McNemar's exact test when every task has one sample of each, else a paired
-    permutation test of the per-task mean differences.
+    McNemar's test (:func:`~toolchaos.stats.agreement.mcnemar_test`, as ``toolchaos
+    compare`` runs it) when every task has one sample of each, else a paired permutation
+    test of the per-task mean differences.
     """
     if len(a) != len(b):
         raise ValueError("both models must have scores for the same tasks")
@@ -147,11 +150,9 @@ def paired_p(a: Scores, b: Scores, seed: int = SEED) -> float | None:
         only_b = sum(y[0] > x[0] for x, y in zip(a, b, strict=True))
         if only_a + only_b == 0:
             return 1.0
-        from statsmodels.stats.contingency_tables import mcnemar
-
         both = sum(x[0] == y[0] == 1 for x, y in zip(a, b, strict=True))
-        table = [[both, only_a], [only_b, len(a) - both - only_a - only_b]]
-        return float(mcnemar(table, exact=True).pvalue)
+        neither = len(a) - both - only_a - only_b
+        return mcnemar_test(both, only_a, only_b, neither).p_value  # as `toolchaos compare`
     diffs = np.array(task_means(a)) - np.array(task_means(b))
     if not np.any(diffs):
         return 1.0
