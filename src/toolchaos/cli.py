@@ -1408,7 +1408,7 @@ def _leading_suite(
     """
     from toolchaos.suites import SUITES
 
-    named = _renamed(None, old_suite, "the SUITE argument", "--suite")
+    named = old_suite
     if words and words[0] in SUITES and len(words) > 1:
         if named is not None:
             raise BadInput(f"name the suite once (here {words[0]!r} and --suite {named!r})")
@@ -1428,10 +1428,9 @@ def _review_target(targets: list[str], old_suite: str | None) -> tuple[str, str]
 
 def _one_suite(named: str | None, old_suite: str | None) -> str:
     """The suite named as the argument or with --suite (its old name), else toolbench-x."""
-    old = _renamed(None, old_suite, "the SUITE argument", "--suite")
-    if named is not None and old is not None:
-        raise BadInput(f"name the suite once (here {named!r} and --suite {old!r})")
-    return named or old or REVIEWED
+    if named is not None and old_suite is not None:
+        raise BadInput(f"name the suite once (here {named!r} and --suite {old_suite!r})")
+    return named or old_suite or REVIEWED
 
 
 def _review_file(new: Path | None, old: Path | None) -> Path:
@@ -1689,12 +1688,18 @@ def review_agreement(
     print_agreement(result, out)
 
 
+SAMPLE_SIZE = 200
+"""How many tasks ``review sample`` draws unless told."""
+
+
 @review_app.command("sample")
 @clean_errors
 def review_sample(
     out_file: Annotated[Path, typer.Option("--out", "-o", help="The sample file to write.")],
     suite: ReviewSuite = None,
-    count: Annotated[int, typer.Option("--count", "-n", help="How many tasks.")] = 200,
+    count: Annotated[
+        int | None, typer.Option("--count", "-n", help="How many tasks (default 200).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="The sampling seed.")] = 0,
     task_file: ReviewTasks = None,
     old_n: Annotated[int | None, _old_name("--n", "--count")] = None,
@@ -1706,7 +1711,8 @@ def review_sample(
     """
     from toolchaos.suites.review import sample_text
 
-    n = _renamed(None, old_n, "--count", "--n") or count
+    given = _renamed(count, old_n, "--count", "--n")
+    n = SAMPLE_SIZE if given is None else given
     reviewing = _Reviewing(_one_suite(suite, old_suite), task_file)
     dataset = f"{reviewing.label} sha256 {reviewing.sha}"
     text = sample_text(reviewing.tasks, n, seed, reviewing.suite.stratum, dataset)

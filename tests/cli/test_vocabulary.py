@@ -142,6 +142,16 @@ def test_report_out_and_its_old_name_and_both_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
 
 
+def test_review_sample_count_and_its_old_name_and_both_refused(tmp_path: Path) -> None:
+    for flag, size in (("--count", "5"), ("--n", "7"), ("-n", "3")):
+        result = toolchaos("review", "sample", flag, size, "-o", str(tmp_path / f"{flag}.txt"))
+        assert result.returncode == 0, result.stderr
+        ids = (tmp_path / f"{flag}.txt").read_text().split()
+        assert sum(i.startswith("tbx-") for i in ids) == int(size)
+    both = toolchaos("review", "sample", "--count", "5", "--n", "7", "-o", str(tmp_path / "x"))
+    assert both.returncode == 2 and "--n is the old name of --count" in both.stderr
+
+
 def test_the_suite_is_positional_in_validate_and_review(tmp_path: Path) -> None:
     sample = [tmp_path / f"s{i}.txt" for i in range(3)]
     new = toolchaos("review", "sample", "toolbench-x", "-n", "6", "-o", str(sample[0]))

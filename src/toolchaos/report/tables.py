@@ -31,8 +31,8 @@ from rich.table import Table
 from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
 from toolchaos.report.noise import NOISE_NOTE, ORDER_NOTE, noise_tables
-from toolchaos.runner.listing import read_manifest
 from toolchaos.runner.plan import make_plan
+from toolchaos.runner.run import read_manifest
 from toolchaos.runner.store import Store
 from toolchaos.scoring.tables import accuracy_rows, sampling_table, usage_table
 from toolchaos.suites import SUITES, get_suite

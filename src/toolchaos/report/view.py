@@ -28,8 +28,8 @@ from typing import Any
 
 from toolchaos.report.html import DEFAULT_MAX_EPISODES, render_html
 from toolchaos.report.tables import build_report, planned_and_stored
-from toolchaos.runner.listing import RunListing, describe_run, read_manifest
-from toolchaos.runner.run import LOCK_NAME
+from toolchaos.runner.listing import RunListing, describe_run
+from toolchaos.runner.run import LOCK_NAME, read_manifest
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites.base import ReportOptions
 

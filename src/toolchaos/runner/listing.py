@@ -8,15 +8,13 @@ gone, is listed too. Nothing is written and no lock is taken.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput
-from toolchaos.runner.run import MANIFEST_NAME
+from toolchaos.runner.run import read_manifest
 from toolchaos.runner.store import STORE_NAME, Store
 
 
@@ -74,15 +72,6 @@ def describe_run(directory: Path) -> RunListing:
         started=manifest.get("started"),
         ended=manifest.get("ended"),
     )
-
-
-def read_manifest(directory: Path) -> dict[str, Any]:
-    """A run directory's manifest; empty when it has none or it is not a JSON object."""
-    try:
-        found = json.loads((directory / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return found if isinstance(found, dict) else {}
 
 
 def list_runs(folders: Iterable[Path]) -> list[RunListing]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import EpisodeStatus
-from toolchaos.runner.run import MANIFEST_NAME, run_lock
+from toolchaos.runner.run import MANIFEST_NAME, read_manifest, run_lock
 from toolchaos.runner.store import STORE_NAME, Store
 
 
@@ -55,15 +55,6 @@ class _Source:
     def dataset(self) -> str | None:
         found = self.manifest.get("dataset_sha256")
         return str(found) if found else None
-
-
-def _manifest(directory: Path) -> dict[str, Any]:
-    path = directory / MANIFEST_NAME
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return found if isinstance(found, dict) else {}
 
 
 def _models(source: _Source) -> list[Any]:
@@ -121,7 +112,7 @@ def merge(sources: list[Path], out: Path) -> MergeSummary:
     try:
         for directory in sources:
             store = Store.open_existing(directory, read_only=True)
-            opened.append(_Source(directory, store, _manifest(directory)))
+            opened.append(_Source(directory, store, read_manifest(directory)))
         for other in opened[1:]:
             check_compatible(opened[0], other)
         try:
@@ -131,7 +122,7 @@ def merge(sources: list[Path], out: Path) -> MergeSummary:
         with run_lock(out):
             target = Store(out / STORE_NAME)
             try:
-                return _merge_into(opened, _Source(out, target, _manifest(out)))
+                return _merge_into(opened, _Source(out, target, read_manifest(out)))
             finally:
                 target.close()
     finally:

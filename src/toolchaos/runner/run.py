@@ -148,6 +148,15 @@ def _default_group(spec: str) -> dict[str, str]:
     return {}
 
 
+def read_manifest(directory: Path) -> dict[str, Any]:
+    """A run directory's manifest; empty when it has none or it is not a JSON object."""
+    try:
+        found = json.loads((directory / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -405,11 +414,8 @@ def _selections(
     text = store.get_meta("selections")
     held: list[dict[str, int | None]] = json.loads(text) if text is not None else []
     if text is None and store.count():
-        try:
-            manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            manifest = {}
-        if isinstance(manifest, dict) and {"subset", "limit"} <= set(manifest):
+        manifest = read_manifest(out)
+        if {"subset", "limit"} <= set(manifest):
             held = [{"subset": manifest["subset"], "limit": manifest["limit"]}]
     wanted = _selection(config)
     if wanted in held:
@@ -436,11 +442,8 @@ def _started(store: Store, out: Path, *, fresh: bool) -> str:
     if held is not None:
         return held
     if not fresh:
-        try:
-            manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            manifest = {}
-        if isinstance(manifest, dict) and isinstance(manifest.get("started"), str):
+        manifest = read_manifest(out)
+        if isinstance(manifest.get("started"), str):
             return str(manifest["started"])
     return _now()
 
@@ -486,12 +489,7 @@ def _held_identity(store: Store, out: Path) -> dict[str, Any]:
         found: dict[str, Any] = json.loads(text)
         return found
     held: dict[str, Any] = {}
-    try:
-        manifest = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        manifest = {}
-    if not isinstance(manifest, dict):
-        manifest = {}
+    manifest = read_manifest(out)
     for part, (_, field) in _IDENTITY_NAMES.items():
         if field in manifest:
             held[part] = manifest[field]
@@ -625,6 +623,7 @@ __all__ = [
     "RunInterrupted",
     "RunSummary",
     "play_all",
+    "read_manifest",
     "run",
     "run_lock",
 ]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from toolchaos.core.types import RecoveryStep, ToolSpec
+from toolchaos.core.types import RecoveryAction, RecoveryStep, ToolSpec
 
 _AUTHORITY = re.compile(
     r"\b(authoritative|prevails?|primary|official|freshest|most up-to-date|real-time)\b",
@@ -155,13 +155,14 @@ def paging_step(content: Any) -> RecoveryStep | None:
     for token, param in (("next_page", "page"), ("next_cursor", "cursor")):
         if content.get(token):
             return RecoveryStep(
-                action="next_page", params={"param": param, "list": listing, "token": token}
+                action=RecoveryAction.NEXT_PAGE,
+                params={"param": param, "list": listing, "token": token},
             )
     total = content.get("total")
     shown = content.get(listing)
     if isinstance(total, int) and isinstance(shown, list) and shown and total > len(shown):
         return RecoveryStep(
-            action="next_page",
+            action=RecoveryAction.NEXT_PAGE,
             params={"param": "page", "list": listing, "token": None, "total": "total"},
         )
     return None

@@ -539,14 +539,16 @@ def judge_estimate(
     finally:
         store.close()
     attempts = 1 if chosen == "release" else 1 + RETRIES
+    texts = [
+        trace_text(tasks[str(row["task_id"])], json.loads(episodes[str(row["key"])]))
+        for row in rows
+    ]  # once per episode: both judges see the same record
     found = []
     for (rater, overlay), entry in zip(RATERS, entries, strict=True):
-        sizes = []
-        for row in rows:
-            text = trace_text(tasks[str(row["task_id"])], json.loads(episodes[str(row["key"])]))
-            messages = judge_messages(overlay, text, chosen)
-            sizes.append(text_tokens("".join(m.content or "" for m in messages)))
-        low = sum(sizes)
+        low = sum(
+            text_tokens("".join(m.content or "" for m in judge_messages(overlay, text, chosen)))
+            for text in texts
+        )
         # what the request asks for, unless the judge's entry sets its own max_tokens
         asked = MAX_TOKENS if chosen == "release" else VERDICT_MAX_TOKENS
         per_reply = entry.max_tokens or asked
