@@ -193,3 +193,13 @@ def test_register_hazard_refuses_another_class_under_a_taken_name() -> None:
     with pytest.raises(TypeError, match=r"execution_failure/transient .* is already registered"):
         register_hazard(Transient)
     assert VARIANTS[(HazardFamily.EXECUTION_FAILURE, "transient")] is TransientError
+
+
+def test_code_registering_a_name_a_package_declared_is_ignored_with_a_warning() -> None:
+    registry: Registry[str, str] = Registry("thing", GROUP)
+    registry.declare("shared", "pkg_a.things:make", "pkg-a")
+    # the declared module registering its own entry while it is imported: no warning
+    registry.register("shared", "pkg_a.things:make_again")
+    with pytest.warns(UserWarning, match=r"thing 'shared' registered in code .* package pkg-a"):
+        registry.register("shared", "elsewhere:make")
+    assert registry["shared"] == "pkg_a.things:make"

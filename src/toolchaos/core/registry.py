@@ -136,8 +136,10 @@ class Registry(MutableMapping[K, V]):
     def register(self, name: K, target: V) -> None:
         """Register ``target`` under ``name`` from code (what the decorators call).
 
-        The same target again is a no-op, and so is the target of an entry point that
-        already declared ``name`` (its module is being imported for that entry).
+        The same target again is a no-op, and so is a target in the module of an entry
+        point that already declared ``name`` (that module is being imported for its entry).
+        Any other target under a name a package declared is ignored with a warning naming
+        the package, as :meth:`declare` does for a clash between packages.
 
         Raises:
             ValueError: ``name`` is registered in code to another target.
@@ -146,8 +148,16 @@ class Registry(MutableMapping[K, V]):
         held = self._entries.get(name)
         if held is None:
             self._entries[name] = target
-        elif held != target and name not in self.origins:
+        elif held == target:
+            return
+        elif name not in self.origins:
             raise ValueError(f"{self.kind} {name!r} is already registered as {held}")
+        elif str(held).partition(":")[0] != str(target).partition(":")[0]:
+            warnings.warn(
+                f"toolchaos: {self.kind} {name!r} registered in code ({target}) is ignored: "
+                f"the name is taken by package {self.origins[name] or '?'} ({held})",
+                stacklevel=3,
+            )
 
     def registered(self, name: K) -> V | None:
         """The entry ``name`` holds so far, without reading the entry points."""
