@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolchaos.core.jsonutil import dumps
-from toolchaos.core.types import EpisodeStatus
 from toolchaos.models.base import is_scripted
-from toolchaos.runner.plan import make_plan
-from toolchaos.runner.run import RunConfig, prepare, with_defaults
+from toolchaos.runner.run import RunConfig, planned, prepare, with_defaults
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import configured_suite
 
@@ -48,16 +46,14 @@ def estimate(config: RunConfig, out: Path) -> list[ModelEstimate]:
     config = with_defaults(config)
     tasks, _, _, _ = prepare(config, clients=False)
     suite = configured_suite(config.suite, config.suite_options)
-    plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
-    if config.shard is not None:
-        plan = config.shard.select(plan)
-    stored: set[str] = set()
     if (out / STORE_NAME).is_file():
         store = Store.open_existing(out, read_only=True)
         try:
-            stored = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
+            plan, stored = planned(config, tasks, store)
         finally:
             store.close()
+    else:
+        plan, stored = planned(config, tasks, None)
     first: dict[tuple[str, str], int] = {}  # (task, arm) -> tokens of the first request
     most = config.loop.max_turns * config.loop.rounds
     entries = {e.spec: e for e in config.models}

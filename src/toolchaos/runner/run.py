@@ -31,7 +31,7 @@ from toolchaos.runner.executor import (
     make_executor,
     play_all,
 )
-from toolchaos.runner.plan import make_plan
+from toolchaos.runner.plan import PlannedEpisode, make_plan
 from toolchaos.runner.shard import Shard
 from toolchaos.runner.store import STORE_NAME, Store
 from toolchaos.suites import SUITES, configured_suite, get_suite
@@ -196,6 +196,23 @@ def with_defaults(config: RunConfig) -> RunConfig:
     return config.model_copy(update=update) if update else config
 
 
+def planned(
+    config: RunConfig, tasks: list[TaskSpec], store: Store | None
+) -> tuple[list[PlannedEpisode], set[str]]:
+    """The run's plan (its shard's share) and the keys of the stored episodes it skips.
+
+    Every stored episode is skipped, or only the finished ones under ``--retry-errors``;
+    with no store nothing is.
+    """
+    plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
+    if config.shard is not None:
+        plan = config.shard.select(plan)
+    if store is None:
+        return plan, set()
+    done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
+    return plan, done
+
+
 def prepare(
     config: RunConfig, clients: bool = True
 ) -> tuple[list[TaskSpec], str, Path, list[ModelFactory]]:
@@ -350,10 +367,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             manifest = _manifest(config, models, path, dataset_hash, started, None)
             _write_manifest(out, manifest | _held(store, config, selections))
             store.set_meta("models", json.dumps([m.model_dump() for m in models]))
-            plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
-            done = store.keys(EpisodeStatus.FINISHED) if config.retry_errors else store.keys()
-            if config.shard is not None:
-                plan = config.shard.select(plan)
+            plan, done = planned(config, tasks, store)
             todo = [item for item in plan if item.key not in done]
             failed = store.keys(EpisodeStatus.ERROR) if not config.retry_errors else set()
             stored_errors = sum(item.key in failed for item in plan)
