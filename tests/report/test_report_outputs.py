@@ -69,6 +69,36 @@ def test_many_runs_side_by_side_with_the_diagnostic_tables(report: Report) -> No
     assert all("A_t=" in e and "tau_A=3" in e for e in failed["explanation"])
 
 
+def test_the_cost_of_recovery_is_each_arm_over_its_clean_twin(
+    runs: tuple[Path, Path], report: Report
+) -> None:
+    from toolchaos.runner.store import Store
+
+    calls: dict[tuple[str, str, str], int] = {}
+    for directory in runs:
+        store = Store.open_existing(directory, read_only=True)
+        try:
+            for row in store.summaries():
+                assert row["status"] == "finished"
+                calls[(row["model"], str(row["task_id"]), row["arm"])] = int(row["n_calls"])
+        finally:
+            store.close()
+    family = report.frame.drop_duplicates("task_id").set_index("task_id")["family"]
+    table = report.tables["recovery_cost"]
+    assert set(table["arm"]) == {"hazard", "hint", "oracle-label"}
+    for row in table.to_dict(orient="records"):
+        extra = [
+            calls[(row["model"], task, row["arm"])] - calls[(row["model"], task, "clean")]
+            for task, fam in family.items()
+            if fam == row["family"]
+        ]
+        assert row["pairs"] == len(extra)
+        assert row["calls"] == round(sum(extra) / len(extra), 2), row
+    assert "recovery_cost" in {f.name for f in report.figures}
+    oracle = table[(table["model"] == "scripted/oracle") & (table["arm"] == "hazard")]
+    assert (oracle["calls"] >= 0).all()  # the oracle's recovery costs calls, never saves any
+
+
 def test_median_thresholds_change_the_title_and_the_labels(runs: tuple[Path, Path]) -> None:
     report = build_report(list(runs), ReportOptions(thresholds="median"))
     assert any("medians over" in n for n in report.notes)

@@ -106,3 +106,67 @@ def draw_stacked_shares(
     figure.legend(
         loc="outside lower center", ncols=min(4, len(categories)), frameon=False, fontsize=8
     )
+
+
+def draw_grouped_bars(
+    panels: Sequence[tuple[str, pd.DataFrame]],
+    group: str,
+    value: str,
+    ylabel: str,
+    figure: Figure,
+    ylim: tuple[float, float] | None = None,
+    interval: tuple[str, str] | None = None,
+) -> None:
+    """Grouped bars, one panel per (title, table): ``group`` on x, a bar per model.
+
+    Args:
+        panels: Each panel's title and its table (``model``, ``group`` and ``value``
+            columns; a model or group absent from a panel has no bar there).
+        group: The column on the x axis (``family``).
+        value: The column the bars show.
+        ylabel: The y-axis label.
+        figure: Where to draw.
+        ylim: The y range shared by the panels (None: matplotlib's).
+        interval: The low and high columns of an error bar on each bar.
+    """
+    every = pd.concat([table for _, table in panels], ignore_index=True)
+    models = sorted(str(m) for m in every["model"].unique())
+    groups = sorted(str(g) for g in every[group].unique())
+    palette = colors(len(models))
+    axes = figure.subplots(1, len(panels), sharey=True, squeeze=False)[0]
+    width = 0.8 / max(1, len(models))
+    for ax, (title, table) in zip(axes, panels, strict=True):
+        for i, model in enumerate(models):
+            rows = table[table["model"] == model].set_index(group)
+            values = [float(rows[value].get(g, float("nan"))) for g in groups]
+            positions = [j - 0.4 + width * (i + 0.5) for j in range(len(groups))]
+            errors = None
+            if interval is not None:
+                low, high = (
+                    [float(rows[c].get(g, float("nan"))) for g in groups] for c in interval
+                )
+                errors = [
+                    [max(0.0, v - lo) for v, lo in zip(values, low, strict=True)],
+                    [max(0.0, hi - v) for v, hi in zip(values, high, strict=True)],
+                ]
+            ax.bar(
+                positions,
+                values,
+                width=width,
+                color=palette[i],
+                label=short_label(model),
+                yerr=errors,
+                error_kw={"elinewidth": 0.8, "capsize": 2},
+            )
+        ax.set_title(title)
+        ax.set_xticks(range(len(groups)))
+        ax.set_xticklabels([g.replace("_", "\n") for g in groups], fontsize=7)
+        if ylim is not None:
+            ax.set_ylim(*ylim)
+    axes[0].set_ylabel(ylabel)
+    figure.legend(
+        *axes[0].get_legend_handles_labels(),
+        loc="outside lower center",
+        ncols=min(4, len(models)),
+        frameon=False,
+    )

@@ -30,11 +30,17 @@ from rich.table import Table
 
 from toolchaos.core.errors import BadInput
 from toolchaos.models.config import ModelEntry
+from toolchaos.report.figures import draw_grouped_bars
 from toolchaos.report.noise import NOISE_NOTE, ORDER_NOTE, noise_tables
 from toolchaos.runner.plan import make_plan
 from toolchaos.runner.run import read_manifest
 from toolchaos.runner.store import Store
-from toolchaos.scoring.tables import accuracy_rows, sampling_table, usage_table
+from toolchaos.scoring.tables import (
+    accuracy_rows,
+    recovery_cost_table,
+    sampling_table,
+    usage_table,
+)
 from toolchaos.suites import SUITES, get_suite
 from toolchaos.suites.base import (
     FigureSpec,
@@ -207,6 +213,18 @@ def build_report(
         ReportTable("usage", TITLES["usage"], usage_table(frame, entries), _model_link),
         ReportTable("sampling", TITLES["sampling"], sampling_table(frame), _accuracy_link),
     ]
+    costs = recovery_cost_table(frame, entries)
+    if not costs.empty:
+        report.sections.append(
+            ReportTable(
+                "recovery_cost",
+                TITLES["recovery_cost"],
+                recovery_cost_shown(costs),
+                _arm_link,
+                RECOVERY_NOTE,
+            )
+        )
+        report.figures.append(recovery_cost_figure(costs))
     lines, orders = noise_tables(frame)
     if not lines.empty:
         report.sections += [
@@ -324,6 +342,7 @@ TITLES = {
     "accuracy": "Accuracy per model and arm",
     "usage": "Tokens, latency and cost",
     "sampling": "Test-time scaling: pass@k, pass^k and self-consistency vote",
+    "recovery_cost": "Cost of recovery: what an episode spent beyond its clean twin",
     "noise_floor": "Noise floor: each leaderboard with intervals, spread, MDD and decisiveness",
     "order_tests": "Is each leaderboard's order decisive? Adjacent pairs, Holm-corrected",
 }
@@ -331,6 +350,56 @@ TITLES = {
 
 def _model_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
     return {"model": str(row["model"])} if "model" in row else None
+
+
+RECOVERY_NOTE = (
+    "Each finished episode of an arm is paired with the clean episode of the same model, "
+    "task and sample; the columns are the pairs' mean extra tool calls (95% t interval), "
+    "model requests, tokens, seconds and US dollars (0 without prices in the models file); "
+    "a negative value: the arm's episodes spent less, often by stopping early."
+)
+
+
+def recovery_cost_shown(costs: pd.DataFrame) -> pd.DataFrame:
+    """The cost-of-recovery table as a report shows it: short column names, one interval."""
+    shown = costs.rename(
+        columns={
+            "extra_calls": "calls",
+            "extra_requests": "requests",
+            "extra_tokens": "tokens",
+            "extra_latency_s": "seconds",
+            "extra_cost_usd": "USD",
+        }
+    )
+    intervals = [
+        "-" if pd.isna(low) or pd.isna(high) else f"[{low:.2f}, {high:.2f}]"
+        for low, high in zip(costs["extra_calls_low"], costs["extra_calls_high"], strict=True)
+    ]
+    shown.insert(shown.columns.get_loc("calls") + 1, "calls 95% CI", intervals)
+    return shown.drop(columns=["extra_calls_low", "extra_calls_high"])
+
+
+def recovery_cost_figure(costs: pd.DataFrame) -> FigureSpec:
+    """Extra tool calls per hazard family and model, one panel per arm, with intervals."""
+    arms = sorted(str(a) for a in costs["arm"].unique())
+    panels = [(arm, costs[costs["arm"] == arm]) for arm in arms]
+    return FigureSpec(
+        "recovery_cost",
+        "Extra tool calls over the clean twin, per family and model",
+        partial(
+            draw_grouped_bars,
+            panels,
+            "family",
+            "extra_calls",
+            "extra tool calls",
+            interval=("extra_calls_low", "extra_calls_high"),
+        ),
+        size=(4.0 + 3.2 * len(arms), 4.8),
+    )
+
+
+def _arm_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:
+    return {k: str(row[k]) for k in ("model", "arm") if k in row} or None
 
 
 def _accuracy_link(row: Mapping[str, Any], column: str) -> dict[str, str] | None:

@@ -156,3 +156,87 @@ def sampling_table(frame: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+RECOVERY_KEYS = ("suite", "model", "protocol", "task_id", "sample")
+"""What pairs an episode with its clean twin: the same task and sample of one model."""
+
+
+def recovery_cost_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
+    """What an episode spent beyond the same task's clean episode, per model, arm and family.
+
+    Each finished episode of an arm other than ``clean`` is paired with the finished clean
+    episode of the same model, task and sample (:data:`RECOVERY_KEYS`; with no clean
+    episode of that sample, the mean of the task's clean samples). Per (suite, model, arm,
+    hazard family) the table gives the pairs and the mean extra tool calls (with a 95%
+    t interval over the pairs), model requests, tokens, latency and dollars (``entries``
+    as in :func:`usage_table`; a model without prices costs 0). An episode without a clean
+    twin is left out, so a run without the clean arm has no rows. A frame without a
+    ``family`` column gives one row per arm (family ``all``).
+    """
+    if frame.empty or "clean" not in set(frame["arm"]):
+        return pd.DataFrame()
+    finished = frame[frame["error"] == 0].copy()
+    finished["tokens"] = finished["input_tokens"] + finished["output_tokens"]
+    finished["cost_usd"] = [
+        entries[str(m)].cost(int(i), int(o)) if str(m) in entries else 0.0
+        for m, i, o in zip(
+            finished["model"], finished["input_tokens"], finished["output_tokens"], strict=True
+        )
+    ]
+    measures = ["n_calls", "model_calls", "tokens", "latency_s", "cost_usd"]
+    clean = finished[finished["arm"] == "clean"]
+    twins = clean.groupby(list(RECOVERY_KEYS), sort=False)[measures].mean().add_suffix("_clean")
+    pooled = clean.groupby(list(RECOVERY_KEYS[:-1]), sort=False)[measures].mean()
+    pooled = pooled.add_suffix("_clean")
+    others = finished[finished["arm"] != "clean"]
+    if others.empty or clean.empty:
+        return pd.DataFrame()
+    base = others.join(twins, on=list(RECOVERY_KEYS))
+    missing = base["n_calls_clean"].isna()
+    if missing.any():
+        fill = others[missing].join(pooled, on=list(RECOVERY_KEYS[:-1]))
+        for name in measures:
+            base.loc[missing, f"{name}_clean"] = fill[f"{name}_clean"]
+    base = base[base["n_calls_clean"].notna()]
+    if base.empty:
+        return pd.DataFrame()
+    for name in measures:
+        base[f"extra_{name}"] = base[name] - base[f"{name}_clean"]
+    if "family" not in base:
+        base["family"] = "all"
+    base["family"] = base["family"].fillna("").replace("", "none").astype(str)
+    rows = []
+    for (suite, model, arm, family), group in base.groupby(
+        ["suite", "model", "arm", "family"], sort=True
+    ):
+        extra = group["extra_n_calls"].astype(float)
+        low, high = _t_interval(extra)
+        rows.append(
+            {
+                "suite": suite,
+                "model": model,
+                "arm": arm,
+                "family": family,
+                "pairs": len(group),
+                "extra_calls": round(float(extra.mean()), 2),
+                "extra_calls_low": low,
+                "extra_calls_high": high,
+                "extra_requests": round(float(group["extra_model_calls"].mean()), 2),
+                "extra_tokens": round(float(group["extra_tokens"].mean()), 1),
+                "extra_latency_s": round(float(group["extra_latency_s"].mean()), 3),
+                "extra_cost_usd": round(float(group["extra_cost_usd"].mean()), 5),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _t_interval(values: pd.Series) -> tuple[float | None, float | None]:
+    """The 95% t interval of the mean of ``values`` (None, None: fewer than two, or no spread)."""
+    if len(values) < 2 or float(values.std()) == 0.0:
+        mean = round(float(values.mean()), 2) if len(values) else None
+        return (mean, mean) if len(values) >= 2 else (None, None)
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    low, high = DescrStatsW(values.to_numpy()).tconfint_mean(alpha=0.05)
+    return round(float(low), 2), round(float(high), 2)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from toolchaos.report.figures import colors, draw_stacked_shares, short_label
+from toolchaos.report.figures import draw_grouped_bars, draw_stacked_shares
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolbench_x.diagnostics import (
     ACTION_ORDER,
@@ -242,25 +242,12 @@ def draw_family_accuracy(table: pd.DataFrame, arms: Sequence[str], figure: Figur
         arms: The arm columns to draw, one panel each.
         figure: Where to draw.
     """
-    models = sorted(str(m) for m in table["model"].unique())
-    families = sorted(str(f) for f in table["family"].unique())
-    palette = colors(len(models))
-    axes = figure.subplots(1, len(arms), sharey=True, squeeze=False)[0]
-    width = 0.8 / max(1, len(models))
-    for ax, arm in zip(axes, arms, strict=True):
-        for i, model in enumerate(models):
-            rows = table[table["model"] == model].set_index("family")[arm]
-            values = [float(rows.get(f, float("nan"))) for f in families]
-            positions = [j - 0.4 + width * (i + 0.5) for j in range(len(families))]
-            ax.bar(positions, values, width=width, color=palette[i], label=short_label(model))
-        ax.set_title(arm)
-        ax.set_xticks(range(len(families)))
-        ax.set_xticklabels([f.replace("_", "\n") for f in families], fontsize=7)
-        ax.set_ylim(0, 1.05)
-    axes[0].set_ylabel("accuracy")
-    figure.legend(
-        *axes[0].get_legend_handles_labels(),
-        loc="outside lower center",
-        ncols=min(4, len(models)),
-        frameon=False,
+    panels = [(arm, table[["model", "family", arm]]) for arm in arms]
+    draw_grouped_bars(
+        [(arm, part.rename(columns={arm: "accuracy"})) for arm, part in panels],
+        "family",
+        "accuracy",
+        "accuracy",
+        figure,
+        ylim=(0, 1.05),
     )
