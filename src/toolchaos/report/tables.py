@@ -375,7 +375,7 @@ def recovery_cost_shown(costs: pd.DataFrame) -> pd.DataFrame:
         "-" if pd.isna(low) or pd.isna(high) else f"[{low:.2f}, {high:.2f}]"
         for low, high in zip(costs["extra_calls_low"], costs["extra_calls_high"], strict=True)
     ]
-    shown.insert(shown.columns.get_loc("calls") + 1, "calls 95% CI", intervals)
+    shown.insert(list(shown.columns).index("calls") + 1, "calls 95% CI", intervals)
     return shown.drop(columns=["extra_calls_low", "extra_calls_high"])
 
 
