@@ -1158,6 +1158,14 @@ def judge_command(
             "(from the models file's prices) judging would take.",
         ),
     ] = False,
+    rejudge: Annotated[
+        bool,
+        _flag(
+            "--rejudge",
+            help="Label a run other judges labelled; their labels are kept, and the report "
+            "shows which flipped and how CTUR moved.",
+        ),
+    ] = False,
 ) -> None:
     """Have two LLM judges label every ToolFailBench episode; the agent is never rerun.
 
@@ -1191,7 +1199,8 @@ def judge_command(
             bounds = _bounds(row.requests, row.input_tokens, row.output_tokens, row.cost_usd)
             _say(out, f"  {row.rater} {row.model}: {row.episodes} episodes; {bounds}")
         return
-    tally = get_suite("toolfailbench").judge(directory, entries, concurrency, most, rubric, err)
+    suite = get_suite("toolfailbench")
+    tally = suite.judge(directory, entries, concurrency, most, rubric, err, rejudge)
     _say(err, f"{tally.judged} episodes judged -> {directory}; {tally.line()}")
     if tally.silent:
         _say(

@@ -124,7 +124,7 @@ def test_another_selection_grows_the_run_and_the_manifest_lists_each(
 ) -> None:
     # each call of the run's clock a second later, so a rewritten start would show
     ticks = iter(f"2026-01-01T00:00:{n:02d}+00:00" for n in range(60))
-    monkeypatch.setattr("toolchaos.runner.run._now", lambda: next(ticks))
+    monkeypatch.setattr("toolchaos.runner.run.utc_now", lambda: next(ticks))
     out = tmp_path / "run"
     run(config(task_file, limit=2), out, QUIET)
     one = json.loads((out / "manifest.json").read_text())

@@ -161,8 +161,12 @@ class AnthropicClient:
             tool_calls=calls,
             reasoning="\n".join(reasoning) or None,
         )
+        served = getattr(reply, "model", "")
         return ModelResponse(
-            message=message, usage=usage, finish_reason=reply.stop_reason or "stop"
+            message=message,
+            usage=usage,
+            finish_reason=reply.stop_reason or "stop",
+            model=served if isinstance(served, str) else "",
         )
 
 

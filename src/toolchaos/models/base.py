@@ -47,6 +47,8 @@ class ModelResponse(BaseModel):
     message: Message
     usage: Usage = Field(default_factory=Usage)
     finish_reason: str = "stop"
+    model: str = ""
+    """The model id the provider says answered ("" where it says none: scripted, Inspect)."""
 
 
 class ModelClient(Protocol):

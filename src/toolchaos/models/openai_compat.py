@@ -243,10 +243,12 @@ def completion_response(
         reasoning=reasoning if isinstance(reasoning, str) else None,
     )
     finish = choice.get("finish_reason")
+    served = completion.get("model")
     return ModelResponse(
         message=message,
         usage=usage,
         finish_reason=finish if isinstance(finish, str) else "stop",
+        model=served if isinstance(served, str) else "",
     )
 
 

@@ -9,7 +9,6 @@ import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from rich.console import Console
 
 from toolchaos._version import __version__
 from toolchaos.agents.native import LoopConfig
+from toolchaos.core.clock import utc_now
 from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import digest, dumps
 from toolchaos.core.types import EpisodeStatus, TaskSpec
@@ -155,10 +155,6 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     return found if isinstance(found, dict) else {}
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @contextmanager
@@ -382,7 +378,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
                 # the manifest keeps ended: null, so a report says the run is unfinished
                 raise RunInterrupted(out, commit.done, store.count(), len(plan)) from None
             elapsed, errors = commit.elapsed(), commit.errors
-            manifest = _manifest(config, models, path, dataset_hash, started, _now())
+            manifest = _manifest(config, models, path, dataset_hash, started, utc_now())
             _write_manifest(out, manifest | _held(store, config, selections))
         finally:
             store.close()
@@ -459,7 +455,7 @@ def _started(store: Store, out: Path, *, fresh: bool) -> str:
         manifest = read_manifest(out)
         if isinstance(manifest.get("started"), str):
             return str(manifest["started"])
-    return _now()
+    return utc_now()
 
 
 def _all_models(store: Store, config: RunConfig) -> list[ModelEntry]:

@@ -27,10 +27,8 @@ BUSY_TIMEOUT_S = 30.0
 """How long a writer waits for another process's write transaction (SQLite's default: 5 s)."""
 SCHEMA_VERSION = "3"
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tasks (id TEXT PRIMARY KEY, suite TEXT NOT NULL, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS judgements (
+# a judge's labels, and (earlier_judgements) those a re-judging replaced
+_JUDGEMENT_COLUMNS = """
     key TEXT NOT NULL,
     rater TEXT NOT NULL,
     model TEXT NOT NULL,
@@ -38,7 +36,13 @@ CREATE TABLE IF NOT EXISTS judgements (
     rationale TEXT NOT NULL,
     detail TEXT,
     PRIMARY KEY (key, rater)
-);
+"""
+
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tasks (id TEXT PRIMARY KEY, suite TEXT NOT NULL, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS judgements ({_JUDGEMENT_COLUMNS});
+CREATE TABLE IF NOT EXISTS earlier_judgements ({_JUDGEMENT_COLUMNS});
 CREATE TABLE IF NOT EXISTS episodes (
     key TEXT PRIMARY KEY,
     suite TEXT NOT NULL,
@@ -431,14 +435,19 @@ class Store:
     def _judgement_columns(self) -> set[str]:
         return {row[1] for row in self.conn.execute("PRAGMA table_info(judgements)")}
 
-    def judgements(self) -> list[dict[str, Any]]:
+    def judgements(self, earlier: bool = False) -> list[dict[str, Any]]:
         """Every stored judge label: key, rater, model (the judge), label, rationale, detail.
 
         ``detail`` is the stored JSON object, or None (a store older than it has none).
+        ``earlier``: the labels a re-judging replaced instead (:meth:`keep_as_earlier`;
+        none in a store never re-judged).
         """
+        table = "earlier_judgements" if earlier else "judgements"
+        if earlier and not self._has_table(table):
+            return []
         detail = "detail" if "detail" in self._judgement_columns() else "NULL AS detail"
         cursor = self.conn.execute(
-            f"SELECT key, rater, model, label, rationale, {detail} FROM judgements"  # noqa: S608
+            f"SELECT key, rater, model, label, rationale, {detail} FROM {table}"  # noqa: S608
             " ORDER BY key, rater"
         )
         names = ("key", "rater", "model", "label", "rationale", "detail")
@@ -446,6 +455,36 @@ class Store:
         for row in rows:
             row["detail"] = None if row["detail"] is None else json.loads(row["detail"])
         return rows
+
+    def keep_as_earlier(self, raters: Sequence[str]) -> int:
+        """Move the labels of ``raters`` aside as the earlier ones, for a re-judging.
+
+        What a re-judging of those raters replaces is kept in ``earlier_judgements`` (one
+        round: an older earlier round of those raters is dropped), so a report can show
+        the labels that flipped. Returns the number of labels moved.
+        """
+        marks = ", ".join("?" * len(raters))
+        with self._transaction():
+            self.conn.execute(
+                f"DELETE FROM earlier_judgements WHERE rater IN ({marks})",  # noqa: S608
+                tuple(raters),
+            )
+            moved = self.conn.execute(
+                "INSERT INTO earlier_judgements SELECT key, rater, model, label, rationale, detail "  # noqa: S608
+                f"FROM judgements WHERE rater IN ({marks})",
+                tuple(raters),
+            ).rowcount
+            self.conn.execute(
+                f"DELETE FROM judgements WHERE rater IN ({marks})",  # noqa: S608
+                tuple(raters),
+            )
+        return int(moved)
+
+    def _has_table(self, name: str) -> bool:
+        found = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+        ).fetchone()
+        return found is not None
 
     def count(self) -> int:
         """Return the number of stored episodes."""

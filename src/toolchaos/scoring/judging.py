@@ -8,11 +8,12 @@ reasoning blocks a model wrote before its answer.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from toolchaos.core.types import Message
 from toolchaos.models.base import ModelClient, ModelRequest
@@ -65,6 +66,39 @@ VERDICT_MAX_TOKENS = 400
 """The output tokens a verdict request allows (a model entry's ``max_tokens`` overrides)."""
 
 
+JUDGE_TEMPERATURE = 0.0
+"""The temperature of every judge request (a judge is asked for its one best reading)."""
+
+
+def provenance(
+    spec: str, messages: list[Message], asked: Asked[Any], rubric: str, when: str
+) -> dict[str, Any]:
+    """Where one stored judge label came from, so it can be audited or redone.
+
+    Args:
+        spec: The judge's model spec as configured (``openai/gpt-4o``).
+        messages: The messages it was first sent; ``prompt_sha256`` hashes all of them,
+            ``rubric_version`` only the system message (the rubric, the same for every
+            trace), so two labels under one rubric text share a version.
+        asked: What the judge answered, with the model id its provider returned.
+        rubric: The rubric's name.
+        when: The time the label was stored (ISO 8601, UTC).
+    """
+    shown = [m.model_dump(mode="json", exclude_none=True) for m in messages]
+    system = "".join(m.content or "" for m in messages if m.role == "system")
+    return {
+        "spec": spec,
+        "model_id": asked.model,
+        "prompt_sha256": hashlib.sha256(
+            json.dumps(shown, sort_keys=True).encode("utf-8")
+        ).hexdigest(),
+        "rubric": rubric,
+        "rubric_version": hashlib.sha256(system.encode("utf-8")).hexdigest()[:12],
+        "temperature": JUDGE_TEMPERATURE,
+        "time": when,
+    }
+
+
 async def ask_for_verdict(
     client: ModelClient,
     messages: list[Message],
@@ -72,27 +106,44 @@ async def ask_for_verdict(
     reply_format: str,
     retries: int,
     max_tokens: int = VERDICT_MAX_TOKENS,
-) -> T | None:
+) -> Asked[T]:
     """Ask a judge for a verdict; after a reply ``parse`` rejects, ask up to ``retries`` more.
 
+    Every request is at temperature :data:`JUDGE_TEMPERATURE`.
+
     Returns:
-        The parsed verdict, or None when no reply held one.
+        The parsed verdict (None when no reply held one) and the model id the last reply
+        named.
     """
+    served = ""
     for _ in range(1 + retries):
         response = await client.complete(
             ModelRequest(
-                messages=messages, tool_choice="none", temperature=0.0, max_tokens=max_tokens
+                messages=messages,
+                tool_choice="none",
+                temperature=JUDGE_TEMPERATURE,
+                max_tokens=max_tokens,
             )
         )
+        served = response.model or served
         parsed = parse(response.message.content)
         if parsed is not None:
-            return parsed
+            return Asked(parsed, served)
         messages = [
             *messages,
             response.message,
             Message(role="user", content="That reply held no valid verdict. " + reply_format),
         ]
-    return None
+    return Asked(None, served)
+
+
+@dataclass(frozen=True)
+class Asked(Generic[T]):
+    """What :func:`ask_for_verdict` got: the parsed verdict (or None) and who answered."""
+
+    verdict: T | None
+    model: str
+    """The model id the provider said answered ("" where it says none)."""
 
 
 @dataclass

@@ -118,8 +118,8 @@ class EpisodeReader(Protocol):
         """``(key, stored JSON)`` of stored episodes, in key order."""
         ...
 
-    def judgements(self) -> list[dict[str, Any]]:
-        """Every stored judge label."""
+    def judgements(self, earlier: bool = False) -> list[dict[str, Any]]:
+        """Every stored judge label (``earlier``: those a re-judging replaced)."""
         ...
 
     def get_meta(self, key: str) -> str | None:
@@ -414,10 +414,12 @@ class Suite(Generic[TaskT, EnvT]):
         limit: int | None,
         rubric: str | None = None,
         console: Console | None = None,
+        rejudge: bool = False,
     ) -> JudgeTally:
         """Have LLM judges label this suite's stored episodes of a run (a bar on ``console``).
 
-        ``rubric`` names the judges' rubric where the suite has more than one. Returns how
+        ``rubric`` names the judges' rubric where the suite has more than one; ``rejudge``
+        relabels a run other judges labelled, keeping their labels to compare. Returns how
         many episodes were judged and how many of each judge's replies held a verdict.
         """
         raise BadInput(f"suite {self.name} has no LLM judges")

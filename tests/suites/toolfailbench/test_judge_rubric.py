@@ -228,7 +228,9 @@ def test_the_five_scores_are_stored_and_reported_as_means(scored_run: Path) -> N
     store.close()
     assert len(rows) == 16
     a = next(r for r in rows if r["rater"] == "judge_a")
+    origin = a["detail"].pop("provenance")
     assert a["detail"] == {"rubric": "release", "evidence": "e", "scores": dict.fromkeys(SCORES, 5)}
+    assert origin["model_id"] == "judge-a" and origin["rubric"] == "release"  # as served
     table = build_report([scored_run]).tables["toolfailbench_judge_scores"]
     by_judge = table.set_index("judge")
     assert list(table.columns) == ["model", "judge", "judge model", "n", *SCORES]

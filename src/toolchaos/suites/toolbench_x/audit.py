@@ -29,6 +29,7 @@ from typing import Any
 from pydantic import BaseModel
 from rich.console import Console
 
+from toolchaos.core.clock import utc_now
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message, TaskSpec
 from toolchaos.models.base import make_factory
@@ -36,7 +37,12 @@ from toolchaos.models.config import ModelEntry
 from toolchaos.runner.judging import judge_all
 from toolchaos.runner.run import run_lock
 from toolchaos.runner.store import Store
-from toolchaos.scoring.judging import ask_for_verdict, last_json_object, strip_reasoning
+from toolchaos.scoring.judging import (
+    ask_for_verdict,
+    last_json_object,
+    provenance,
+    strip_reasoning,
+)
 from toolchaos.stats.agreement import Rate, cohen, wilson
 from toolchaos.suites.base import stratified_subset
 from toolchaos.suites.toolbench_x.scoring import score_episode
@@ -205,9 +211,10 @@ def _asker(
             Message(role="user", content=audit_text(item.task, str(item.row["final_answer"]))),
         ]
         async with limit:
-            parsed = await ask_for_verdict(client, messages, parse_audit, REPLY_FORMAT, RETRIES)
-        label, rationale = parsed if parsed is not None else (None, "")
-        store.put_judgement(item.id, AUDIT_RATER, spec, label, rationale)
+            asked = await ask_for_verdict(client, messages, parse_audit, REPLY_FORMAT, RETRIES)
+        label, rationale = asked.verdict if asked.verdict is not None else (None, "")
+        origin = provenance(spec, messages, asked, "audit", utc_now())
+        store.put_judgement(item.id, AUDIT_RATER, spec, label, rationale, {"provenance": origin})
 
     return one
 

@@ -46,9 +46,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 from rich.console import Console
 
+from toolchaos.core.clock import utc_now
 from toolchaos.core.errors import BadInput
 from toolchaos.core.types import Message
-from toolchaos.models.base import ModelClient, ModelFactory, ModelRequest, make_factory
+from toolchaos.models.base import ModelClient, ModelFactory, make_factory
 from toolchaos.models.config import ModelEntry
 from toolchaos.runner.estimate import text_tokens
 from toolchaos.runner.judging import judge_all
@@ -56,10 +57,18 @@ from toolchaos.runner.run import run_lock
 from toolchaos.runner.store import Store
 from toolchaos.scoring.judging import (
     VERDICT_MAX_TOKENS,
+    Asked,
     JudgeTally,
     ask_for_verdict,
     last_json_object,
+    provenance,
     strip_reasoning,
+)
+from toolchaos.suites.toolfailbench.judge_entries import (
+    JUDGES_META,
+    judge_entries_json,
+    merged_judge_entries,
+    read_judge_entries,
 )
 from toolchaos.suites.toolfailbench.rules import LABELS
 
@@ -247,10 +256,25 @@ class JudgeVerdict(BaseModel):
     evidence: str = ""
     scores: dict[str, int] = Field(default_factory=dict)
     rubric: str = DEFAULT_RUBRIC
+    provenance: dict[str, Any] = Field(default_factory=dict)
+    """Where the verdict came from (:func:`~toolchaos.scoring.judging.provenance`)."""
 
     def detail(self) -> dict[str, Any]:
-        """What the store keeps beside label and rationale (the judgements' ``detail``)."""
-        return {"rubric": self.rubric, "evidence": self.evidence, "scores": self.scores}
+        """What the store keeps beside label and rationale (the judgements' ``detail``).
+
+        With the provenance, and ``contradicts``: the other label the rationale argues
+        for, where it does (:func:`contradicting_label`).
+        """
+        found: dict[str, Any] = {
+            "rubric": self.rubric,
+            "evidence": self.evidence,
+            "scores": self.scores,
+            "provenance": self.provenance,
+        }
+        other = contradicting_label(self.label, self.rationale)
+        if other is not None:
+            found["contradicts"] = other
+        return found
 
 
 def rubric(name: str) -> Rubric:
@@ -266,6 +290,36 @@ def _label(value: Any) -> str | None:
         return None
     label = re.sub(r"[\s-]+", "_", value.strip().lower())
     return label if label in LABELS else None
+
+
+_NEGATED = re.compile(r"\b(?:not|no|never|nor|rather than|instead of|than)\W+(?:\w+\W+){0,2}$")
+
+
+def _named(text: str, label: str) -> list[int]:
+    """Where ``text`` names ``label``, spelt any way, outside a negation.
+
+    ``result_ignore``, ``Result-Ignore`` and ``result ignore`` all name it; "not a tool
+    skip" and "rather than result_ignore" do not.
+    """
+    words = label.split("_")
+    pattern = re.compile(r"\b" + r"[\s_-]+".join(map(re.escape, words)) + r"\b", re.IGNORECASE)
+    return [m.start() for m in pattern.finditer(text) if not _NEGATED.search(text[: m.start()])]
+
+
+def contradicting_label(label: str | None, rationale: str) -> str | None:
+    """The other label a rationale argues for, where it names one and never its own.
+
+    A judge whose rationale says "this is output fabrication" under the label ``correct``
+    contradicts itself; one naming a label only to set it aside ("not a tool skip") does
+    not. Only the multi-word labels are looked for (``correct`` is too common a word).
+    """
+    if label is None or not rationale:
+        return None
+    if label != "correct" and _named(rationale, label):
+        return None
+    others = [other for other in LABELS if other not in (label, "correct")]
+    named = [other for other in others if _named(rationale, other)]
+    return named[0] if len(named) == 1 else None
 
 
 def parse_verdict(text: str | None) -> tuple[str, str] | None:
@@ -322,37 +376,37 @@ def judge_messages(overlay: str, trace: str, rubric: str = DEFAULT_RUBRIC) -> li
 
 
 async def judge(
-    client: ModelClient, name: str, overlay: str, trace: str, rubric: str = DEFAULT_RUBRIC
+    client: ModelClient,
+    name: str,
+    overlay: str,
+    trace: str,
+    rubric: str = DEFAULT_RUBRIC,
+    spec: str = "",
 ) -> JudgeVerdict:
-    """Ask one judge about one trace.
+    """Ask one judge (model ``spec``) about one trace; the verdict carries its provenance.
 
     Under the release rubric: one request of at most :data:`MAX_TOKENS` output tokens, and a
     reply without a valid verdict is no label. Under the ``toolchaos`` rubric a malformed
     reply is asked for again, up to :data:`RETRIES` times.
     """
     messages = judge_messages(overlay, trace, rubric)
+    asked: Asked[Any]
     if rubric == "release":
-        response = await client.complete(
-            ModelRequest(
-                messages=messages, tool_choice="none", temperature=0.0, max_tokens=MAX_TOKENS
-            )
+        asked = await ask_for_verdict(
+            client, messages, parse_reply, RELEASE_REPLY_FORMAT, 0, MAX_TOKENS
         )
-        parsed = parse_reply(response.message.content)
-        if parsed is None:
-            return JudgeVerdict(judge=name, label=None, rubric=rubric)
-        label, rationale, evidence, scores = parsed
-        return JudgeVerdict(
-            judge=name,
-            label=label,
-            rationale=rationale,
-            evidence=evidence,
-            scores=scores,
-            rubric=rubric,
-        )
-    verdict = await ask_for_verdict(client, messages, parse_verdict, REPLY_FORMAT, RETRIES)
-    if verdict is None:
-        return JudgeVerdict(judge=name, label=None, rubric=rubric)
-    return JudgeVerdict(judge=name, label=verdict[0], rationale=verdict[1], rubric=rubric)
+    else:
+        asked = await ask_for_verdict(client, messages, parse_verdict, REPLY_FORMAT, RETRIES)
+    origin = provenance(spec, messages, asked, rubric, utc_now())
+    found = JudgeVerdict(judge=name, label=None, rubric=rubric, provenance=origin)
+    if asked.verdict is None:
+        return found
+    if rubric == "release":
+        label, rationale, evidence, scores = asked.verdict
+        found = found.model_copy(update={"evidence": evidence, "scores": scores})
+    else:
+        label, rationale = asked.verdict
+    return found.model_copy(update={"label": label, "rationale": rationale})
 
 
 def ensemble(rule: str, judge_a: str | None, judge_b: str | None) -> str | None:
@@ -456,16 +510,24 @@ def judge_run(
     limit: int | None = None,
     rubric_name: str = DEFAULT_RUBRIC,
     console: Console | None = None,
+    rejudge: bool = False,
 ) -> JudgeTally:
     """Label every finished ToolFailBench episode of ``directory``; say how it went.
 
     With ``limit`` only the first episodes are judged; the report then keeps the rest out
     of its ensemble tables (and says how many it left out). ``rubric_name`` is one of
-    :data:`RUBRICS`. A progress bar is drawn on ``console``.
+    :data:`RUBRICS`. A progress bar is drawn on ``console``. Each label is stored with
+    its provenance (:func:`~toolchaos.scoring.judging.provenance`) and, where its
+    rationale argues for another label, that label (``contradicts``).
+
+    A run already labelled by other judges is judged again only with ``rejudge``, which
+    keeps the labels it replaces as the earlier ones (:meth:`Store.keep_as_earlier`), so
+    the report shows which flipped and how CTUR moved.
 
     Raises:
-        BadInput: no episode to judge, or a judge cannot be used at all (a dead endpoint,
-            a rejected key); the labels stored before it stay.
+        BadInput: no episode to judge; other judges' labels without ``rejudge``, or
+            ``rejudge`` with no labels; a judge that cannot be used at all (a dead
+            endpoint, a rejected key): the labels stored before it stay.
     """
     chosen = rubric(rubric_name)
     entries = judges if len(judges) == 2 else [judges[0], judges[0]]
@@ -475,13 +537,43 @@ def judge_run(
         try:
             tasks, rows, episodes = _judgeable(store, directory, limit)
             raters = {rater: e.spec for (rater, _), e in zip(RATERS, entries, strict=True)}
+            _make_room(store, directory, raters, rejudge)
             tally = JudgeTally(judged=len(rows), raters=raters)
             ask = _asker(store, tasks, episodes, factories, entries, concurrency, tally, chosen)
             judged_by = ", ".join(dict.fromkeys(e.spec for e in entries))
-            judge_all(rows, ask, ("judge", judged_by), console)
+            try:
+                judge_all(rows, ask, ("judge", judged_by), console)
+            finally:
+                # the judges' entries (their family above all) stay with their labels
+                held = read_judge_entries(store).values()
+                store.set_meta(JUDGES_META, judge_entries_json(merged_judge_entries(held, judges)))
         finally:
             store.close()
     return tally
+
+
+def _make_room(store: Store, directory: Path, raters: dict[str, str], rejudge: bool) -> None:
+    """Refuse to mix two judges' labels in one run; under ``rejudge`` keep the old aside."""
+    # a judge that gave no label at all left nothing to compare with: it is replaced
+    held = {
+        (str(r["rater"]), str(r["model"]))
+        for r in store.judgements()
+        if r["rater"] in raters and r["label"] is not None
+    }
+    if rejudge:
+        if not held:
+            raise BadInput(
+                f"--rejudge: {directory} holds no judge labels to compare with; judge it first"
+            )
+        store.keep_as_earlier(list(raters))
+        return
+    other = sorted((rater, model) for rater, model in held if raters[rater] != model)
+    if other:
+        rater, model = other[0]
+        raise BadInput(
+            f"{directory} is already labelled by {model} as {rater}; to label it again with "
+            "other judges give --rejudge, which keeps those labels to show what flipped"
+        )
 
 
 def _judgeable(
@@ -597,7 +689,7 @@ def _asker(
         for (rater, overlay), factory, entry in zip(RATERS, factories, entries, strict=True):
             client = factory.for_episode(task, "judge", 0)
             async with limit:
-                verdict = await judge(client, rater, overlay, text, chosen)
+                verdict = await judge(client, rater, overlay, text, chosen, entry.spec)
             store.put_judgement(
                 key, rater, entry.spec, verdict.label, verdict.rationale, verdict.detail()
             )

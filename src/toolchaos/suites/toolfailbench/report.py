@@ -59,6 +59,12 @@ from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import release_tool_names, release_vocabulary
 from toolchaos.suites.toolfailbench.judge_entries import read_judge_entries
 from toolchaos.suites.toolfailbench.judges import SCORES, ensemble, score_table, vote_pattern
+from toolchaos.suites.toolfailbench.provenance import (
+    JUDGES,
+    contradiction_table,
+    provenance_table,
+    rejudge_tables,
+)
 from toolchaos.suites.toolfailbench.rules import (
     DEFAULT_RULE_SET,
     REPEAT_COPIES,
@@ -93,7 +99,6 @@ DENOMINATOR_NOTE = (
     "tasks (TSR, CTUR, RIR|required and OFR|required sum to 100); RIR|call and OFR|call "
     "are over tasks where the expected tool ran."
 )
-JUDGES = ("judge_a", "judge_b")
 # a (run, model) is flagged when at least this share of its finished answers is invalid
 FLAG_SHARE = 0.5
 # the temperature of a model entry that sets none: what the protocols send by default
@@ -135,6 +140,8 @@ class ToolFailReport:
             raise BadInput(f"--rules must be one of {shown}, not {rules!r}")
         self.rules: RuleSet = rule_set(rules)
         self.judgements: list[dict[str, Any]] = []
+        self.earlier: list[dict[str, Any]] = []
+        """The labels a re-judging replaced (``toolchaos judge --rejudge``)."""
         self.entries: dict[str, dict[str, ModelEntry]] = {}
         self.judge_entries: dict[str, ModelEntry] = {}
 
@@ -194,6 +201,9 @@ class ToolFailReport:
         for row in data.store.judgements():
             if row["rater"] in JUDGES:  # other suites' raters (a scoring audit) are not ours
                 self.judgements.append({**row, "run": data.run})
+        for row in data.store.judgements(earlier=True):
+            if row["rater"] in JUDGES:
+                self.earlier.append({**row, "run": data.run})
 
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The leaderboard and its companions, agreement, the judge and temperature checks."""
@@ -263,6 +273,7 @@ class ToolFailReport:
         )
         if raters is not None and kept is not None:
             self._judge_tables(raters, kept, out)
+            self._audit_tables(finished, raters, out)
         scores = score_table(finished, self.judgements)
         if not scores.empty:
             out.tables.append(
@@ -478,6 +489,70 @@ class ToolFailReport:
             )
         )
         out.notes += notes
+
+    def _audit_tables(
+        self, finished: pd.DataFrame, raters: pd.DataFrame, out: Contribution
+    ) -> None:
+        """The judges' provenance, self-contradicting labels, and what a re-judging moved."""
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_judge_provenance",
+                "ToolFailBench: where the judges' labels came from",
+                provenance_table(self.judgements),
+                note="Per rater and judge spec: the labels stored, those stored before "
+                "toolchaos kept provenance ('unrecorded'), the model ids the provider said "
+                "answered, the rubric and its version (a hash of its text), the temperature, "
+                "the distinct prompts, and the first and last time a label was stored (UTC).",
+            )
+        )
+        contradictions = contradiction_table(self.judgements)
+        if not contradictions.empty:
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_judge_contradictions",
+                    "ToolFailBench: labels whose rationale argues for another label",
+                    contradictions,
+                    note="A label is flagged when its rationale names one other label (any "
+                    "spelling, not negated: 'not a tool skip' is no claim) and never its own; "
+                    "'commonest' gives label -> named label pairs. Read them before trusting "
+                    "the judge.",
+                )
+            )
+            out.notes.append(
+                "ToolFailBench: "
+                + "; ".join(
+                    f"{r['judge']} ({r['rater']}) gave {r['contradicting']} label(s) its own "
+                    "rationale contradicts"
+                    for r in contradictions.to_dict(orient="records")
+                )
+                + " (see the contradictions table)."
+            )
+        if not self.earlier:
+            return
+        before = rater_frame(finished, pd.DataFrame(self.earlier))
+        moves, flips = rejudge_tables(raters, before, _rater_ctur)
+        out.tables.append(
+            ReportTable(
+                "toolfailbench_rejudge",
+                "ToolFailBench: what re-judging with other judges moved",
+                moves,
+                _model_link,
+                note="toolchaos judge --rejudge kept the labels it replaced. Per model and "
+                "rater: the judges before and now, the episodes both rounds labelled (n) and "
+                "how many flipped; CTUR before and now over the model's tool-required episodes "
+                "(a judge's missing label keeps the rule's; the ensemble over those both judges "
+                "labelled), and the move in points.",
+            )
+        )
+        if not flips.empty:
+            out.tables.append(
+                ReportTable(
+                    "toolfailbench_label_flips",
+                    "ToolFailBench: labels that flipped between the two judgings",
+                    flips,
+                    note="Per rater, each earlier label -> current label pair and its count.",
+                )
+            )
 
     def _with_entries(self, frame: pd.DataFrame) -> pd.DataFrame:
         """``frame`` with each (run, model)'s tier, model family and temperature."""
@@ -981,6 +1056,15 @@ def judged_or_rule(raters: pd.DataFrame, rater: str) -> pd.Series:
         return raters["rule"]
     labels = raters[rater].astype(object)
     return labels.where(labels.notna(), raters["rule"])
+
+
+def _rater_ctur(raters: pd.DataFrame, rater: str) -> float | None:
+    """CTUR (%) by one rater as :func:`rater_ctur_table` counts it, over all models."""
+    required = raters[raters["kind"] == "tool_required"]
+    if rater == "ensemble":
+        labelled = required[required["ensemble"].notna()]
+        return _percent(labelled["ensemble"] == "correct")
+    return _percent(judged_or_rule(required, rater) == "correct")
 
 
 def rater_ctur_table(raters: pd.DataFrame) -> pd.DataFrame:

@@ -124,30 +124,18 @@ class ToolFailSuite(Suite[FailTask, FailEnv]):
         limit: int | None,
         rubric: str | None = None,
         console: Console | None = None,
+        rejudge: bool = False,
     ) -> JudgeTally:
         """Judge A (decision tree) and judge B (evidence) label every finished episode.
 
         ``rubric`` names one of the judges' rubrics (the release's by default); a progress
-        bar is drawn on ``console``.
+        bar is drawn on ``console``; ``rejudge`` labels a run other judges labelled,
+        keeping their labels (:func:`~toolchaos.suites.toolfailbench.judges.judge_run`).
         """
-        from toolchaos.runner.store import Store
-        from toolchaos.suites.toolfailbench.judge_entries import (
-            JUDGES_META,
-            judge_entries_json,
-            merged_judge_entries,
-            read_judge_entries,
-        )
         from toolchaos.suites.toolfailbench.judges import DEFAULT_RUBRIC, judge_run
 
-        tally = judge_run(directory, judges, concurrency, limit, rubric or DEFAULT_RUBRIC, console)
-        # the judges' entries (their family above all) stay with their labels
-        store = Store.open_existing(directory)
-        try:
-            held = read_judge_entries(store).values()
-            store.set_meta(JUDGES_META, judge_entries_json(merged_judge_entries(held, judges)))
-        finally:
-            store.close()
-        return tally
+        chosen = rubric or DEFAULT_RUBRIC
+        return judge_run(directory, judges, concurrency, limit, chosen, console, rejudge)
 
 
 SUITE = ToolFailSuite(
