@@ -63,7 +63,7 @@ def test_a_built_in_env_keeps_its_answer_formats(shipped: list[FailTask]) -> Non
     domain = fail_domain(shipped[0].domain)
     assert env.system().startswith(domain.system_prompt + "\n\nWhen you used a tool: ")
     assert env.system().endswith("When no tool is needed: " + domain.direct_answer_template)
-    assert not env.release and env.argument_checks == []
+    assert not env.release and env.trace == []
 
 
 def test_schema_violations_lists_every_broken_rule() -> None:

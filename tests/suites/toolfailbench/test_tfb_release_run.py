@@ -59,7 +59,7 @@ def test_release_tasks_play_against_the_release_tools(release: Path) -> None:
     assert "get_stock_quote" not in other.content["error"]["message"]  # no hint at the tool
     unknown = env.call(ToolCall(id="c", name="get_half_life", arguments='{"drug": "x"}'))
     assert not unknown.ok and unknown.content["error"]["code"] == 404
-    assert [c.violations for c in env.argument_checks] == [[], []]
+    assert [e.violations for e in env.trace] == [[], [], []]
     assert env.schema_violations == 0
 
 
@@ -71,12 +71,12 @@ def test_the_expected_tool_returns_the_mock_whatever_its_arguments(release: Path
     for number, arguments in enumerate(calls):
         seen = env.call(ToolCall(id=str(number), name="get_stock_quote", arguments=arguments))
         assert seen.ok and seen.content == task.trap_return
-    checks = env.argument_checks
+    checks = env.trace
     assert [c.ordinal for c in checks] == [1, 2, 3, 4]
-    assert checks[0].arguments == {"symbol": "MSFT"}
+    assert checks[0].call.arguments == '{"symbol": "MSFT"}'
     assert checks[0].violations == ["'ticker' is a required property"]
     assert checks[1].violations == ["ticker: 7 is not of type 'string'"]
-    assert checks[2].arguments == "{oops" and "not a JSON object" in checks[2].violations[0]
+    assert "not a JSON object: '{oops'" in checks[2].violations[0]
     assert checks[3].violations == ["'ticker' is a required property"]
     assert env.schema_violations == 4
     assert [e.observation.ok for e in env.trace] == [True] * 4

@@ -142,7 +142,7 @@ def test_release_calls_get_the_mock_whatever_their_arguments(tasks: dict[str, Fa
     }
     env = FailEnv(tasks["RI-SEC-035"])
     env.call(ToolCall(id="c", name="lookup_compliance_control", arguments=_json(env.task)))
-    assert "'NIST CSF' is not one of" in env.argument_checks[0].violations[0]
+    assert "'NIST CSF' is not one of" in env.trace[0].violations[0]
     other = env.call(ToolCall(id="d", name="lookup_cve", arguments='{"cve_id": "CVE-2021-1"}'))
     assert not other.ok and "returned no data" in other.content["error"]["message"]
 

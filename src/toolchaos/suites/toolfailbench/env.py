@@ -8,9 +8,9 @@ observations, the way a real API answers them.
 For a task imported from the v5 release it plays as the paper's harness does: it offers
 the release's tools and system prompt (as written, with no answer formats appended); a
 call of the expected tool, by name, gets the release's mock return whatever its
-arguments, and those arguments are checked against the release's schema and recorded
-(:attr:`FailEnv.argument_checks`, and on each trace entry), never refused; a call of any
-other tool gets a clear error (the release defines no other returns). So a tool skip
+arguments, which are checked against the release's schema (the violations are kept on
+the call's trace entry, stored with the episode), never refused; a call of any other
+tool gets a clear error (the release defines no other returns). So a tool skip
 means the expected tool was never called. Both fit the ``toolbox()`` / ``call()`` shape
 the two-step protocol expects.
 """
@@ -21,8 +21,6 @@ import copy
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from toolchaos.core.errors import ToolError
 from toolchaos.core.types import Observation, ToolCall, ToolSpec, TraceEntry
 from toolchaos.env.validation import parse_arguments, validator_for
@@ -30,20 +28,6 @@ from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.importer import release_domain
 from toolchaos.suites.toolfailbench.returns import tool_return
 from toolchaos.suites.toolfailbench.types import FailTask
-
-
-class ArgumentCheck(BaseModel):
-    """The arguments of one call of a release task and the schema rules they break.
-
-    ``arguments`` is the parsed JSON object, or the raw text when it is not one.
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    ordinal: int
-    tool: str
-    arguments: Any
-    violations: list[str]
 
 
 def schema_violations(spec: ToolSpec, arguments: Any) -> list[str]:
@@ -72,8 +56,6 @@ class FailEnv:
         self.release = release is not None
         self.domain = release or fail_domain(task.domain)
         self.trace: list[TraceEntry] = []
-        self.argument_checks: list[ArgumentCheck] = []
-        """Release tasks only: each call of a release tool, its arguments and violations."""
 
     hazard_events: tuple[()] = ()  # ToolFailBench injects no hazards
 
@@ -98,9 +80,9 @@ class FailEnv:
 
     @property
     def schema_violations(self) -> int:
-        """How many schema violations the expected tool's calls carried (release tasks)."""
+        """How many schema violations the expected tool's calls carried (from the trace)."""
         expected = self.task.expected_tool
-        return sum(len(c.violations) for c in self.argument_checks if c.tool == expected)
+        return sum(len(e.violations) for e in self.trace if e.call.name == expected)
 
     def call(self, call: ToolCall) -> Observation:
         """Run one call and record it in ``trace``, with the schema rules its arguments broke.
@@ -114,7 +96,7 @@ class FailEnv:
         violations = [] if spec is None else schema_violations(spec, _arguments(call))
         try:
             if self.release:
-                content = self._release_return(call, violations)
+                content = self._release_return(call)
             else:
                 arguments = parse_arguments(call.name, call.arguments)
                 content = tool_return(self.task.domain, self.task, call.name, arguments)
@@ -133,7 +115,7 @@ class FailEnv:
         )
         return observation
 
-    def _release_return(self, call: ToolCall, violations: list[str]) -> Any:
+    def _release_return(self, call: ToolCall) -> Any:
         """The release's mock return for its expected tool; a clear error for any other."""
         if self.domain.tool(call.name) is None:
             names = ", ".join(self.domain.tool_names)
@@ -142,12 +124,6 @@ class FailEnv:
                 code=404,
                 kind="unknown_tool",
             )
-        ordinal = len(self.trace) + 1
-        self.argument_checks.append(
-            ArgumentCheck(
-                ordinal=ordinal, tool=call.name, arguments=_arguments(call), violations=violations
-            )
-        )
         if call.name != self.task.expected_tool:
             raise ToolError(
                 f"'{call.name}' returned no data for this request.",
