@@ -121,7 +121,7 @@ def _differs(trap: Any, value: Any) -> bool:
     a, b = _number(trap), _number(value)
     if a is not None and b is not None:
         return abs(a - b) > 1e-9 * max(1.0, abs(a))
-    return canonical(trap) != canonical(value)
+    return bool(canonical(trap) != canonical(value))
 
 
 def contradictions(task: FailTask) -> list[Contradiction]:
@@ -139,13 +139,13 @@ def contradictions(task: FailTask) -> list[Contradiction]:
     question = str(task.metadata.get("question", ""))
     wanted = _number(trap)
     for link in _links(kit, question):
-        arguments = _link_call(kit, task, link)
-        if arguments is None or wanted is None:
+        call = _link_call(kit, task, link)
+        if call is None or wanted is None:
             continue
-        data = tool_return(task.domain, task, link.tool, arguments)
+        data = tool_return(task.domain, task, link.tool, call)
         implied = link.implied(task.trap_return, data)
         if implied is not None and abs(implied - wanted) > TOLERANCE * abs(wanted):
-            found.append(Contradiction(link.tool, arguments, f"implied {key}", round(implied, 4)))
+            found.append(Contradiction(link.tool, call, f"implied {key}", round(implied, 4)))
     return found
 
 

@@ -362,10 +362,12 @@ def _trap_task(
     elif mode == "result_ignore" and form == "anchored":
         template = _pick(rng, ANCHORED_IGNORE[register])
         if isinstance(question.trap, NumberTrap):
-            anchor = prior if fact is not None else _anchor_value(float(prior), digits)
+            # a remembered prior is quoted as remembered; another is rounded as from memory
+            anchor = float(prior) if fact is not None else _anchor_value(float(prior), digits)
             if abs(anchor - float(trap)) < 0.2 * abs(anchor):
                 raise Redraw("anchor_too_close")
-            said, anchor_text = _said(float(anchor), digits), plain(anchor)
+            said = _said(anchor, digits)
+            anchor_text = plain(prior) if fact is not None else plain(anchor)
         else:
             said = anchor_text = str(prior)
         phrase = question.anchor.format(u=question.unit.format(v=said, **target.extra))
