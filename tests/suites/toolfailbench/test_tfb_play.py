@@ -23,9 +23,6 @@ EXPECTED = {
 }
 
 
-PAPER_SLIP = ("paper", "scripted/fabricate", "real_estate", "tool_required")
-
-
 @pytest.fixture(scope="module")
 def labelled(
     baseline_run: Callable[[str], RunSummary],
@@ -57,14 +54,12 @@ def labelled(
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("model", sorted(EXPECTED))
 def test_each_behaviour_gets_its_label(labelled: dict, domain: str, model: str, rules: str) -> None:
-    """Under either rule set, bar one task: ``fabricate``'s invented "apr pct" on
-    tfb-real-estate-fabrication-048 shares its words with returned fields, and the paper's
-    leaf share reads the rest as an ignored result."""
+    """Under either rule set, on every task (``fabricate`` invents only fields the classifier
+    reads as stated, so a field whose words the return echoes no longer slips)."""
     counts = labelled[(rules, model, domain)]
     for kind, label in EXPECTED[model].items():
         total = sum(v for k, v in counts.items() if k.startswith(f"{kind}:"))
-        slips = 1 if (rules, model, domain, kind) == PAPER_SLIP else 0
-        assert counts[f"{kind}:{label}"] >= total - slips, (model, domain, counts)
+        assert counts[f"{kind}:{label}"] == total, (model, domain, counts)
 
 
 def test_rates_sum_to_one_over_required_tasks() -> None:
