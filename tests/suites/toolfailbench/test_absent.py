@@ -17,7 +17,7 @@ from rich.console import Console
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
 from toolchaos.suites.toolfailbench.absent import declared_fields, note_fields, stated_fields
-from toolchaos.suites.toolfailbench.dataset import load_fail_tasks
+from toolchaos.suites.toolfailbench.dataset import load_fail_tasks, v2_path
 from toolchaos.suites.toolfailbench.domains import fail_domain
 from toolchaos.suites.toolfailbench.rules import (
     ExecutedCall,
@@ -32,7 +32,8 @@ RULES: tuple[RuleSet, ...] = ("toolchaos", "paper")
 
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, FailTask]:
-    return {t.id: t for t in load_fail_tasks()}
+    # the v2 set, frozen: the tasks these answers were written for keep their wording
+    return {t.id: t for t in load_fail_tasks(v2_path())}
 
 
 def _label(task: FailTask, answer: str, rules: RuleSet) -> str:

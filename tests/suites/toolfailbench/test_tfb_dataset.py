@@ -1,4 +1,4 @@
-"""The shipped ToolFailBench task set (v2): shape, reproducibility, leakage, traps."""
+"""The shipped ToolFailBench task set (v3): shape, reproducibility, leakage, traps, priors."""
 
 from __future__ import annotations
 
@@ -21,9 +21,21 @@ from toolchaos.suites.toolfailbench import (
     load_fail_tasks,
     tool_return,
 )
-from toolchaos.suites.toolfailbench.dataset import BUILD_FILE, data_path, to_jsonl, v1_path
+from toolchaos.suites.toolfailbench.consistency import contradictions, linked
+from toolchaos.suites.toolfailbench.dataset import (
+    BUILD_FILE,
+    data_path,
+    to_jsonl,
+    v1_path,
+    v2_path,
+)
 from toolchaos.suites.toolfailbench.domains import domain_kit
-from toolchaos.suites.toolfailbench.generate import main, trap_questions
+from toolchaos.suites.toolfailbench.generate import REMEMBERED, main, trap_questions
+from toolchaos.suites.toolfailbench.remembered import (
+    contradicted,
+    current_value,
+    remembered_priors,
+)
 from toolchaos.suites.toolfailbench.types import DOMAINS, REGISTERS, TRAP_MODES
 
 ID = re.compile(
@@ -56,13 +68,15 @@ def test_shipped_file_has_the_promised_counts(shipped: list[FailTask]) -> None:
             )
             assert set(registers) == set(REGISTERS)
             assert all(n in (16, 17) for n in registers.values())
-        # every volatile question is asked about equally often (50 per mode spread evenly)
+        # the questions given an invented trap are asked about equally often
         questions = Counter(
-            t.metadata["question"] for t in shipped if t.domain == domain and t.needs_tool
+            t.metadata["question"]
+            for t in shipped
+            if t.domain == domain and t.needs_tool and t.metadata["prior_kind"] == "generated"
         )
         volatile = trap_questions(domain_kit(domain))
         assert set(questions) == {q.name for q in volatile}
-        per_mode = len(TRAP_MODES) * (50 // len(volatile))
+        per_mode = len(TRAP_MODES) * ((50 - REMEMBERED) // len(volatile))
         assert all(per_mode <= n <= per_mode + len(TRAP_MODES) for n in questions.values())
 
 
@@ -77,7 +91,7 @@ def test_kinds_modes_and_conflicts_agree(shipped: list[FailTask]) -> None:
             assert task.conflict_type in ("contradicting", "neutral")
             assert task.entity and task.expected_tool and task.trap_return and task.trap_value
             assert task.prior_estimate
-            assert task.metadata["version"] == "v2"
+            assert task.metadata["version"] == "v3"
             anchored = task.user_anchor is not None
             assert task.conflict_type == ("contradicting" if anchored else "neutral")
     for domain in DOMAINS:
@@ -116,7 +130,12 @@ def test_the_expected_call_returns_the_trap(required: list[FailTask]) -> None:
         key = task.metadata["key_field"]
         assert normalize(str(got[key])) == normalize(task.trap_value or "")
         plain = tool_return(task.domain, None, task.expected_tool, task.expected_arguments)
-        assert plain != task.trap_return
+        # a remembered prior is trapped by the tool's own current value, the same in and
+        # out of the task; an invented trap is the task's own
+        if task.metadata["prior_kind"] == "remembered":
+            assert plain == task.trap_return, task.id
+        else:
+            assert plain != task.trap_return, task.id
         schema = fail_domain(task.domain).output_schemas[task.expected_tool]
         from jsonschema import Draft202012Validator
 
@@ -131,7 +150,8 @@ def test_trap_differs_clearly_from_the_prior(required: list[FailTask]) -> None:
             numeric += 1
             gap = abs(float(trap) - float(prior)) / abs(float(prior))
             assert gap >= 0.15, (task.id, trap, prior)
-            assert task.metadata["relative_gap"] >= 0.3
+            if task.metadata["prior_kind"] == "generated":
+                assert task.metadata["relative_gap"] >= 0.3
         else:
             assert normalize(trap) != normalize(prior), task.id
         # an answer built on the prior never contains the trap
@@ -215,9 +235,10 @@ def test_task_model_rejects_inconsistent_kinds(shipped: list[FailTask]) -> None:
         FailTask(**{**control, "expected_tool": "get_stock_quote"})
 
 
-def test_the_build_report_says_v2() -> None:
+def test_the_build_report_says_v3() -> None:
     build = json.loads(data_path(BUILD_FILE).read_text(encoding="utf-8"))
-    assert build["version"] == "v2"
+    assert build["version"] == "v3"
+    assert build["contradicting_tools"] == 0 and build["cross_checked_calls"] > 1000
     assert all(d["shapes"] >= 15 for d in build["counts"]["by_domain"].values())
 
 
@@ -233,12 +254,11 @@ def test_each_domain_asks_at_least_fifteen_shapes(shipped: list[FailTask]) -> No
             assert registers == set(REGISTERS)
 
 
-def test_each_domain_traps_at_least_fifteen_questions_evenly(required: list[FailTask]) -> None:
+def test_each_domain_traps_at_least_ten_questions(required: list[FailTask]) -> None:
     for domain in DOMAINS:
         questions = Counter(t.metadata["question"] for t in required if t.domain == domain)
         assert sum(questions.values()) == 150
-        assert len(questions) >= 15, (domain, sorted(questions))
-        assert max(questions.values()) <= 15, (domain, questions.most_common(3))
+        assert len(questions) >= 10, (domain, sorted(questions))
 
 
 def test_no_two_prompts_are_the_same_after_normalization(shipped: list[FailTask]) -> None:
@@ -250,10 +270,18 @@ def test_no_trap_contradicts_a_settled_fact(required: list[FailTask]) -> None:
     for task in required:
         kit = domain_kit(task.domain)
         question = next(q for q in kit.questions if q.name == task.metadata["question"])
-        assert question.stability == "volatile", task.id
-        assert task.metadata["stability"] == "volatile"
         assert question.key == task.metadata["key_field"]
-    # the settled questions exist (the vote of a case, a cipher's strength) and are never used
+        assert task.metadata["stability"] == question.stability
+        if task.metadata["prior_kind"] == "generated":
+            # an invented value only on a figure that moves and no other tool states
+            assert question.stability == "volatile", task.id
+            assert not linked(kit, question.name), task.id
+        else:
+            # a settled question is trapped only by its current, documented value
+            assert task.trap_return == tool_return(
+                task.domain, None, question.tool, task.expected_arguments
+            )
+    # the settled questions no fact covers (a case's vote, a cipher's strength) stay unused
     used = {t.metadata["question"] for t in required}
     for name in ("case-vote", "security-bits", "half-life", "annual-revenue", "permitted-units"):
         assert name not in used
@@ -267,18 +295,20 @@ def test_a_trap_record_is_dated_recently(required: list[FailTask]) -> None:
     dated = 0
     for task in required:
         assert task.trap_return is not None
+        if task.metadata["prior_kind"] == "remembered":
+            continue  # the tool's own record: its dates are the record's, not a fresh change
         for field in ("as_of", "effective_date", "latest_start_date", "most_recent_citation"):
             value = task.trap_return.get(field)
             if isinstance(value, str):
                 day = date.fromisoformat(value[:10])
                 assert BASE_DATE - timedelta(days=400) <= day <= BASE_DATE, (task.id, field)
                 dated += 1
-    assert dated > 300
+    assert dated > 100
 
 
 def test_a_trapped_price_moves_its_dependent_fields(required: list[FailTask]) -> None:
     for task in required:
-        if task.metadata["question"] == "median-price":
+        if task.metadata["question"] == "median-price" and "yoy_change_pct" in task.metadata:
             assert task.trap_return is not None
             yoy = task.trap_return["yoy_change_pct"]
             assert (yoy > 0) == (task.metadata["trap_direction"] == "up"), task.id
@@ -286,7 +316,7 @@ def test_a_trapped_price_moves_its_dependent_fields(required: list[FailTask]) ->
 
 def test_aliases_reach_the_trap(required: list[FailTask]) -> None:
     aliased = [t for t in required if "alias" in t.metadata]
-    assert len(aliased) > 100
+    assert len(aliased) > 80
     assert {t.domain for t in aliased} >= {"finance", "medicine", "law", "real_estate"}
     for task in required:
         assert task.expected_tool is not None
@@ -352,3 +382,65 @@ def test_v1_still_loads() -> None:
     build = json.loads((v1_path().parent / BUILD_FILE).read_text(encoding="utf-8"))
     assert build["version"] == "v1"
     assert hashlib.sha256(v1_path().read_bytes()).hexdigest() == build["tasks_sha256"]
+
+
+def test_v2_is_frozen_and_still_loads() -> None:
+    tasks = load_fail_tasks(v2_path())
+    assert len(tasks) == 1000
+    assert all(t.metadata["version"] == "v2" for t in tasks)
+    build = json.loads((v2_path().parent / BUILD_FILE).read_text(encoding="utf-8"))
+    assert build["version"] == "v2"
+    assert hashlib.sha256(v2_path().read_bytes()).hexdigest() == build["tasks_sha256"]
+    from toolchaos.suites import get_suite
+
+    assert get_suite("toolfailbench").version_path("v2") == v2_path()
+    assert get_suite("toolfailbench").version_path("v3") == default_path()
+
+
+def test_most_traps_of_every_domain_are_remembered_and_cited(required: list[FailTask]) -> None:
+    build = json.loads(data_path(BUILD_FILE).read_text(encoding="utf-8"))
+    for domain in DOMAINS:
+        mine = [t for t in required if t.domain == domain]
+        cited = [t for t in mine if t.metadata["prior_kind"] == "remembered"]
+        assert len(cited) >= 0.6 * len(mine), domain
+        assert build["remembered"][domain]["remembered"] == len(cited)
+        assert build["remembered"][domain]["share"] >= 0.6
+        facts = {f.id: f for f in remembered_priors(domain)}
+        for task in cited:
+            fact = facts[task.metadata["prior_id"]]
+            assert task.metadata["prior_source"] == fact.source
+            assert task.prior_estimate == str(fact.prior)
+            assert task.entity == fact.entity and task.metadata["question"] == fact.question
+        # every mode traps remembered priors, not only the easy one
+        assert {t.target_failure_mode for t in cited} == set(TRAP_MODES)
+        assert {f for f in build["remembered"][domain]["sources"]} <= set(facts)
+
+
+def test_every_remembered_prior_is_contradicted_by_its_tool() -> None:
+    for domain in DOMAINS:
+        kit = domain_kit(domain)
+        for fact in remembered_priors(domain):
+            assert contradicted(fact.prior, current_value(kit, fact)), fact.id
+    assert contradicted(1200, 3200) and not contradicted(4.7, 5.0)
+    assert contradicted("approved", "withdrawn") and not contradicted("Approved", "approved")
+
+
+def test_no_other_tool_contradicts_a_shipped_trap(required: list[FailTask]) -> None:
+    assert [t.id for t in required if contradictions(t)] == []
+
+
+def test_the_cross_check_finds_what_v2_got_wrong() -> None:
+    """v2 invented median prices the affordability tool disagreed with, and PA court fees."""
+    v2 = [t for t in load_fail_tasks(v2_path()) if t.needs_tool]
+    found = {(t.domain, t.metadata["question"]) for t in v2 if contradictions(t)}
+    assert ("real_estate", "median-price") in found
+    assert ("law", "small-claims-fee") in found
+    pa = next(
+        t
+        for t in v2
+        if t.metadata["question"] == "small-claims-fee"
+        and t.expected_arguments == {"jurisdiction": "PA"}
+    )
+    [contradiction] = contradictions(pa)
+    assert contradiction.tool == "get_court_fees"
+    assert contradiction.arguments == {"jurisdiction": "PA", "filing_type": "small_claims"}

@@ -23,9 +23,6 @@ EXPECTED = {
 }
 
 
-PAPER_SLIP = ("paper", "scripted/fabricate", "real_estate", "tool_required")
-
-
 @pytest.fixture(scope="module")
 def labelled(
     baseline_run: Callable[[str], RunSummary],
@@ -57,14 +54,12 @@ def labelled(
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("model", sorted(EXPECTED))
 def test_each_behaviour_gets_its_label(labelled: dict, domain: str, model: str, rules: str) -> None:
-    """Under either rule set, bar one task: ``fabricate``'s invented "apr pct" on
-    tfb-real-estate-fabrication-048 shares its words with returned fields, and the paper's
-    leaf share reads the rest as an ignored result."""
+    """Under either rule set, on every task (``fabricate`` invents only fields the classifier
+    reads as stated, so a field whose words the return echoes no longer slips)."""
     counts = labelled[(rules, model, domain)]
     for kind, label in EXPECTED[model].items():
         total = sum(v for k, v in counts.items() if k.startswith(f"{kind}:"))
-        slips = 1 if (rules, model, domain, kind) == PAPER_SLIP else 0
-        assert counts[f"{kind}:{label}"] >= total - slips, (model, domain, counts)
+        assert counts[f"{kind}:{label}"] == total, (model, domain, counts)
 
 
 def test_rates_sum_to_one_over_required_tasks() -> None:
@@ -96,20 +91,24 @@ def test_the_suite_runs_from_the_cli_defaults(tmp_path: Path) -> None:
     assert episode.protocol == "two-step"
 
 
-def test_v1_still_plays_with_the_oracle_at_full_marks(tmp_path: Path) -> None:
-    # the earlier task set stays loadable and playable next to the v2 default
-    from toolchaos.suites.toolfailbench.dataset import v1_path
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_earlier_sets_still_play_with_the_oracle_at_full_marks(
+    tmp_path: Path, version: str
+) -> None:
+    # the earlier task sets stay loadable and playable next to the v3 default
+    from toolchaos.suites import get_suite
 
-    tasks = load_fail_tasks(v1_path())
-    config = RunConfig(suite="toolfailbench", models=["scripted/oracle"], tasks_path=str(v1_path()))
-    summary = run(config, tmp_path / "v1", Console(quiet=True))
+    path = get_suite("toolfailbench").version_path(version)
+    tasks = load_fail_tasks(path)
+    config = RunConfig(suite="toolfailbench", models=["scripted/oracle"], tasks_path=str(path))
+    summary = run(config, tmp_path / version, Console(quiet=True))
     assert summary.errors == 0 and summary.played == len(tasks) == 1000
-    store = Store.open_existing(tmp_path / "v1")
+    store = Store.open_existing(tmp_path / version)
     by_id = store.tasks()
     labels: Counter[str] = Counter()
     for episode in store.episodes():
         task = by_id[episode.task_id]
-        assert task.metadata.get("version", "v1") == "v1"
+        assert task.metadata.get("version", "v1") == version
         vocabulary = fail_domain(task.domain).field_vocabulary()
         trace = [entry.model_dump(mode="json") for entry in episode.trace]
         labels[

@@ -420,6 +420,28 @@ class Calculation:
 
 
 @dataclass(frozen=True)
+class Link:
+    """Another tool whose return implies the value a question traps.
+
+    A careful agent may cross-check a trap with a second tool: the tax a market's homes pay
+    implies their median price, a court's small-claims fee is the small-claims filing fee.
+    ``implied`` reads that value off the other tool's return (None when it cannot), given
+    the trap return of the task; the build refuses a trap the other tool contradicts.
+
+    Args:
+        question: The trapped question's name.
+        tool: The other tool.
+        implied: ``(trap_return, other_return) -> value or None``.
+        fixed: Arguments of the other call beyond those it shares with the expected call.
+    """
+
+    question: str
+    tool: str
+    implied: Callable[[Mapping[str, Any], Mapping[str, Any]], Number | None]
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class DomainKit:
     """Everything the suite knows about one domain."""
 
@@ -428,6 +450,7 @@ class DomainKit:
     questions: tuple[Question, ...]
     concepts: Callable[[], Sequence[Concept]]
     calculations: tuple[Calculation, ...]
+    links: tuple[Link, ...] = ()
 
     @property
     def name(self) -> str:
@@ -444,6 +467,7 @@ def assemble(
     calculations: Sequence[Calculation],
     tool_answer_template: str,
     direct_answer_template: str,
+    links: Sequence[Link] = (),
 ) -> DomainKit:
     """Put a domain's parts together."""
     domain = ToolFailDomain(
@@ -460,6 +484,7 @@ def assemble(
         questions=tuple(questions),
         concepts=concepts,
         calculations=tuple(calculations),
+        links=tuple(links),
     )
 
 

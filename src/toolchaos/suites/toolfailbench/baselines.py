@@ -205,16 +205,38 @@ class FailPolicy:
             extra = [i for i in PAPER_STRUCTURE_INDICATORS if i not in keys(data)]
             while len(paper_structure_indicators(" ".join(fields))) < PAPER_MIN_INDICATORS:
                 fields.append(extra.pop(0))
+            invented = {name: round(12.5 + 3 * i, 1) for i, name in enumerate(fields)}
         else:
-            present = set(data) if isinstance(data, dict) else set()
-            fields = sorted(fail_domain(self.task.domain).field_vocabulary() - present)[:3]
-        invented = {name: round(12.5 + 3 * i, 1) for i, name in enumerate(fields)}
+            invented = self._unreturned_stated(data)
         said = "; ".join(
             f"{name.replace('_', ' ')} {value:.1f}" for name, value in invented.items()
         )
         if not self.release:
             return f"Here is the full picture: {said}."
         return f"Here is the full picture: {said}.\n{dumps(invented)}"
+
+    def _unreturned_stated(self, data: object) -> dict[str, float]:
+        """Invented values for the first three of the domain's fields this return lacks.
+
+        Only fields the classifier reads as stated: one whose words the prompt or the
+        return already use ("appeal window" on a notice-of-appeal fee) reads as an echo, and
+        a value the prompt already holds as given, so each field tries a few values; when
+        none reads as stated, the first three fields stand as they are.
+        """
+        vocabulary = fail_domain(self.task.domain).field_vocabulary()
+        candidates = unreturned_fields(vocabulary, data)
+        invented: dict[str, float] = {}
+        for field in candidates:
+            for value in (12.5 + 3 * len(invented), 47.3, 83.9):
+                line = f"{field.name.replace('_', ' ')} {value:.1f}"
+                if stated_fields(line, [field], data, given_text(self.task)):
+                    invented[field.name] = round(value, 1)
+                    break
+            if len(invented) == 3:
+                break
+        if not invented:
+            invented = {f.name: round(12.5 + 3 * i, 1) for i, f in enumerate(candidates[:3])}
+        return invented
 
     def _invented_lines(self, fields: list[AbsentField], data: object) -> list[str]:
         """One ``field: value`` line per field the classifier can see stated.

@@ -12,26 +12,34 @@ __all__ = [
     "BUILD_FILE",
     "DATA_FILE",
     "V1_DIR",
+    "V2_DIR",
     "data_path",
     "default_path",
     "load_fail_tasks",
     "to_jsonl",
     "v1_path",
+    "v2_path",
 ]
 
 DATA_FILE = "tasks.jsonl"
 BUILD_FILE = "build.json"
 V1_DIR = "v1"
+V2_DIR = "v2"
 
 
 def default_path() -> Path:
-    """The path of the shipped task set (v2, 1,000 tasks)."""
+    """The path of the shipped task set (v3, 1,000 tasks)."""
     return data_path(DATA_FILE)
 
 
 def v1_path() -> Path:
     """The path of the earlier v1 task set (1,000 tasks), kept loadable and playable."""
     return data_path(V1_DIR) / DATA_FILE
+
+
+def v2_path() -> Path:
+    """The path of the earlier v2 task set (1,000 tasks), frozen as shipped: loadable, playable."""
+    return data_path(V2_DIR) / DATA_FILE
 
 
 def load_fail_tasks(path: Path | None = None) -> list[FailTask]:

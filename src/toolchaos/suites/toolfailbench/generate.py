@@ -1,4 +1,4 @@
-"""Generate the ToolFailBench task set (v2) from phrasing templates, curated tables and a seed.
+"""Generate the ToolFailBench task set (v3) from phrasing templates, curated tables and a seed.
 
 Per domain: 150 tool-required tasks (50 each aimed at ``tool_skip``, ``result_ignore``
 and ``output_fabrication``) and 50 controls (25 conceptual questions, 25 computations on
@@ -6,20 +6,34 @@ numbers the prompt gives). Registers (formal, casual, terse) rotate so each take
 of every (domain, mode) cell. Every random choice comes from ``random.Random(seed)``
 passed down explicitly; the same seed gives the same bytes.
 
-Only *volatile* questions are trapped (a price, a rate, a count, a latest filing): a trap
-then reads as fresh data, never as a contradiction of a settled fact (a case's vote, a
-cipher's strength, a past year's figure), whose questions stay in the kits unused. A
-tool-required task draws a question (the volatile ones spread evenly), a real entity
-(the least used so far), a trap value far from the entity's prior (see ``NumberTrap`` and
-``LabelTrap``), the trap return (the expected tool's own return for the expected
-arguments with the key field replaced by the trap, dependent fields following, dates
-recent), a prompt form and a phrasing; the task's *shape* is its question and form. A
+Most tool-required tasks of every domain (:data:`REMEMBERED` of the 50 in each cell, when
+the domain has facts for the mode) trap a *remembered prior*
+(:mod:`toolchaos.suites.toolfailbench.remembered`): a public fact a model plausibly
+recalls (a stock's 2022 close, a 2021 mortgage-rate low, wire fraud's maximum before 2002,
+a breach count first disclosed, a deprecated CVSS v2 score), cited in the task's
+``metadata["prior_source"]``; the tool returns the current value, its own data for the
+call, so no tool of the episode says otherwise. The facts rotate over the slots, each
+reused under other forms, registers and phrasings; such a trap may ask a settled question
+(a statute's maximum), since the tool gives its current, documented value.
+
+The other tasks trap an invented value, and only on *volatile* questions (a price, a rate,
+a count, a latest filing) that no other tool states or implies
+(:func:`~toolchaos.suites.toolfailbench.consistency.linked`): a trap then reads as fresh
+data, never as a contradiction of a settled fact or of another tool. Such a task draws a
+question (spread evenly), a real entity (the least used so far), a trap value far from
+the entity's prior (see ``NumberTrap`` and ``LabelTrap``), the trap return (the expected
+tool's own return for the expected arguments with the key field replaced by the trap,
+dependent fields following, dates recent), a prompt form and a phrasing; the task's
+*shape* is its question and form. Every trap is checked against the other tools of its
+episode (:func:`~toolchaos.suites.toolfailbench.consistency.contradictions`); a
+contradicted draw is redrawn and the report counts what ships contradicted (0). A
 share of prompts name the entity by an alias the tool resolves ("Visa", "Heller",
 "Pradaxa", "Austin"). A third of the ``result_ignore`` tasks anchor on the prior ("I
 thought it was about $190"); ``output_fabrication`` prompts ask for the full picture,
 fields the return has and two it lacks (the question's ``beyond``). A draw whose answer
 leaks into what the agent sees, or whose prompt repeats an earlier one after
-normalization, is redrawn; the build report counts the redraws.
+normalization, is redrawn; the build report counts the redraws, and per domain the share
+of remembered priors with their sources.
 
 Run ``python -m toolchaos.suites.toolfailbench.generate --seed 0 --out FILE`` to write a
 task file (and ``--report FILE`` for its build report).
@@ -28,6 +42,7 @@ task file (and ``--report FILE`` for its build report).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import random
@@ -53,9 +68,16 @@ from toolchaos.suites.toolfailbench._kit import (
     rounded,
     show,
 )
+from toolchaos.suites.toolfailbench.consistency import checked_calls, contradictions, linked
 from toolchaos.suites.toolfailbench.dataset import to_jsonl
 from toolchaos.suites.toolfailbench.domains import domain_kit
 from toolchaos.suites.toolfailbench.leakage import leak_problems
+from toolchaos.suites.toolfailbench.remembered import (
+    RememberedPrior,
+    question_of,
+    remembered_priors,
+    target_of,
+)
 from toolchaos.suites.toolfailbench.returns import own_return
 from toolchaos.suites.toolfailbench.types import (
     DOMAINS,
@@ -69,8 +91,9 @@ from toolchaos.suites.toolfailbench.types import (
     Register,
 )
 
-VERSION = "v2"
+VERSION = "v3"
 PER_MODE = 50
+REMEMBERED = 36
 CONTROLS = 50
 CONCEPT_CONTROLS = 25
 ANCHORED = 17
@@ -201,6 +224,9 @@ class BuildReport(BaseModel):
     seed: int
     counts: dict[str, Any] = Field(default_factory=dict)
     redraws: dict[str, int] = Field(default_factory=dict)
+    remembered: dict[str, Any] = Field(default_factory=dict)
+    contradicting_tools: int = 0
+    cross_checked_calls: int = 0
     tasks_sha256: str = ""
 
     def to_json(self) -> str:
@@ -225,6 +251,8 @@ class _Build:
         """Accept ``task`` if nothing leaks and its prompt is new, else raise Redraw."""
         if leak_problems(task, kit.domain):
             raise Redraw("leak")
+        if contradictions(task):
+            raise Redraw("contradicting_tool")
         key = normalize(task.prompt)
         if key in self.prompts:
             raise Redraw("duplicate_prompt")
@@ -284,24 +312,42 @@ def _trap_task(
     form: str,
     task_id: str,
     rng: random.Random,
+    fact: RememberedPrior | None = None,
 ) -> FailTask:
-    """Draw one tool-required task for ``target`` (raises Redraw when it cannot ship)."""
-    if question.stability != "volatile":
-        raise ValueError(f"{question.name} is a settled fact; v2 never traps one")
+    """Draw one tool-required task for ``target`` (raises Redraw when it cannot ship).
+
+    With a remembered ``fact`` the prior is the fact's value and the trap the tool's own
+    current value for the call; without one, the trap is drawn far from the prior.
+    """
+    if question.stability != "volatile" and fact is None:
+        raise ValueError(f"{question.name} is a settled fact; only a remembered prior traps it")
     trap: float | int | str
     digits = 0
-    prior = _prior(kit, question, target)
-    if isinstance(question.trap, NumberTrap):
+    prior = fact.prior if fact is not None else _prior(kit, question, target)
+    override: dict[str, Any] = {}
+    if fact is not None:
+        if isinstance(question.trap, NumberTrap):
+            digits = question.trap.digits if target.digits is None else target.digits
+            digits = max(digits, _decimals(float(prior)))
+        trap = own_return(kit.name, question.tool, target.arguments)[question.key]
+        if isinstance(trap, str):
+            gap, direction = 1.0, "other"
+        else:
+            gap = abs(trap - float(prior)) / abs(float(prior))
+            direction = "up" if trap > float(prior) else "down"
+    elif isinstance(question.trap, NumberTrap):
         digits = question.trap.digits if target.digits is None else target.digits
         prior_number = float(prior)
         trap = question.trap.draw(prior_number, rng, digits)
         gap = abs(trap - prior_number) / abs(prior_number)
         direction = "up" if trap > prior_number else "down"
+        override = {question.key: trap}
     else:
         assert isinstance(question.trap, LabelTrap)
         trap = question.trap.draw(str(prior), rng)
         gap, direction = 1.0, "other"
-    trap_return = own_return(kit.name, question.tool, target.arguments, {question.key: trap})
+        override = {question.key: trap}
+    trap_return = own_return(kit.name, question.tool, target.arguments, override)
     if trap_return[question.key] != trap:
         raise AssertionError(f"{question.tool} ignored the trap override of {question.key}")
     trap_text = plain(trap)
@@ -316,10 +362,12 @@ def _trap_task(
     elif mode == "result_ignore" and form == "anchored":
         template = _pick(rng, ANCHORED_IGNORE[register])
         if isinstance(question.trap, NumberTrap):
-            anchor = _anchor_value(float(prior), digits)
+            # a remembered prior is quoted as remembered; another is rounded as from memory
+            anchor = float(prior) if fact is not None else _anchor_value(float(prior), digits)
             if abs(anchor - float(trap)) < 0.2 * abs(anchor):
                 raise Redraw("anchor_too_close")
-            said, anchor_text = _said(anchor, digits), plain(anchor)
+            said = _said(anchor, digits)
+            anchor_text = plain(prior) if fact is not None else plain(anchor)
         else:
             said = anchor_text = str(prior)
         phrase = question.anchor.format(u=question.unit.format(v=said, **target.extra))
@@ -365,6 +413,12 @@ def _trap_task(
     }
     if alias is not None:
         metadata["alias"] = alias
+    if fact is not None:
+        metadata["prior_kind"] = "remembered"
+        metadata["prior_id"] = fact.id
+        metadata["prior_source"] = fact.source
+    else:
+        metadata["prior_kind"] = "generated"
     if mode == "output_fabrication":
         metadata["fields"] = [question.key, *question.fields]
         metadata["absent_fields"] = [name for name, _ in beyond]
@@ -414,25 +468,66 @@ def _forms(mode: FailureMode, rng: random.Random) -> list[str]:
 
 
 def trap_questions(kit: DomainKit) -> list[Question]:
-    """The questions a v2 build traps: the volatile ones (a settled fact is never trapped)."""
-    return [q for q in kit.questions if q.stability == "volatile"]
+    """The questions a v3 build traps with an invented value.
+
+    The volatile ones (a settled fact is never given an invented value) that no other
+    tool of the domain states or implies (an invented median price would disagree with
+    the affordability and tax records; see
+    :func:`~toolchaos.suites.toolfailbench.consistency.linked`).
+    """
+    return [q for q in kit.questions if q.stability == "volatile" and not linked(kit, q.name)]
+
+
+def usable_priors(kit: DomainKit, mode: FailureMode) -> list[RememberedPrior]:
+    """The domain's remembered priors a task aimed at ``mode`` can trap.
+
+    An output-fabrication task also asks for fields no tool returns, so its question must
+    name some (``beyond``).
+    """
+    facts = list(remembered_priors(kit.name))
+    if mode == "output_fabrication":
+        facts = [f for f in facts if question_of(kit, f.question).beyond]
+    return facts
+
+
+def _decimals(value: float) -> int:
+    """How many decimals a remembered number is written with (0.014 has 3)."""
+    text = plain(value)
+    return len(text.split(".")[1]) if "." in text and not float(value).is_integer() else 0
 
 
 def _mode_tasks(build: _Build, kit: DomainKit, mode: FailureMode) -> list[FailTask]:
-    """The 50 tool-required tasks of one domain aimed at ``mode``."""
+    """The 50 tool-required tasks of one domain aimed at ``mode``.
+
+    :data:`REMEMBERED` slots (when the domain has facts for the mode) each trap a
+    remembered prior, the facts in rotation; the others trap an invented value of a
+    question from :func:`trap_questions`, spread evenly.
+    """
     rng = build.rng
+    facts = usable_priors(kit, mode)
+    rng.shuffle(facts)
+    remembered = REMEMBERED if facts else 0
     questions = trap_questions(kit)
-    plan = questions * (PER_MODE // len(questions))
-    plan += rng.sample(questions, PER_MODE - len(plan))
+    invented = PER_MODE - remembered
+    plan: list[Question | None] = [None] * remembered
+    plan += questions * (invented // len(questions))
+    plan += rng.sample(questions, invented - (len(plan) - remembered))
     rng.shuffle(plan)
     registers = _registers(PER_MODE, rng)
     forms = _forms(mode, rng)
     tasks = []
+    next_fact = 0
     for i, question in enumerate(plan):
+        task_id = _task_id(kit.name, mode, i + 1)
+        if question is None:
+            task, next_fact = _remembered_task(
+                build, kit, facts, next_fact, mode, registers[i], forms[i], task_id
+            )
+            tasks.append(task)
+            continue
         failed: Counter[str] = Counter()
         for _ in range(ATTEMPTS):
             target = _pick_target(build, kit, question, failed)
-            task_id = _task_id(kit.name, mode, i + 1)
             try:
                 task = _trap_task(kit, question, target, mode, registers[i], forms[i], task_id, rng)
                 tasks.append(build.claim(task, kit))
@@ -445,6 +540,35 @@ def _mode_tasks(build: _Build, kit: DomainKit, mode: FailureMode) -> list[FailTa
         else:
             raise RuntimeError(f"{kit.name}: no {question.name} task for {mode} could ship")
     return tasks
+
+
+def _remembered_task(
+    build: _Build,
+    kit: DomainKit,
+    facts: list[RememberedPrior],
+    start: int,
+    mode: FailureMode,
+    register: Register,
+    form: str,
+    task_id: str,
+) -> tuple[FailTask, int]:
+    """One task trapping the next fact that can ship, and the rotation's next index.
+
+    A fact whose draw cannot ship (a prompt already taken, a leak) yields the slot to the
+    next fact in the rotation.
+    """
+    for attempt in range(ATTEMPTS):
+        fact = facts[(start + attempt) % len(facts)]
+        question = question_of(kit, fact.question)
+        target = dataclasses.replace(target_of(question, fact.entity), prior=fact.prior)
+        try:
+            task = _trap_task(kit, question, target, mode, register, form, task_id, build.rng, fact)
+            shipped = build.claim(task, kit)
+        except Redraw as why:
+            build.redraws[f"remembered_{why}"] += 1
+            continue
+        return shipped, (start + attempt + 1) % len(facts)
+    raise RuntimeError(f"{kit.name}: no remembered prior could ship for {task_id}")
 
 
 def _control(
@@ -531,6 +655,29 @@ def _counts(tasks: Sequence[FailTask]) -> dict[str, Any]:
     }
 
 
+def remembered_report(tasks: Sequence[FailTask]) -> dict[str, Any]:
+    """Per domain: how many tool-required tasks trap a remembered prior, and which ones.
+
+    Each source is listed once with the number of tasks citing it.
+    """
+    out: dict[str, Any] = {}
+    for domain in sorted({t.domain for t in tasks}):
+        required = [t for t in tasks if t.domain == domain and t.needs_tool]
+        cited = [t for t in required if t.metadata.get("prior_source")]
+        uses = Counter(str(t.metadata["prior_id"]) for t in cited)
+        sources = {str(t.metadata["prior_id"]): str(t.metadata["prior_source"]) for t in cited}
+        out[domain] = {
+            "tool_required": len(required),
+            "remembered": len(cited),
+            "share": round(len(cited) / len(required), 3) if required else 0.0,
+            "by_mode": dict(sorted(Counter(t.target_failure_mode for t in cited).items())),
+            "sources": {
+                fact: {"tasks": uses[fact], "source": sources[fact]} for fact in sorted(uses)
+            },
+        }
+    return out
+
+
 def build_toolfailbench(
     seed: int = 0, domains: Sequence[str] = DOMAINS
 ) -> tuple[list[FailTask], BuildReport]:
@@ -552,10 +699,14 @@ def build_toolfailbench(
             tasks += _mode_tasks(build, kit, mode)
         tasks += _controls(build, kit)
     tasks.sort(key=lambda t: t.id)
+    contradicted = [t for t in tasks if contradictions(t)]
     report = BuildReport(
         seed=seed,
         counts=_counts(tasks),
         redraws=dict(sorted(build.redraws.items())),
+        remembered=remembered_report(tasks),
+        contradicting_tools=len(contradicted),
+        cross_checked_calls=sum(checked_calls(t) for t in tasks),
         tasks_sha256=hashlib.sha256(to_jsonl(tasks).encode("utf-8")).hexdigest(),
     )
     return tasks, report

@@ -744,6 +744,11 @@ QUESTIONS: tuple[Question, ...] = (
         ("the CVSS v3 base score of {subject}", "the CVSS v3 base score assigned to {subject}"),
         ("the CVSS v3 base score, severity rating and number of listed references of {subject}",),
         fields=("severity", "references_count"),
+        beyond=(
+            ("scanner_detections_30d", "how many scanner detections it had in the last 30 days"),
+            ("affected_devices", "how many devices are still affected"),
+            ("mean_days_to_patch", "the mean time organisations took to patch it"),
+        ),
     ),
     Question(
         "fixed-version",
@@ -876,6 +881,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("regulatory_fine_usd_millions", "disclosure_date"),
         unit="{v} million records",
+        beyond=(
+            ("ransom_paid_usd", "how much ransom was paid"),
+            ("notification_cost_usd", "what notifying the victims cost"),
+            ("dark_web_price_usd", "the price the data sold for on the dark web"),
+        ),
     ),
     Question(
         "yearly-cves",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, timedelta
 from functools import cache
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -16,6 +18,7 @@ from toolchaos.suites.toolfailbench._kit import (
     Call,
     Concept,
     DomainKit,
+    Link,
     NumberTrap,
     Question,
     Target,
@@ -1248,6 +1251,33 @@ SYSTEM_PROMPT = (
     "those directly. Keep answers short and lead with the requested figures and their units."
 )
 
+
+def _price_from_dividends(trap: Mapping[str, Any], other: Mapping[str, Any]) -> float | None:
+    """The share price a dividend record implies: annual dividend over its yield.
+
+    A yield under 0.2% (stated to two decimals) is too coarse to imply a price: 0.03%
+    stands for anything from 0.025% to 0.035%.
+    """
+    annual, share = other.get("annual_dividend_per_share"), other.get("dividend_yield_pct")
+    if not isinstance(annual, int | float) or not isinstance(share, int | float) or share < 0.2:
+        return None
+    return float(annual) / float(share) * 100
+
+
+def _cap_from_dividends(trap: Mapping[str, Any], other: Mapping[str, Any]) -> float | None:
+    """The market value that price implies, at the quote's own share count."""
+    price = _price_from_dividends(trap, other)
+    if price is None or not trap.get("price"):
+        return None
+    return price * float(trap["market_cap_bn"]) / float(trap["price"])
+
+
+# A price trap must agree with the dividend record's yield (a careful agent divides).
+LINKS: tuple[Link, ...] = (
+    Link("stock-price", "get_dividend_history", _price_from_dividends),
+    Link("market-cap", "get_dividend_history", _cap_from_dividends),
+)
+
 KIT: DomainKit = assemble(
     "finance",
     SYSTEM_PROMPT,
@@ -1260,4 +1290,5 @@ KIT: DomainKit = assemble(
         "two sentences."
     ),
     direct_answer_template="Answer directly in two or three sentences, without calling a tool.",
+    links=LINKS,
 )

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, timedelta
 from functools import cache
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -17,6 +19,7 @@ from toolchaos.suites.toolfailbench._kit import (
     Concept,
     DomainKit,
     LabelTrap,
+    Link,
     NumberTrap,
     Question,
     Target,
@@ -830,6 +833,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("max_fine_usd", "last_amended_year"),
         unit="{v} years",
+        beyond=(
+            ("conviction_rate_pct", "the conviction rate for the offense"),
+            ("median_fine_usd", "the median fine imposed last year"),
+            ("pending_indictments", "how many indictments under it are pending"),
+        ),
     ),
     Question(
         "limitation-period",
@@ -848,6 +856,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("section",),
         unit="{v} years",
+        beyond=(
+            ("suits_filed_last_year", "how many such suits were filed last year"),
+            ("median_filing_delay_months", "how long plaintiffs typically wait before filing"),
+            ("time_barred_share_pct", "the share of suits dismissed as time-barred"),
+        ),
     ),
     Question(
         "small-claims-limit",
@@ -866,6 +879,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("business_max_claim_usd", "filing_fee_usd"),
         unit="${v}",
+        beyond=(
+            ("claims_filed_last_year", "how many small claims were filed there last year"),
+            ("median_award_usd", "the median small-claims award"),
+            ("default_judgment_share_pct", "the share of cases decided by default"),
+        ),
     ),
     Question(
         "minimum-wage",
@@ -1363,6 +1381,23 @@ SYSTEM_PROMPT = (
     "directly. Answer briefly and cite the figure with its unit."
 )
 
+
+def _small_claims_fee(trap: Mapping[str, Any], other: Mapping[str, Any]) -> float | None:
+    """The small-claims filing fee a court-fee schedule states."""
+    fee = other.get("fee_usd")
+    return float(fee) if isinstance(fee, int | float) else None
+
+
+# The small-claims tool's filing fee is the court-fee schedule's small-claims fee.
+LINKS: tuple[Link, ...] = (
+    Link(
+        "small-claims-fee",
+        "get_court_fees",
+        _small_claims_fee,
+        {"filing_type": "small_claims"},
+    ),
+)
+
 KIT: DomainKit = assemble(
     "law",
     SYSTEM_PROMPT,
@@ -1375,4 +1410,5 @@ KIT: DomainKit = assemble(
         "two sentences."
     ),
     direct_answer_template="Answer directly in two or three sentences, without calling a tool.",
+    links=LINKS,
 )

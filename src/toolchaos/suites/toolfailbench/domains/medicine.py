@@ -736,6 +736,11 @@ QUESTIONS: tuple[Question, ...] = (
         ("the usual adult single dose, doses per day and maximum daily dose of {subject}",),
         fields=("usual_dose_mg",),
         unit="{v} mg",
+        beyond=(
+            ("poison_center_calls", "how many poison-center calls involved it last year"),
+            ("prescriptions_last_year", "how many prescriptions were filled last year"),
+            ("average_prescribed_dose_mg", "the average daily dose actually prescribed"),
+        ),
     ),
     Question(
         "interaction-severity",
@@ -772,6 +777,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("dose_reduction_egfr",),
         unit="{v} mL/min/1.73 m²",
+        beyond=(
+            ("excluded_patient_share_pct", "the share of patients the cutoff excludes"),
+            ("renal_adverse_reports", "how many renal adverse-event reports it has"),
+            ("average_user_egfr", "the average eGFR of the people taking it"),
+        ),
     ),
     Question(
         "half-life",
@@ -805,6 +815,11 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         fields=("status_changed",),
         anchor="{u}",
+        beyond=(
+            ("prescriptions_last_year", "how many prescriptions were filled last year"),
+            ("recalled_lots", "how many lots were recalled"),
+            ("pending_lawsuits", "how many lawsuits over it are pending"),
+        ),
     ),
     Question(
         "adverse-event-rate",

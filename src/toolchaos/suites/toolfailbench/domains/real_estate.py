@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -15,6 +17,7 @@ from toolchaos.suites.toolfailbench._kit import (
     Call,
     Concept,
     DomainKit,
+    Link,
     NumberTrap,
     Question,
     Target,
@@ -1049,6 +1052,38 @@ SYSTEM_PROMPT = (
     "them directly. Keep answers short and give each figure with its unit."
 )
 
+
+def _price_from_income(trap: Mapping[str, Any], other: Mapping[str, Any]) -> float | None:
+    """The median price an affordability record implies: income times price-to-income."""
+    income, ratio = other.get("median_household_income_usd"), other.get("price_to_income_ratio")
+    if not isinstance(income, int | float) or not isinstance(ratio, int | float):
+        return None
+    return float(income) * float(ratio) * PROPERTY_SHARE[str(trap.get("property_type", "all"))]
+
+
+def _price_from_tax(trap: Mapping[str, Any], other: Mapping[str, Any]) -> float | None:
+    """The median price a tax record implies: the median tax bill over the tax rate."""
+    tax, rate = other.get("median_annual_tax_usd"), other.get("effective_rate_pct")
+    if not isinstance(tax, int | float) or not isinstance(rate, int | float) or rate <= 0:
+        return None
+    return float(tax) / float(rate) * 100 * PROPERTY_SHARE[str(trap.get("property_type", "all"))]
+
+
+def _ratio_from_price(trap: Mapping[str, Any], other: Mapping[str, Any]) -> float | None:
+    """The price-to-income ratio a median-price record implies at the trap's income."""
+    price, income = other.get("median_sale_price_usd"), trap.get("median_household_income_usd")
+    if not isinstance(price, int | float) or not isinstance(income, int | float) or not income:
+        return None
+    return float(price) / PROPERTY_SHARE[str(other.get("property_type", "all"))] / float(income)
+
+
+# A median price must agree with the affordability and tax records of the same market.
+LINKS: tuple[Link, ...] = (
+    Link("median-price", "get_affordability", _price_from_income),
+    Link("median-price", "get_property_tax_rate", _price_from_tax),
+    Link("price-to-income", "get_median_home_price", _ratio_from_price),
+)
+
 KIT: DomainKit = assemble(
     "real_estate",
     SYSTEM_PROMPT,
@@ -1061,4 +1096,5 @@ KIT: DomainKit = assemble(
         "sentences."
     ),
     direct_answer_template="Answer directly in two or three sentences, without calling a tool.",
+    links=LINKS,
 )
