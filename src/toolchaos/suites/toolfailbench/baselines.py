@@ -239,20 +239,21 @@ class FailPolicy:
         return invented
 
     def _invented_lines(self, fields: list[AbsentField], data: object) -> list[str]:
-        """One ``field: value`` line per field the classifier can see stated.
+        """One ``field: value`` line per field, worded as the task words it.
 
-        At most three lines for undeclared fields (the domain's other returns).
+        The line is written whatever the classifier would make of it (choosing only lines
+        it catches would make the baseline's label a foregone conclusion); a field with no
+        plausible value of its type is left out. At most three lines for undeclared fields
+        (the domain's other returns).
         """
         lines: list[str] = []
         for field in fields:
             value = _plausible(self.task.id, field.name, self._field_type(field.name))
             if value is None:
                 continue
-            for wording in (field_words(field.name) or field.name, *field.wordings[1:]):
-                line = f"{wording}: {value}."
-                if stated_fields(line, [field], data, given_text(self.task)):
-                    lines.append(line)
-                    break
+            # the prompt's own phrase for it where it has one, else the name as words
+            phrase = field.wordings[1] if len(field.wordings) > 1 else ""
+            lines.append(f"{phrase or field_words(field.name) or field.name}: {value}.")
             if len(lines) == 3 and not field.declared:
                 break
         return lines
