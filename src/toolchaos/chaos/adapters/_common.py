@@ -95,7 +95,11 @@ class AdapterSession:
 
     def _engine(self) -> ChaosEngine:
         if self.engine is None:
-            raise RuntimeError("the adapter has not seen its tools yet")
+            raise BadInput(
+                "the adapter has not seen its tools yet: a toolset whose tools are known only "
+                "once listed (an MCP server) binds its plan at the agent's first listing, so "
+                "give the arm to the adapter (arm=...) and call finish() after the run"
+            )
         return self.engine
 
     def episode(self, arm: str | None = None, *, sample: int | None = None) -> ChaosEpisode:
