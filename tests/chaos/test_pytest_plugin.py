@@ -309,3 +309,35 @@ def test_the_marker_keys_and_defaults_have_one_source(pytester: pytest.Pytester)
     # a marker that leaves everything out takes exactly the dataclass's defaults
     options = MarkerOptions.of(pytest.mark.toolchaos.mark)
     assert options == MarkerOptions()
+
+
+def test_every_run_under_everything_meets_its_transient(pytester: pytest.Pytester) -> None:
+    # issue #30: a drift rejection used up call 1, so the transient fired in 9 of 20 runs
+    pytester.makepyfile(
+        TOOLS
+        + """
+import re
+import pytest
+
+def following_agent(episode, tries=6):
+    key = "city"
+    for _ in range(tries):
+        observation = episode.call("get_weather", {key: "Oslo"})
+        if observation.ok:
+            return observation.content.get("temp_c") or observation.content["data"]["temp_c"]
+        renamed = re.search(r"renamed to '(\\w+)'", observation.content["error"]["message"])
+        key = renamed.group(1) if renamed else key
+    return None
+
+@pytest.mark.toolchaos(plan="everything", runs=8, clean_runs=1)
+def test_agent(toolchaos):
+    episode = toolchaos.toolbox([get_weather])
+    assert following_agent(episode) == 21.5
+    fired = [e.variant for e in episode.hazard_events]
+    assert "transient" in fired and "renamed_parameter" in fired
+"""
+    )
+    result = pytester.runpytest(*ARGS)
+    result.assert_outcomes(passed=1)
+    out = result.stdout.str()
+    assert "execution_failure: 8/8" in out and "specification_drift: 8/8" in out
