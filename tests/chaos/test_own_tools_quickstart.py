@@ -247,3 +247,50 @@ def test_pydantic_ai_with_an_mcp_toolset_in_the_documented_order(
     early = ChaosToolset(namespace["server"], "transient")
     with pytest.raises(BadInput, match="give the arm to the adapter"):
         early.episode()
+
+
+def test_a_drift_the_client_never_saw_is_not_stored_through_the_proxy(tmp_path: Path) -> None:
+    # issue #30: number_as_string and unit_change on a text field stored events
+    # ("reported in cents") for results the client received untouched
+    import importlib.util
+
+    from toolchaos.chaos.proxy import open_proxy
+
+    spec = importlib.util.spec_from_file_location("weather_mcp_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drift = [
+        {
+            "family": "output_drift",
+            "variant": variant,
+            "tool": "get_weather",
+            "params": {"field": "city", **extra},
+        }
+        for variant, extra in (
+            ("number_as_string", {}),
+            ("unit_change", {"factor": 100, "unit": "cents"}),
+        )
+    ]
+    store = tmp_path / "run"
+
+    async def session() -> list[Any]:
+        async with open_proxy(Client(module.server), {"hazards": drift}, store=store) as proxy:
+            async with Client(proxy.server, cache=None) as client:
+                seen = []
+                for _ in range(4):
+                    result = await client.call_tool("get_weather", {"city": "Oslo"})
+                    seen.append(json.loads(result.content[0].text))
+            return [seen, proxy.episode.hazard_events]
+
+    seen, events = anyio.run(session)
+    assert all(body == {"city": "Oslo", "temp_c": 21.5, "as_of": module.AS_OF} for body in seen)
+    assert events == []
+    from toolchaos.runner.store import Store
+
+    opened = Store.open_existing(store, read_only=True)
+    try:
+        (episode,) = opened.episodes()
+        assert len(episode.trace) == 4 and episode.hazard_events == []
+    finally:
+        opened.close()
