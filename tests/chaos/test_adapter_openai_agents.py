@@ -162,3 +162,21 @@ def test_a_tool_error_of_yours_is_an_error_observation_not_a_crash() -> None:
     (entry,) = run.episode.trace
     assert not entry.observation.ok
     assert entry.observation.content["error"]["message"] == "No station in Oslo."
+
+
+def test_current_and_finish_reach_the_episode_opened_last(tmp_path: Path) -> None:
+    from toolchaos.core.errors import BadInput
+
+    chaos = ChaosAgentTools(TOOLS, OUTAGE, store=tmp_path / "run", model="recoverer")
+    with pytest.raises(BadInput, match="no episode is open"):
+        chaos.finish("21.5")
+    run = chaos.episode()
+    assert chaos.current is run
+    with FakeOpenAI(weather_policy(recover=True)) as server:
+        answer = run_agent(server, chaos.current.tools)
+    stored = chaos.finish(answer, passed=answer == str(TRUE_TEMP))
+    assert stored.end_state == "verdict:pass" and stored is run.episode.finished
+    assert [e.variant for e in stored.hazard_events] == ["outage"]
+    fresh = chaos.current  # the last one finished: a new one, in the hazard arm
+    assert fresh is not run and fresh.episode.arm == "hazard" and fresh.episode.finished is None
+    chaos.close()

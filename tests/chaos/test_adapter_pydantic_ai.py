@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from own_weather import TOOLS, TRUE_TEMP
+from pydantic import BaseModel
 
 pytest.importorskip("pydantic_ai")
 
@@ -157,3 +158,27 @@ def test_a_tool_error_of_yours_is_an_error_observation_not_a_crash() -> None:
     assert agent.run_sync("Weather in Oslo?").output == "unknown"
     (entry,) = toolset.current.trace
     assert entry.observation.content["error"]["message"] == "No station in Oslo."
+
+
+class Reading(BaseModel):
+    city: str
+    temp_c: float
+
+
+def typed_weather(city: str) -> Reading:
+    """Typed weather (module level: pydantic-ai resolves the annotation by name).
+
+    Args:
+        city: The city name.
+    """
+    return Reading(city=city, temp_c=TRUE_TEMP)
+
+
+def test_a_hazard_on_a_text_field_of_a_typed_tool_is_refused() -> None:
+    def plan(field: str) -> dict[str, Any]:
+        hazard = {"family": "output_drift", "variant": "number_as_string", "tool": "typed_weather"}
+        return {"hazards": [{**hazard, "params": {"field": field}}]}
+
+    with pytest.raises(BadInput, match=r"cannot change field 'city'.*gives it as string"):
+        ChaosToolset([typed_weather], plan("city"))
+    assert ChaosToolset([typed_weather], plan("temp_c")).session.engine is not None

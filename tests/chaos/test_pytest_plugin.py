@@ -275,3 +275,69 @@ def test_pass_rates_are_junit_properties(pytester: pytest.Pytester) -> None:
     shown = {k: gives_up[f"toolchaos_{k}"] for k in ("hazard_pass_rate", "min_pass_rate")}
     assert shown == {"hazard_pass_rate": "0.0", "min_pass_rate": "0.9"}
     assert gives_up["toolchaos_hazard_interval"].startswith("[0.0000, ")
+
+
+def test_the_plan_file_is_read_once_at_setup(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".yaml", plan="profile: transient\nseed: 3\n")
+    pytester.makepyfile(
+        TOOLS
+        + """
+import pathlib
+import pytest
+
+@pytest.mark.toolchaos(plan="plan.yaml", runs=3, clean_runs=1)
+def test_agent(toolchaos):
+    pathlib.Path("plan.yaml").unlink(missing_ok=True)  # later runs must not need it
+    assert retrying_agent(toolchaos.toolbox([get_weather])) == 21.5
+"""
+    )
+    result = pytester.runpytest(*ARGS)
+    result.assert_outcomes(passed=1)
+    assert "test_agent (plan plan.yaml, threshold 0.80)" in result.stdout.str()
+
+
+def test_the_marker_keys_and_defaults_have_one_source(pytester: pytest.Pytester) -> None:
+    from dataclasses import fields
+
+    from toolchaos.chaos.pytest_plugin import DEFAULTS, KEYS, MarkerOptions
+
+    assert KEYS == ("plan", "runs", "min_pass_rate", "clean_runs", "seed")
+    assert {f.name: f.default for f in fields(MarkerOptions)} == DEFAULTS
+    result = pytester.runpytest(*ARGS, "--markers")
+    signature = ", ".join(f"{k}={DEFAULTS[k]!r}" for k in KEYS)
+    assert f"@pytest.mark.toolchaos({signature})" in result.stdout.str()
+    # a marker that leaves everything out takes exactly the dataclass's defaults
+    options = MarkerOptions.of(pytest.mark.toolchaos.mark)
+    assert options == MarkerOptions()
+
+
+def test_every_run_under_everything_meets_its_transient(pytester: pytest.Pytester) -> None:
+    # issue #30: a drift rejection used up call 1, so the transient fired in 9 of 20 runs
+    pytester.makepyfile(
+        TOOLS
+        + """
+import re
+import pytest
+
+def following_agent(episode, tries=6):
+    key = "city"
+    for _ in range(tries):
+        observation = episode.call("get_weather", {key: "Oslo"})
+        if observation.ok:
+            return observation.content.get("temp_c") or observation.content["data"]["temp_c"]
+        renamed = re.search(r"renamed to '(\\w+)'", observation.content["error"]["message"])
+        key = renamed.group(1) if renamed else key
+    return None
+
+@pytest.mark.toolchaos(plan="everything", runs=8, clean_runs=1)
+def test_agent(toolchaos):
+    episode = toolchaos.toolbox([get_weather])
+    assert following_agent(episode) == 21.5
+    fired = [e.variant for e in episode.hazard_events]
+    assert "transient" in fired and "renamed_parameter" in fired
+"""
+    )
+    result = pytester.runpytest(*ARGS)
+    result.assert_outcomes(passed=1)
+    out = result.stdout.str()
+    assert "execution_failure: 8/8" in out and "specification_drift: 8/8" in out

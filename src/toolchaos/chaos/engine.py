@@ -15,7 +15,7 @@ start, each call appended as it is answered.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,8 @@ class ChaosEngine:
         seed: Overrides the plan's seed.
         recorder: Where finished episodes are stored (none: they are only returned).
         target: The id the episodes are stored under (default: the plan's label).
+        outputs: The JSON Schema of each tool's result where it is known (an MCP tool's
+            ``outputSchema``): a hazard that cannot change the field it names is refused.
     """
 
     def __init__(
@@ -64,11 +66,12 @@ class ChaosEngine:
         seed: int | None = None,
         recorder: RunRecorder | None = None,
         target: str | None = None,
+        outputs: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self.tools = list(tools)
         self.plan = load_plan(plan)
         self.seed = self.plan.seed if seed is None else seed
-        self.specs: list[HazardSpec] = resolve_plan(self.plan, self.tools, self.seed)
+        self.specs: list[HazardSpec] = resolve_plan(self.plan, self.tools, self.seed, outputs)
         for spec in self.specs:
             build_hazard(spec)  # an unknown variant fails here, not mid-episode
         self.recorder = recorder
@@ -99,7 +102,7 @@ class ChaosEngine:
         hazards = [build_hazard(s) for s in self.specs] if arm == "hazard" else []
         episode = ChaosEpisode(
             self,
-            HazardLayer(hazards),
+            HazardLayer(hazards, unseen_events=False),
             arm=arm,
             model=model,
             sample=next(self._samples) if sample is None else sample,

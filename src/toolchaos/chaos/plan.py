@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,7 +19,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import HazardFamily, HazardSpec, ToolSpec
+from toolchaos.core.types import HazardFamily, HazardSpec, Tier, ToolSpec
 from toolchaos.hazards import VARIANTS
 from toolchaos.hazards.propose import renamed
 
@@ -43,6 +43,11 @@ class PlannedHazard(BaseModel):
         default="all", description="1-based call ordinals of `tool` the hazard hits, or all."
     )
     params: dict[str, Any] = Field(default_factory=dict)
+    tier: Tier | None = Field(
+        default=None,
+        description="How observable the hazard is (one of its variant's tiers; default its "
+        "first): an explicit outage names its fallback in the error, an implicit one does not.",
+    )
 
     @field_validator("ordinals")
     @classmethod
@@ -76,8 +81,10 @@ class HazardPlan(BaseModel):
     A ``profile`` expands into hazards over the ``targets`` (all offered tools when
     empty); explicit ``hazards`` follow. ``fallbacks`` name a working alternative of a
     tool (the ``outage`` profile needs one) and ``sources`` the tools that answer the same
-    question (the ``conflict`` profile needs a group). Every random choice (which
-    parameter to rename, how many transient errors) comes from ``seed``.
+    question (the ``conflict`` profile needs a group). ``tier`` sets how observable the
+    profile's hazards are where their variant plays it (each explicit hazard has its own
+    ``tier``). Every random choice (which required parameter to rename, how many
+    transient errors) comes from ``seed``.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -90,6 +97,11 @@ class HazardPlan(BaseModel):
     hazards: list[PlannedHazard] = Field(default_factory=list)
     fallbacks: dict[str, str] = Field(default_factory=dict)
     sources: list[SourceGroup] = Field(default_factory=list)
+    tier: Tier | None = Field(
+        default=None,
+        description="The tier of the profile's hazards, where their variant plays it "
+        "(default: each variant's first; an outage with a fallback is explicit).",
+    )
 
     @property
     def label(self) -> str:
@@ -174,7 +186,10 @@ def unknown_variant(entry: PlannedHazard) -> str:
 
 
 def resolve_plan(
-    plan: HazardPlan, tools: Sequence[ToolSpec], seed: int | None = None
+    plan: HazardPlan,
+    tools: Sequence[ToolSpec],
+    seed: int | None = None,
+    outputs: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[HazardSpec]:
     """Bind ``plan`` to the offered ``tools``: the hazard specs it applies, in order.
 
@@ -182,10 +197,14 @@ def resolve_plan(
         plan: The plan.
         tools: The tools the agent is offered (their documented specs).
         seed: Overrides the plan's seed (the pytest plugin varies it per run).
+        outputs: The JSON Schema of each tool's result, where it is known (an MCP tool's
+            ``outputSchema``, a function's return annotation): a hazard that cannot change
+            the field it names (a unit change on a text field) is refused.
 
     Raises:
         BadInput: An unknown variant, a tool the agent is not offered, a missing
-            parameter, or a profile that finds nothing to hit.
+            parameter, a tier the variant does not play, a field of the wrong type, or
+            a profile that finds nothing to hit.
     """
     by_name = {t.name: t for t in tools}
     for name in [*plan.targets, *plan.fallbacks, *plan.fallbacks.values()]:
@@ -197,10 +216,74 @@ def resolve_plan(
     specs: list[HazardSpec] = []
     if plan.profile is not None:
         targets = [by_name[n] for n in sorted(plan.targets or by_name)]
-        specs += PROFILES[plan.profile](plan, targets, rng)
+        specs += [_tiered(s, plan.tier) for s in PROFILES[plan.profile](plan, targets, rng)]
     for entry in plan.hazards:
         specs.append(_explicit(entry, by_name))
+    for spec in specs:
+        _check_tier(spec)
+        _check_fields(spec, (outputs or {}).get(spec.tool))
     return specs
+
+
+def _tiered(spec: HazardSpec, tier: Tier | None) -> HazardSpec:
+    """A profile's spec at the plan's tier, where its variant plays it."""
+    cls = VARIANTS[(spec.family, spec.variant)]
+    if tier is None or tier not in cls.tiers or spec.tier is not None:
+        return spec
+    if cls is VARIANTS[(F.EXECUTION_FAILURE, "outage")] and "fallback" not in spec.params:
+        return spec  # an outage with nowhere to go cannot name a fallback
+    return spec.model_copy(update={"tier": tier})
+
+
+def _check_tier(spec: HazardSpec) -> None:
+    cls = VARIANTS[(spec.family, spec.variant)]
+    name = f"{spec.family.value}/{spec.variant}"
+    if spec.tier is not None and spec.tier not in cls.tiers:
+        raise BadInput(
+            f"hazard {name} on {spec.tool!r} has no tier {spec.tier!r} "
+            f"(it plays: {', '.join(cls.tiers)})"
+        )
+    explicit = (spec.tier or cls.tiers[0]) == "explicit"
+    if explicit and spec.variant == "outage" and "fallback" not in spec.params:
+        raise BadInput(
+            f"hazard {name} on {spec.tool!r} at tier explicit names its fallback in the "
+            "error: it needs params.fallback"
+        )
+
+
+def _check_fields(spec: HazardSpec, output: Mapping[str, Any] | None) -> None:
+    """Refuse a hazard whose field the tool's output schema types as it cannot change."""
+    cls = VARIANTS[(spec.family, spec.variant)]
+    if not output:
+        return
+    for param, wanted in cls.field_types.items():
+        field = spec.params.get(param)
+        found = sorted(_types_of(output, str(field))) if field is not None else []
+        if found and not set(found) & set(wanted):
+            raise BadInput(
+                f"hazard {spec.family.value}/{spec.variant} on {spec.tool!r} cannot change "
+                f"field {field!r}: the tool's output schema gives it as {' or '.join(found)}, "
+                f"and it changes only a {' or '.join(wanted)}"
+            )
+
+
+def _types_of(schema: Any, field: str) -> set[str]:
+    """Every JSON type a property named ``field`` has anywhere in ``schema``."""
+    out: set[str] = set()
+    if isinstance(schema, dict):
+        props = schema.get("properties")
+        if isinstance(props, dict) and isinstance(props.get(field), dict):
+            kind = props[field].get("type")
+            out |= {kind} if isinstance(kind, str) else set(kind or [])
+            for member in props[field].get("anyOf", []) or []:
+                if isinstance(member, dict) and isinstance(member.get("type"), str):
+                    out.add(member["type"])
+        for value in schema.values():
+            out |= _types_of(value, field)
+    elif isinstance(schema, list):
+        for value in schema:
+            out |= _types_of(value, field)
+    return out - {"null"}
 
 
 def _offered(name: str, by_name: dict[str, ToolSpec], where: str) -> None:
@@ -245,6 +328,7 @@ def _explicit(entry: PlannedHazard, by_name: dict[str, ToolSpec]) -> HazardSpec:
         tool=entry.tool,
         ordinals=entry.ordinals,
         params=params,
+        tier=entry.tier,
     )
 
 
@@ -271,10 +355,15 @@ def _transient(plan: HazardPlan, tools: list[ToolSpec], rng: random.Random) -> l
 
 
 def _drift(plan: HazardPlan, tools: list[ToolSpec], rng: random.Random) -> list[HazardSpec]:
-    """Every target with parameters has one (drawn) renamed for good; the others nest results."""
+    """Each target has one drawn required parameter renamed for good, or nested results.
+
+    Only a required parameter is drawn: a call may leave an optional one out and step
+    around the hazard (a plan's own ``hazards`` entry may still rename an optional one).
+    """
     out = []
     for spec in tools:
-        names = sorted(spec.parameters.get("properties", {}))
+        props = spec.parameters.get("properties", {})
+        names = sorted(n for n in spec.parameters.get("required", []) if n in props)
         if names:
             param = rng.choice(names)
             out.append(
@@ -298,15 +387,23 @@ def _drift(plan: HazardPlan, tools: list[ToolSpec], rng: random.Random) -> list[
 
 
 def _outage(plan: HazardPlan, tools: list[ToolSpec], rng: random.Random) -> list[HazardSpec]:
-    """Targets with a fallback are down for good; without any, one drawn target is."""
+    """Targets with a fallback are down for good; without any, one drawn target is.
+
+    An outage with a fallback is explicit (the error names it: your tools' docs do not),
+    one without is implicit; the plan's ``tier: implicit`` keeps the fallback unnamed.
+    """
     names = [t.name for t in tools]
     down = [n for n in names if n in plan.fallbacks] or ([rng.choice(names)] if names else [])
+    tiers = VARIANTS[(F.EXECUTION_FAILURE, "outage")].tiers
     return [
         HazardSpec(
             family=F.EXECUTION_FAILURE,
             variant="outage",
             tool=name,
             params={"fallback": plan.fallbacks[name]} if name in plan.fallbacks else {},
+            tier=(plan.tier if plan.tier in tiers else "explicit")
+            if name in plan.fallbacks
+            else "implicit",
         )
         for name in down
     ]

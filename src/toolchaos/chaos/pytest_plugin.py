@@ -27,13 +27,14 @@ from __future__ import annotations
 import difflib
 import inspect
 import numbers
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
+    from toolchaos.chaos.plan import HazardPlan
     from toolchaos.chaos.python import ToolboxEpisode
     from toolchaos.chaos.record import RunRecorder
 
@@ -41,9 +42,10 @@ MARKER = "toolchaos"
 RESULTS = pytest.StashKey[list["ChaosResult"]]()
 RECORDER = pytest.StashKey["RunRecorder | None"]()
 OPTIONS = pytest.StashKey["MarkerOptions"]()
+PLAN: pytest.StashKey[HazardPlan] = pytest.StashKey()
+"""A marked test's plan, read once at setup and given to every run's toolbox."""
 RESULT = pytest.StashKey["ChaosResult"]()
 SETUP_ERROR = pytest.StashKey[str]()
-KEYS = ("plan", "runs", "min_pass_rate", "clean_runs", "seed")
 REPORT_FIELD = "toolchaos_result"
 """The attribute of a test's call report that carries its result (to the xdist controller)."""
 
@@ -66,10 +68,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the marker and open the store, if any."""
+    signature = ", ".join(f"{key}={DEFAULTS[key]!r}" for key in KEYS)
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(plan, runs=20, min_pass_rate=0.8, clean_runs=None, seed=None): run the "
-        "test under a toolchaos hazard plan and judge its pass rate",
+        f"{MARKER}({signature}): run the test under a toolchaos hazard plan and judge its "
+        "pass rate",
     )
     config.stash[RESULTS] = []
     config.stash[RECORDER] = None
@@ -94,7 +97,10 @@ class MarkerError(Exception):
 
 @dataclass(frozen=True)
 class MarkerOptions:
-    """The checked arguments of one ``@pytest.mark.toolchaos`` marker."""
+    """The checked arguments of one ``@pytest.mark.toolchaos`` marker.
+
+    Its fields are the marker's keys (:data:`KEYS`), their defaults the marker's.
+    """
 
     plan: Any = "transient"
     runs: int = 20
@@ -128,21 +134,28 @@ class MarkerOptions:
             if "plan" in given:
                 raise MarkerError("@pytest.mark.toolchaos got the plan twice")
             given["plan"] = marker.args[0]
-        runs = _whole(given, "runs", 20, least=1)
-        clean_runs = _whole(given, "clean_runs", None, least=0)
-        seed = _whole(given, "seed", None, least=None)
-        rate = given.get("min_pass_rate", 0.8)
+        runs = _whole(given, "runs", least=1)
+        clean_runs = _whole(given, "clean_runs", least=0)
+        seed = _whole(given, "seed", least=None)
+        rate = given.get("min_pass_rate", DEFAULTS["min_pass_rate"])
         usable = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
         if not usable or not 0 <= float(rate) <= 1:
             raise MarkerError(
                 f"min_pass_rate of @pytest.mark.toolchaos must be a number from 0 to 1, "
                 f"not {rate!r}"
             )
-        return cls(given.get("plan", "transient"), runs, float(rate), clean_runs, seed)
+        return cls(given.get("plan", DEFAULTS["plan"]), runs, float(rate), clean_runs, seed)
 
 
-def _whole(given: dict[str, Any], key: str, default: int | None, least: int | None) -> Any:
+KEYS = tuple(f.name for f in fields(MarkerOptions))
+"""The marker's keys, in order."""
+DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(MarkerOptions)}
+"""The value of each key a marker leaves out."""
+
+
+def _whole(given: dict[str, Any], key: str, least: int | None) -> Any:
     """A whole-number marker argument (None allowed where the default is None)."""
+    default = DEFAULTS[key]
     value = given.get(key, default)
     if value is None and default is None:
         return None
@@ -173,10 +186,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
     try:
         options = MarkerOptions.of(marker)
-        load_plan(options.plan)
+        plan = load_plan(options.plan)
     except (MarkerError, BadInput) as exc:
         pytest.fail(f"toolchaos: {exc}", pytrace=False)
     item.stash[OPTIONS] = options
+    item.stash[PLAN] = plan
 
 
 class ChaosFixture:
@@ -280,13 +294,12 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         )
     if inspect.iscoroutinefunction(pyfuncitem.obj):
         pytest.fail("@pytest.mark.toolchaos runs plain (not async) test functions", pytrace=False)
-    options = pyfuncitem.stash.get(OPTIONS, None) or MarkerOptions.of(marker)
-    from toolchaos.chaos.plan import load_plan
-
-    plan = options.plan
-    base_seed = options.seed if options.seed is not None else load_plan(plan).seed
+    options = pyfuncitem.stash[OPTIONS]  # both set at setup, which ran
+    plan = pyfuncitem.stash[PLAN]
+    base_seed = options.seed if options.seed is not None else plan.seed
     clean_runs = options.runs if options.clean_runs is None else options.clean_runs
-    result = ChaosResult(pyfuncitem.nodeid, str(plan), options.min_pass_rate)
+    shown = options.plan if isinstance(options.plan, str | Path) else plan.label
+    result = ChaosResult(pyfuncitem.nodeid, str(shown), options.min_pass_rate)
     first = True
     for arm, count, outcomes in (
         ("clean", clean_runs, result.clean),

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import docstring_parser
+import pydantic
 
 from toolchaos.chaos.engine import ChaosEngine, ChaosEpisode
 from toolchaos.chaos.plan import HazardPlan
@@ -61,6 +62,25 @@ def spec_from_function(fn: ToolFunction, name: str | None = None) -> ToolSpec:
         params.append(Param(pname, schema, text, required=not has_default))
     description = "\n\n".join(p for p in (doc.short_description, doc.long_description) if p)
     return tool_spec(tool_name, description or tool_name, params)
+
+
+def output_schema(fn: ToolFunction) -> dict[str, Any] | None:
+    """The JSON Schema of a function's result, from its return annotation (None if unsaid).
+
+    A TypedDict, a pydantic model or a dataclass says its fields' types, so a plan's
+    hazard on a field it cannot change is refused before any call.
+    """
+    try:
+        returned = typing.get_type_hints(fn).get("return")
+    except (NameError, TypeError):
+        return None
+    if returned is None or returned is type(None):
+        return None
+    try:
+        schema: dict[str, Any] = pydantic.TypeAdapter(returned).json_schema()
+    except (pydantic.PydanticSchemaGenerationError, pydantic.PydanticUserError, TypeError):
+        return None
+    return schema
 
 
 def spec_from_openai(schema: Mapping[str, Any]) -> ToolSpec:
@@ -116,8 +136,11 @@ class ChaosToolbox:
         if unknown:
             raise BadInput(f"schema for tool {unknown[0]!r}, which is not among the functions")
         specs = [given.get(n) or spec_from_function(fn, n) for n, fn in named.items()]
+        outputs = {n: out for n, fn in named.items() if (out := output_schema(fn))}
         recorder = RunRecorder(store) if isinstance(store, str | Path) else store
-        self.engine = ChaosEngine(specs, plan, seed=seed, recorder=recorder, target=target)
+        self.engine = ChaosEngine(
+            specs, plan, seed=seed, recorder=recorder, target=target, outputs=outputs
+        )
         self.model = model
 
     def episode(self, arm: str = "hazard", *, sample: int | None = None) -> ToolboxEpisode:

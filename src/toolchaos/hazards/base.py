@@ -3,7 +3,8 @@
 A hazard sits between the agent and the tools (the transition kernel Ph). It may rewrite
 what the agent sees of the toolbox, reject or alter a call before it runs, or alter the
 result after it ran. It fires by call ordinal of its target tool, never by time or chance,
-and all of its state lives in the per-episode :class:`HazardContext`.
+and all of its state lives in the per-episode :class:`HazardContext`. Its ordinals count
+only the calls that reach it: a call another hazard rejected first is not one of them.
 
 A variant is one class: its runtime hooks, where it fits a task (:meth:`Hazard.propose`)
 and what the ``hint`` arm tells the agent about it (:attr:`Hazard.hints`), registered once
@@ -50,11 +51,17 @@ class HazardContext:
 
 @dataclass
 class PendingCall:
-    """A validated call about to run: the variant may change its tool or arguments."""
+    """A validated call about to run: the variant may change its tool or arguments.
+
+    ``ordinal`` is the call's number among the calls of its tool that reached the hazard
+    whose hook is running (see :class:`toolchaos.env.hazard_layer.HazardLayer`).
+    """
 
     tool: str
     arguments: dict[str, Any]
     ordinal: int
+    reached: list[int] = field(default_factory=list, repr=False)
+    """Each hazard's ordinal of this call, in the layer's order (the layer's bookkeeping)."""
 
 
 @dataclass
@@ -106,6 +113,10 @@ class Hazard:
     """The params that name another tool (a fallback, a v2, a resolver): a plan's must be
     one the agent is offered."""
     defaults: ClassVar[Mapping[str, Any]] = {}
+    field_types: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The JSON types of the result field each param names that the variant can change
+    (``{"field": ("number", "integer")}``: a unit change needs a number). A hazard plan
+    whose tool's output schema gives that field another type is refused."""
     """The values of params a plan leaves out, written into its spec; the hooks read the
     same values when a spec leaves them out."""
 

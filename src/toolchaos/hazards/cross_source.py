@@ -76,6 +76,7 @@ class _Conflict(Hazard):
     needs: ClassVar[tuple[str, ...]] = ("field",)
     takes: ClassVar[tuple[str, ...]] = ("factor", "time_field")
     defaults: ClassVar[Mapping[str, Any]] = {"time_field": "as_of"}
+    field_types: ClassVar[Mapping[str, tuple[str, ...]]] = {"field": ("number", "integer")}
 
     @classmethod
     def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:

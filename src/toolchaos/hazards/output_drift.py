@@ -54,6 +54,9 @@ from toolchaos.hazards.propose import (
 )
 from toolchaos.scoring.answer import leaks
 
+NUMERIC = ("number", "integer")
+"""The JSON types a numeric field may have."""
+
 SILENT_MIN_FACTOR = 60.0
 """A unit change plays silent only where the number grows at least this much: implausible."""
 
@@ -229,6 +232,7 @@ class UnitChange(_OutputDrift):
     """
 
     variant: ClassVar[str] = "unit_change"
+    field_types: ClassVar[Mapping[str, tuple[str, ...]]] = {"field": NUMERIC}
     needs: ClassVar[tuple[str, ...]] = ("field", "factor", "unit")
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "silent")
     summary: ClassVar[str] = "a numeric field comes back in another unit, labelled or not"
@@ -301,6 +305,7 @@ class SemanticDrift(_OutputDrift):
     """
 
     variant: ClassVar[str] = "semantic_drift"
+    field_types: ClassVar[Mapping[str, tuple[str, ...]]] = {"field": NUMERIC}
     needs: ClassVar[tuple[str, ...]] = ("field", "factor", "unit")
     takes: ClassVar[tuple[str, ...]] = ("since", "announce")
     tiers: ClassVar[tuple[Tier, ...]] = ("implicit",)
@@ -381,6 +386,7 @@ class NumberAsString(_OutputDrift):
 
     legacy: ClassVar[bool] = True
     variant: ClassVar[str] = "number_as_string"
+    field_types: ClassVar[Mapping[str, tuple[str, ...]]] = {"field": NUMERIC}
     needs: ClassVar[tuple[str, ...]] = ("field",)
     summary: ClassVar[str] = "a number is returned as a string"
     detail: ClassVar[str] = "field {field!r} returned as a string"

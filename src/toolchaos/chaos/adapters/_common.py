@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -85,17 +85,32 @@ class AdapterSession:
         self.engine: ChaosEngine | None = None
         self._current: ChaosEpisode | None = None
 
-    def bind(self, tools: Sequence[ToolSpec]) -> ChaosEngine:
-        """The engine on these tools (made on the first call; later calls return it)."""
+    def bind(
+        self, tools: Sequence[ToolSpec], outputs: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> ChaosEngine:
+        """The engine on these tools (made on the first call; later calls return it).
+
+        ``outputs`` are the tools' result schemas where the framework knows them: a hazard
+        on a field they type as it cannot change is refused here (``BadInput``).
+        """
         if self.engine is None:
             self.engine = ChaosEngine(
-                tools, self.plan, seed=self.seed, recorder=self.recorder, target=self.target
+                tools,
+                self.plan,
+                seed=self.seed,
+                recorder=self.recorder,
+                target=self.target,
+                outputs=outputs,
             )
         return self.engine
 
     def _engine(self) -> ChaosEngine:
         if self.engine is None:
-            raise RuntimeError("the adapter has not seen its tools yet")
+            raise BadInput(
+                "the adapter has not seen its tools yet: a toolset whose tools are known only "
+                "once listed (an MCP server) binds its plan at the agent's first listing, so "
+                "give the arm to the adapter (arm=...) and call finish() after the run"
+            )
         return self.engine
 
     def episode(self, arm: str | None = None, *, sample: int | None = None) -> ChaosEpisode:

@@ -169,12 +169,36 @@ class ChaosAgentTools:
         self.strict = strict
         self.session = AdapterSession(plan, seed=seed, store=store, target=target, model=model)
         self.engine = self.session.bind([spec_of(t) for t in function_tools])
+        self._current: AgentsEpisode | None = None
 
     def episode(self, arm: str = "hazard", *, sample: int | None = None) -> AgentsEpisode:
-        """Open one episode (``clean`` runs the same tools without the plan)."""
+        """Open one episode (``clean`` runs the same tools without the plan).
+
+        Its :attr:`AgentsEpisode.tools` are bound to it: give them to the agent.
+        """
         episode = self.session.episode(arm, sample=sample)
         tools = wrap_function_tools(self.tools, episode, strict=self.strict)
-        return AgentsEpisode(episode, [*tools, *self.passthrough])
+        self._current = AgentsEpisode(episode, [*tools, *self.passthrough])
+        return self._current
+
+    @property
+    def current(self) -> AgentsEpisode:
+        """The episode opened last (a new one in the hazard arm when none is open)."""
+        if self._current is None or self._current.episode.finished is not None:
+            return self.episode()
+        return self._current
+
+    def finish(
+        self, final_answer: Any = "", *, passed: bool | None = None, error: str | None = None
+    ) -> Episode:
+        """Finish and store the episode opened last (see :meth:`AgentsEpisode.finish`).
+
+        Raises:
+            BadInput: No episode was opened.
+        """
+        if self._current is None:
+            raise BadInput("no episode is open: call episode() and give its tools to the agent")
+        return self._current.finish(final_answer, passed=passed, error=error)
 
     def close(self) -> None:
         """Close the run store, if it was opened from a directory."""

@@ -59,6 +59,11 @@ def spec_of(tool_def: ToolDefinition) -> ToolSpec:
     )
 
 
+def _outputs(defs: list[ToolDefinition]) -> dict[str, dict[str, Any]]:
+    """The result schemas the toolset knows (a typed function's, an MCP ``outputSchema``)."""
+    return {d.name: d.return_schema for d in defs if d.return_schema}
+
+
 @dataclass
 class _Listing:
     """The wrapped toolset's tools as last listed (shared by the copies a run makes)."""
@@ -109,7 +114,8 @@ class ChaosToolset(WrapperToolset[Any]):
         )
         self.listing = listing or _Listing()
         if isinstance(wrapped, FunctionToolset) and self.session.engine is None:
-            self.session.bind([spec_of(t.tool_def) for t in wrapped.tools.values()])
+            defs = [t.tool_def for t in wrapped.tools.values()]
+            self.session.bind([spec_of(d) for d in defs], _outputs(defs))
 
     # -- episodes -----------------------------------------------------------------------------
     def episode(self, arm: str | None = None, *, sample: int | None = None) -> ChaosEpisode:
@@ -136,7 +142,8 @@ class ChaosToolset(WrapperToolset[Any]):
         """The current episode's toolbox, over the wrapped toolset's tools."""
         originals = await self.wrapped.get_tools(ctx)
         self.listing.tools = dict(originals)
-        self.session.bind([spec_of(t.tool_def) for t in originals.values()])
+        defs = [t.tool_def for t in originals.values()]
+        self.session.bind([spec_of(d) for d in defs], _outputs(defs))
         listed: dict[str, ToolsetTool[Any]] = {}
         for spec in self.current.toolbox():
             base = originals.get(spec.name)
