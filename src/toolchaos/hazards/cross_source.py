@@ -247,6 +247,7 @@ _CLAIM = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"(?<=[.;])\s+")
+_LISTED = re.compile(r":\s+")
 _CLAIM_ASIDE = re.compile(r"\s*\([^()]*\)|,\s+the\s[^,.;]*")
 RULES = ("fresh", "settled", "majority")
 """The rules that settle an :class:`InferredRule` conflict, as the recipe's ``prefer``."""
@@ -264,7 +265,7 @@ def _rule_for(task_id: str, tool: str) -> str:
 
     A digest of the task and tool, not a draw, so the other variants' draws stay as they
     were; majority stays rare because an agent that blindly takes the value two of three
-    sources agree on gets exactly those tasks right (tests/hazards/test_cross_source.py).
+    sources agree on gets exactly those tasks right (tests/suites/toolbench_x/test_cross_source_v3.py).
     """
     slot = zlib.crc32(f"{task_id}/{tool}".encode()) % 25
     return "majority" if slot < 2 else ("fresh" if slot % 2 else "settled")
@@ -278,15 +279,19 @@ def neutral_description(description: str, unoffered: list[str]) -> str:
     """``description`` without a claim of authority, freshness or fallback status.
 
     An aside that claims one ("(the system of record)", ", the authoritative aggregator")
-    is cut from its sentence; a sentence that still claims one, or that names a tool of
-    ``unoffered`` (the domain's tools the toolbox leaves out), is dropped. What the tool
-    returns and how it is called stay.
+    is cut from its sentence; a sentence that names a tool of ``unoffered`` keeps only the
+    keys it lists after a colon; one that still claims standing or names such a tool is
+    dropped. What the tool returns and how it is called stay.
     """
     kept = []
     for sentence in _SENTENCE.split(description.strip()):
         text = _CLAIM_ASIDE.sub(
             lambda m: "" if _CLAIM.search(m.group(0)) else m.group(0), sentence
         ).strip()
+        listed = _LISTED.split(text, maxsplit=1)
+        if _names(text, unoffered) and len(listed) == 2:
+            # "Same keys as get_x: a, b and c" keeps the keys, not the tool it points to
+            text = f"Returns {listed[1]}"
         if not text or _CLAIM.search(text) or _names(text, unoffered):
             continue
         text = text.rstrip(";,")
@@ -332,13 +337,14 @@ class InferredRule(_Conflict):
     }
     hints: ClassVar[tuple[str, str]] = (
         "Sources of '{field}' may disagree, and none is authoritative as such. Ask every "
-        "source and let their records decide: an older '{time_field}' or a provisional "
-        "figure loses; otherwise the value most sources agree on wins.",
+        "source and let their records decide: a '{time_field}' days before today's date or "
+        "a provisional figure loses; otherwise the value most sources agree on wins.",
         "Reliability notice. The providers of '{field}' do not always agree, and no "
         "provider is right by standing. Ask every source for the same item and compare "
-        "the records: if the '{time_field}' stamps differ, the most recent one, checked "
-        f"against today's date, is right; if some figures carry {FLAG}: true, a reconciled "
-        "one is right; if neither settles it, keep the value most sources agree on.",
+        "the records: a figure whose '{time_field}' is days older than today's date is "
+        f"stale and a current one is right; if some figures carry {FLAG}: true, a "
+        "reconciled one is right; if neither settles it, keep the value most sources "
+        "agree on.",
     )
 
     @classmethod
