@@ -265,7 +265,8 @@ def _rule_for(task_id: str, tool: str) -> str:
 
     A digest of the task and tool, not a draw, so the other variants' draws stay as they
     were; majority stays rare because an agent that blindly takes the value two of three
-    sources agree on gets exactly those tasks right (tests/suites/toolbench_x/test_cross_source_v3.py).
+    sources agree on gets exactly those tasks right
+    (tests/suites/toolbench_x/test_cross_source_v3.py).
     """
     slot = zlib.crc32(f"{task_id}/{tool}".encode()) % 25
     return "majority" if slot < 2 else ("fresh" if slot % 2 else "settled")

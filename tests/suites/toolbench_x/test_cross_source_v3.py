@@ -17,8 +17,8 @@ from statistics import median_low
 from typing import Any
 
 import pytest
-
 from domain_builds import build_group, domain_build
+
 from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryAction, TaskSpec
 from toolchaos.domains import DOMAINS, get_domain
 from toolchaos.hazards.cross_source import FLAG, RULES, InferredRule, _rule_for
