@@ -309,13 +309,15 @@ class InferredRule(_Conflict):
     source. The rule (``params.rule``) shows only in the data: ``fresh``, the target and
     one other source are stamped ``stale_days`` before the date the agent is given and
     agree on the distorted value, the third is current; ``settled``, those two agree on
-    the distorted value flagged provisional, the third is reconciled; ``majority``, the
+    the distorted value flagged provisional, the third is flagged reconciled (the only
+    rule whose records carry the flag, so its tier is ``implicit``); ``majority``, the
     target alone is off. The sound source is the one listed first after the target, so a
     blind reading of the three (the first, the last or the value two agree on) is wrong
     in every ``fresh`` and ``settled`` task.
     """
 
     variant: ClassVar[str] = "inferred_rule"
+    tiers: ClassVar[tuple[Tier, ...]] = ("silent", "implicit")
     summary: ClassVar[str] = "three sources disagree; freshness, policy or majority settles it"
     legacy: ClassVar[bool] = False
     names_authority: ClassVar[bool] = False
@@ -400,7 +402,10 @@ class InferredRule(_Conflict):
                 "unoffered": unoffered,
                 "stale_days": 3 + zlib.crc32(task.id.encode()) % 4,
             }
-            out.append(cls.proposal(tool, params, recipe, extra_tools=chosen))
+            # the provisional flag is a key the clean results never have: it says the
+            # figure may be off (implicit); a stale stamp or an outlier says nothing (silent)
+            tier: Tier = "implicit" if rule == "settled" else "silent"
+            out.append(cls.proposal(tool, params, recipe, extra_tools=chosen, tier=tier))
         return out
 
     def visible_specs(self, specs: list[ToolSpec]) -> list[ToolSpec]:
@@ -440,7 +445,7 @@ class InferredRule(_Conflict):
         def alter(record: dict[str, Any]) -> dict[str, Any]:
             if name not in record:
                 return record
-            out = {**record, FLAG: off and rule == "settled"}
+            out = {**record, FLAG: off} if rule == "settled" else dict(record)
             if off:
                 out[name] = _distort(record[name], factor)
                 if rule == "fresh" and time_field in record:

@@ -24,6 +24,7 @@ from toolchaos.domains import DOMAINS, get_domain
 from toolchaos.hazards.cross_source import FLAG, RULES, InferredRule, _rule_for
 from toolchaos.suites.toolbench_x import cheap
 from toolchaos.suites.toolbench_x.baselines import CHEAP_MODES, GATE_MODES
+from toolchaos.suites.toolbench_x.tiers import measured_tier, observe
 from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
 
 pytestmark = build_group("productivity")
@@ -115,7 +116,7 @@ def _by_hint(records: list[dict[str, Any]], field: str, stamp: str, today: str) 
     days = [(date.fromisoformat(today) - date.fromisoformat(r[stamp][:10])).days for r in records]
     if max(days) >= 2:
         return median_low([r[field] for r, d in zip(records, days, strict=True) if d < 2])
-    settled = [r[field] for r in records if r[FLAG] is not True]
+    settled = [r[field] for r in records if r.get(FLAG) is not True]
     if len(settled) < len(records):
         return median_low(settled)
     return median_low([r[field] for r in records])
@@ -130,6 +131,10 @@ def test_the_hint_is_true_and_the_data_alone_shows_the_rule() -> None:
         assert today is not None, task.id
         assert _by_hint(records, field, stamp, today[1]) == sound[field], task.id
         assert records[0][field] != sound[field]  # the target is off
+        # only the policy rule shows its flag, in every record; its tier is implicit
+        rule = task.hazard.params["rule"]
+        assert all((FLAG in r) == (rule == "settled") for r in records), task.id
+        assert task.hazard.tier == ("implicit" if rule == "settled" else "silent")
         assert stamp in task.hints.detailed and FLAG in task.hints.detailed
         assert "authoritative" not in task.hints.detailed.replace("no provider", "")
 
@@ -169,3 +174,10 @@ def test_a_rule_is_a_digest_of_the_task_not_a_draw() -> None:
     assert _rule_for("tbx-x-seq-01", "get_kpi_value") == _rule_for("tbx-x-seq-01", "get_kpi_value")
     slot = zlib.crc32(b"tbx-x-seq-01/get_kpi_value") % 25
     assert (_rule_for("tbx-x-seq-01", "get_kpi_value") == "majority") == (slot < 2)
+
+
+def test_the_measured_tier_is_the_declared_one() -> None:
+    """Stale stamps and outliers say nothing (silent); a provisional flag is a cue."""
+    for task in _tasks():
+        assert task.hazard is not None
+        assert measured_tier(observe(task)) == task.hazard.tier, task.id
