@@ -261,7 +261,7 @@ POLICY = (
 
 
 def _rule_for(task_id: str, tool: str) -> str:
-    """The rule of one proposal: majority in 2 of 25, freshness and the policy in 23 evenly.
+    """The rule of one proposal: majority in 1 of 25, freshness and the policy in 24 evenly.
 
     A digest of the task and tool, not a draw, so the other variants' draws stay as they
     were; majority stays rare because an agent that blindly takes the value two of three
@@ -269,7 +269,7 @@ def _rule_for(task_id: str, tool: str) -> str:
     (tests/suites/toolbench_x/test_cross_source_v3.py).
     """
     slot = zlib.crc32(f"{task_id}/{tool}".encode()) % 25
-    return "majority" if slot < 2 else ("fresh" if slot % 2 else "settled")
+    return "majority" if slot < 1 else ("fresh" if slot % 2 else "settled")
 
 
 def _names(text: str, names: list[str]) -> bool:

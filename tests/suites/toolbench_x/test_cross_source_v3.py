@@ -78,10 +78,14 @@ def test_no_shown_doc_labels_a_source_or_names_a_tool_left_out() -> None:
 
 
 def test_the_rule_mix_keeps_the_majority_rare() -> None:
-    """Majority is the one rule a blind agent gets right; it is drawn for about 8%."""
+    """Majority is the one rule a blind agent gets right; it is drawn for about 4%.
+
+    The build's gates keep majority conflicts more often than the others (seed 0: 12% of
+    the selected at 8% drawn), so the draw stays well under the 10% a blind pick may win.
+    """
     draws = [_rule_for(f"tbx-task-{i}", "tool") for i in range(5000)]
     shares = {rule: draws.count(rule) / len(draws) for rule in RULES}
-    assert 0.06 <= shares["majority"] <= 0.10
+    assert 0.02 <= shares["majority"] <= 0.06
     assert 0.4 <= shares["fresh"] <= 0.52 and 0.4 <= shares["settled"] <= 0.52
 
 
@@ -173,7 +177,7 @@ def test_calling_every_source_and_keeping_one_blindly_fails(pick: str) -> None:
 def test_a_rule_is_a_digest_of_the_task_not_a_draw() -> None:
     assert _rule_for("tbx-x-seq-01", "get_kpi_value") == _rule_for("tbx-x-seq-01", "get_kpi_value")
     slot = zlib.crc32(b"tbx-x-seq-01/get_kpi_value") % 25
-    assert (_rule_for("tbx-x-seq-01", "get_kpi_value") == "majority") == (slot < 2)
+    assert (_rule_for("tbx-x-seq-01", "get_kpi_value") == "majority") == (slot < 1)
 
 
 def test_the_measured_tier_is_the_declared_one() -> None:
