@@ -39,9 +39,7 @@ VARIANTS = {
     "output_drift/unit_change",
     "output_drift/semantic_drift",
     "output_drift/withheld_field",
-    "cross_source_conflict/stale_source",
-    "cross_source_conflict/corrupted_outlier",
-    "cross_source_conflict/authoritative",
+    "cross_source_conflict/inferred_rule",  # the three v2 conflicts are legacy (issue #24)
 }
 
 

@@ -104,18 +104,19 @@ def coherence_problems(task: TaskSpec) -> list[Problem]:
         problems.append(Problem(task_id=task.id, check="coherence", reason=reason))
 
     domain = get_domain(task.domain)
+    variant = VARIANTS.get((hazard.family, hazard.variant))
     if hazard.family is HazardFamily.CROSS_SOURCE_CONFLICT:
         if hazard.tool in named_sources(task):
             fail(f"the prompt names the corrupted source {hazard.tool}")
         how = domain.notes.sources.get(hazard.tool)
-        if how is not None and how.authoritative == hazard.tool:
+        labels = variant is None or getattr(variant, "names_authority", True)
+        if labels and how is not None and how.authoritative == hazard.tool:
             fail(f"the corrupted source {hazard.tool} is the one its docs call authoritative")
         family = {hazard.tool, *(how.alternatives if how is not None else ())}
         read = {step.tool for step in task.reference.steps} & family
         if len(read) > 1:  # the task compares sources itself: a corrupted one is its subject
             fail(f"the task itself reads several sources of the fact ({', '.join(sorted(read))})")
     param = hazard.params.get("param")
-    variant = VARIANTS.get((hazard.family, hazard.variant))
     optional_matters = variant is None or variant.steps_around_optional
     if optional_matters and isinstance(param, str) and hazard.tool in domain.tools:
         required = domain.tools[hazard.tool].spec.parameters.get("required", [])

@@ -273,6 +273,11 @@ def _decide(params: dict[str, Any], state: StepState) -> Any:
         chosen = values[freshest]
     elif prefer == "authoritative":
         chosen = values[str(params["authoritative"])]
+    elif prefer == "settled":  # a figure not flagged provisional (cross_source.InferredRule)
+        flag = str(params.get("flag", "provisional"))
+        settled = [v for t, v in values.items() if sources[t].get(flag) is not True]
+        numbers = [v for v in settled if isinstance(v, int | float)]
+        chosen = statistics.median_low(numbers) if numbers else None
     else:
         numbers = [v for v in values.values() if isinstance(v, int | float)]
         chosen = statistics.median_low(numbers) if numbers else None
