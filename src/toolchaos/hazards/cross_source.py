@@ -312,9 +312,10 @@ class InferredRule(_Conflict):
     agree on the distorted value, the third is current; ``settled``, those two agree on
     the distorted value flagged provisional, the third is flagged reconciled (the only
     rule whose records carry the flag, so its tier is ``implicit``); ``majority``, the
-    target alone is off. The sound source is the one listed first after the target, so a
-    blind reading of the three (the first, the last or the value two agree on) is wrong
-    in every ``fresh`` and ``settled`` task.
+    target alone is off. Which of the two others is sound is drawn from the task id, and
+    the toolbox lists them by name, so neither a blind reading of the three (the first,
+    the last or the value two agree on) nor a place in the toolbox finds it in a
+    ``fresh`` or ``settled`` task.
     """
 
     variant: ClassVar[str] = "inferred_rule"
@@ -380,6 +381,10 @@ class InferredRule(_Conflict):
             # the toolbox lists the task's own tools first, then the added ones in order
             boxed = [t for t in task.tools if t in others]
             chosen = [*boxed, *(a for a in others if a not in boxed)][:2]
+            # which of the two is sound (chosen[0]) is drawn from the task, and the
+            # toolbox lists the added ones by name: its place in the toolbox tells nothing
+            if zlib.crc32(f"{task.id}/{tool}/sound".encode()) % 2:
+                chosen.reverse()
             rule = _rule_for(task.id, tool)
             boxed_all = {*task.tools, *chosen}
             docs = " ".join(domain.tools[t].spec.description for t in (tool, *chosen))
@@ -406,7 +411,8 @@ class InferredRule(_Conflict):
             # the provisional flag is a key the clean results never have: it says the
             # figure may be off (implicit); a stale stamp or an outlier says nothing (silent)
             tier: Tier = "implicit" if rule == "settled" else "silent"
-            out.append(cls.proposal(tool, params, recipe, extra_tools=chosen, tier=tier))
+            added = sorted(chosen)
+            out.append(cls.proposal(tool, params, recipe, extra_tools=added, tier=tier))
         return out
 
     def visible_specs(self, specs: list[ToolSpec]) -> list[ToolSpec]:

@@ -185,3 +185,18 @@ def test_the_measured_tier_is_the_declared_one() -> None:
     for task in _tasks():
         assert task.hazard is not None
         assert measured_tier(observe(task)) == task.hazard.tier, task.id
+
+
+def test_the_sound_source_has_no_fixed_place_in_the_toolbox() -> None:
+    """Which source is sound is drawn per task, and the added sources are listed by name:
+    a policy that keeps the source at one place of the toolbox wins no more than chance."""
+    from toolchaos.suites.toolbench_x.suite import SUITE
+
+    places = []
+    for task in _tasks():
+        sources = list(task.hazard.params["sources"]) if task.hazard else []
+        sound = sources[1]  # the target's two others; the first is the sound one
+        listed = [s.name for s in SUITE.make_env(task, "hazard").toolbox() if s.name in sources]
+        places.append(listed.index(sound))
+    for place in range(3):
+        assert places.count(place) <= 0.75 * len(places), places
