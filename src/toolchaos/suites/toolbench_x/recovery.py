@@ -22,7 +22,7 @@ from typing import Any
 from toolchaos.core.reference import Unresolved, follow
 from toolchaos.core.types import RecoveryAction, RecoveryStep
 from toolchaos.hazards.base import map_field, map_records, transform_keys
-from toolchaos.hazards.specification_drift import to_dmy
+from toolchaos.hazards.specification_drift import DATE_FORMATS, to_dmy, to_format
 from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 
 
@@ -83,6 +83,8 @@ def adapt_arguments(arguments: dict[str, Any], params: dict[str, Any]) -> dict[s
     for name, how in params.get("reformat_args", {}).items():
         if how == "dmy" and isinstance(out.get(name), str):
             out[name] = to_dmy(out[name])
+        elif how in DATE_FORMATS and isinstance(out.get(name), str):
+            out[name] = to_format(out[name], how)
     for name, how in params.get("normalize_args", {}).items():
         if how == "upper" and isinstance(out.get(name), str):
             out[name] = out[name].strip().upper()
