@@ -229,7 +229,9 @@ class AmbiguousEntity(Hazard):
         "Reliability notice. When {tool} is given a name in '{param}', it may refuse it as "
         "ambiguous, because more than one record carries that name. Use {resolver} to look "
         "the name up, compare the candidates with what the request says about the one it "
-        "means, take that record's identifier, and call {tool} again with it in '{param}'.",
+        "means (where the listing does not show it, open each candidate's own record with a "
+        "tool that takes its id), take that record's identifier, and call {tool} again with "
+        "it in '{param}'.",
     )
 
     @classmethod

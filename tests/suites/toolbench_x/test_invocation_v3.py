@@ -92,6 +92,7 @@ def test_the_hint_is_true_of_a_probed_namesake() -> None:
     resolver = task.hazard.params["resolver"]
     assert resolver in task.hints.minimal and resolver in task.hints.detailed
     assert resolver in task.tools
+    assert "own record with a tool that takes its id" in task.hints.detailed
     # the bare name is refused as ambiguous, as the hint says
     env = make_env(task, "hazard")
     param, name = task.hazard.params["param"], task.hazard.params["name"]
