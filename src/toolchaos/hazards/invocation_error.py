@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import dataclass
@@ -197,6 +198,8 @@ class Namesake:
     """The tool whose record of each candidate shows ``field`` (probing), if the lookup's
     candidates do not show it."""
     detail_param: str = ""
+    detail_args: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """The detail tool's other arguments (the failing step's own, where it is that tool)."""
 
 
 @register_hazard
@@ -270,7 +273,7 @@ class AmbiguousEntity(Hazard):
                 continue  # the name already is the id: nothing to resolve
             for probe in (False, True):
                 namesake = _namesake(
-                    task, domain, how, value, str(expected), results, rng, probe=probe
+                    task, domain, how, value, str(expected), results, rng, probe, step.args
                 )
                 if namesake is not None:
                     out += cls._proposals(task, step.tool, how, value, expected, namesake)
@@ -301,6 +304,7 @@ class AmbiguousEntity(Hazard):
                 "param": namesake.detail_param,
                 "field": namesake.field,
                 "value": namesake.value,
+                "args": namesake.detail_args,
             }
             extra.append(namesake.detail)
         params = {
@@ -353,6 +357,7 @@ def _namesake(
     results: Results,
     rng: random.Random,
     probe: bool = False,
+    args: dict[str, Any] | None = None,
 ) -> Namesake | None:
     """Rename another record of the entity's table to ``name``, if one makes a fair pair.
 
@@ -389,10 +394,10 @@ def _namesake(
             if field is not None:
                 return Namesake(patch, ids.index(entity_id), field, str(mine[field]))
             continue
-        for detail, param in _details(domain, how):
+        for detail, param, fixed in _details(domain, how, args or {}):
             try:
-                full = domain.tools[detail](trial, **{param: entity_id})
-                other = domain.tools[detail](trial, **{param: key})
+                full = domain.tools[detail](trial, **{**fixed, param: entity_id})
+                other = domain.tools[detail](trial, **{**fixed, param: key})
             except ToolError:
                 continue
             if not (isinstance(full, dict) and isinstance(other, dict)):
@@ -407,7 +412,8 @@ def _namesake(
             field = _decider(shown, other, name, (id_field, name_field))
             if field is not None:
                 value = str(full[field])
-                return Namesake(patch, ids.index(entity_id), field, value, detail, param)
+                index = ids.index(entity_id)
+                return Namesake(patch, index, field, value, detail, param, fixed)
     return None
 
 
@@ -449,19 +455,25 @@ def _describes(field: str, value: Any) -> bool:
     return not (isinstance(value, str) and _TIMESTAMP.match(value))
 
 
-def _details(domain: Domain, how: Resolver) -> list[tuple[str, str]]:
-    """(tool, parameter) of each read tool that shows one record of the lookup's entity.
+def _details(
+    domain: Domain, how: Resolver, args: dict[str, Any]
+) -> list[tuple[str, str, dict[str, Any]]]:
+    """(tool, parameter, other arguments) of each read tool showing one record of the entity.
 
-    Those whose only required parameter is one ``how``'s lookup resolves (a name or the
-    id), so a candidate's id found by the lookup opens its record.
+    A tool whose lookup is ``how``'s and whose parameter that lookup resolves opens a
+    candidate by its id; its other required parameters must be ones the failing step
+    passes as literal values (``args``), which it then passes too (so the failing tool
+    itself, called with each candidate's id, is one).
     """
     out = []
     for name, other in sorted(domain.notes.resolvers.items()):
         tool = domain.tools.get(name)
         if other.tool != how.tool or tool is None or tool.kind is not ToolKind.READ:
             continue
-        if set(tool.spec.parameters.get("required", [])) == {other.param}:
-            out.append((name, other.param))
+        rest = set(tool.spec.parameters.get("required", [])) - {other.param}
+        fixed = {k: args.get(k) for k in sorted(rest)}
+        if all(k in args and not isinstance(v, dict | list) for k, v in fixed.items()):
+            out.append((name, other.param, fixed))
     return out
 
 

@@ -267,7 +267,8 @@ def _candidates(params: dict[str, Any], state: StepState, content: Any) -> Handl
         state.checks = {"probe": {}}
         state.waiting = len(ids)
         tool, param = str(probe["tool"]), str(probe["param"])
-        return Handled(calls=[Call(tool, {param: i}, "probe") for i in ids])
+        fixed = dict(probe.get("args", {}))
+        return Handled(calls=[Call(tool, {**fixed, param: i}, "probe") for i in ids])
     asked = str(state.arguments.get(params["param"], "")).casefold()
     text = str(params["choose_by"])
     scores: dict[Any, tuple[int, int]] = {}
