@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 
 from conftest import make_task
-from toolchaos.core.types import HazardFamily, HazardSpec, TaskSpec, Tier, ToolCall
+from toolchaos.core.types import HazardFamily, HazardSpec, RecoveryStep, TaskSpec, Tier, ToolCall
 from toolchaos.domains import get_domain
 from toolchaos.env.runtime import Env
 from toolchaos.hazards.execution_failure import _twice_differs
 from toolchaos.suites.toolbench_x import CHANGELOG_TOOL, make_env
+from toolchaos.suites.toolbench_x.reading import spelled_out
+from toolchaos.suites.toolbench_x.recovery import adapt_arguments
 from toolchaos.suites.toolbench_x.validate import replay_reference
 
 SPEC = HazardFamily.SPECIFICATION_DRIFT
@@ -109,6 +111,31 @@ def test_parameter_format() -> None:
     assert message == "Invalid date format for parameter 'date'."
     assert "DD/MM/YYYY" in _changelog(implicit, "get_forecast")[0]
     assert _call(implicit, "get_forecast", city="Oslo", date="06/03/2026")["date"] == "2026-03-06"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "written", "order"),
+    [("MM/DD/YYYY", "03/06/2026", "month first"), ("DD.MM.YYYY", "06.03.2026", "day first")],
+)
+def test_parameter_format_plays_the_format_its_spec_names(
+    fmt: str, written: str, order: str
+) -> None:
+    params = {"param": "date", "format": fmt, "since": SINCE}
+    explicit, implicit = _both(SPEC, "parameter_format", "get_forecast", params)
+    assert f"Expected a date as {fmt}." in _error(
+        explicit, "get_forecast", city="Oslo", date="2026-03-06"
+    )
+    assert f"{fmt} ({order})" in _changelog(implicit, "get_forecast")[0]
+    assert "DD/MM/YYYY" not in _changelog(implicit, "get_forecast")[0]
+    assert _call(implicit, "get_forecast", city="Oslo", date=written)["date"] == "2026-03-06"
+    # the old day-first form is not what this backend reads
+    if fmt == "MM/DD/YYYY":
+        assert (
+            _call(implicit, "get_forecast", city="Oslo", date="06/03/2026")["date"] == "2026-06-03"
+        )
+    fix = RecoveryStep(action="adapt", params={"reformat_args": {"date": fmt}})
+    assert adapt_arguments({"date": "2026-03-06"}, fix.params) == {"date": written}
+    assert spelled_out(fix, f"Expected a date as {fmt}.")
 
 
 def test_strict_format() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import dataclass
@@ -10,7 +11,14 @@ from typing import Any, ClassVar
 from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, follow
-from toolchaos.core.types import HazardFamily, RecoveryAction, RecoveryStep, TaskSpec, Tier
+from toolchaos.core.types import (
+    HazardFamily,
+    RecoveryAction,
+    RecoveryStep,
+    TaskSpec,
+    Tier,
+    ToolKind,
+)
 from toolchaos.core.world import World
 from toolchaos.domains import Domain, Resolver, make_world
 from toolchaos.hazards.base import (
@@ -186,6 +194,12 @@ class Namesake:
     index: int
     field: str
     value: str
+    detail: str = ""
+    """The tool whose record of each candidate shows ``field`` (probing), if the lookup's
+    candidates do not show it."""
+    detail_param: str = ""
+    detail_args: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """The detail tool's other arguments (the failing step's own, where it is that tool)."""
 
 
 @register_hazard
@@ -197,6 +211,12 @@ class AmbiguousEntity(Hazard):
     knows one record of that name. The backend refuses the name, the lookup returns every
     candidate, and the prompt holds what decides between them. A v1 spec has no namesakes
     and plays as before.
+
+    In the probed form (the recipe's resolve step carries ``probe``) the lookup's
+    candidates do not show what decides: only another tool's record of each candidate
+    does (a detail tool taking the candidate's id), so the agent must open the candidates
+    to tell them apart. Taking the first candidate, or the one whose listing matches the
+    request, gets the namesake.
     """
 
     family: ClassVar[HazardFamily] = HazardFamily.INVOCATION_ERROR
@@ -212,7 +232,9 @@ class AmbiguousEntity(Hazard):
         "Reliability notice. When {tool} is given a name in '{param}', it may refuse it as "
         "ambiguous, because more than one record carries that name. Use {resolver} to look "
         "the name up, compare the candidates with what the request says about the one it "
-        "means, take that record's identifier, and call {tool} again with it in '{param}'.",
+        "means (where the listing does not show it, open each candidate's own record with a "
+        "tool that takes its id), take that record's identifier, and call {tool} again with "
+        "it in '{param}'.",
     )
 
     @classmethod
@@ -249,38 +271,62 @@ class AmbiguousEntity(Hazard):
                 continue
             if str(expected).casefold() == value.casefold():
                 continue  # the name already is the id: nothing to resolve
-            namesake = _namesake(task, domain, how, value, str(expected), results, rng)
-            if namesake is None:
-                continue
-            id_path = [namesake.index if isinstance(k, int) else k for k in how.id_path]
-            resolve = {
-                "param": how.param,
-                "tool": how.tool,
-                "query_param": how.query_param,
-                "id_path": id_path,
-            }
-            params = {
-                "param": how.param,
-                "name": value,
-                "expected_id": expected,
-                "resolver": how.tool,
-                "namesakes": namesake.patch,
-            }
-            words = namesake.field.replace("_", " ")
-            prompt = f"{task.prompt} (I mean the {value} whose {words} is {namesake.value}.)"
-            for tier in cls.tiers:
-                recipe = [RecoveryStep(action=RecoveryAction.RESOLVE, params=resolve)]
-                out.append(
-                    cls.proposal(
-                        step.tool,
-                        params,
-                        recipe,
-                        extra_tools=[how.tool],
-                        task_update={"prompt": prompt},
-                        tier=tier,
-                    )
+            for probe in (False, True):
+                namesake = _namesake(
+                    task, domain, how, value, str(expected), results, rng, probe, step.args
                 )
+                if namesake is not None:
+                    out += cls._proposals(task, step.tool, how, value, expected, namesake)
         return out
+
+    @classmethod
+    def _proposals(
+        cls,
+        task: TaskSpec,
+        tool: str,
+        how: Resolver,
+        value: str,
+        expected: Any,
+        namesake: Namesake,
+    ) -> list[Proposal]:
+        """One proposal per tier for ``namesake`` (probed when it names a detail tool)."""
+        id_path = [namesake.index if isinstance(k, int) else k for k in how.id_path]
+        resolve: dict[str, Any] = {
+            "param": how.param,
+            "tool": how.tool,
+            "query_param": how.query_param,
+            "id_path": id_path,
+        }
+        extra = [how.tool]
+        if namesake.detail:
+            resolve["probe"] = {
+                "tool": namesake.detail,
+                "param": namesake.detail_param,
+                "field": namesake.field,
+                "value": namesake.value,
+                "args": namesake.detail_args,
+            }
+            extra.append(namesake.detail)
+        params = {
+            "param": how.param,
+            "name": value,
+            "expected_id": expected,
+            "resolver": how.tool,
+            "namesakes": namesake.patch,
+        }
+        words = namesake.field.replace("_", " ")
+        prompt = f"{task.prompt} (I mean the {value} whose {words} is {namesake.value}.)"
+        return [
+            cls.proposal(
+                tool,
+                params,
+                [RecoveryStep(action=RecoveryAction.RESOLVE, params=resolve)],
+                extra_tools=list(dict.fromkeys(extra)),
+                task_update={"prompt": prompt},
+                tier=tier,
+            )
+            for tier in cls.tiers
+        ]
 
     def world_patch(self) -> dict[str, dict[str, dict[str, Any]]]:
         """The namesakes: records renamed to share the entity's name under the hazard."""
@@ -310,8 +356,14 @@ def _namesake(
     entity_id: str,
     results: Results,
     rng: random.Random,
+    probe: bool = False,
+    args: dict[str, Any] | None = None,
 ) -> Namesake | None:
-    """Rename another record of the entity's table to ``name``, if one makes a fair pair."""
+    """Rename another record of the entity's table to ``name``, if one makes a fair pair.
+
+    What tells the two apart is a field of the lookup's candidates; with ``probe``, a field
+    the lookup's candidates lack and a detail tool's record of each shows (:func:`_details`).
+    """
     world = make_world(task, domain)
     located = _locate(world, entity_id, name)
     if located is None:
@@ -337,21 +389,92 @@ def _namesake(
         if entity_id not in ids or key not in ids or ids.index(entity_id) == 0:
             continue
         mine, theirs = records[ids.index(entity_id)], records[ids.index(key)]
-        fields = [f for f in DECIDERS if f in mine] + [f for f in mine if f not in DECIDERS]
-        for field in fields:
-            value = mine.get(field)
-            if (
-                field in (id_field, name_field)
-                or not isinstance(value, str)
-                or not value.strip()
-                or len(value) > 60
-                or ID_LIKE.match(value)
-                or value == theirs.get(field)
-                or name.casefold() in value.casefold()  # "the Lima in Lima" decides nothing
-            ):
+        if not probe:
+            field = _decider(mine, theirs, name, (id_field, name_field))
+            if field is not None:
+                return Namesake(patch, ids.index(entity_id), field, str(mine[field]))
+            continue
+        for detail, param, fixed in _details(domain, how, args or {}):
+            try:
+                full = domain.tools[detail](trial, **{**fixed, param: entity_id})
+                other = domain.tools[detail](trial, **{**fixed, param: key})
+            except ToolError:
                 continue
-            return Namesake(patch=patch, index=ids.index(entity_id), field=field, value=value)
+            if not (isinstance(full, dict) and isinstance(other, dict)):
+                continue
+            # a field of the entity's own record, not of a reading served about it
+            row = trial.table(table)[entity_id].model_dump()
+            shown = {
+                f: v
+                for f, v in full.items()
+                if f not in mine and row.get(f) == v and _describes(f, v)
+            }
+            field = _decider(shown, other, name, (id_field, name_field))
+            if field is not None:
+                value = str(full[field])
+                index = ids.index(entity_id)
+                return Namesake(patch, index, field, value, detail, param, fixed)
     return None
+
+
+def _decider(
+    mine: dict[str, Any], theirs: dict[str, Any], name: str, skip: tuple[str, ...]
+) -> str | None:
+    """The field of ``mine`` a person would tell it from ``theirs`` by, most telling first."""
+    fields = [f for f in DECIDERS if f in mine] + [f for f in mine if f not in DECIDERS]
+    for field in fields:
+        value = mine.get(field)
+        if (
+            field in skip
+            or not isinstance(value, str)
+            or not value.strip()
+            or len(value) > 60
+            or ID_LIKE.match(value)
+            or value == theirs.get(field)
+            or name.casefold() in value.casefold()  # "the Lima in Lima" decides nothing
+        ):
+            continue
+        return field
+    return None
+
+
+READING_FIELDS = frozenset({"as_of", "provider", "source", "status", "units", "unit", "note"})
+"""Fields of a detail record that describe the reading or the service, not the entity."""
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:")
+
+
+def _describes(field: str, value: Any) -> bool:
+    """Whether a detail record's field could tell a person which record they mean.
+
+    Not when it says when or by whom the record was served (a reading's ``as_of``, its
+    ``provider``, an ``issued_at`` timestamp): "the Cairo whose as of is ..." decides
+    nothing a person would say.
+    """
+    if field in READING_FIELDS or field.endswith("_at"):
+        return False
+    return not (isinstance(value, str) and _TIMESTAMP.match(value))
+
+
+def _details(
+    domain: Domain, how: Resolver, args: dict[str, Any]
+) -> list[tuple[str, str, dict[str, Any]]]:
+    """(tool, parameter, other arguments) of each read tool showing one record of the entity.
+
+    A tool whose lookup is ``how``'s and whose parameter that lookup resolves opens a
+    candidate by its id; its other required parameters must be ones the failing step
+    passes as literal values (``args``), which it then passes too (so the failing tool
+    itself, called with each candidate's id, is one).
+    """
+    out = []
+    for name, other in sorted(domain.notes.resolvers.items()):
+        tool = domain.tools.get(name)
+        if other.tool != how.tool or tool is None or tool.kind is not ToolKind.READ:
+            continue
+        rest = set(tool.spec.parameters.get("required", [])) - {other.param}
+        fixed = {k: args.get(k) for k in sorted(rest)}
+        if all(k in args and not isinstance(v, dict | list) for k, v in fixed.items()):
+            out.append((name, other.param, fixed))
+    return out
 
 
 def _locate(world: World, entity_id: str, name: str) -> tuple[str, str] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, datetime
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput, ToolError
@@ -295,19 +295,59 @@ class DeprecatedTool(Hazard):
 
 def to_dmy(iso: str) -> str:
     """Turn 2026-03-05 into 05/03/2026."""
-    year, month, day = iso.split("-")
-    return f"{day}/{month}/{year}"
+    return to_format(iso, "DD/MM/YYYY")
 
 
 def from_dmy(dmy: str) -> str:
     """Turn 05/03/2026 into 2026-03-05 (raises ValueError for an impossible date)."""
-    day, month, year = dmy.split("/")
-    return date(int(year), int(month), int(day)).isoformat()
+    return from_format(dmy, "DD/MM/YYYY")
+
+
+DATE_FORMATS: Mapping[str, str] = {
+    "DD/MM/YYYY": "%d/%m/%Y",
+    "MM/DD/YYYY": "%m/%d/%Y",
+    "DD.MM.YYYY": "%d.%m.%Y",
+    "DD-MM-YYYY": "%d-%m-%Y",
+    "YYYY/MM/DD": "%Y/%m/%d",
+    "YYYYMMDD": "%Y%m%d",
+}
+"""The date formats a :class:`ParameterFormat` backend may take, by the name its changelog
+and errors give them."""
+
+
+def _pattern(fmt: str) -> re.Pattern[str]:
+    digits = {"%d": r"\d{2}", "%m": r"\d{2}", "%Y": r"\d{4}"}
+    parts = re.split(r"(%[dmY])", DATE_FORMATS[fmt])
+    return re.compile("^" + "".join(digits.get(p, re.escape(p)) for p in parts) + "$")
+
+
+def to_format(iso: str, fmt: str) -> str:
+    """Write the ISO date ``iso`` in the named format: 2026-03-05 as MM/DD/YYYY is 03/05/2026."""
+    return date.fromisoformat(iso).strftime(DATE_FORMATS[fmt])
+
+
+def from_format(text: str, fmt: str) -> str:
+    """Read ``text`` written in the named format as an ISO date.
+
+    Raises:
+        ValueError: ``text`` is not written that way, or names an impossible date.
+    """
+    if not _pattern(fmt).match(text):
+        raise ValueError(f"{text!r} is not written {fmt}")
+    # a calendar day, no time of day: the naive parse never meets a clock
+    return datetime.strptime(text, DATE_FORMATS[fmt]).date().isoformat()  # noqa: DTZ007
+
+
+_ORDER = {"DD/MM/YYYY": " (day first)", "MM/DD/YYYY": " (month first)"}
+_ORDER.update({"DD.MM.YYYY": " (day first)", "DD-MM-YYYY": " (day first)"})
 
 
 @register_hazard
 class ParameterFormat(Hazard):
-    """A date parameter must now be sent as DD/MM/YYYY, though the docs still say ISO."""
+    """A date parameter must now be sent in another format, though the docs still say ISO.
+
+    The format is ``params.format`` (one of :data:`DATE_FORMATS`; DD/MM/YYYY by default).
+    """
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "parameter_format"
@@ -349,8 +389,10 @@ class ParameterFormat(Hazard):
             ]
         out = []
         for tool, name in once_each(dates):
-            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"reformat_args": {name: "dmy"}})
-            params = {"param": name, "format": "DD/MM/YYYY", "since": changed_on(rng)}
+            fmt = str(cls.defaults["format"])
+            how = "dmy" if fmt == "DD/MM/YYYY" else fmt
+            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"reformat_args": {name: how}})
+            params = {"param": name, "format": fmt, "since": changed_on(rng)}
             out += tiered(cls, tool, params, fix, cls.tiers)
         return out
 
@@ -358,36 +400,35 @@ class ParameterFormat(Hazard):
         """The new date format, dated."""
         change = (
             f"'{self.spec.params['param']}' now takes dates written "
-            f"{self.param('format')} (day first); ISO dates "
+            f"{self.param('format')}{_ORDER.get(self.param('format'), '')}; ISO dates "
             "(YYYY-MM-DD) are rejected."
         )
         return dated(self, tool, change)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject an ISO date with an error that states the expected format."""
-        name = self.spec.params["param"]
+        name, fmt = self.spec.params["param"], str(self.param("format"))
         value = call.arguments.get(name)
         if (
             self.fires(call.tool, call.ordinal)
             and isinstance(value, str)
             and ISO_DATE.fullmatch(value)
         ):
-            self.log(ctx, call.tool, call.ordinal, f"parameter {name!r} expects DD/MM/YYYY")
+            self.log(ctx, call.tool, call.ordinal, f"parameter {name!r} expects {fmt}")
             if self.explicit:
                 message = (
-                    f"Invalid format for parameter '{name}': '{value}'. Expected a date as "
-                    "DD/MM/YYYY."
+                    f"Invalid format for parameter '{name}': '{value}'. Expected a date as {fmt}."
                 )
             else:
                 message = f"Invalid date format for parameter '{name}'."
             raise ToolError(message, code=400)
 
     def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
-        """Give the tool the ISO date its code expects."""
-        name = self.spec.params["param"]
+        """Give the tool the ISO date its code expects (a date written the new way)."""
+        name, fmt = self.spec.params["param"], str(self.param("format"))
         value = call.arguments.get(name)
-        if call.tool == self.spec.tool and isinstance(value, str) and DMY_DATE.match(value):
+        if call.tool == self.spec.tool and isinstance(value, str) and _pattern(fmt).match(value):
             try:
-                call.arguments = {**call.arguments, name: from_dmy(value)}
+                call.arguments = {**call.arguments, name: from_format(value, fmt)}
             except ValueError:
                 raise ToolError(f"Invalid date for parameter '{name}': '{value}'.") from None

@@ -157,8 +157,10 @@ class ScriptedPolicy:
         self.bypass: dict[int, list[Call]] = {}
         self.following: dict[int, list[RecoveryStep]] = {}
         learns = mode == "follower" or bool(self.strategies & {"follow", "changelog"})
-        if (mode == "oracle" or learns) and task.hazard is not None:
+        if mode == "oracle" and task.hazard is not None:
             self.recipe = task.hazard.recovery
+        elif learns and task.hazard is not None:
+            self.recipe = [_as_shown(step, task.prompt) for step in task.hazard.recovery]
         elif mode == "retry":
             self.recipe = _NAIVE_RETRY
         else:
@@ -520,6 +522,19 @@ class ScriptedPolicy:
             return f"The answer is {compute_answer(spec, self.results)}."
         except Unresolved:
             return GIVE_UP
+
+
+def _as_shown(step: RecoveryStep, prompt: str) -> RecoveryStep:
+    """A recipe step as a policy that is not the oracle can play it once it reads the fix.
+
+    A lookup it is pointed to answers with candidates: it takes the one whose listing the
+    request names, else the first (:func:`recovery._candidates`), never the oracle's pick,
+    and opens no candidate's record (what a probing recipe does).
+    """
+    if step.action != RecoveryAction.RESOLVE:
+        return step
+    params = {k: v for k, v in step.params.items() if k != "probe"}
+    return step.model_copy(update={"params": {**params, "choose_by": prompt}})
 
 
 def _count_refs(value: Any, step: int) -> int:

@@ -127,7 +127,8 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
     if action == RecoveryAction.ADAPT:
         literals = [str(v) for v in p.get("rename_args", {}).values()]
         literals += [str(v) for m in p.get("map_values", {}).values() for v in m.values()]
-        literals += ["DD/MM/YYYY" for how in p.get("reformat_args", {}).values() if how == "dmy"]
+        forms = p.get("reformat_args", {}).values()
+        literals += ["DD/MM/YYYY" if how == "dmy" else str(how) for how in forms]
         literals += [str(v) for v in p.get("fill_args", {}).values()]
         if p.get("normalize_args"):
             literals.append("upper")

@@ -14,6 +14,7 @@ those that repair a result.
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from typing import Any
 from toolchaos.core.reference import Unresolved, follow
 from toolchaos.core.types import RecoveryAction, RecoveryStep
 from toolchaos.hazards.base import map_field, map_records, transform_keys
-from toolchaos.hazards.specification_drift import to_dmy
+from toolchaos.hazards.specification_drift import DATE_FORMATS, to_dmy, to_format
 from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 
 
@@ -83,6 +84,8 @@ def adapt_arguments(arguments: dict[str, Any], params: dict[str, Any]) -> dict[s
     for name, how in params.get("reformat_args", {}).items():
         if how == "dmy" and isinstance(out.get(name), str):
             out[name] = to_dmy(out[name])
+        elif how in DATE_FORMATS and isinstance(out.get(name), str):
+            out[name] = to_format(out[name], how)
     for name, how in params.get("normalize_args", {}).items():
         if how == "upper" and isinstance(out.get(name), str):
             out[name] = out[name].strip().upper()
@@ -176,11 +179,15 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         return on_error(recipe, state, state.main_call())
     if call.purpose == "resolve":
         params = _params(recipe, RecoveryAction.RESOLVE)
+        if "probe" in params or "choose_by" in params:
+            return _candidates(params, state, content)
         try:
             state.arguments[params["param"]] = follow({0: content}, [0, *params["id_path"]])
         except Unresolved:
             return Handled(failed=True)
         return Handled(calls=[state.main_call()])
+    if call.purpose == "probe":
+        return _probed(_params(recipe, RecoveryAction.RESOLVE), state, call, content)
     if call.purpose == "verify":
         params = _params(recipe, RecoveryAction.VERIFY_STATE)
         listing = params.get("list", "results")
@@ -233,6 +240,73 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         for marker in ("next_page", "next_cursor", "has_more"):
             content.pop(marker, None)
     return Handled(result=content, finished=True)
+
+
+def _candidates(params: dict[str, Any], state: StepState, content: Any) -> Handled:
+    """A lookup's candidates: open each (``probe``), or pick by what the request says.
+
+    ``probe`` names a detail tool whose record of each candidate shows the deciding
+    field. ``choose_by`` is the text an agent was given (the request): the candidate it
+    describes is taken, the one whose listing has a value the text says of that field
+    ("whose member is Leo"), else the one with most values the text names as written (not
+    its id, nor the name looked up); else the first, which an agent that does not look
+    further takes.
+    """
+    path = [str(k) if not isinstance(k, int) else k for k in params["id_path"]]
+    id_field = path[-1]
+    try:
+        listing = follow({0: content}, [0, *path[:-2]])
+    except Unresolved:
+        return Handled(failed=True)
+    records = [r for r in listing if isinstance(r, dict)] if isinstance(listing, list) else []
+    ids = [r.get(id_field) for r in records if r.get(id_field) is not None]
+    if not ids:
+        return Handled(failed=True)
+    probe = params.get("probe")
+    if probe:
+        state.checks = {"probe": {}}
+        state.waiting = len(ids)
+        tool, param = str(probe["tool"]), str(probe["param"])
+        fixed = dict(probe.get("args", {}))
+        return Handled(calls=[Call(tool, {**fixed, param: i}, "probe") for i in ids])
+    asked = str(state.arguments.get(params["param"], "")).casefold()
+    text = str(params["choose_by"])
+    scores: dict[Any, tuple[int, int]] = {}
+    for record in records:
+        said = named = 0
+        for key, value in record.items():
+            if not isinstance(value, str) or key == id_field or value.casefold() == asked:
+                continue
+            if value.strip() and _names(value, text):
+                named += 1
+                said += _names(f"{key.replace('_', ' ')} is {value}", text)
+        best = scores.get(record.get(id_field), (0, 0))
+        scores[record.get(id_field)] = max(best, (said, named))
+    top = max(scores.values())
+    chosen = [i for i, score in scores.items() if score == top]
+    state.arguments[params["param"]] = chosen[0] if top > (0, 0) and len(chosen) == 1 else ids[0]
+    return Handled(calls=[state.main_call()])
+
+
+def _names(value: str, text: str) -> bool:
+    # as written: "IN" (India) is not named by the word "in"
+    return re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", text) is not None
+
+
+def _probed(params: dict[str, Any], state: StepState, call: Call, content: Any) -> Handled:
+    """One candidate's record read: once all are, call again with the one that matches."""
+    probe = params["probe"]
+    seen = state.checks.setdefault("probe", {})
+    seen[call.arguments.get(str(probe["param"]))] = content
+    state.waiting -= 1
+    if state.waiting > 0:
+        return Handled()
+    field, value = str(probe["field"]), probe["value"]
+    matching = [i for i, r in seen.items() if isinstance(r, dict) and r.get(field) == value]
+    if len(matching) != 1:
+        return Handled(failed=True)
+    state.arguments[params["param"]] = matching[0]
+    return Handled(calls=[state.main_call()])
 
 
 def _next_page(params: dict[str, Any], state: StepState, content: Any) -> Any:

@@ -443,6 +443,14 @@ def recovery_words(step: RecoveryStep) -> str:
         return "Change the call and retry: " + ("; ".join(parts) or _compact(p)) + "."
     if action == RecoveryAction.RESOLVE:
         where = " -> ".join(str(k) for k in p.get("id_path", []))
+        probe = p.get("probe")
+        if isinstance(probe, dict):
+            return (
+                f"Look the '{p.get('param')}' name up with {p.get('tool')} "
+                f"('{p.get('query_param')}'), open each candidate with {probe.get('tool')} "
+                f"('{probe.get('param')}'), take the one whose {probe.get('field')} is "
+                f"{_compact(probe.get('value'))} and call again with its id."
+            )
         return (
             f"Look the '{p.get('param')}' name up with {p.get('tool')} "
             f"('{p.get('query_param')}'), take the id at {where} and call again with it."
