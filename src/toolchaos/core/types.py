@@ -133,6 +133,9 @@ class RecoveryAction(StrEnum):
     """After a write timed out, check whether it happened before repeating it."""
     CONSULT = "consult"
     """Read the service changelog about the failing tool; the next step applies its fix."""
+    PROBE = "probe"
+    """Call again with arguments left out (``drop``) or set (``set``) to read what the
+    backend expects from its answer; the next step applies it."""
     # on a result
     NORMALIZE = "normalize"
     """Rename drifted result fields back."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar
@@ -30,7 +31,6 @@ from toolchaos.hazards.base import (
     with_parameters,
 )
 from toolchaos.hazards.propose import (
-    camel,
     changed_on,
     dated,
     once_each,
@@ -42,19 +42,72 @@ from toolchaos.hazards.propose import (
 
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
 
+LOGGED = ("fix", "vague", "none")
+"""What the changelog says of a change (a spec's ``logged``): the fix (the v2 default),
+a vague entry that names a change without saying what it is, or nothing at all."""
 
-def _swap_case(value: str) -> str:
-    return value.lower() if value != value.lower() else value.upper()
+VAGUE = (
+    "request validation now follows the current backend schema; calls that do not match "
+    "it are refused with 400."
+)
+"""The vague entry: true of the change, and of no use to an agent that wants the fix."""
+
+PROBE_VALUE = "?"
+"""What a probe sends for an enum parameter: no value the docs or the backend list."""
+
+
+def unlogged_mode(tool: str, param: str) -> str:
+    """Whether an unlogged change at (tool, param) has a vague entry or none (no rng draw).
+
+    A checksum of the place decides, so the build's generator, and every other variant's
+    draws from it, are left as they were.
+    """
+    return LOGGED[1 + zlib.crc32(f"{tool}.{param}".encode()) % 2]
+
+
+class _Unlogged(Hazard):
+    """What the drift variants share when a change is not logged (``logged`` not ``fix``).
+
+    The changelog then says nothing useful, the error only says what is wrong, and the
+    backend's own answer to a probing call (the argument left out, or a value outside the
+    documented ones) is where the fix shows. ``probe_hints`` replace the variant's hints.
+    """
+
+    probe_hints: ClassVar[tuple[str, str]]
+
+    @classmethod
+    def hint_templates(cls, params: Mapping[str, Any]) -> tuple[str, str]:
+        """The probing hints when the change is not logged, else the variant's own."""
+        return cls.hints if params.get("logged", "fix") == "fix" else cls.probe_hints
+
+    @property
+    def logged(self) -> str:
+        """What the changelog says of this change (:data:`LOGGED`)."""
+        return str(self.spec.params.get("logged", "fix"))
+
+    def entry(self, tool: str, change: str) -> list[str]:
+        """The changelog's entry: ``change``, the vague entry, or nothing."""
+        if self.logged == "none":
+            return []
+        return dated(self, tool, change if self.logged == "fix" else VAGUE)
+
+
+def _unlogged(
+    cls: type[Hazard], tool: str, params: dict[str, Any], probe: RecoveryStep, fix: RecoveryStep
+) -> Proposal:
+    """The proposal of ``cls`` whose change the changelog does not record (implicit)."""
+    params = {**params, "logged": unlogged_mode(tool, str(params["param"]))}
+    return cls.proposal(tool, params, [probe, fix], tier="implicit")
 
 
 @register_hazard
-class RenamedParameter(Hazard):
+class RenamedParameter(_Unlogged):
     """The backend renamed a parameter (``params.param`` -> ``params.to``); the docs did not."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "renamed_parameter"
     needs: ClassVar[tuple[str, ...]] = ("param",)
-    takes: ClassVar[tuple[str, ...]] = ("to", "since")
+    takes: ClassVar[tuple[str, ...]] = ("to", "since", "logged")
     summary: ClassVar[str] = "a parameter was renamed in the backend but not in the docs"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -66,6 +119,16 @@ class RenamedParameter(Hazard):
         "name is rejected as an unrecognized argument. The service changelog "
         "(read_changelog) records the rename. Keep the same value, send it under the new "
         "name, and carry on with the task. The data returned is unchanged.",
+    )
+    probe_hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service renamed one of its parameters; neither its documentation nor "
+        "its changelog says so. If a call is refused for an unrecognized argument, call "
+        "again without it: the backend's answer names the parameter it requires now.",
+        "Reliability notice. The backend of {tool} was updated and one of its parameters "
+        "now goes by a name that neither the documentation nor the service changelog "
+        "shows. A call with the documented name is rejected as an unrecognized argument. "
+        "Leave that argument out of one call: the backend then names the parameter it "
+        "requires. Send the same value under that name and carry on with the task.",
     )
 
     @classmethod
@@ -82,7 +145,9 @@ class RenamedParameter(Hazard):
     ) -> list[Proposal]:
         """A required argument the path passes, once per (tool, parameter), in each tier.
 
-        An optional one would not do: an agent that leaves it out never meets the rename.
+        Each place is also offered unlogged: the changelog does not give the new name
+        (:func:`unlogged_mode`), and a call without the argument is what shows it. An
+        optional one would not do: an agent that leaves it out never meets the rename.
         """
         passed = [
             (step.tool, name)
@@ -92,19 +157,21 @@ class RenamedParameter(Hazard):
         ]
         out = []
         for tool, name in once_each(passed):
-            new = camel(name) if "_" in name else f"{name}_value"
+            new = renamed(name)
             fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"rename_args": {name: new}})
             params = {"param": name, "to": new, "since": changed_on(rng)}
             out += tiered(cls, tool, params, fix, cls.tiers)
+            probe = RecoveryStep(action=RecoveryAction.PROBE, params={"drop": [name]})
+            out.append(_unlogged(cls, tool, params, probe, fix))
         return out
 
     def changelog(self, tool: str) -> list[str]:
-        """The rename, dated."""
+        """The rename, dated (unless the change is not logged)."""
         old, new = self.spec.params["param"], self.spec.params["to"]
         change = (
             f"parameter '{old}' renamed to '{new}'. Requests that still send '{old}' are rejected."
         )
-        return dated(self, tool, change)
+        return self.entry(tool, change)
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the parameter under its new name."""
@@ -138,17 +205,21 @@ def enum_constant(param: str, value: str) -> str:
 
 
 @register_hazard
-class ChangedEnum(Hazard):
+class ChangedEnum(_Unlogged):
     """The backend renamed the values of an enum parameter (``params.mapping``: doc -> new)."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "changed_enum"
     needs: ClassVar[tuple[str, ...]] = ("param",)
-    takes: ClassVar[tuple[str, ...]] = ("mapping", "since")
+    takes: ClassVar[tuple[str, ...]] = ("mapping", "since", "logged")
 
     @classmethod
     def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
-        """A plan's ``mapping`` defaults to every documented value in the other case."""
+        """A plan's ``mapping`` defaults to every documented value as a prefixed constant.
+
+        The same respelling a build proposes (:func:`enum_constant`): a case swap would be
+        a guess an agent gets right without reading anything.
+        """
         out = super().plan_params(params, tool)
         if "param" in out and "mapping" not in out:
             schema = tool.parameters.get("properties", {}).get(out["param"], {})
@@ -157,7 +228,7 @@ class ChangedEnum(Hazard):
                 raise BadInput(
                     f"hazard changed_enum on {tool.name!r}: parameter {out['param']!r} has no enum"
                 )
-            out["mapping"] = {str(v): _swap_case(str(v)) for v in values}
+            out["mapping"] = {str(v): enum_constant(out["param"], str(v)) for v in values}
         return out
 
     summary: ClassVar[str] = "the allowed values of an enum parameter changed"
@@ -172,18 +243,31 @@ class ChangedEnum(Hazard):
         "maps each old value to its new spelling. Send the new value that means the same "
         "thing as the one you intended and repeat the call.",
     )
+    probe_hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service changed how the values of one parameter are written; neither "
+        "its documentation nor its changelog says how. If a documented value is refused, "
+        "send one the docs do not list: the backend's answer lists the values it takes.",
+        "Reliability notice. One of the parameters of {tool} that takes a fixed set of "
+        "values now expects them written differently, and neither the documentation nor "
+        "the service changelog shows the new spelling. A documented value is rejected as "
+        "invalid. Send, once, a value the documentation does not list: the backend then "
+        "lists the values it accepts. Pick the one that means the same as the value you "
+        "intended and repeat the call.",
+    )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A required enum argument the path passes as a string, in each tier.
+        """A required enum argument the path passes as a string, once per (tool, parameter).
 
         Every value becomes a prefixed constant (``UNIT_CELSIUS``): a respelling an agent
-        cannot guess by changing case. An optional parameter would not do: an agent that
-        leaves it out never meets the change.
+        cannot guess by changing case. Each place is offered in each tier and unlogged
+        (the changelog does not give the values; a value outside the documented ones is
+        answered with the list). An optional parameter would not do: an agent that leaves
+        it out never meets the change.
         """
-        out = []
+        places = []
         for step in task.reference.steps:
             props = domain.tools[step.tool].spec.parameters["properties"]
             required = required_params(domain, step.tool)
@@ -191,21 +275,23 @@ class ChangedEnum(Hazard):
                 values = props.get(name, {}).get("enum")
                 if not values or value not in values or not isinstance(value, str):
                     continue
-                if name not in required:
-                    continue
-                mapping = {str(v): enum_constant(name, str(v)) for v in values}
-                fix = RecoveryStep(
-                    action=RecoveryAction.ADAPT, params={"map_values": {name: mapping}}
-                )
-                params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
-                out += tiered(cls, step.tool, params, fix, cls.tiers)
+                if name in required:
+                    places.append((step.tool, name, [str(v) for v in values]))
+        out = []
+        for tool, name, values in once_each(places, key=lambda place: place[:2]):
+            mapping = {v: enum_constant(name, v) for v in values}
+            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"map_values": {name: mapping}})
+            params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers)
+            probe = RecoveryStep(action=RecoveryAction.PROBE, params={"set": {name: PROBE_VALUE}})
+            out.append(_unlogged(cls, tool, params, probe, fix))
         return out
 
     def changelog(self, tool: str) -> list[str]:
         """Each documented value with its new spelling, dated."""
         name, mapping = self.spec.params["param"], self.spec.params["mapping"]
         pairs = ", ".join(f"'{old}' -> '{new}'" for old, new in mapping.items())
-        return dated(self, tool, f"values of '{name}' renamed: {pairs}.")
+        return self.entry(tool, f"values of '{name}' renamed: {pairs}.")
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the new enum values."""
@@ -305,14 +391,18 @@ def from_dmy(dmy: str) -> str:
     return date(int(year), int(month), int(day)).isoformat()
 
 
+DMY_PATTERN = r"^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$"
+"""The day-first date an unlogged format change's backend validates against."""
+
+
 @register_hazard
-class ParameterFormat(Hazard):
+class ParameterFormat(_Unlogged):
     """A date parameter must now be sent as DD/MM/YYYY, though the docs still say ISO."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "parameter_format"
     needs: ClassVar[tuple[str, ...]] = ("param",)
-    takes: ClassVar[tuple[str, ...]] = ("format", "since")
+    takes: ClassVar[tuple[str, ...]] = ("format", "since", "logged")
     defaults: ClassVar[Mapping[str, Any]] = {"format": "DD/MM/YYYY"}
     summary: ClassVar[str] = "a parameter's format changed from what the docs say"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
@@ -326,6 +416,17 @@ class ParameterFormat(Hazard):
         "date in the new format and repeat the call; the rest of the request stays as it "
         "was.",
     )
+    probe_hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service changed the date format it accepts in '{param}'; neither its "
+        "documentation nor its changelog says to what. If an ISO date is refused, send a "
+        "value that is no ISO date: the backend's answer shows the pattern it accepts.",
+        "Reliability notice. The documentation of {tool} says the '{param}' parameter takes "
+        "an ISO date (YYYY-MM-DD), but the service now rejects that format, and the "
+        "service changelog does not say what it takes instead. Send, once, a value that is "
+        "not an ISO date: the backend then answers with the pattern it validates against. "
+        "Read which part is the day and which the month, write the same date that way and "
+        "repeat the call.",
+    )
 
     @classmethod
     def propose(
@@ -333,7 +434,9 @@ class ParameterFormat(Hazard):
     ) -> list[Proposal]:
         """A required argument the path passes as an ISO date, once per (tool, parameter).
 
-        An optional one would not do: an agent that leaves it out never meets the change.
+        Each place is offered in each tier and unlogged (the changelog does not give the
+        format; a value that is no ISO date is answered with the backend's pattern). An
+        optional one would not do: an agent that leaves it out never meets the change.
         """
         dates = []
         for step in task.reference.steps:
@@ -352,16 +455,31 @@ class ParameterFormat(Hazard):
             fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"reformat_args": {name: "dmy"}})
             params = {"param": name, "format": "DD/MM/YYYY", "since": changed_on(rng)}
             out += tiered(cls, tool, params, fix, cls.tiers)
+            probe = RecoveryStep(action=RecoveryAction.PROBE, params={"set": {name: PROBE_VALUE}})
+            out.append(_unlogged(cls, tool, params, probe, fix))
         return out
 
     def changelog(self, tool: str) -> list[str]:
-        """The new date format, dated."""
+        """The new date format, dated (unless the change is not logged)."""
         change = (
             f"'{self.spec.params['param']}' now takes dates written "
             f"{self.param('format')} (day first); ISO dates "
             "(YYYY-MM-DD) are rejected."
         )
-        return dated(self, tool, change)
+        return self.entry(tool, change)
+
+    def backend_spec(self, spec: ToolSpec) -> ToolSpec:
+        """Unlogged, the schema's pattern of the day-first date (a v2 spec's is unchanged).
+
+        A value that is no ISO date reaches the backend's validation, whose error shows the
+        pattern: the one place an unlogged change can be read.
+        """
+        if spec.name != self.spec.tool or self.logged == "fix":
+            return spec
+        name = self.spec.params["param"]
+        props = dict(spec.parameters["properties"])
+        props[name] = {**props[name], "pattern": DMY_PATTERN}
+        return with_parameters(spec, props)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject an ISO date with an error that states the expected format."""

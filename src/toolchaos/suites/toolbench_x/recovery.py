@@ -8,8 +8,8 @@ calls to make, a finished result, or a failure.
 
 The actions, and what each does, are :class:`~toolchaos.core.types.RecoveryAction`:
 :func:`on_error` plays those that answer an error (``retry``, ``fallback``, ``adapt``,
-``resolve``, ``verify_state``, ``consult``), :func:`normalize_result` and :func:`on_result`
-those that repair a result.
+``resolve``, ``verify_state``, ``consult``, ``probe``), :func:`normalize_result` and
+:func:`on_result` those that repair a result.
 """
 
 from __future__ import annotations
@@ -92,13 +92,20 @@ def adapt_arguments(arguments: dict[str, Any], params: dict[str, Any]) -> dict[s
 
 
 def on_error(recipe: list[RecoveryStep], state: StepState, call: Call) -> Handled:
-    """Decide how to recover from an error returned to ``call``."""
-    if call.purpose != "main":
+    """Decide how to recover from an error returned to ``call``.
+
+    The answer to a probe is read, and the recipe goes on with the step's own call.
+    """
+    if call.purpose not in ("main", "probe"):
         return Handled(failed=True)
     for step in recipe:
         p = step.params
         if step.action == RecoveryAction.CONSULT and _once(state, "consult"):
             return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
+        if step.action == RecoveryAction.PROBE and _once(state, "probe"):
+            drop = set(p.get("drop", []))
+            args = {k: v for k, v in state.arguments.items() if k not in drop}
+            return Handled(calls=[Call(state.tool, {**args, **p.get("set", {})}, "probe")])
         if step.action == RecoveryAction.RETRY and state.attempts < int(p.get("max_attempts", 3)):
             return Handled(calls=[state.main_call()])
         if step.action == RecoveryAction.FALLBACK and state.tool != p["tool"]:
@@ -172,7 +179,7 @@ def normalize_result(recipe: list[RecoveryStep], result: Any) -> Any:
 
 def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content: Any) -> Handled:
     """Decide what a successful observation means for the step."""
-    if call.purpose == "consult":  # the changelog read: now apply the fix it names
+    if call.purpose in ("consult", "probe"):  # read what it says: now apply the fix
         return on_error(recipe, state, state.main_call())
     if call.purpose == "resolve":
         params = _params(recipe, RecoveryAction.RESOLVE)
