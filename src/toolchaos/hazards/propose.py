@@ -94,14 +94,14 @@ def answer_fields(task: TaskSpec, results: Results) -> list[tuple[int, str, Any]
 
 
 def renamed(name: str) -> str:
-    """The drifted name of a parameter or field: camelCase, else ``name_v2``.
+    """The drifted name of a parameter or field: ``name_v2`` (``temp_c`` -> ``temp_c_v2``).
 
     The one renaming rule: builds' proposals and hazard plans on a user's tools both use
-    it (a spec stores the name it was given, so an older task keeps its own).
+    it (a spec stores the name it was given, so an older task, renamed to camelCase, keeps
+    its own). A versioned name, not a case convention: ``tempC`` for ``temp_c`` is a guess
+    an agent gets right without reading anything.
     """
-    head, *rest = name.split("_")
-    new = head + "".join(p.title() for p in rest)
-    return new if new != name else f"{name}_v2"
+    return f"{name}_v2"
 
 
 def required_params(domain: Domain, tool: str) -> set[str]:

@@ -397,8 +397,23 @@ def tier_table(figures: TierFigures) -> str:
     return "\n".join(lines)
 
 
+def places_table(figures: TierFigures) -> str:
+    """The places each family's fixes can be found in, as a Markdown table (``found``).
+
+    A task counts in every place that names its fix, so a row may sum to more than the
+    family's tasks.
+    """
+    places = [s for s in SOURCES if any(s in row for row in figures.found.values())]
+    head = ["family", *(f"found {_WHERE[s]}" for s in places)]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for family in sorted(figures.found):
+        cells = [str(figures.found[family].get(s, 0)) for s in places]
+        lines.append(f"| {family} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the declared-vs-measured tiers of a ToolBench-X task file (default: v2).
+    """Print the declared-vs-measured tiers and the fixes' places of a task file (default: v2).
 
     Usage: ``python -m toolchaos.suites.toolbench_x.tiers [TASKS.jsonl] [--json]``.
     """
@@ -421,7 +436,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BadInput as exc:
         sys.stderr.write(f"{exc}\n")
         return 2
-    sys.stdout.write((figures.model_dump_json(indent=2) if as_json else tier_table(figures)) + "\n")
+    text = tier_table(figures) + "\n\n" + places_table(figures)
+    sys.stdout.write((figures.model_dump_json(indent=2) if as_json else text) + "\n")
     return 0
 
 
