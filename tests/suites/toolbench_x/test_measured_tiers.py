@@ -17,6 +17,7 @@ from toolchaos.suites.toolbench_x.tiers import (
     TIER_OF_SOURCE,
     Clue,
     Observations,
+    TierFigures,
     fix_clues,
     fix_places,
     fix_source,
@@ -144,6 +145,15 @@ def test_every_place_that_names_the_fix_is_counted() -> None:
     assert fix_places(both) == ("error", "changelog")
     assert fix_places(Observations(fix=RENAME_FIX, errors=(BARE,))) == ("probing",)
     assert fix_places(Observations(fix=RENAME_FIX)) == ("data",)
+
+
+def test_the_places_table_has_a_column_per_place_any_family_uses() -> None:
+    found = {"specification_drift": {"changelog": 3, "probing": 5}, "output_drift": {"data": 2}}
+    table = places_table(TierFigures(found=found)).splitlines()
+    assert table[0] == (
+        "| family | found in the changelog | found by probing | found only in the data |"
+    )
+    assert table[2:] == ["| output_drift | 0 | 0 | 2 |", "| specification_drift | 3 | 5 | 0 |"]
 
 
 def test_a_notice_that_says_more_exists_without_saying_how_is_implicit() -> None:
