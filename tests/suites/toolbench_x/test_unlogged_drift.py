@@ -189,3 +189,13 @@ def test_an_enum_place_is_proposed_once_whatever_the_steps() -> None:
     once = ChangedEnum.propose(bare, domain, random.Random(0), replay_reference(bare).results)
     twice = ChangedEnum.propose(doubled, domain, random.Random(0), replay_reference(bare).results)
     assert [p.spec.model_dump() for p in once] == [p.spec.model_dump() for p in twice]
+
+
+def test_a_probe_reads_as_a_sentence_in_the_review_view() -> None:
+    from toolchaos.core.types import RecoveryStep
+    from toolchaos.suites.toolbench_x.review_view import recovery_words
+
+    left = recovery_words(RecoveryStep(action=RecoveryAction.PROBE, params={"drop": ["city"]}))
+    sent = recovery_words(RecoveryStep(action=RecoveryAction.PROBE, params={"set": {"unit": "?"}}))
+    assert left.startswith("Call again without 'city' and read") and left.endswith(".")
+    assert "'unit' = \"?\"" in sent or "'unit' = ?" in sent, sent
