@@ -66,9 +66,9 @@ def test_every_stored_action_is_a_member(path: Path) -> None:
     assert stored <= members, sorted(stored - members)
 
 
-UNSHIPPED = {"probe"}
-"""Members a build proposes that no shipped file holds yet (v3's unlogged spec drift,
-which the next rebuild ships; then this set empties)."""
+UNSHIPPED = {"probe", "realign"}
+"""Members a build proposes that no shipped file holds yet (v3's unlogged and
+reinterpreted specification drift, which the next rebuild ships; then this set empties)."""
 
 
 def test_the_shipped_tasks_use_every_member() -> None:

@@ -153,6 +153,9 @@ class RecoveryAction(StrEnum):
     """Fetch and merge the remaining pages."""
     CROSS_CHECK = "cross_check"
     """Ask the other sources and keep the fresh, majority or authoritative value."""
+    REALIGN = "realign"
+    """When a result says it is for another day (its ``field``) than the date ``param``
+    sent, call again with the date moved by the difference."""
 
 
 class RecoveryStep(BaseModel):

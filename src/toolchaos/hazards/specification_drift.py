@@ -6,7 +6,7 @@ import random
 import re
 import zlib
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput, ToolError
@@ -17,6 +17,7 @@ from toolchaos.core.types import (
     RecoveryStep,
     TaskSpec,
     Tier,
+    ToolKind,
     ToolSpec,
 )
 from toolchaos.core.values import ISO_DATE
@@ -509,3 +510,95 @@ class ParameterFormat(_Unlogged):
                 call.arguments = {**call.arguments, name: from_dmy(value)}
             except ValueError:
                 raise ToolError(f"Invalid date for parameter '{name}': '{value}'.") from None
+
+
+def _served_field(result: Any, value: str) -> str | None:
+    """The key under which ``result``'s first record gives back the date ``value``."""
+    records = [result] if isinstance(result, dict) else []
+    while records:
+        record = records.pop(0)
+        for key, held in record.items():
+            if held == value:
+                return str(key)
+        records += [v for v in record.values() if isinstance(v, dict)]
+        records += [
+            v[0] for v in record.values() if isinstance(v, list) and v and isinstance(v[0], dict)
+        ]
+    return None
+
+
+@register_hazard
+class ReinterpretedDate(Hazard):
+    """The backend now reads a date parameter as the day before (``params.shift`` days).
+
+    Its zone moved: nothing errs, the docs and the changelog say nothing, and the data is
+    the only cue: each result says which day it is for (``params.field``), and that is
+    not the day asked. An agent that checks it against the date it sent moves the date
+    by the difference and calls again.
+    """
+
+    family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
+    variant: ClassVar[str] = "reinterpreted_date"
+    needs: ClassVar[tuple[str, ...]] = ("param", "field")
+    takes: ClassVar[tuple[str, ...]] = ("shift",)
+    defaults: ClassVar[Mapping[str, Any]] = {"shift": -1}
+    summary: ClassVar[str] = "a date parameter is silently read as another day"
+    tiers: ClassVar[tuple[Tier, ...]] = ("silent",)
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service now reads '{param}' differently from its documentation, and "
+        "says nothing about it. Check the day each result says it is for ('{field}') "
+        "against the date you sent; if they differ, move your date by the difference.",
+        "Reliability notice. The backend of {tool} changed how it reads the '{param}' "
+        "date: no error, no changelog entry and no documentation says so, but the data "
+        "it returns is for another day than the one asked. Each result gives the day it "
+        "is for in '{field}'. Compare it with the date you sent; where they differ, send "
+        "the date moved by the same number of days the other way, check the day again, "
+        "and use only the result for the day the task asks about.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A required ISO date a read step passes and its result gives back, once per place.
+
+        The result must say which day it is for (a field holding the date sent), or the
+        change could not be seen at all.
+        """
+        places = []
+        for index, step in enumerate(task.reference.steps):
+            if domain.tools[step.tool].kind is not ToolKind.READ:
+                continue  # a write for the wrong day would have to be undone, not redone
+            try:
+                args = resolve(step.args, results)
+            except Unresolved:
+                continue
+            required = required_params(domain, step.tool)
+            for name, value in args.items():
+                if not (isinstance(value, str) and ISO_DATE.fullmatch(value)):
+                    continue
+                field = _served_field(results.get(index), value)
+                if name in required and field is not None:
+                    places.append((step.tool, name, field))
+        out = []
+        for tool, name, field in once_each(places, key=lambda place: place[:2]):
+            fix = RecoveryStep(
+                action=RecoveryAction.REALIGN, params={"param": name, "field": field}
+            )
+            params = {"param": name, "field": field, "shift": -1}
+            out.append(cls.proposal(tool, params, [fix], tier="silent"))
+        return out
+
+    def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
+        """Hand the tool the day before the one sent (the zone the backend now reads in)."""
+        name = self.spec.params["param"]
+        value = call.arguments.get(name)
+        if not (self.fires(call.tool, call.ordinal) and isinstance(value, str)):
+            return
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            return
+        served = (day + timedelta(days=int(self.param("shift")))).isoformat()
+        self.log(ctx, call.tool, call.ordinal, f"{name} {value} read as {served}")
+        call.arguments = {**call.arguments, name: served}

@@ -199,3 +199,50 @@ def test_a_probe_reads_as_a_sentence_in_the_review_view() -> None:
     sent = recovery_words(RecoveryStep(action=RecoveryAction.PROBE, params={"set": {"unit": "?"}}))
     assert left.startswith("Call again without 'city' and read") and left.endswith(".")
     assert "'unit' = \"?\"" in sent or "'unit' = ?" in sent, sent
+
+
+# --- a date read as another day: nothing errs, only the data shows it --------------------
+
+SILENT_CASE = "tbx-fitness-tracking-seq-04"
+
+
+def _silent() -> TaskSpec:
+    from toolchaos.hazards.specification_drift import ReinterpretedDate
+
+    task = _shipped(SILENT_CASE)
+    bare = task.model_copy(update={"hazard": None, "hints": None})
+    domain = get_domain(task.domain)
+    offered = ReinterpretedDate.propose(
+        bare, domain, random.Random(0), replay_reference(bare).results
+    )
+    assert offered, "no reinterpreted date proposed"
+    trial, gate, reason = gate_problem(bare, offered[0], random.Random(0), cheap_gates=True)
+    assert gate == "", f"{gate}: {reason}"
+    return trial
+
+
+def test_a_reinterpreted_date_is_recovered_by_checking_the_day_and_by_no_cheap_road() -> None:
+    task = _silent()
+    assert task.hazard is not None and task.hazard.tier == "silent"
+    assert episode_correct(play_sync(task, "oracle", "hazard"), task, exact=True)
+    for mode in ("naive", "retry", *GATE_MODES, *CHEAP_MODES, "capable"):
+        assert not episode_correct(play_sync(task, mode, "hazard"), task), mode
+    obs = observe(task)
+    assert not obs.errors and not obs.notices and not obs.changelog and not obs.probes
+    assert fix_places(obs) == ("data",) and fix_source(obs) == "data"
+
+
+def test_the_reinterpreted_date_hint_is_true_the_result_names_the_day_served() -> None:
+    from datetime import date, timedelta
+
+    task = _silent()
+    assert task.hazard is not None and task.hints is not None
+    name, field = task.hazard.params["param"], task.hazard.params["field"]
+    args = _reference_args(task)
+    asked = date.fromisoformat(args[name])
+    served = _call(task, task.hazard.tool, args)
+    assert "error" not in served and served[field] == (asked - timedelta(days=1)).isoformat()
+    moved = _call(task, task.hazard.tool, {**args, name: (asked + timedelta(days=1)).isoformat()})
+    assert moved[field] == asked.isoformat()
+    assert _call(task, CHANGELOG_TOOL, {"tool": task.hazard.tool})["entries"] == []
+    assert f"('{field}')" in task.hints.minimal and "says nothing" in task.hints.minimal

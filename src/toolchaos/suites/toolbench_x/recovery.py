@@ -9,7 +9,8 @@ calls to make, a finished result, or a failure.
 The actions, and what each does, are :class:`~toolchaos.core.types.RecoveryAction`:
 :func:`on_error` plays those that answer an error (``retry``, ``fallback``, ``adapt``,
 ``resolve``, ``verify_state``, ``consult``, ``probe``), :func:`normalize_result` and
-:func:`on_result` those that repair a result.
+:func:`on_result` those that repair a result (``realign`` calls again when a result is
+for another day).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow
@@ -221,6 +223,11 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
             state.pages.extend(content.get(p.get("list", "results"), []))
             args = {**state.arguments, p.get("param", "page"): following}
             return Handled(calls=[Call(state.tool, args)])
+        if step.action == RecoveryAction.REALIGN and _once(state, "realign"):
+            moved = realigned(state.arguments.get(str(p["param"])), _first(content, p["field"]))
+            if moved is not None:
+                state.arguments = {**state.arguments, str(p["param"]): moved}
+                return Handled(calls=[state.main_call()])
         if step.action == RecoveryAction.CROSS_CHECK and _once(state, "cross_check"):
             state.primary = content
             calls = []
@@ -240,6 +247,32 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         for marker in ("next_page", "next_cursor", "has_more"):
             content.pop(marker, None)
     return Handled(result=content, finished=True)
+
+
+def _first(value: Any, name: Any) -> Any:
+    """The first value stored under key ``name`` in a JSON value, outermost first."""
+    if isinstance(value, dict):
+        if name in value:
+            return value[name]
+        value = list(value.values())
+    if isinstance(value, list):
+        for inner in value:
+            found = _first(inner, name)
+            if found is not None:
+                return found
+    return None
+
+
+def realigned(sent: Any, served: Any) -> str | None:
+    """The ISO date to send so the backend serves ``sent``, given it served ``served``.
+
+    None when both are the same day or either is no ISO date.
+    """
+    try:
+        asked, got = date.fromisoformat(str(sent)), date.fromisoformat(str(served))
+    except ValueError:
+        return None
+    return None if asked == got else (asked + (asked - got)).isoformat()
 
 
 def _next_page(params: dict[str, Any], state: StepState, content: Any) -> Any:
