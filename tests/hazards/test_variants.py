@@ -36,9 +36,10 @@ def hazarded(family: str, variant: str) -> list[tuple[TaskSpec, Proposal]]:
 ALL = sorted((f.value, v) for f, v in VARIANTS)
 
 
-def test_the_catalogue_has_twenty_three_variants() -> None:
-    # cross_source_conflict/inferred_rule replaced three legacy ones (issue #24 item 3)
-    assert len(ALL) == 23
+def test_the_catalogue_has_twenty_four_variants() -> None:
+    # v3 added cross_source_conflict/inferred_rule (three legacy ones are no longer
+    # proposed) and specification_drift/reinterpreted_date (issue #24)
+    assert len(ALL) == 24
 
 
 UNFIT = {
@@ -70,7 +71,21 @@ def test_why_no_fixture_task_fits_some_variants() -> None:
         assert not [name for name in props if "enum" in props[name] and name in required]
 
 
-@pytest.mark.parametrize("family,variant", sorted(set(ALL) - UNFIT))
+SAME_EVERY_DAY = {("specification_drift", "reinterpreted_date")}
+"""Variants that fit a fixture task but cannot matter there: its forecast is the same on
+every day, so a date read as another day changes nothing (tests/suites/toolbench_x/
+test_unlogged_drift.py plays it on a real domain)."""
+
+
+def test_a_date_read_as_another_day_changes_nothing_in_the_fixture() -> None:
+    cases = hazarded("specification_drift", "reinterpreted_date")
+    assert cases
+    for task, _ in cases:
+        assert task.hazard is not None and task.hazard.tool == "get_forecast"
+        assert episode_correct(play_sync(task, "naive", "hazard"), task)
+
+
+@pytest.mark.parametrize("family,variant", sorted(set(ALL) - UNFIT - SAME_EVERY_DAY))
 def test_variant_fires_recovers_and_beats_naive(family: str, variant: str) -> None:
     cases = hazarded(family, variant)
     assert cases, f"no fixture task fits {family}/{variant}"

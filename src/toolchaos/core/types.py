@@ -133,6 +133,9 @@ class RecoveryAction(StrEnum):
     """After a write timed out, check whether it happened before repeating it."""
     CONSULT = "consult"
     """Read the service changelog about the failing tool; the next step applies its fix."""
+    PROBE = "probe"
+    """Call again with arguments left out (``drop``) or set (``set``) to read what the
+    backend expects from its answer; the next step applies it."""
     # on a result
     NORMALIZE = "normalize"
     """Rename drifted result fields back."""
@@ -150,6 +153,9 @@ class RecoveryAction(StrEnum):
     """Fetch and merge the remaining pages."""
     CROSS_CHECK = "cross_check"
     """Ask the other sources and keep the fresh, majority or authoritative value."""
+    REALIGN = "realign"
+    """When a result says it is for another day (its ``field``) than the date ``param``
+    sent, call again with the date moved by the difference."""
 
 
 class RecoveryStep(BaseModel):

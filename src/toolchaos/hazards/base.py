@@ -136,6 +136,15 @@ class Hazard:
             out.setdefault(name, value)
         return out
 
+    @classmethod
+    def hint_templates(cls, params: Mapping[str, Any]) -> tuple[str, str]:
+        """The (minimal, detailed) hint templates for a spec with ``params``.
+
+        :attr:`hints` unless the variant tells its agent something else in some mode
+        (a change its changelog does not record is found another way).
+        """
+        return cls.hints
+
     def param(self, name: str) -> Any:
         """The spec's value of ``name``, else the variant's default (KeyError if neither)."""
         if name in self.spec.params:
@@ -350,7 +359,7 @@ def hint_for(spec: HazardSpec, delivery: str = "start") -> Hint | None:
     values = {"tool": spec.tool, **{k: str(v) for k, v in spec.params.items()}}
     for step in spec.recovery:
         values.setdefault("resolver", str(step.params.get("tool", "")))
-    minimal, detailed = (text.format(**values) for text in cls.hints)
+    minimal, detailed = (text.format(**values) for text in cls.hint_templates(spec.params))
     return Hint(
         minimal=minimal,
         detailed=detailed,

@@ -44,7 +44,6 @@ from toolchaos.hazards.base import (
 from toolchaos.hazards.propose import (
     NUMERIC_OPS,
     answer_fields,
-    camel,
     once_each,
     read_paths,
     renamed,
@@ -129,7 +128,7 @@ class RenamedField(_OutputDrift):
                 read.append((tool_at(task, path), keys[-1]))
         out = []
         for tool, name in once_each(read):
-            new = camel(name)
+            new = renamed(name)
             recipe = [RecoveryStep(action=RecoveryAction.NORMALIZE, params={"rename": {new: name}})]
             out.append(cls.proposal(tool, {"field": name, "to": new}, recipe))
         return out

@@ -93,17 +93,15 @@ def answer_fields(task: TaskSpec, results: Results) -> list[tuple[int, str, Any]
     return out
 
 
-def camel(name: str) -> str:
-    """The camelCase form of a name: ``temp_c`` -> ``tempC``, ``city`` -> ``cityValue``."""
-    head, *rest = name.split("_")
-    return head + "".join(part.capitalize() for part in rest) if rest else f"{name}Value"
-
-
 def renamed(name: str) -> str:
-    """A hazard plan's drifted name of a parameter or field: camelCase, else ``name_v2``."""
-    head, *rest = name.split("_")
-    new = head + "".join(p.title() for p in rest)
-    return new if new != name else f"{name}_v2"
+    """The drifted name of a parameter or field: ``name_v2`` (``temp_c`` -> ``temp_c_v2``).
+
+    The one renaming rule: builds' proposals and hazard plans on a user's tools both use
+    it (a spec stores the name it was given, so an older task, renamed to camelCase, keeps
+    its own). A versioned name, not a case convention: ``tempC`` for ``temp_c`` is a guess
+    an agent gets right without reading anything.
+    """
+    return f"{name}_v2"
 
 
 def required_params(domain: Domain, tool: str) -> set[str]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
 
 from toolchaos.core.errors import BadInput, ToolError
@@ -16,6 +17,7 @@ from toolchaos.core.types import (
     RecoveryStep,
     TaskSpec,
     Tier,
+    ToolKind,
     ToolSpec,
 )
 from toolchaos.core.values import ISO_DATE
@@ -30,7 +32,6 @@ from toolchaos.hazards.base import (
     with_parameters,
 )
 from toolchaos.hazards.propose import (
-    camel,
     changed_on,
     dated,
     once_each,
@@ -42,19 +43,72 @@ from toolchaos.hazards.propose import (
 
 DMY_DATE = re.compile(r"^\d{2}/\d{2}/\d{4}$")
 
+LOGGED = ("fix", "vague", "none")
+"""What the changelog says of a change (a spec's ``logged``): the fix (the v2 default),
+a vague entry that names a change without saying what it is, or nothing at all."""
 
-def _swap_case(value: str) -> str:
-    return value.lower() if value != value.lower() else value.upper()
+VAGUE = (
+    "request validation now follows the current backend schema; calls that do not match "
+    "it are refused with 400."
+)
+"""The vague entry: true of the change, and of no use to an agent that wants the fix."""
+
+PROBE_VALUE = "?"
+"""What a probe sends for an enum parameter: no value the docs or the backend list."""
+
+
+def unlogged_mode(tool: str, param: str) -> str:
+    """Whether an unlogged change at (tool, param) has a vague entry or none (no rng draw).
+
+    A checksum of the place decides, so the build's generator, and every other variant's
+    draws from it, are left as they were.
+    """
+    return LOGGED[1 + zlib.crc32(f"{tool}.{param}".encode()) % 2]
+
+
+class _Unlogged(Hazard):
+    """What the drift variants share when a change is not logged (``logged`` not ``fix``).
+
+    The changelog then says nothing useful, the error only says what is wrong, and the
+    backend's own answer to a probing call (the argument left out, or a value outside the
+    documented ones) is where the fix shows. ``probe_hints`` replace the variant's hints.
+    """
+
+    probe_hints: ClassVar[tuple[str, str]]
+
+    @classmethod
+    def hint_templates(cls, params: Mapping[str, Any]) -> tuple[str, str]:
+        """The probing hints when the change is not logged, else the variant's own."""
+        return cls.hints if params.get("logged", "fix") == "fix" else cls.probe_hints
+
+    @property
+    def logged(self) -> str:
+        """What the changelog says of this change (:data:`LOGGED`)."""
+        return str(self.spec.params.get("logged", "fix"))
+
+    def entry(self, tool: str, change: str) -> list[str]:
+        """The changelog's entry: ``change``, the vague entry, or nothing."""
+        if self.logged == "none":
+            return []
+        return dated(self, tool, change if self.logged == "fix" else VAGUE)
+
+
+def _unlogged(
+    cls: type[Hazard], tool: str, params: dict[str, Any], probe: RecoveryStep, fix: RecoveryStep
+) -> Proposal:
+    """The proposal of ``cls`` whose change the changelog does not record (implicit)."""
+    params = {**params, "logged": unlogged_mode(tool, str(params["param"]))}
+    return cls.proposal(tool, params, [probe, fix], tier="implicit")
 
 
 @register_hazard
-class RenamedParameter(Hazard):
+class RenamedParameter(_Unlogged):
     """The backend renamed a parameter (``params.param`` -> ``params.to``); the docs did not."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "renamed_parameter"
     needs: ClassVar[tuple[str, ...]] = ("param",)
-    takes: ClassVar[tuple[str, ...]] = ("to", "since")
+    takes: ClassVar[tuple[str, ...]] = ("to", "since", "logged")
     summary: ClassVar[str] = "a parameter was renamed in the backend but not in the docs"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
     hints: ClassVar[tuple[str, str]] = (
@@ -66,6 +120,16 @@ class RenamedParameter(Hazard):
         "name is rejected as an unrecognized argument. The service changelog "
         "(read_changelog) records the rename. Keep the same value, send it under the new "
         "name, and carry on with the task. The data returned is unchanged.",
+    )
+    probe_hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service renamed one of its parameters; neither its documentation nor "
+        "its changelog says so. If a call is refused for an unrecognized argument, call "
+        "again without it: the backend's answer names the parameter it requires now.",
+        "Reliability notice. The backend of {tool} was updated and one of its parameters "
+        "now goes by a name that neither the documentation nor the service changelog "
+        "shows. A call with the documented name is rejected as an unrecognized argument. "
+        "Leave that argument out of one call: the backend then names the parameter it "
+        "requires. Send the same value under that name and carry on with the task.",
     )
 
     @classmethod
@@ -82,7 +146,9 @@ class RenamedParameter(Hazard):
     ) -> list[Proposal]:
         """A required argument the path passes, once per (tool, parameter), in each tier.
 
-        An optional one would not do: an agent that leaves it out never meets the rename.
+        Each place is also offered unlogged: the changelog does not give the new name
+        (:func:`unlogged_mode`), and a call without the argument is what shows it. An
+        optional one would not do: an agent that leaves it out never meets the rename.
         """
         passed = [
             (step.tool, name)
@@ -92,19 +158,21 @@ class RenamedParameter(Hazard):
         ]
         out = []
         for tool, name in once_each(passed):
-            new = camel(name) if "_" in name else f"{name}_value"
+            new = renamed(name)
             fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"rename_args": {name: new}})
             params = {"param": name, "to": new, "since": changed_on(rng)}
             out += tiered(cls, tool, params, fix, cls.tiers)
+            probe = RecoveryStep(action=RecoveryAction.PROBE, params={"drop": [name]})
+            out.append(_unlogged(cls, tool, params, probe, fix))
         return out
 
     def changelog(self, tool: str) -> list[str]:
-        """The rename, dated."""
+        """The rename, dated (unless the change is not logged)."""
         old, new = self.spec.params["param"], self.spec.params["to"]
         change = (
             f"parameter '{old}' renamed to '{new}'. Requests that still send '{old}' are rejected."
         )
-        return dated(self, tool, change)
+        return self.entry(tool, change)
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the parameter under its new name."""
@@ -138,17 +206,21 @@ def enum_constant(param: str, value: str) -> str:
 
 
 @register_hazard
-class ChangedEnum(Hazard):
+class ChangedEnum(_Unlogged):
     """The backend renamed the values of an enum parameter (``params.mapping``: doc -> new)."""
 
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "changed_enum"
     needs: ClassVar[tuple[str, ...]] = ("param",)
-    takes: ClassVar[tuple[str, ...]] = ("mapping", "since")
+    takes: ClassVar[tuple[str, ...]] = ("mapping", "since", "logged")
 
     @classmethod
     def plan_params(cls, params: Mapping[str, Any], tool: ToolSpec) -> dict[str, Any]:
-        """A plan's ``mapping`` defaults to every documented value in the other case."""
+        """A plan's ``mapping`` defaults to every documented value as a prefixed constant.
+
+        The same respelling a build proposes (:func:`enum_constant`): a case swap would be
+        a guess an agent gets right without reading anything.
+        """
         out = super().plan_params(params, tool)
         if "param" in out and "mapping" not in out:
             schema = tool.parameters.get("properties", {}).get(out["param"], {})
@@ -157,7 +229,7 @@ class ChangedEnum(Hazard):
                 raise BadInput(
                     f"hazard changed_enum on {tool.name!r}: parameter {out['param']!r} has no enum"
                 )
-            out["mapping"] = {str(v): _swap_case(str(v)) for v in values}
+            out["mapping"] = {str(v): enum_constant(out["param"], str(v)) for v in values}
         return out
 
     summary: ClassVar[str] = "the allowed values of an enum parameter changed"
@@ -172,18 +244,31 @@ class ChangedEnum(Hazard):
         "maps each old value to its new spelling. Send the new value that means the same "
         "thing as the one you intended and repeat the call.",
     )
+    probe_hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service changed how the values of one parameter are written; neither "
+        "its documentation nor its changelog says how. If a documented value is refused, "
+        "send one the docs do not list: the backend's answer lists the values it takes.",
+        "Reliability notice. One of the parameters of {tool} that takes a fixed set of "
+        "values now expects them written differently, and neither the documentation nor "
+        "the service changelog shows the new spelling. A documented value is rejected as "
+        "invalid. Send, once, a value the documentation does not list: the backend then "
+        "lists the values it accepts. Pick the one that means the same as the value you "
+        "intended and repeat the call.",
+    )
 
     @classmethod
     def propose(
         cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
     ) -> list[Proposal]:
-        """A required enum argument the path passes as a string, in each tier.
+        """A required enum argument the path passes as a string, once per (tool, parameter).
 
         Every value becomes a prefixed constant (``UNIT_CELSIUS``): a respelling an agent
-        cannot guess by changing case. An optional parameter would not do: an agent that
-        leaves it out never meets the change.
+        cannot guess by changing case. Each place is offered in each tier and unlogged
+        (the changelog does not give the values; a value outside the documented ones is
+        answered with the list). An optional parameter would not do: an agent that leaves
+        it out never meets the change.
         """
-        out = []
+        places = []
         for step in task.reference.steps:
             props = domain.tools[step.tool].spec.parameters["properties"]
             required = required_params(domain, step.tool)
@@ -191,21 +276,23 @@ class ChangedEnum(Hazard):
                 values = props.get(name, {}).get("enum")
                 if not values or value not in values or not isinstance(value, str):
                     continue
-                if name not in required:
-                    continue
-                mapping = {str(v): enum_constant(name, str(v)) for v in values}
-                fix = RecoveryStep(
-                    action=RecoveryAction.ADAPT, params={"map_values": {name: mapping}}
-                )
-                params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
-                out += tiered(cls, step.tool, params, fix, cls.tiers)
+                if name in required:
+                    places.append((step.tool, name, [str(v) for v in values]))
+        out = []
+        for tool, name, values in once_each(places, key=lambda place: place[:2]):
+            mapping = {v: enum_constant(name, v) for v in values}
+            fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"map_values": {name: mapping}})
+            params = {"param": name, "mapping": mapping, "since": changed_on(rng)}
+            out += tiered(cls, tool, params, fix, cls.tiers)
+            probe = RecoveryStep(action=RecoveryAction.PROBE, params={"set": {name: PROBE_VALUE}})
+            out.append(_unlogged(cls, tool, params, probe, fix))
         return out
 
     def changelog(self, tool: str) -> list[str]:
         """Each documented value with its new spelling, dated."""
         name, mapping = self.spec.params["param"], self.spec.params["mapping"]
         pairs = ", ".join(f"'{old}' -> '{new}'" for old, new in mapping.items())
-        return dated(self, tool, f"values of '{name}' renamed: {pairs}.")
+        return self.entry(tool, f"values of '{name}' renamed: {pairs}.")
 
     def backend_spec(self, spec: ToolSpec) -> ToolSpec:
         """The schema with the new enum values."""
@@ -342,8 +429,17 @@ _ORDER = {"DD/MM/YYYY": " (day first)", "MM/DD/YYYY": " (month first)"}
 _ORDER.update({"DD.MM.YYYY": " (day first)", "DD-MM-YYYY": " (day first)"})
 
 
+DMY_PATTERN = r"^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$"
+"""The day-first date an unlogged format change's backend validates against."""
+
+
+def format_pattern(fmt: str) -> str:
+    """The schema pattern an unlogged format change's backend validates ``fmt`` against."""
+    return DMY_PATTERN if fmt == "DD/MM/YYYY" else _pattern(fmt).pattern
+
+
 @register_hazard
-class ParameterFormat(Hazard):
+class ParameterFormat(_Unlogged):
     """A date parameter must now be sent in another format, though the docs still say ISO.
 
     The format is ``params.format`` (one of :data:`DATE_FORMATS`; DD/MM/YYYY by default).
@@ -352,7 +448,7 @@ class ParameterFormat(Hazard):
     family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
     variant: ClassVar[str] = "parameter_format"
     needs: ClassVar[tuple[str, ...]] = ("param",)
-    takes: ClassVar[tuple[str, ...]] = ("format", "since")
+    takes: ClassVar[tuple[str, ...]] = ("format", "since", "logged")
     defaults: ClassVar[Mapping[str, Any]] = {"format": "DD/MM/YYYY"}
     summary: ClassVar[str] = "a parameter's format changed from what the docs say"
     tiers: ClassVar[tuple[Tier, ...]] = ("explicit", "implicit")
@@ -366,6 +462,17 @@ class ParameterFormat(Hazard):
         "date in the new format and repeat the call; the rest of the request stays as it "
         "was.",
     )
+    probe_hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service changed the date format it accepts in '{param}'; neither its "
+        "documentation nor its changelog says to what. If an ISO date is refused, send a "
+        "value that is no ISO date: the backend's answer shows the pattern it accepts.",
+        "Reliability notice. The documentation of {tool} says the '{param}' parameter takes "
+        "an ISO date (YYYY-MM-DD), but the service now rejects that format, and the "
+        "service changelog does not say what it takes instead. Send, once, a value that is "
+        "not an ISO date: the backend then answers with the pattern it validates against. "
+        "Read which part is the day and which the month, write the same date that way and "
+        "repeat the call.",
+    )
 
     @classmethod
     def propose(
@@ -373,7 +480,9 @@ class ParameterFormat(Hazard):
     ) -> list[Proposal]:
         """A required argument the path passes as an ISO date, once per (tool, parameter).
 
-        An optional one would not do: an agent that leaves it out never meets the change.
+        Each place is offered in each tier and unlogged (the changelog does not give the
+        format; a value that is no ISO date is answered with the backend's pattern). An
+        optional one would not do: an agent that leaves it out never meets the change.
         """
         dates = []
         for step in task.reference.steps:
@@ -394,16 +503,31 @@ class ParameterFormat(Hazard):
             fix = RecoveryStep(action=RecoveryAction.ADAPT, params={"reformat_args": {name: how}})
             params = {"param": name, "format": fmt, "since": changed_on(rng)}
             out += tiered(cls, tool, params, fix, cls.tiers)
+            probe = RecoveryStep(action=RecoveryAction.PROBE, params={"set": {name: PROBE_VALUE}})
+            out.append(_unlogged(cls, tool, params, probe, fix))
         return out
 
     def changelog(self, tool: str) -> list[str]:
-        """The new date format, dated."""
+        """The new date format, dated (unless the change is not logged)."""
         change = (
             f"'{self.spec.params['param']}' now takes dates written "
             f"{self.param('format')}{_ORDER.get(self.param('format'), '')}; ISO dates "
             "(YYYY-MM-DD) are rejected."
         )
-        return dated(self, tool, change)
+        return self.entry(tool, change)
+
+    def backend_spec(self, spec: ToolSpec) -> ToolSpec:
+        """Unlogged, the schema's pattern of the day-first date (a v2 spec's is unchanged).
+
+        A value that is no ISO date reaches the backend's validation, whose error shows the
+        pattern: the one place an unlogged change can be read.
+        """
+        if spec.name != self.spec.tool or self.logged == "fix":
+            return spec
+        name = self.spec.params["param"]
+        props = dict(spec.parameters["properties"])
+        props[name] = {**props[name], "pattern": format_pattern(str(self.param("format")))}
+        return with_parameters(spec, props)
 
     def intercept(self, call: PendingCall, ctx: HazardContext) -> None:
         """Reject an ISO date with an error that states the expected format."""
@@ -432,3 +556,95 @@ class ParameterFormat(Hazard):
                 call.arguments = {**call.arguments, name: from_format(value, fmt)}
             except ValueError:
                 raise ToolError(f"Invalid date for parameter '{name}': '{value}'.") from None
+
+
+def _served_field(result: Any, value: str) -> str | None:
+    """The key under which ``result``'s first record gives back the date ``value``."""
+    records = [result] if isinstance(result, dict) else []
+    while records:
+        record = records.pop(0)
+        for key, held in record.items():
+            if held == value:
+                return str(key)
+        records += [v for v in record.values() if isinstance(v, dict)]
+        records += [
+            v[0] for v in record.values() if isinstance(v, list) and v and isinstance(v[0], dict)
+        ]
+    return None
+
+
+@register_hazard
+class ReinterpretedDate(Hazard):
+    """The backend now reads a date parameter as the day before (``params.shift`` days).
+
+    Its zone moved: nothing errs, the docs and the changelog say nothing, and the data is
+    the only cue: each result says which day it is for (``params.field``), and that is
+    not the day asked. An agent that checks it against the date it sent moves the date
+    by the difference and calls again.
+    """
+
+    family: ClassVar[HazardFamily] = HazardFamily.SPECIFICATION_DRIFT
+    variant: ClassVar[str] = "reinterpreted_date"
+    needs: ClassVar[tuple[str, ...]] = ("param", "field")
+    takes: ClassVar[tuple[str, ...]] = ("shift",)
+    defaults: ClassVar[Mapping[str, Any]] = {"shift": -1}
+    summary: ClassVar[str] = "a date parameter is silently read as another day"
+    tiers: ClassVar[tuple[Tier, ...]] = ("silent",)
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service now reads '{param}' differently from its documentation, and "
+        "says nothing about it. Check the day each result says it is for ('{field}') "
+        "against the date you sent; if they differ, move your date by the difference.",
+        "Reliability notice. The backend of {tool} changed how it reads the '{param}' "
+        "date: no error, no changelog entry and no documentation says so, but the data "
+        "it returns is for another day than the one asked. Each result gives the day it "
+        "is for in '{field}'. Compare it with the date you sent; where they differ, send "
+        "the date moved by the same number of days the other way, check the day again, "
+        "and use only the result for the day the task asks about.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A required ISO date a read step passes and its result gives back, once per place.
+
+        The result must say which day it is for (a field holding the date sent), or the
+        change could not be seen at all.
+        """
+        places = []
+        for index, step in enumerate(task.reference.steps):
+            if domain.tools[step.tool].kind is not ToolKind.READ:
+                continue  # a write for the wrong day would have to be undone, not redone
+            try:
+                args = resolve(step.args, results)
+            except Unresolved:
+                continue
+            required = required_params(domain, step.tool)
+            for name, value in args.items():
+                if not (isinstance(value, str) and ISO_DATE.fullmatch(value)):
+                    continue
+                field = _served_field(results.get(index), value)
+                if name in required and field is not None:
+                    places.append((step.tool, name, field))
+        out = []
+        for tool, name, field in once_each(places, key=lambda place: place[:2]):
+            fix = RecoveryStep(
+                action=RecoveryAction.REALIGN, params={"param": name, "field": field}
+            )
+            params = {"param": name, "field": field, "shift": -1}
+            out.append(cls.proposal(tool, params, [fix], tier="silent"))
+        return out
+
+    def before_call(self, call: PendingCall, ctx: HazardContext) -> None:
+        """Hand the tool the day before the one sent (the zone the backend now reads in)."""
+        name = self.spec.params["param"]
+        value = call.arguments.get(name)
+        if not (self.fires(call.tool, call.ordinal) and isinstance(value, str)):
+            return
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            return
+        served = (day + timedelta(days=int(self.param("shift")))).isoformat()
+        self.log(ctx, call.tool, call.ordinal, f"{name} {value} read as {served}")
+        call.arguments = {**call.arguments, name: served}

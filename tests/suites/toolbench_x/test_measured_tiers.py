@@ -17,12 +17,15 @@ from toolchaos.suites.toolbench_x.tiers import (
     TIER_OF_SOURCE,
     Clue,
     Observations,
+    TierFigures,
     fix_clues,
+    fix_places,
     fix_source,
     main,
     measure_tasks,
     measured_tier,
     observe,
+    places_table,
     tier_table,
 )
 
@@ -116,6 +119,41 @@ def test_an_error_with_the_fix_nowhere_is_found_by_probing() -> None:
     assert (measured_tier(bare), fix_source(bare)) == ("implicit", "probing")
     told = Observations(fix=retry, errors=("Too Many Requests: retry after 2 s.",))
     assert measured_tier(told) == "explicit"
+
+
+def test_a_fix_shown_only_in_the_answer_to_a_probe_is_found_by_probing() -> None:
+    probed = '{"error":{"code":400,"message":"Missing required parameter: \'customerId\'."}}'
+    obs = Observations(fix=RENAME_FIX, errors=(BARE,), probes=(probed,))
+    assert (measured_tier(obs), fix_source(obs), fix_places(obs)) == (
+        "implicit",
+        "probing",
+        ("probing",),
+    )
+    # a probe whose answer says nothing of the fix is still probing, never the data
+    blind = Observations(fix=RENAME_FIX, probes=(BARE,))
+    assert fix_places(blind) == ("probing",) and fix_source(blind) == "probing"
+
+
+def test_every_place_that_names_the_fix_is_counted() -> None:
+    entry = "2026-02-10: get_customer: parameter 'customer' renamed to 'customerId'."
+    docs = ('Look a customer up.\n{"properties":{"customerId":{"type":"string"}}}',)
+    obs = Observations(fix=RENAME_FIX, errors=(BARE,), docs=docs, changelog=(entry,))
+    assert fix_places(obs) == ("docs", "changelog")
+    assert fix_source(obs) == fix_places(obs)[0]
+    told = BARE.replace("'.\"}}", "'; it is now 'customerId'.\"}}")
+    both = Observations(fix=RENAME_FIX, errors=(told,), changelog=(entry,))
+    assert fix_places(both) == ("error", "changelog")
+    assert fix_places(Observations(fix=RENAME_FIX, errors=(BARE,))) == ("probing",)
+    assert fix_places(Observations(fix=RENAME_FIX)) == ("data",)
+
+
+def test_the_places_table_has_a_column_per_place_any_family_uses() -> None:
+    found = {"specification_drift": {"changelog": 3, "probing": 5}, "output_drift": {"data": 2}}
+    table = places_table(TierFigures(found=found)).splitlines()
+    assert table[0] == (
+        "| family | found in the changelog | found by probing | found only in the data |"
+    )
+    assert table[2:] == ["| output_drift | 0 | 0 | 2 |", "| specification_drift | 3 | 5 | 0 |"]
 
 
 def test_a_notice_that_says_more_exists_without_saying_how_is_implicit() -> None:
@@ -314,6 +352,10 @@ def test_the_build_reports_the_measured_tiers_of_what_it_selects() -> None:
         for pair, n in figures.confusion[family].items():
             declared[pair.split("->")[0]] = declared.get(pair.split("->")[0], 0) + n
         assert declared == report.tiers[family]
+        # every task has a place its fix is found, and its first place is its source
+        assert set(figures.sources[family]) <= set(figures.found[family])
+        for place, n in figures.found[family].items():
+            assert figures.sources[family].get(place, 0) <= n <= sum(mix.values())
     # the measured tiers are reported, never written into the tasks
     assert [t.hazard.tier for t in tasks if t.hazard] == [
         t.hazard.tier for t in build_toolbench_x(0, per_cell=1, domains=["weather"])[0] if t.hazard
@@ -328,9 +370,11 @@ def test_the_command_prints_the_table_and_refuses_bad_input(
     assert main([str(sample)]) == 0
     table = capsys.readouterr().out
     assert table.startswith("| family |") and "fix " in table
+    assert "| family | found " in table
     assert main([str(sample), "--json"]) == 0
     counted = json.loads(capsys.readouterr().out)
     assert sum(sum(m.values()) for m in counted["measured"].values()) == 12
+    assert sum(sum(m.values()) for m in counted["found"].values()) >= 12
     assert main([str(tmp_path / "missing.jsonl")]) == 2
     assert main(["--verbose"]) == 2
     assert "usage" in capsys.readouterr().err

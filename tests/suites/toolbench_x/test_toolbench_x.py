@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from toolchaos.core.types import HazardFamily
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, RunSummary, run
 from toolchaos.suites import get_suite
@@ -67,6 +68,10 @@ def test_the_question_key_ignores_the_order_of_parallel_calls(shipped: list) -> 
     assert question_key(other) != question_key(task)
 
 
+NEW_IN_V3 = {(HazardFamily.SPECIFICATION_DRIFT, "reinterpreted_date")}
+"""Variants a build proposes that the shipped v2 predates (the v3 rebuild ships them)."""
+
+
 def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> None:
     from toolchaos.hazards import VARIANTS
 
@@ -74,7 +79,7 @@ def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> No
     assert len(families) == 5
     assert min(families.values()) >= 0.85 * max(families.values()), families
     present = {(t.hazard.family, t.hazard.variant) for t in shipped}
-    proposed = {key for key, cls in VARIANTS.items() if not cls.legacy}
+    proposed = {key for key, cls in VARIANTS.items() if not cls.legacy} - NEW_IN_V3
     assert proposed <= present <= set(VARIANTS), proposed - present
 
 

@@ -16,9 +16,11 @@ calling each other tool of the toolbox that takes the same argument names.
 Six more each try one shortcut a capable model takes instead of diagnosing
 (:data:`CHEAP_MODES`, read off what the agent is shown by :mod:`.cheap`):
 ``changelog-reader`` reads the changelog of a tool that errs and applies a fix the entry
-(with the tool's docs) spells out; ``authority-seeker`` calls the tool whose docs claim
-authority, primary status or freshness instead of its sibling; ``name-passer`` skips a
-lookup and passes the name or email where the next tool's docs accept one for an id;
+(with the docs about the tool: its own and any other tool's that names it) spells out, and
+reads those docs for a fix even where no changelog is offered; ``authority-seeker`` calls
+the tool whose docs claim authority, primary status or freshness instead of its sibling;
+``name-passer`` skips a lookup and passes the name or email where the next tool's docs
+accept one for an id;
 ``retry-twice`` repeats a failed call twice and pages when a result says more exist;
 ``doc-example`` rewrites arguments in the shape of the docs' examples and fills the
 documented defaults; ``prior-step`` answers from an earlier result that already holds the
@@ -293,6 +295,11 @@ class ScriptedPolicy:
                 if state.tool in self.changelogs:
                     return self._consulted(index, state, self.changelogs[state.tool])
                 return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
+            if "changelog" in s and "docs" not in state.done:
+                state.done.add("docs")
+                handled = self._read_docs(index, state)
+                if handled is not None:
+                    return handled
             spec = self.docs.get(state.tool)
             if "examples" in s and spec is not None and "examples" not in state.done:
                 state.done.add("examples")
@@ -306,12 +313,36 @@ class ScriptedPolicy:
             return self._bypass(index, state, call)
         return Handled(failed=True)
 
+    def _docs_about(self, tool: str) -> str:
+        """The docs an agent reads about a failing ``tool``, each under its tool's name.
+
+        Its own, and every other offered tool's that names it ("Version 2 of ...", "the
+        backup of ...").
+        """
+        texts = []
+        for name, spec in self.docs.items():
+            if name == tool or cheap.names_tool(spec.description, tool):
+                texts.append(f"{name}: {spec.description} {dumps(spec.parameters)}")
+        return " ".join(texts)
+
+    def _read_docs(self, index: int, state: StepState) -> Handled | None:
+        """After an error: apply a fix the docs about the tool spell out (None if none)."""
+        hazard = self.task.hazard
+        if hazard is None or self.steps[index].tool != hazard.tool:
+            return None
+        text = self._docs_about(state.tool)
+        known = list(self.following.get(index, []))
+        self._learn(index, [step for step in self.recipe if spelled_out(step, text)])
+        if self.following.get(index, []) == known:
+            return None
+        handled = recovery.on_error(self.following[index], state, state.main_call())
+        return None if handled.failed else handled
+
     def _consulted(self, index: int, state: StepState, content: Any) -> Handled:
-        """The changelog entry is read: apply a fix it (with the tool's docs) spells out."""
+        """The changelog entry is read: apply a fix it (with the docs about it) spells out."""
         if self.mode == "capable":
             self.changelogs[state.tool] = content
-        spec = self.docs.get(state.tool)
-        text = dumps(content) + (f" {spec.description} {dumps(spec.parameters)}" if spec else "")
+        text = f"{dumps(content)} {self._docs_about(state.tool)}"
         hazard = self.task.hazard
         if hazard is not None and self.steps[index].tool == hazard.tool:
             self._learn(index, [step for step in self.recipe if spelled_out(step, text)])
@@ -473,7 +504,9 @@ class ScriptedPolicy:
             if call.purpose == "main":
                 self.states[index].attempts += 1
             self.calls_made += 1
-            call_id = f"call_{index}_{self.calls_made}"
+            # a probe is marked in its id, so a replay can tell what probing showed
+            kind = "probe" if call.purpose == "probe" else "call"
+            call_id = f"{kind}_{index}_{self.calls_made}"
             self.pending[call_id] = (index, call)
             calls.append(ToolCall(id=call_id, name=call.tool, arguments=dumps(call.arguments)))
         return calls

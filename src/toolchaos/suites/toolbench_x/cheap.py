@@ -33,6 +33,11 @@ def _names_in(text: str, names: Iterator[str] | list[str]) -> list[str]:
     return [n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text)]
 
 
+def names_tool(text: str, tool: str) -> bool:
+    """Whether ``text`` names ``tool`` as a word (``get_x`` is not named by ``get_x_v2``)."""
+    return bool(_names_in(text, [tool]))
+
+
 def authority_of(tool: str, docs: Mapping[str, ToolSpec]) -> str | None:
     """The offered tool that ``tool``'s docs, or the other docs, say is authoritative.
 

@@ -8,8 +8,9 @@ calls to make, a finished result, or a failure.
 
 The actions, and what each does, are :class:`~toolchaos.core.types.RecoveryAction`:
 :func:`on_error` plays those that answer an error (``retry``, ``fallback``, ``adapt``,
-``resolve``, ``verify_state``, ``consult``), :func:`normalize_result` and :func:`on_result`
-those that repair a result.
+``resolve``, ``verify_state``, ``consult``, ``probe``), :func:`normalize_result` and
+:func:`on_result` those that repair a result (``realign`` calls again when a result is
+for another day).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from toolchaos.core.reference import Unresolved, follow
@@ -95,13 +97,20 @@ def adapt_arguments(arguments: dict[str, Any], params: dict[str, Any]) -> dict[s
 
 
 def on_error(recipe: list[RecoveryStep], state: StepState, call: Call) -> Handled:
-    """Decide how to recover from an error returned to ``call``."""
-    if call.purpose != "main":
+    """Decide how to recover from an error returned to ``call``.
+
+    The answer to a probe is read, and the recipe goes on with the step's own call.
+    """
+    if call.purpose not in ("main", "probe"):
         return Handled(failed=True)
     for step in recipe:
         p = step.params
         if step.action == RecoveryAction.CONSULT and _once(state, "consult"):
             return Handled(calls=[Call(CHANGELOG_TOOL, {"tool": state.tool}, "consult")])
+        if step.action == RecoveryAction.PROBE and _once(state, "probe"):
+            drop = set(p.get("drop", []))
+            args = {k: v for k, v in state.arguments.items() if k not in drop}
+            return Handled(calls=[Call(state.tool, {**args, **p.get("set", {})}, "probe")])
         if step.action == RecoveryAction.RETRY and state.attempts < int(p.get("max_attempts", 3)):
             return Handled(calls=[state.main_call()])
         if step.action == RecoveryAction.FALLBACK and state.tool != p["tool"]:
@@ -175,7 +184,7 @@ def normalize_result(recipe: list[RecoveryStep], result: Any) -> Any:
 
 def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content: Any) -> Handled:
     """Decide what a successful observation means for the step."""
-    if call.purpose == "consult":  # the changelog read: now apply the fix it names
+    if call.purpose in ("consult", "probe"):  # read what it says: now apply the fix
         return on_error(recipe, state, state.main_call())
     if call.purpose == "resolve":
         params = _params(recipe, RecoveryAction.RESOLVE)
@@ -221,6 +230,11 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
             state.pages.extend(content.get(p.get("list", "results"), []))
             args = {**state.arguments, p.get("param", "page"): following}
             return Handled(calls=[Call(state.tool, args)])
+        if step.action == RecoveryAction.REALIGN and _once(state, "realign"):
+            moved = realigned(state.arguments.get(str(p["param"])), _first(content, p["field"]))
+            if moved is not None:
+                state.arguments = {**state.arguments, str(p["param"]): moved}
+                return Handled(calls=[state.main_call()])
         if step.action == RecoveryAction.CROSS_CHECK and _once(state, "cross_check"):
             state.primary = content
             calls = []
@@ -307,6 +321,32 @@ def _probed(params: dict[str, Any], state: StepState, call: Call, content: Any) 
         return Handled(failed=True)
     state.arguments[params["param"]] = matching[0]
     return Handled(calls=[state.main_call()])
+
+
+def _first(value: Any, name: Any) -> Any:
+    """The first value stored under key ``name`` in a JSON value, outermost first."""
+    if isinstance(value, dict):
+        if name in value:
+            return value[name]
+        value = list(value.values())
+    if isinstance(value, list):
+        for inner in value:
+            found = _first(inner, name)
+            if found is not None:
+                return found
+    return None
+
+
+def realigned(sent: Any, served: Any) -> str | None:
+    """The ISO date to send so the backend serves ``sent``, given it served ``served``.
+
+    None when both are the same day or either is no ISO date.
+    """
+    try:
+        asked, got = date.fromisoformat(str(sent)), date.fromisoformat(str(served))
+    except ValueError:
+        return None
+    return None if asked == got else (asked + (asked - got)).isoformat()
 
 
 def _next_page(params: dict[str, Any], state: StepState, content: Any) -> Any:

@@ -465,6 +465,19 @@ def recovery_words(step: RecoveryStep) -> str:
             f"Read the service changelog about {p.get('tool', 'the tool')} to learn what "
             "changed, then make the change it names."
         )
+    if action == RecoveryAction.PROBE:
+        left = ", ".join(f"'{n}'" for n in p.get("drop", []))
+        sent = ", ".join(f"'{n}' = {_compact(v)}" for n, v in p.get("set", {}).items())
+        how = " and ".join(x for x in (f"without {left}" if left else "", sent) if x)
+        return (
+            f"Call again {how or 'as it is'} and read from the backend's answer what it "
+            "expects now (the docs and the changelog do not say)."
+        )
+    if action == RecoveryAction.REALIGN:
+        return (
+            f"Compare the day a result gives in '{p.get('field')}' with the '{p.get('param')}' "
+            "sent; where they differ, move the date by the difference and call again."
+        )
     if action == RecoveryAction.NORMALIZE:
         return f"Read renamed result fields back: {_names(p.get('rename', {}))}."
     if action == RecoveryAction.CONVERT:

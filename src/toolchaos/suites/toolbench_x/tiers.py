@@ -10,12 +10,15 @@ when the task is replayed under the hazard:
   returns (``units``, ``next_cursor``, ``notice``) or a sentence it never writes
   (:attr:`Observations.notices`);
 - the hazard-arm documentation of the tool the hazard hits (:attr:`Observations.docs`);
-- the entries ``read_changelog`` returns for that tool (:attr:`Observations.changelog`).
+- the entries ``read_changelog`` returns for that tool (:attr:`Observations.changelog`);
+- the backend's answers to probing calls, made to learn what it expects (an argument left
+  out, a value outside the documented ones; :attr:`Observations.probes`).
 
 What "the fix" is comes from the task's recovery recipe (:func:`fix_clues`): the new
 parameter name, the successor tool, the unit now in use, the canonical form of an id.
-:func:`fix_source` says where the fix first shows, in the order an agent meets them, and
-:func:`measured_tier` turns that into a tier:
+:func:`fix_source` says where the fix first shows, in the order an agent meets them,
+:func:`fix_places` every place it can be found, and :func:`measured_tier` turns the first
+into a tier:
 
 - ``explicit``: an error or a result notice names the fix;
 - ``implicit``: an error or notice says something is wrong without naming the fix, or the
@@ -24,9 +27,9 @@ parameter name, the successor tool, the unit now in use, the canonical form of a
 - ``silent``: nothing says anything, and the fix is announced nowhere: only the data
   (a magnitude, a timestamp, sources that disagree) gives the hazard away.
 
-:func:`measure_tasks` counts the measured mix, the declared-vs-measured confusion and the
-fix sources per family; ``python -m toolchaos.suites.toolbench_x.tiers`` prints them for
-the shipped task set.
+:func:`measure_tasks` counts the measured mix, the declared-vs-measured confusion, the
+fix sources and the places the fix can be found per family;
+``python -m toolchaos.suites.toolbench_x.tiers`` prints them for the shipped task set.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import Episode, HazardSpec, RecoveryStep, TaskSpec, Tier
 from toolchaos.hazards import tier_of
+from toolchaos.hazards.specification_drift import format_pattern
 from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL, make_env
 
 FixSource = Literal["error", "result", "docs", "changelog", "probing", "data"]
@@ -135,6 +139,7 @@ class Observations:
     notices: tuple[str, ...] = ()
     docs: tuple[str, ...] = ()
     changelog: tuple[str, ...] = ()
+    probes: tuple[str, ...] = ()
 
     def names_fix(self, texts: Iterable[str]) -> bool:
         """Whether any of ``texts`` names the fix by any clue."""
@@ -156,9 +161,30 @@ def fix_source(obs: Observations) -> FixSource:
         return "docs"
     if obs.names_fix(obs.changelog):
         return "changelog"
-    if obs.errors or obs.notices:
+    if obs.errors or obs.notices or obs.probes:
         return "probing"
     return "data"
+
+
+def fix_places(obs: Observations) -> tuple[FixSource, ...]:
+    """Every place the agent can find the fix in, in :data:`SOURCES` order.
+
+    The errors and notices of the calls the task makes, the docs and the changelog that
+    name it, and ``probing`` when the answer to a probing call names it or, with the fix
+    named nowhere, something says what is wrong; ``data`` alone when nothing names it and
+    nothing is said.
+    """
+    texts: dict[FixSource, tuple[str, ...]] = {
+        "error": obs.errors,
+        "result": obs.notices,
+        "docs": obs.docs,
+        "changelog": obs.changelog,
+        "probing": obs.probes,
+    }
+    found = [source for source, seen in texts.items() if obs.names_fix(seen)]
+    if not found:
+        found = ["probing" if obs.errors or obs.notices or obs.probes else "data"]
+    return tuple(found)
 
 
 def measured_tier(obs: Observations) -> Tier:
@@ -214,7 +240,9 @@ def _adapt_clues(p: dict[str, Any], spec: HazardSpec, task: TaskSpec | None) -> 
             yield Clue(f"the value is now {new}", (_word(str(new)),))
     if p.get("reformat_args"):
         fmt = str(spec.params.get("format", "DD/MM/YYYY"))
-        yield Clue(f"dates as {fmt}", (rf"(?i:{re.escape(fmt)})",))
+        # the format in words, or the day-first pattern an unlogged backend validates
+        shown = rf"(?i:{re.escape(fmt)})|{re.escape(format_pattern(fmt))}"
+        yield Clue(f"dates as {fmt}", (shown,))
     for name in p.get("normalize_args", {}):
         yield Clue("ids in upper case", (r"(?i:\bupper[- ]?case\b)",))
         for value in _argument_values(task, spec.tool, name):
@@ -253,6 +281,7 @@ def observe(task: TaskSpec) -> Observations:
         notices=tuple(_unique(_notices(hazarded, clean))),
         docs=tuple(docs),
         changelog=tuple(env.layer.changelog(spec.tool)),
+        probes=tuple(_unique(_errors(hazarded, probes=True))),
     )
 
 
@@ -260,9 +289,17 @@ def _unique(texts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(texts))
 
 
-def _errors(episodes: Sequence[Episode]) -> Iterator[str]:
+PROBE_CALL = "probe_"
+"""How the id of a scripted policy's probing call starts (a call made to learn what the
+backend expects, not to do the task)."""
+
+
+def _errors(episodes: Sequence[Episode], probes: bool = False) -> Iterator[str]:
+    """The errors answered to the task's own calls, or with ``probes`` to probing calls."""
     for episode in episodes:
         for entry in episode.trace:
+            if entry.call.id.startswith(PROBE_CALL) != probes:
+                continue
             if not entry.observation.ok and entry.call.name != CHANGELOG_TOOL:
                 yield dumps(entry.observation.content)
 
@@ -308,29 +345,35 @@ class TierFigures(BaseModel):
     """Measured tiers of a task set, per hazard family.
 
     ``measured``: the measured tier mix; ``confusion``: tasks per ``declared->measured``
-    pair; ``sources``: where the fix is found (:data:`SOURCES`).
+    pair; ``sources``: where the fix is first found (:data:`SOURCES`); ``found``: the tasks
+    whose fix can be found in each place (:func:`fix_places`; a task counts in each of its
+    places, so a row may sum to more than the family's tasks).
     """
 
     measured: dict[str, dict[str, int]] = Field(default_factory=dict)
     confusion: dict[str, dict[str, int]] = Field(default_factory=dict)
     sources: dict[str, dict[str, int]] = Field(default_factory=dict)
+    found: dict[str, dict[str, int]] = Field(default_factory=dict)
 
 
 def measure_tasks(tasks: Iterable[TaskSpec]) -> TierFigures:
-    """Replay every task under its hazard and count its measured tier and fix source."""
+    """Replay every task under its hazard and count its measured tier, fix source and places."""
     figures = TierFigures()
     for task in tasks:
         if task.hazard is None:
             continue
         family = task.hazard.family.value
-        source = fix_source(observe(task))
+        obs = observe(task)
+        source = fix_source(obs)
         tier = TIER_OF_SOURCE[source]
         pair = f"{tier_of(task.hazard)}->{tier}"
-        for table, key in (
+        counted = [
             (figures.measured, tier),
             (figures.confusion, pair),
             (figures.sources, source),
-        ):
+            *((figures.found, place) for place in fix_places(obs)),
+        ]
+        for table, key in counted:
             row = table.setdefault(family, {})
             row[key] = row.get(key, 0) + 1
     return TierFigures(
@@ -354,8 +397,23 @@ def tier_table(figures: TierFigures) -> str:
     return "\n".join(lines)
 
 
+def places_table(figures: TierFigures) -> str:
+    """The places each family's fixes can be found in, as a Markdown table (``found``).
+
+    A task counts in every place that names its fix, so a row may sum to more than the
+    family's tasks.
+    """
+    places = [s for s in SOURCES if any(s in row for row in figures.found.values())]
+    head = ["family", *(f"found {_WHERE[s]}" for s in places)]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for family in sorted(figures.found):
+        cells = [str(figures.found[family].get(s, 0)) for s in places]
+        lines.append(f"| {family} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the declared-vs-measured tiers of a ToolBench-X task file (default: v2).
+    """Print the declared-vs-measured tiers and the fixes' places of a task file (default: v2).
 
     Usage: ``python -m toolchaos.suites.toolbench_x.tiers [TASKS.jsonl] [--json]``.
     """
@@ -378,7 +436,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BadInput as exc:
         sys.stderr.write(f"{exc}\n")
         return 2
-    sys.stdout.write((figures.model_dump_json(indent=2) if as_json else tier_table(figures)) + "\n")
+    text = tier_table(figures) + "\n\n" + places_table(figures)
+    sys.stdout.write((figures.model_dump_json(indent=2) if as_json else text) + "\n")
     return 0
 
 
