@@ -195,7 +195,7 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         except Unresolved:
             return Handled(failed=True)
         return Handled(calls=[state.main_call()])
-    if call.purpose == "probe":
+    if call.purpose == "open":
         return _probed(_params(recipe, RecoveryAction.RESOLVE), state, call, content)
     if call.purpose == "verify":
         params = _params(recipe, RecoveryAction.VERIFY_STATE)
@@ -282,7 +282,8 @@ def _candidates(params: dict[str, Any], state: StepState, content: Any) -> Handl
         state.waiting = len(ids)
         tool, param = str(probe["tool"]), str(probe["param"])
         fixed = dict(probe.get("args", {}))
-        return Handled(calls=[Call(tool, {**fixed, param: i}, "probe") for i in ids])
+        # "open", not "probe": a probe asks the failing tool what it now takes
+        return Handled(calls=[Call(tool, {**fixed, param: i}, "open") for i in ids])
     asked = str(state.arguments.get(params["param"], "")).casefold()
     text = str(params["choose_by"])
     scores: dict[Any, tuple[int, int]] = {}
