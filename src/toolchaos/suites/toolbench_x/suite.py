@@ -96,13 +96,16 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
         return ToolBenchXReport(parse_thresholds(rule) if isinstance(rule, str) else rule)
 
     def build(self, options: BuildOptions) -> BuildResult:
-        """Generate, screen, gate hazards, validate and select (the shipped v2 by default)."""
+        """Generate, screen, gate hazards (the cheap gates too), validate and select (v3)."""
         from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
 
         if not 1 <= options.per_cell <= 5:
             raise BadInput("--per-cell must be between 1 and 5")
         targets = None if options.keep_all or options.per_cell != 5 else V1_TARGETS
-        tasks, report = build_toolbench_x(options.seed, per_cell=options.per_cell, targets=targets)
+        # v3: a proposal any cheap-strategy policy solves is dropped (v2 was built without)
+        tasks, report = build_toolbench_x(
+            options.seed, per_cell=options.per_cell, targets=targets, cheap_gates=True
+        )
         stages = ", ".join(f"{k} {v}" for k, v in report.counts.items())
         gates = ", ".join(f"{k} {v}" for k, v in report.gates.items())
         tiers = "; ".join(
