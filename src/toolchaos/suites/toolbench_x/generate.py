@@ -26,7 +26,7 @@ from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
-from toolchaos.core.world import World
+from toolchaos.core.world import RELEASE, World
 from toolchaos.core.writes import expected_writes, written_state
 from toolchaos.domains import DOMAINS, Domain, get_domain
 from toolchaos.scoring.aliases import answer_aliases, answer_distractors
@@ -409,8 +409,9 @@ def draft_to_task(
 ) -> TaskSpec:
     """Turn a draft into a task whose reference comes from replaying it.
 
-    The task's metadata records its ``logic`` (template and :func:`shape`) and ``calls``
-    (the reference path's length), so a build can count distinct logics and depth; the
+    The task's metadata records its ``logic`` (template and :func:`shape`), ``calls``
+    (the reference path's length), so a build can count distinct logics and depth, and
+    the ``release`` whose tool behaviour it replays on (``make_world``); the
     task also carries what scoring needs, computed from the same replay
     (:func:`with_scoring_fields`): the world's date in the system prompt, the answer's
     aliases and distractors, and a writing task's expected writes.
@@ -435,6 +436,7 @@ def draft_to_task(
         metadata={
             "logic": f"{template or 'draft'}:{shape(draft.steps, draft.answer)}",
             "calls": len(draft.steps),
+            "release": RELEASE,
         },
     )
     run = replay_reference(task)

@@ -96,7 +96,7 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
         return ToolBenchXReport(parse_thresholds(rule) if isinstance(rule, str) else rule)
 
     def build(self, options: BuildOptions) -> BuildResult:
-        """Generate, screen, gate hazards, validate and select (the shipped v2 by default)."""
+        """Generate, screen, gate hazards, validate and select (the v3 set by default)."""
         from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
 
         if not 1 <= options.per_cell <= 5:
@@ -157,8 +157,8 @@ SUITE = ToolBenchXSuite(
     name="toolbench-x",
     package="toolchaos.suites.toolbench_x",
     data_file="tasks.jsonl",
-    version="v2",
-    versions={"v1": "v1/tasks.jsonl"},
+    version="v3",
+    versions={"v1": "v1/tasks.jsonl", "v2": "v2/tasks.jsonl"},
     arms=("clean", "hazard", "hint", "oracle-label"),
     task_model=TaskSpec,
     protocol="native",
