@@ -25,7 +25,7 @@ NUTRITION_SOURCES = {
     "get_food_nutrition_community": "CalorieCrowd",
 }
 NUTRIENTS = {
-    "calories_kcal": "calories (kcal)",
+    "calories_kcal": "energy (kcal)",
     "protein_g": "protein (g)",
     "carbs_g": "carbohydrates (g)",
     "fat_g": "fat (g)",
