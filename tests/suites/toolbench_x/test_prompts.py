@@ -78,6 +78,8 @@ def test_each_check_catches_its_glitch(check: str, bad: str) -> None:
         "How much protein (g) did I eat? (Negative if I went over.)",
         "I need shots for Peru; e.g. yellow fever. Go back 1 month and then 3 months.",
         "I was told a 3-month plan costs less than the Corner Bakery's catering.",
+        "At today's rate, how much arrives in my home currency?",
+        "Rate The Cartographer's Daughter (film) three stars.",
     ],
 )
 def test_the_checks_pass_a_well_formed_request(good: str) -> None:

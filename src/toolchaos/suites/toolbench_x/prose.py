@@ -35,7 +35,7 @@ _STRAY_ARTICLE = re.compile(
 # "the Priya's": an article before a capitalised name's possessive. An all-capitals word
 # is an acronym ("the KPI's target" is right), and a name of two capitalised words is a
 # business's ("the Corner Bakery's hours"), which the pattern does not reach.
-_ARTICLE_BEFORE_NAME = re.compile(r"\b[Tt]he ([A-Z][a-z][\w-]*)'s\b")
+_ARTICLE_BEFORE_NAME = re.compile(r"\bthe ([A-Z][a-z][\w-]*)'s\b")
 # an id that spells a word ("bill BILL-0117") is not a doubled word
 _DOUBLED_WORD = re.compile(r"\b([A-Za-z]+)\s+\1\b(?!-)", re.IGNORECASE)
 # the same item of one to four words twice in a row of a list: "a passport and a passport"
@@ -72,7 +72,7 @@ _LOWER_START = re.compile(
 # "how much" before a plural count noun; mass nouns and verbs that end in s are spared
 _HOW_MUCH_COUNT = re.compile(
     r"\b[Hh]ow much\s+(?!(?:is|was|does|has|this|less|plus|gas|news|fitness|progress|business"
-    r"|access|stress|goes|remains|comes|costs|its|his)\b)(?![a-z]*ss\b)([a-z]+s)\b"
+    r"|access|stress|goes|remains|comes|costs|arrives|leaves|takes|gets|needs|pays|saves|owes|its|his)\b)(?![a-z]*ss\b)([a-z]+s)\b"
 )
 _OPTIONAL_PLURAL = re.compile(r"\w\(s\)")
 _TIME_UNIT = r"(?:second|minute|hour|day|night|week|month|year|serving|dose|visit)"

@@ -51,6 +51,11 @@ def names(items: list[Any]) -> dict[str, str]:
     return {key: item.name for key, item in zip("abcdef", items, strict=False)}
 
 
+def spoken_names(items: list[Any]) -> dict[str, str]:
+    """:func:`names` as a person says them (:func:`the`): "the Kitchen Light", "Leo's iPad"."""
+    return {key: the(name) for key, name in names(items).items()}
+
+
 def extreme(ctx: TemplateContext, words: dict[str, str]) -> tuple[str, str]:
     """A random ``min`` or ``max`` and the words that ask for it."""
     op = ctx.rng.choice(sorted(words))

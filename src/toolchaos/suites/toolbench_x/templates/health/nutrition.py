@@ -27,7 +27,7 @@ NUTRITION_SOURCES = {
 NUTRIENTS = {
     "calories_kcal": "energy (kcal)",
     "protein_g": "protein (g)",
-    "carbs_g": "carbohydrates (g)",
+    "carbs_g": "carbohydrate (g)",
     "fat_g": "fat (g)",
     "fiber_g": "fiber (g)",
     "sodium_mg": "sodium (mg)",
