@@ -250,7 +250,7 @@ def run(
         str | None,
         typer.Option(
             help="A shipped task set by version instead of the current one "
-            "(ToolBench-X: v2, the default, or v1; ToolFailBench: v3, the default, v2 or v1)."
+            "(ToolBench-X and ToolFailBench: v3, the default, v2 or v1)."
         ),
     ] = None,
     max_turns: Annotated[
@@ -994,7 +994,7 @@ def tasks(
     task_file: Annotated[Path | None, typer.Option("--tasks", help="A task file.")] = None,
     dataset: Annotated[
         str | None,
-        typer.Option(help="A shipped task set by version (v2 or v1; ToolFailBench also v3)."),
+        typer.Option(help="A shipped task set by version (v3, the default, v2 or v1)."),
     ] = None,
 ) -> None:
     """List a suite's tasks (filtered), or print counts with --stats.

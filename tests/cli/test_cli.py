@@ -325,8 +325,15 @@ def test_dataset_plays_an_earlier_shipped_version(tmp_path: Path) -> None:
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert "v1" in json.dumps(manifest)
     assert_bad_input(
-        toolchaos("tasks", "toolbench-x", "--dataset", "v9"), "has no dataset 'v9'", "v2, v1"
+        toolchaos("tasks", "toolbench-x", "--dataset", "v9"), "has no dataset 'v9'", "v3, v1, v2"
     )
+    frozen = toolchaos(
+        "run", "toolbench-x", "-m", "scripted/oracle", "--dataset", "v2", "--limit", "2",
+        "--out", str(tmp_path / "v2"),
+    )  # fmt: skip
+    assert frozen.returncode == 0, frozen.stderr
+    manifest = json.loads((tmp_path / "v2" / "manifest.json").read_text(encoding="utf-8"))
+    assert "data/v2/tasks.jsonl" in json.dumps(manifest)
     both = toolchaos(
         "run", "toolbench-x", "-m", "scripted/oracle", "--dataset", "v1", "--tasks", "x.jsonl",
         "--out", str(tmp_path / "both"),

@@ -27,6 +27,7 @@ import pytest
 from toolchaos.core.errors import ToolError
 from toolchaos.core.reference import resolve
 from toolchaos.core.types import TaskSpec, ToolKind
+from toolchaos.core.world import FROZEN_RELEASE, RELEASE
 from toolchaos.domains import DOMAINS, get_domain, make_world
 from toolchaos.suites.toolbench_x.suite import SUITE
 
@@ -141,7 +142,9 @@ def observed_calls() -> list[tuple[str, str, dict[str, Any], Any, TaskSpec | Non
     from toolchaos.suites.toolbench_x.validate import replay_reference
 
     calls = []
-    for task in SUITE.load():
+    for shipped in SUITE.load():
+        # the claims are the current tools': a task of a frozen release is replayed on them
+        task = shipped.model_copy(update={"metadata": {**shipped.metadata, "release": RELEASE}})
         try:
             run = replay_reference(task)
         except ValueError:
@@ -175,15 +178,8 @@ def _outcome(tool: Any, world: Any, **args: Any) -> Any:
         return ("error", str(exc))
 
 
-STILL_FALSE = {
-    ("government", "list_id_services"): (
-        "documents 'cheapest first' but lists services unsorted; sorting it would change "
-        "the replayed answers of shipped v2 tasks whose reference takes results[0] as the "
-        "cheapest (tbx-passports-and-ids-par-02), so the fix waits for the v3 rebuild "
-        "(issue #24, item 7)"
-    ),
-}
-"""Order claims known to be false in the shipped worlds, each with why it is not fixed."""
+STILL_FALSE: dict[tuple[str, str], str] = {}
+"""Order claims known to be false in the current worlds, each with why it is not fixed."""
 
 
 def _order_breaks(domain: str) -> dict[str, Any]:
@@ -214,15 +210,22 @@ def test_listed_results_are_in_the_documented_order(domain: str) -> None:
     assert {t: b for t, b in broken.items() if (domain, t) not in STILL_FALSE} == {}
 
 
-@pytest.mark.parametrize(
-    ("domain", "tool"),
-    [
-        pytest.param(d, t, marks=pytest.mark.xfail(strict=True, reason=why))
-        for (d, t), why in sorted(STILL_FALSE.items())
-    ],
-)
-def test_a_claim_still_false_in_v2(domain: str, tool: str) -> None:
-    assert tool not in _order_breaks(domain)
+def test_a_frozen_release_keeps_the_order_its_tasks_were_built_on() -> None:
+    # list_id_services said "cheapest first" but listed in table order until v3; v2
+    # references take results[0] of that order (tbx-passports-and-ids-par-02), so a
+    # world of the frozen release still lists it so, and the current one sorts
+    tool = get_domain("government").tools["list_id_services"]
+    frozen = get_domain("government").world(0).fork()
+    frozen.release = FROZEN_RELEASE
+    current = get_domain("government").world(0).fork()
+    assert current.release == RELEASE > FROZEN_RELEASE
+    old = [r["fee_usd"] for r in tool(frozen)["results"]]
+    new = [r["fee_usd"] for r in tool(current)["results"]]
+    assert old != sorted(old) and new == sorted(old)
+    v2 = next(
+        t for t in SUITE.load(SUITE.version_path("v2")) if t.id == "tbx-passports-and-ids-par-02"
+    )
+    assert "release" not in v2.metadata and make_world(v2).release == FROZEN_RELEASE
 
 
 def test_the_claim_reader_reads_the_claims_it_must() -> None:

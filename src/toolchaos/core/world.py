@@ -42,6 +42,13 @@ class _Cow:
     clean_hashes: dict[str, str] = field(default_factory=dict)
 
 
+RELEASE = 3
+"""The task-set release whose tool behaviour a world shows unless a task says otherwise."""
+FROZEN_RELEASE = 2
+"""The release of a task that names none: every task built before releases were recorded
+(ToolBench-X v1 and v2, ToolFailBench). Its tools behave as they did when it was built."""
+
+
 class World(BaseModel):
     """Base class of every domain's world.
 
@@ -57,6 +64,9 @@ class World(BaseModel):
 
     seed: int = 0
     clock_minutes: int = 0
+    # a tool fixed after a release keeps its old behaviour on a world of that release, so
+    # a frozen task replays exactly what it was built on (toolchaos.domains.make_world)
+    release: int = RELEASE
     id_counters: dict[str, int] = Field(default_factory=dict)
 
     # the copy-on-write bookkeeping, in one plain object: a private attribute is read
@@ -148,6 +158,14 @@ class World(BaseModel):
                     self.insert(name, key, row_cls.model_validate(fields))
 
     # -- clock and ids -------------------------------------------------------------------
+    def user(self) -> str | None:
+        """Who makes the requests, where a tool needs the user's identity; None if none does.
+
+        A world whose records hold the user among others (a household's members) names
+        them here, so that a request saying "me" can be resolved from the system prompt.
+        """
+        return None
+
     def now(self) -> datetime:
         """Return the world's current time (timezone-aware, UTC)."""
         return self.EPOCH + timedelta(minutes=self.clock_minutes)

@@ -18,7 +18,7 @@ from typing import TypeVar, overload
 from toolchaos.core.registry import GROUPS, Registry, registrar, resolve
 from toolchaos.core.tools import Tool
 from toolchaos.core.types import TaskSpec
-from toolchaos.core.world import World
+from toolchaos.core.world import FROZEN_RELEASE, World
 from toolchaos.domains.notes import (
     DomainNotes,
     Fallback,
@@ -117,9 +117,15 @@ def get_domain(name: str) -> Domain:
 
 
 def make_world(task: TaskSpec, domain: Domain | None = None) -> World:
-    """Return a fresh world for ``task``: the domain's seeded world, forked and patched."""
+    """Return a fresh world for ``task``: the domain's seeded world, forked and patched.
+
+    The world shows the tool behaviour of the task's release (its ``release`` metadata;
+    a task without one predates releases and gets the frozen one), so a shipped v2 task
+    replays the tools it was built on after a tool is fixed for v3.
+    """
     domain = domain or get_domain(task.domain)
     world = domain.world(task.world_seed).fork()
+    world.release = int(task.metadata.get("release", FROZEN_RELEASE))
     if task.world_patch:
         world.apply_patch(task.world_patch)
         # the episode starts from the patched state: only its own writes count as written

@@ -215,8 +215,9 @@ def test_a_world_patch_is_where_the_episode_starts_not_one_of_its_writes(
 
 @pytest.fixture(scope="module")
 def v2() -> dict[str, TaskSpec]:
-    """The shipped default task file (the ``shipped`` fixture above is v1's)."""
-    return {t.id: t for t in get_suite("toolbench-x").load()}
+    """The frozen v2 task file (the ``shipped`` fixture above is v1's)."""
+    suite = get_suite("toolbench-x")
+    return {t.id: t for t in suite.load(suite.version_path("v2"))}
 
 
 @pytest.mark.parametrize(
@@ -241,6 +242,11 @@ def test_a_sum_of_whole_counts_accepts_no_slack(v2: dict[str, TaskSpec]) -> None
     task = v2["tbx-notes-and-documents-par-04"]
     assert score_episode("6,209 words in total (1,815 + 4,035 + 359)", None, task).correct
     assert not score_episode("6,210 words in total.", None, task).correct
+    chores = v2["tbx-household-chores-par-02"]
+    assert score_episode(
+        "Alex will spend 150 minutes in total (60 + 50 + 40).", None, chores
+    ).correct
+    assert not score_episode("Alex will spend 60 minutes in total.", None, chores).correct
 
 
 def rate_task(v2: dict[str, TaskSpec], reference: str, prompt: str) -> TaskSpec:

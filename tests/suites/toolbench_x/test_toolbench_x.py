@@ -128,6 +128,22 @@ def test_version_1_still_loads_and_plays() -> None:
         assert episode_correct(play_sync(task, "oracle", "hazard"), task), task.id
 
 
+def test_version_2_is_frozen_and_replays_with_the_oracle_in_every_arm() -> None:
+    from toolchaos.core.world import FROZEN_RELEASE
+    from toolchaos.domains import make_world
+    from toolchaos.suites.toolbench_x.validate import episode_correct, play_sync
+
+    v2 = SUITE.load(SUITE.version_path("v2"))
+    assert SUITE.version == "v3" and SUITE.version_path("v2") != SUITE.default_path()
+    assert len(v2) == 1106 and all("release" not in t.metadata for t in v2)
+    # the passports tasks take results[0] of list_id_services, which v3 sorts
+    sample = [t for t in v2 if t.subtopic == "passports and ids"] + v2[::97]
+    for task in sample:
+        assert make_world(task).release == FROZEN_RELEASE
+        for arm in SUITE.arms:
+            assert episode_correct(play_sync(task, "oracle", arm), task), (task.id, arm)
+
+
 @pytest.mark.slow
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
     tasks, _ = build_toolbench_x(0, targets=V1_TARGETS)

@@ -121,3 +121,14 @@ def test_play_sync_plays_an_episode_that_waits_on_the_event_loop(
     again = play_sync(task, "oracle", "hazard")
     assert again.model_dump_json() == direct.model_dump_json()
     assert again.trace and again.final_answer
+
+
+def test_a_glitch_in_a_v3_prompt_fails_validation_and_a_frozen_one_keeps_its_own() -> None:
+    suite = get_suite("toolbench-x")
+    v2 = suite.load(suite.version_path("v2"))
+    frozen = next(t for t in v2 if "(I mean the" in t.prompt)
+    assert "release" not in frozen.metadata
+    assert not [p for p in validate_task(frozen) if p.check == "prose"]
+    current = frozen.model_copy(update={"metadata": {**frozen.metadata, "release": 3}})
+    problems = [p for p in validate_task(current) if p.check == "prose"]
+    assert problems and "tacked-on remark" in problems[0].reason

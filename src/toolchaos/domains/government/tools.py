@@ -1226,6 +1226,8 @@ def list_id_services(
     rows = [
         s for s in data.ID_SERVICES if document in (None, s.document) and speed in (None, s.speed)
     ]
+    if world.release >= 3:  # v1 and v2 tasks were built on the unsorted list
+        rows.sort(key=lambda s: (s.fee_usd, s.code))
     return listing(
         rows,
         50,

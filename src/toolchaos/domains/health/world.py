@@ -571,6 +571,11 @@ class HealthWorld(World):
         start = self.today() - timedelta(days=HISTORY_DAYS)
         return [(start + timedelta(days=i)).isoformat() for i in range(HISTORY_DAYS)]
 
+    def user(self) -> str | None:
+        """The household's primary user, whom "I", "me" and "my" in a request mean."""
+        me = next(m for m in self.members.values() if m.relationship == "self")
+        return me.name
+
     def age(self, member: Member) -> int:
         """A member's age today."""
         return age_on(date.fromisoformat(member.birth_date), self.today())

@@ -26,7 +26,7 @@ from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import ref_steps
 from toolchaos.core.types import AnswerSpec, Reference, RefStep, TaskSpec, ToolKind
-from toolchaos.core.world import World
+from toolchaos.core.world import RELEASE, World
 from toolchaos.core.writes import expected_writes, written_state
 from toolchaos.domains import DOMAINS, Domain, get_domain
 from toolchaos.scoring.aliases import answer_aliases, answer_distractors
@@ -34,6 +34,8 @@ from toolchaos.suites.toolbench_x.changelog import CHANGELOG_TOOL
 from toolchaos.suites.toolbench_x.validate import ReferenceRun, replay_reference
 
 SUITE = "toolbench-x"
+# a slot at the start of a phrasing's sentence: "{q}?" or "... from {source}. {q}?"
+_SENTENCE_SLOT = re.compile(r"(?:^|[.?!]\s+)\{([A-Za-z_]\w*)\}")
 Workflow = Literal["sequential", "parallel", "mixture"]
 WORKFLOWS: tuple[Workflow, ...] = ("sequential", "parallel", "mixture")
 
@@ -102,8 +104,17 @@ class TemplateContext:
         return (self.today() + timedelta(days=offset)).isoformat()
 
     def say(self, *phrasings: str, **values: Any) -> str:
-        """Pick one of several phrasings of a request and fill it in."""
-        return self.rng.choice(phrasings).format(**values)
+        """Pick one of several phrasings of a request and fill it in.
+
+        A text value in a slot that starts a sentence of the phrasing starts upper-case
+        ("... from {source}. {q}?" with "what's the best rate" reads "What's the best rate").
+        """
+        phrasing = self.rng.choice(phrasings)
+        starting = {m[1] for m in _SENTENCE_SLOT.finditer(phrasing)}
+        for name in starting & set(values):
+            if isinstance(values[name], str):
+                values[name] = values[name][:1].upper() + values[name][1:]
+        return phrasing.format(**values)
 
     def say_source(self, named: bool, *phrasings: str, slot: str = "source", **values: Any) -> str:
         """:meth:`say` for a request about a source fact, naming the source only if ``named``.
@@ -348,8 +359,14 @@ def world_date(world: World) -> str:
 
 
 def system_prompt(world: World) -> str:
-    """A v2 task's system prompt: the agent's standing instructions, then the world's date."""
-    return f"{DEFAULT_SYSTEM}\n\n{world_date(world)}"
+    """A task's system prompt: standing instructions, the world's date, and the user.
+
+    The user is named where the world has one (:meth:`~toolchaos.core.world.World.user`),
+    so a request that says "I", "me" or "my" about a member can be resolved.
+    """
+    user = world.user()
+    about = f'\n\nThe user is {user}: "I", "me" and "my" in a request mean {user}.' if user else ""
+    return f"{DEFAULT_SYSTEM}\n\n{world_date(world)}{about}"
 
 
 def _free_text(schema: dict[str, Any]) -> bool:
@@ -409,8 +426,9 @@ def draft_to_task(
 ) -> TaskSpec:
     """Turn a draft into a task whose reference comes from replaying it.
 
-    The task's metadata records its ``logic`` (template and :func:`shape`) and ``calls``
-    (the reference path's length), so a build can count distinct logics and depth; the
+    The task's metadata records its ``logic`` (template and :func:`shape`), ``calls``
+    (the reference path's length), so a build can count distinct logics and depth, and
+    the ``release`` whose tool behaviour it replays on (``make_world``); the
     task also carries what scoring needs, computed from the same replay
     (:func:`with_scoring_fields`): the world's date in the system prompt, the answer's
     aliases and distractors, and a writing task's expected writes.
@@ -435,6 +453,7 @@ def draft_to_task(
         metadata={
             "logic": f"{template or 'draft'}:{shape(draft.steps, draft.answer)}",
             "calls": len(draft.steps),
+            "release": RELEASE,
         },
     )
     run = replay_reference(task)

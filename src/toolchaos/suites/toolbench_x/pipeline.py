@@ -31,6 +31,7 @@ from toolchaos.suites.toolbench_x.generate import (
     raw_candidates,
     task_id,
 )
+from toolchaos.suites.toolbench_x.prose import said_where_named
 from toolchaos.suites.toolbench_x.review import review_stage
 from toolchaos.suites.toolbench_x.tiers import TierFigures, measure_tasks
 from toolchaos.suites.toolbench_x.validate import (
@@ -155,6 +156,8 @@ def build_toolbench_x(
     capped = _cap([task for _, task in screened], per_cell * CAP_MARGIN, report, "cap")
     report.counts["capped"] = len(capped)
     hazarded = assign_hazards(capped, random.Random(seed), report, cheap_gates=cheap_gates)
+    # the ambiguous entity's telling detail said where the request names it (prose.py)
+    hazarded = [t.model_copy(update={"prompt": said_where_named(t.prompt)}) for t in hazarded]
     report.counts["hazarded"] = len(hazarded)
     hazarded = _cap(hazarded, per_cell, report, "cell", balance=True)
     report.counts["cell"] = len(hazarded)

@@ -18,6 +18,7 @@ from toolchaos.core.errors import ToolError
 from toolchaos.core.jsonutil import dumps
 from toolchaos.core.reference import Unresolved, compute_answer, ref_steps, resolve
 from toolchaos.core.types import Episode, EpisodeStatus, TaskSpec, ToolCall
+from toolchaos.core.world import FROZEN_RELEASE
 from toolchaos.domains import get_domain
 from toolchaos.runner.episode import play
 from toolchaos.runner.plan import PlannedEpisode
@@ -25,6 +26,7 @@ from toolchaos.scoring.answer import leaks
 from toolchaos.suites.base import Problem
 from toolchaos.suites.scripted import ScriptedFactory
 from toolchaos.suites.toolbench_x.changelog import CHANGELOG_SPEC, CHANGELOG_TOOL, make_env
+from toolchaos.suites.toolbench_x.prose import prompt_glitches
 from toolchaos.suites.toolbench_x.scoring import score_episode
 
 
@@ -187,6 +189,9 @@ def validate_task(task: TaskSpec) -> list[Problem]:
         if task.hazard.tier is not None:  # a v2 task: the validity gates hold too
             problems.extend(gate_problems(task))
     problems.extend(leak_problems(task))
+    if int(task.metadata.get("release", FROZEN_RELEASE)) >= 3:  # v1 and v2 keep theirs
+        for check, hits in prompt_glitches(task.prompt).items():
+            fail("prose", f"{check} in the prompt: {'; '.join(hits)}")
     return problems
 
 

@@ -51,6 +51,11 @@ def names(items: list[Any]) -> dict[str, str]:
     return {key: item.name for key, item in zip("abcdef", items, strict=False)}
 
 
+def spoken_names(items: list[Any]) -> dict[str, str]:
+    """:func:`names` as a person says them (:func:`the`): "the Kitchen Light", "Leo's iPad"."""
+    return {key: the(name) for key, name in names(items).items()}
+
+
 def extreme(ctx: TemplateContext, words: dict[str, str]) -> tuple[str, str]:
     """A random ``min`` or ``max`` and the words that ask for it."""
     op = ctx.rng.choice(sorted(words))
@@ -148,7 +153,7 @@ def breach_sizes(
 
 
 def find_device(ctx: TemplateContext, device: Any) -> tuple[str, RefStep]:
-    """How a person names ``device`` ("the <name>") and the step that finds its id.
+    """How a person names ``device`` (:func:`the`) and the step that finds its id.
 
     Half the time, when the device is on the Wi-Fi under a hostname no other client
     shares, the person knows it only by that hostname: the router's client list
@@ -162,7 +167,7 @@ def find_device(ctx: TemplateContext, device: Any) -> tuple[str, RefStep]:
         if len(same) == 1:
             words = f"the device that joins our Wi-Fi as '{host}'"
             return words, RefStep(tool="list_network_clients", args={"query": host})
-    return f"the {device.name}", RefStep(tool="search_devices", args={"query": device.name})
+    return the(device.name), RefStep(tool="search_devices", args={"query": device.name})
 
 
 def _newest_notices(ctx: TemplateContext) -> dict[str, str]:

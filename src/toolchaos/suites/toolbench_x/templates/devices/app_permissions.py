@@ -117,7 +117,7 @@ def app_uses_across_devices(ctx: TemplateContext) -> Draft:
             "min": "the lowest single count",
         },
     )
-    parts = [f"{g.app}'s {g.permission} use on the {_device_name(ctx, g)}" for g in grants]
+    parts = [f"{g.app}'s {g.permission} use on {the(_device_name(ctx, g))}" for g in grants]
     prompt = ctx.say(
         "Over the last 30 days, looking at {all}: {words}?",
         "Permission usage report for {semi}. Give me {words} (last 30 days).",

@@ -18,6 +18,7 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     each_listed,
     extreme,
     find_device,
+    the,
     unique_extreme,
 )
 
@@ -76,13 +77,13 @@ def backup_device(ctx: TemplateContext) -> Draft:
     )
     frequency = ctx.rng.choice(["daily", "weekly", "monthly"])
     prompt = ctx.say(
-        "Set up a {frequency} backup of the {device} to {label}, then show me every backup "
+        "Set up a {frequency} backup of {device} to {label}, then show me every backup "
         "that goes to that drive.",
-        "Please back the {device} up {frequency} to {label} and list the jobs writing to "
+        "Please back {device} up {frequency} to {label} and list the jobs writing to "
         "it afterwards.",
-        "Check there's room on {label}, then create a {frequency} backup job for the {device}.",
+        "Check there's room on {label}, then create a {frequency} backup job for {device}.",
         frequency=frequency,
-        device=device.name,
+        device=the(device.name),
         label=drive.label,
     )
     steps = [

@@ -12,8 +12,8 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     each_listed,
     extreme,
     find_device,
-    names,
     pick_devices,
+    spoken_names,
     the,
     unique_extreme,
 )
@@ -182,14 +182,14 @@ def two_plug_costs(ctx: TemplateContext) -> Draft:
     chosen = pick_devices(ctx, 2, lambda d: d.power_w * d.hours_per_day >= 50)
     days = ctx.rng.choice([7, 14, 30, 90])
     prompt = ctx.say(
-        "At their usual daily use, what will the {a} and the {b} cost together in "
+        "At their usual daily use, what will {a} and {b} cost together in "
         "electricity over the next {days} days?",
-        "Estimate the combined power bill for running the {a} and the {b} their typical "
+        "Estimate the combined power bill for running {a} and {b} their typical "
         "hours for {days} days, in dollars.",
-        "How much should I budget for electricity for the {a} plus the {b} over {days} "
+        "How much should I budget for electricity for {a} plus {b} over {days} "
         "days if they run as usual?",
         days=days,
-        **names(chosen),
+        **spoken_names(chosen),
     )
     steps = [RefStep(tool="get_device", args={"device": d.name}) for d in chosen]
     steps += [

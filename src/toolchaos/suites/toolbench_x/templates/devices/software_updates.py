@@ -17,8 +17,8 @@ from toolchaos.suites.toolbench_x.templates.devices._helpers import (
     each_listed,
     extreme,
     find_device,
-    names,
     pick_devices,
+    spoken_names,
     the,
     unique_extreme,
     when,
@@ -172,11 +172,11 @@ def update_two(ctx: TemplateContext) -> Draft:
     chosen = pick_devices(ctx, 2, lambda d: _updatable(ctx, d))
     when_day = ctx.day(ctx.rng.randint(2, 20))
     prompt = ctx.say(
-        "Update night is {when}: schedule the latest firmware for both the {a} and the {b}.",
-        "Please put the newest firmware for the {a} and for the {b} on the schedule for {when}.",
-        "Queue the {a} and the {b} to get their latest firmware on {when}.",
+        "Update night is {when}: schedule the latest firmware for both {a} and {b}.",
+        "Please put the newest firmware for {a} and for {b} on the schedule for {when}.",
+        "Queue {a} and {b} to get their latest firmware on {when}.",
         when=when(when_day),
-        **names(chosen),
+        **spoken_names(chosen),
     )
     steps = [RefStep(tool="get_latest_firmware", args={"device": d.name}) for d in chosen]
     steps += [

@@ -33,17 +33,21 @@ def how_far_to_vote(ctx: TemplateContext) -> Draft:
     res = resident(ctx, lambda r: _registered(ctx, r))
     election = _election(ctx)
     field = ctx.rng.choice(["distance_km", "polling_place", "distance_km"])
-    words = {
-        "distance_km": "how far it is from my home in kilometres",
-        "polling_place": "the name of the place where I vote",
+    asked, told = {
+        "distance_km": (
+            "how far is it from my home, in kilometres",
+            "how far it is from my home in kilometres",
+        ),
+        "polling_place": ("what is the name of the place where I vote", "the name of the place"),
     }[field]
     prompt = ctx.say(
         "I'm {name}. For the {el}, check my registration and find my polling place: {w}?",
         "{name} here, planning to vote in person in the {el}. {w}?",
-        "Where does {name} vote in the {el}? Tell me {w}.",
+        "I'm {name}. Where do I vote in the {el}? Tell me {t}.",
         name=res.name,
         el=election.name,  # type: ignore[attr-defined]
-        w=words,
+        w=asked,
+        t=told,
     )
     steps = [
         *found_by_name(res, "get_voter_registration"),

@@ -90,6 +90,16 @@ def subject(m: Any) -> str:
     return "I" if m.relationship == "self" else m.first_name
 
 
+_FIRST_PERSON = {"has": "have", "is": "am", "does": "do", "was": "was"}
+
+
+def verb(m: Any, third: str) -> str:
+    """A verb agreeing with :func:`subject`: ``verb(m, "needs")`` is 'need' for 'I'."""
+    if m.relationship != "self":
+        return third
+    return _FIRST_PERSON.get(third, third.removesuffix("s"))
+
+
 def window(
     ctx: TemplateContext, starts: tuple[int, int], spans: tuple[int, int]
 ) -> tuple[str, str]:

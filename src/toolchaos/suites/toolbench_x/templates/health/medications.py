@@ -20,6 +20,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     price_of_fill,
     subject,
     unique_max,
+    verb,
     who,
 )
 
@@ -191,20 +192,21 @@ def fill_everything(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         *(
             (
-                "If we paid cash for one full fill of every active prescription {name} has, "
+                "If we paid cash for one full fill of every active prescription {name} {has}, "
                 "what would it come to in total? Use {source} prices.",
                 "Add up, by {source}, the cash price of a complete fill for each of {whose} "
                 "active prescriptions.",
             )
             if named
             else (
-                "If we paid cash for one full fill of every active prescription {name} has, "
+                "If we paid cash for one full fill of every active prescription {name} {has}, "
                 "what would it come to in total?",
                 "Add up the cash price of a complete fill for each of {whose} active "
                 "prescriptions.",
             )
         ),
         name=subject(m),
+        has=verb(m, "has"),
         whose=owner(m),
         source=PRICE_SOURCES[tool],
     )

@@ -25,9 +25,9 @@ NUTRITION_SOURCES = {
     "get_food_nutrition_community": "CalorieCrowd",
 }
 NUTRIENTS = {
-    "calories_kcal": "calories (kcal)",
+    "calories_kcal": "energy (kcal)",
     "protein_g": "protein (g)",
-    "carbs_g": "carbohydrates (g)",
+    "carbs_g": "carbohydrate (g)",
     "fat_g": "fat (g)",
     "fiber_g": "fiber (g)",
     "sodium_mg": "sodium (mg)",

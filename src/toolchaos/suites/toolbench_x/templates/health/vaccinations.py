@@ -20,6 +20,7 @@ from toolchaos.suites.toolbench_x.templates.health._helpers import (
     require_free_slot,
     subject,
     their,
+    verb,
     wait_at_each_clinic,
     who,
     window,
@@ -213,20 +214,22 @@ def travel_clinic_wait(ctx: TemplateContext) -> Draft:
     prompt = ctx.say(
         *(
             (
-                "{Name} needs shots for {country} and wants to walk in today. Among the travel "
+                "{Name} {needs} shots for {country} and {wants} to walk in today. Among the travel "
                 "medicine clinics, what's the {words} wait per {source}?",
                 "Check {source} at every travel-medicine clinic: what's the {words} wait right "
                 "now? It's for {whose} {country} vaccines.",
             )
             if named
             else (
-                "{Name} needs shots for {country} and wants to walk in today. Among the travel "
+                "{Name} {needs} shots for {country} and {wants} to walk in today. Among the travel "
                 "medicine clinics, what's the {words} wait right now?",
                 "Check every travel-medicine clinic: what's the {words} wait right now? It's "
                 "for {whose} {country} vaccines.",
             )
         ),
         Name=subject(m),
+        needs=verb(m, "needs"),
+        wants=verb(m, "wants"),
         whose=owner(m),
         country=dest.country,
         words=words,

@@ -35,13 +35,14 @@ def baseline_value(ctx: TemplateContext) -> Draft:
     tool, kpi_param, period_param, words, named = _tool(ctx)
     prompt = ctx.say_source(
         named,
-        "We compare '{kpi}' for {period} against {back} month(s) earlier. What was the "
+        "We compare '{kpi}' for {period} against {months} earlier. What was the "
         "KPI's value in that comparison month, according to {source}?",
-        "For the {kpi} KPI: take {period}, go back {back} month(s) for the baseline, and "
+        "For the {kpi} KPI: take {period}, go back {months} for the baseline, and "
         "give me the baseline month's value from {source}.",
         kpi=kpi.name,
         period=period,
         back=back,
+        months=f"{back} month{'s' if back != 1 else ''}",
         source=words,
     )
     steps = [
@@ -70,12 +71,13 @@ def change_from_cache(ctx: TemplateContext) -> Draft:
     ]
     prompt = ctx.say(
         "On the {dash} dashboard, look up '{kpi}' for {period} in the BI cache, then give me "
-        "its {w} versus {back} month(s) before.",
-        "{kpi} ({dash} dashboard): what's the {w} from {back} month(s) earlier to {period}?",
+        "its {w} versus {months} before.",
+        "{kpi} ({dash} dashboard): what's the {w} from {months} earlier to {period}?",
         dash=kpi.dashboard,
         kpi=kpi.name,
         period=period,
         back=back,
+        months=f"{back} month{'s' if back != 1 else ''}",
         w=words,
     )
     steps = [
@@ -178,11 +180,12 @@ def latest_vs_change(ctx: TemplateContext) -> Draft:
     prompt = ctx.say_source(
         named,
         "Where does '{kpi}' stand for the last full month according to {source}? (I'll also "
-        "want the change over {back} month(s), but first the current value.)",
+        "want the change over {months}, but first the current value.)",
         "Give me last month's value of the {kpi} KPI from {source}; check its {back}-month "
         "change too.",
         kpi=kpi.name,
         back=back,
+        months=f"{back} month{'s' if back != 1 else ''}",
         source=words,
     )
     steps = [
