@@ -31,7 +31,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import anyio
 import anyio.abc
@@ -43,7 +43,14 @@ from mcp.server.caching import CacheHint
 from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
-from mcp_types import CONNECTION_CLOSED, INTERNAL_ERROR
+from mcp_types import (
+    CONNECTION_CLOSED,
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    SERVER_INFO_META_KEY,
+)
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter
 
 from toolchaos.chaos.engine import ChaosEngine, ChaosEpisode, ToolFault
@@ -55,6 +62,8 @@ from toolchaos.core.tools import foreign_spec
 from toolchaos.core.types import HazardFamily, ToolSpec
 
 NO_CACHE = CacheHint(ttl_ms=0, scope="private")
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+"""The MCP log levels, least severe first."""
 RESULT_ALTERING = frozenset({HazardFamily.OUTPUT_DRIFT, HazardFamily.CROSS_SOURCE_CONFLICT})
 
 Upstream = str | Sequence[str] | Server[Any] | Client
@@ -176,6 +185,23 @@ def altered_result(result: types.CallToolResult, value: Any) -> types.CallToolRe
     return result.model_copy(update={"content": blocks})
 
 
+def as_served(result: _Answer, ctx: ServerRequestContext[Any]) -> _Answer:
+    """An upstream's answer as the proxy's client gets it: as it came, but for one stamp.
+
+    On a 2026-07-28 link the upstream stamps its ``serverInfo`` into each result's
+    ``_meta``; a client that spoke the handshake-era protocol to the proxy would not have
+    got that stamp from the server itself, so it is taken out (a modern client keeps it).
+    """
+    meta = result.meta
+    if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS or not meta:
+        return result
+    if SERVER_INFO_META_KEY not in meta:
+        return result
+    rest = {k: v for k, v in meta.items() if k != SERVER_INFO_META_KEY}
+    return result.model_copy(update={"meta": rest or None})
+
+
+_Answer = TypeVar("_Answer", bound=types.Result)
 _CONTENT_BLOCKS: TypeAdapter[list[types.ContentBlock]] = TypeAdapter(list[types.ContentBlock])
 
 
@@ -215,6 +241,8 @@ class UpstreamLink:
         self.client: Client | None = None
         self.capabilities = types.ServerCapabilities()
         """What the upstream serves (the proxy serves the same)."""
+        self.on_log: Callable[[types.LoggingMessageNotificationParams], Awaitable[None]] | None
+        self.on_log = None
         self._close: anyio.Event | None = None
         self._closed: anyio.Event | None = None
         self._lock = anyio.Lock()
@@ -249,6 +277,9 @@ class UpstreamLink:
     async def _hold(self, *, task_status: anyio.abc.TaskStatus[list[types.Tool]]) -> None:
         """Open one connection, hand its listing over, and keep it open until told to close."""
         client = upstream_client(self.upstream, self.env)
+        if client.logging_callback is None:  # the upstream's log messages reach the client
+            client.logging_callback = self._log
+            client.log_level = client.log_level or "debug"  # the client's setLevel rules
         close, closed = anyio.Event(), anyio.Event()
         started = False
         try:
@@ -265,6 +296,11 @@ class UpstreamLink:
             # a dead transport may fail while closing: the death is reported by the calls
         finally:
             closed.set()
+
+    async def _log(self, params: types.LoggingMessageNotificationParams) -> None:
+        """Forward the upstream's log message to the client the proxy serves."""
+        if self.on_log is not None:
+            await self.on_log(params)
 
     async def _disconnect(self) -> None:
         close, closed = self._close, self._closed
@@ -417,9 +453,10 @@ class ChaosProxy:
                 types.CompleteRequest, types.CompleteResult
             )
         if served.logging is not None:
-            handlers["on_set_logging_level"] = self._forwarding(
-                types.SetLevelRequest, types.EmptyResult
-            )
+            handlers["on_set_logging_level"] = self._set_logging_level
+        self._session: Any = None  # the client's session, once it has sent a request
+        self._log_level = 0  # every message, until the client sets a level
+        link.on_log = self._forward_log
         self.server: Server[Any] = Server(
             "toolchaos-proxy",
             cache_hints={"tools/list": NO_CACHE},
@@ -432,10 +469,12 @@ class ChaosProxy:
         """A handler sending the client's request upstream as it is and its answer back."""
 
         async def forward(ctx: ServerRequestContext[Any], params: Any) -> Any:
+            self._session = ctx.session
             try:
-                return await self.link.request(
+                answer = await self.link.request(
                     lambda client: client.session.send_request(request(params=params), result)
                 )
+                return as_served(answer, ctx)
             except UpstreamDied as died:
                 back = await self.link.revive(died)
                 label = self.link.label
@@ -447,6 +486,20 @@ class ChaosProxy:
                 ) from None
 
         return forward
+
+    async def _set_logging_level(
+        self, ctx: ServerRequestContext[Any], params: types.SetLevelRequestParams
+    ) -> types.EmptyResult:
+        """Keep the client's log level: the upstream sends everything, the proxy filters.
+
+        (A 2026-07-28 upstream has no ``logging/setLevel``; the link opts in to every level.)
+        """
+        self._log_level = LOG_LEVELS.index(params.level)
+        return types.EmptyResult()
+
+    async def _forward_log(self, params: types.LoggingMessageNotificationParams) -> None:
+        if self._session is not None and LOG_LEVELS.index(params.level) >= self._log_level:
+            await self._session.send_log_message(params.level, params.data, params.logger)
 
     async def _list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -475,6 +528,7 @@ class ChaosProxy:
     async def _call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
+        self._session = ctx.session
         forward = _Forward(self, ctx, params.meta)
         observation = await self.episode.acall(params.name, params.arguments or {}, forward)
         if forward.answer is not None:
@@ -482,8 +536,8 @@ class ChaosProxy:
         raw = forward.raw
         if raw is not None and (not observation.ok) == bool(raw.is_error):
             if raw.is_error or observation.content == forward.value:
-                return raw  # nothing a hazard named was changed: the upstream's own answer
-            return altered_result(raw, observation.content)
+                return as_served(raw, ctx)  # no hazard changed it: the upstream's own answer
+            return as_served(altered_result(raw, observation.content), ctx)
         text = dumps(observation.content)
         structured = observation.content if isinstance(observation.content, dict) else None
         return types.CallToolResult(
@@ -547,12 +601,12 @@ class _Forward:
     async def __call__(self, tool: str, arguments: dict[str, Any]) -> Any:
         link = self.proxy.link
         meta = dict(self.meta or {})
-        token = meta.pop("progressToken", None)
+        token = meta.pop("progress_token", None)  # the upstream gets a token of its own
         try:
             result = await link.call(
                 tool,
                 arguments,
-                meta=types.RequestParamsMeta(**meta) if meta else None,  # type: ignore[typeddict-item]
+                meta=cast(types.RequestParamsMeta, meta) if meta else None,
                 progress=None if token is None else self._progress(token),
             )
         except MCPError as exc:  # the upstream's own protocol error, forwarded as it is
@@ -578,10 +632,11 @@ class _Forward:
     def _progress(self, token: Any) -> Any:
         """Forward the upstream's progress on this call to the client, under its token."""
         session, request_id = self.ctx.session, self.ctx.request_id
+        related = None if request_id is None else str(request_id)
 
         async def report(progress: float, total: float | None, message: str | None) -> None:
             await session.send_progress_notification(
-                token, progress, total, message, related_request_id=request_id
+                token, progress, total, message, related_request_id=related
             )
 
         return report
@@ -683,6 +738,8 @@ class _StdinLines:
 
     def __init__(self) -> None:
         self._send, self._receive = anyio.create_memory_object_stream[str](16)
+        self.outbox: _Outbox | None = None
+        """Where the refusal of a line that is no JSON-RPC message is written."""
 
     def start(self) -> None:
         token = anyio.lowlevel.current_token()
@@ -718,7 +775,41 @@ class _StdinLines:
     async def __aiter__(self) -> AsyncIterator[str]:
         async with self._receive:
             async for line in self._receive:
-                yield line + "\n"
+                if not line.strip():
+                    continue
+                refusal = _refusal(line)
+                if refusal is None:
+                    yield line + "\n"
+                elif self.outbox is not None:
+                    await self.outbox.send(SessionMessage(refusal))
+
+
+def _refusal(line: str) -> types.JSONRPCError | None:
+    """The JSON-RPC error for a line that is not a JSON-RPC message (None: it is one).
+
+    -32700 for a line that is not JSON, -32600 for JSON that is no JSON-RPC message (with
+    the request's id when it has a usable one), as JSON-RPC 2.0 says; the SDK would drop
+    either in silence, and the client would wait for an answer forever.
+    """
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return _error(
+            None, PARSE_ERROR, f"Parse error: {exc.msg} (line {exc.lineno} column {exc.colno})"
+        )
+    try:
+        types.jsonrpc_message_adapter.validate_python(data, by_name=False)
+    except ValueError:
+        found = data.get("id") if isinstance(data, dict) else None
+        request_id = found if isinstance(found, str | int) and not isinstance(found, bool) else None
+        return _error(request_id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message")
+    return None
+
+
+def _error(request_id: types.RequestId | None, code: int, message: str) -> types.JSONRPCError:
+    return types.JSONRPCError(
+        jsonrpc="2.0", id=request_id, error=types.ErrorData(code=code, message=message)
+    )
 
 
 class _Outbox:
@@ -805,7 +896,8 @@ async def serve_stdio(
         stdin.start()
         async with stdio_server(stdin=stdin) as (read, write):  # type: ignore[arg-type]
             options_ = proxy.server.create_initialization_options()
-            await proxy.server.run(read, _Outbox(write, proxy), options_)
+            stdin.outbox = _Outbox(write, proxy)
+            await proxy.server.run(read, stdin.outbox, options_)
         group.cancel_scope.cancel()
     if stopped_by:
         return 128 + stopped_by[0]
