@@ -21,6 +21,7 @@ validates structured results does not reject what the drifted backend sends.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import logging
@@ -28,7 +29,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -417,12 +418,21 @@ class ChaosProxy:
         tools: list[types.Tool],
         engine: ChaosEngine,
         episode: ChaosEpisode,
+        *,
+        per_session: bool = False,
     ) -> None:
         self.link = link
         self.upstream_tools = {t.name: t for t in tools}
         self._documented = {t.name: tool_spec_of(t) for t in tools}
         self.engine = engine
         self.episode = episode
+        """The episode being played: the only one on stdio, the latest begun over HTTP."""
+        self.per_session = per_session
+        self.episodes: list[ChaosEpisode] = [] if per_session else [episode]
+        """Every episode this proxy played (over HTTP: one per client session)."""
+        self._of_session: dict[Any, ChaosEpisode] = {}
+        self.gone = anyio.Event()
+        """Set once the upstream is dead for good."""
         self.lost = anyio.Event()
         """Set once the upstream is dead for good and the call it failed was answered."""
         self.lost_on: types.RequestId | None = None
@@ -464,6 +474,37 @@ class ChaosProxy:
             on_call_tool=self._call_tool,
             **handlers,
         )
+        self.server.add_notification_handler(VERDICT_METHOD, Verdict, self._verdict)
+
+    def episode_of(self, ctx: ServerRequestContext[Any]) -> ChaosEpisode:
+        """The episode of the client session ``ctx`` belongs to (begun at its first call).
+
+        On stdio there is one session and one episode. Over HTTP each session has its own,
+        stored under its own key; after a session's verdict, its next call begins another.
+        A session is told by its ``Mcp-Session-Id`` (a handshake-era client's); the
+        stateless 2026-07-28 protocol has none, so such a host names its session in each
+        request's ``_meta`` as ``toolchaos/session`` (requests naming none share one).
+        """
+        if not self.per_session:
+            return self.episode
+        key = session_key(ctx)
+        episode = self._of_session.get(key)
+        if episode is None or episode.finished is not None:
+            template = self.episode
+            episode = self.engine.episode(template.arm, model=template.model, live=True)
+            self._of_session[key] = self.episode = episode
+            self.episodes.append(episode)
+        return episode
+
+    async def _verdict(self, ctx: ServerRequestContext[Any], params: Verdict) -> None:
+        """The host's verdict on the session's episode: stored, and the episode closed."""
+        episode = self.episode_of(ctx)
+        episode.finish(params.answer, passed=params.passed)
+
+    def close(self) -> None:
+        """Close every episode still open (with no verdict: it is reported unscored)."""
+        for episode in self.episodes:
+            episode.finish()
 
     def _forwarding(self, request: Any, result: Any) -> Any:
         """A handler sending the client's request upstream as it is and its answer back."""
@@ -530,7 +571,8 @@ class ChaosProxy:
     ) -> types.CallToolResult:
         self._session = ctx.session
         forward = _Forward(self, ctx, params.meta)
-        observation = await self.episode.acall(params.name, params.arguments or {}, forward)
+        episode = self.episode_of(ctx)
+        observation = await episode.acall(params.name, params.arguments or {}, forward)
         if forward.answer is not None:
             raise forward.answer
         raw = forward.raw
@@ -559,6 +601,7 @@ class ChaosProxy:
             _say(f"the upstream MCP server {label} is {outcome.split(';')[0]}")
         else:
             outcome = "not restarted; the proxy stops"
+            self.gone.set()
             if self.lost_on is None:
                 _say(f"the upstream MCP server {label} is gone; the proxy stops")
                 self.exit_code = 1
@@ -573,6 +616,35 @@ class ChaosProxy:
         """The server sent ``message``: after the last call of a lost upstream, stop."""
         if self.lost_on is not None and getattr(message.message, "id", None) == self.lost_on:
             self.lost.set()
+
+
+SESSION_META_KEY = "toolchaos/session"
+"""The ``_meta`` key a stateless (2026-07-28) HTTP client names its session with."""
+
+
+def session_key(ctx: ServerRequestContext[Any]) -> str:
+    """Which client session a request over HTTP belongs to (see :meth:`ChaosProxy.episode_of`)."""
+    headers = getattr(ctx.request, "headers", None)
+    found = headers.get("mcp-session-id") if headers is not None else None
+    if found:
+        return f"http:{found}"
+    named = (ctx.meta or {}).get(SESSION_META_KEY)
+    return "stateless" if named is None else f"meta:{named}"
+
+
+VERDICT_METHOD = "notifications/toolchaos/verdict"
+"""The notification a host or test sends the proxy to give its verdict on the session."""
+
+
+class Verdict(types.NotificationParams):
+    """The params of a verdict: ``{"passed": true, "answer": "..."}`` (both optional).
+
+    ``passed`` is the host's pass or fail (omitted: the report checks ``answer`` against
+    the plan's reference answer, if the target has one, else the episode is unscored).
+    """
+
+    passed: bool | None = None
+    answer: str = ""
 
 
 class _Forward:
@@ -654,6 +726,7 @@ async def open_proxy(
     model: str = "agent",
     env: dict[str, str] | None = None,
     restarts: int = 0,
+    per_session: bool = False,
 ) -> AsyncIterator[ChaosProxy]:
     """Connect to ``upstream`` and yield the proxy (its ``server`` is the MCP server to serve).
 
@@ -672,6 +745,8 @@ async def open_proxy(
         restarts: How many times an upstream that dies is respawned (a command, a URL or
             an in-process server; a given ``Client`` cannot be). Past that, each call
             gets an MCP error naming the upstream, and ``proxy.lost`` is set.
+        per_session: One episode per client session (the HTTP server's), each begun at
+            the session's first call; otherwise one episode, begun now.
 
     Raises:
         BadInput: The upstream cannot be reached or listed (one sentence), or the plan
@@ -685,12 +760,12 @@ async def open_proxy(
             try:
                 specs = [tool_spec_of(t) for t in tools]
                 engine = ChaosEngine(specs, chosen, seed=seed, recorder=recorder, target=target)
-                episode = engine.episode(arm, model=model, live=True)
-                proxy = ChaosProxy(link, tools, engine, episode)
+                episode = engine.episode(arm, model=model, live=not per_session)
+                proxy = ChaosProxy(link, tools, engine, episode, per_session=per_session)
                 try:
                     yield proxy
                 finally:
-                    proxy.episode.finish()
+                    proxy.close()
             finally:
                 if recorder is not None and not isinstance(store, RunRecorder):
                     recorder.close()
@@ -902,3 +977,86 @@ async def serve_stdio(
     if stopped_by:
         return 128 + stopped_by[0]
     return proxy.exit_code
+
+
+async def serve_http(
+    upstream: Upstream,
+    plan: str | Path | HazardPlan | dict[str, Any],
+    *,
+    port: int,
+    host: str = "127.0.0.1",
+    **options: Any,
+) -> int:
+    """Serve the proxy as a streamable-HTTP MCP server on ``http://HOST:PORT/mcp``.
+
+    One upstream connection serves every client session; each session is its own episode
+    (its own key in the store), begun at its first call and closed by its verdict
+    (:data:`VERDICT_METHOD`) or when the proxy stops. SIGTERM and SIGINT stop it after the
+    requests in flight are answered; an upstream dead for good stops it too.
+
+    Returns:
+        128 + the signal's number when a signal stopped it, 1 when the upstream was lost.
+    """
+    import uvicorn
+    from mcp.server.streamable_http_manager import (
+        StreamableHTTPASGIApp,
+        StreamableHTTPSessionManager,
+    )
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    quiet_upstream_noise()
+    async with open_proxy(upstream, plan, per_session=True, **options) as proxy:
+        manager = StreamableHTTPSessionManager(app=proxy.server)
+
+        @asynccontextmanager
+        async def lifespan(app: Starlette) -> AsyncIterator[None]:
+            async with manager.run():
+                yield
+
+        endpoint = StreamableHTTPASGIApp(manager)
+        app = Starlette(routes=[Route("/mcp", endpoint=endpoint)], lifespan=lifespan)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+        web = _uvicorn_server()(config)
+        stopped_by: list[int] = []
+
+        async def on_signal() -> None:
+            with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
+                async for signum in signals:
+                    stopped_by.append(signum)
+                    _say(f"stopped by {signal.Signals(signum).name}")
+                    web.should_exit = True  # the requests in flight are answered first
+                    return
+
+        async def announce() -> None:
+            while not web.started:
+                await anyio.sleep(0.02)
+            _say(f"serving http://{host}:{port}/mcp")
+
+        async def on_gone() -> None:
+            await proxy.gone.wait()
+            web.should_exit = True
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(announce)
+            group.start_soon(on_gone)
+            if sys.platform != "win32":
+                group.start_soon(on_signal)
+            await web.serve()
+            group.cancel_scope.cancel()
+    if stopped_by:
+        return 128 + stopped_by[0]
+    return proxy.exit_code
+
+
+def _uvicorn_server() -> type[Any]:
+    import uvicorn
+
+    class Web(uvicorn.Server):
+        """A uvicorn server leaving the signals to the proxy (which stores, then stops it)."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield
+
+    return Web
