@@ -330,3 +330,28 @@ def test_concurrent_sessions_sigterm_to_half_keep_every_answered_call(tmp_path: 
     assert sum(len(e["trace"]) for e in episodes) == sum(len(s) for s in seen) == 24
     # every hazard event a client saw (an error result) is stored, and nothing else
     assert sum(len(e["hazard_events"]) for e in episodes) == sum(shown_errors(s) for s in seen)
+
+
+def test_a_verdict_notification_scores_the_episode(tmp_path: Path) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient", "--arm", "clean")
+    try:
+        session.call("get_weather", city="Oslo")
+        verdict = {"passed": True, "answer": "21.5"}
+        session.send(
+            {"jsonrpc": "2.0", "method": "notifications/toolchaos/verdict", "params": verdict}
+        )
+        after = session.call("get_weather", city="Oslo")  # answered after the verdict
+        assert process_closed(session) == 0
+    finally:
+        session.close()
+    assert not after["result"].get("isError")
+    first, second = sorted(stored(tmp_path / "run"), key=lambda e: e["sample"])
+    assert first["end_state"] == "verdict:pass" and first["final_answer"] == "21.5"
+    assert len(first["trace"]) == 1 and len(second["trace"]) == 1
+    assert second["end_state"] is None  # no verdict: unscored, not failed
+
+
+def process_closed(session: Session) -> int:
+    assert session.process.stdin is not None
+    session.process.stdin.close()
+    return session.wait(timeout=30)

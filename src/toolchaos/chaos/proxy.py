@@ -485,10 +485,8 @@ class ChaosProxy:
         stateless 2026-07-28 protocol has none, so such a host names its session in each
         request's ``_meta`` as ``toolchaos/session`` (requests naming none share one).
         """
-        if not self.per_session:
-            return self.episode
-        key = session_key(ctx)
-        episode = self._of_session.get(key)
+        key = session_key(ctx) if self.per_session else "stdio"
+        episode = self._of_session.get(key, None if self.per_session else self.episode)
         if episode is None or episode.finished is not None:
             template = self.episode
             episode = self.engine.episode(template.arm, model=template.model, live=True)
