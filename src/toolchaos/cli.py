@@ -1342,11 +1342,28 @@ def proxy_command(
             help="Respawn an upstream that dies up to N times (0: the proxy exits with 1).",
         ),
     ] = 0,
+    serve: Annotated[
+        str,
+        typer.Option(
+            "--serve", help="stdio (one session) or http (streamable HTTP, many sessions)."
+        ),
+    ] = "stdio",
+    port: Annotated[
+        int | None, typer.Option("--port", help="The port of --serve http (on 127.0.0.1).")
+    ] = None,
+    target: Annotated[
+        str | None,
+        typer.Option("--target", help="The id episodes are stored under (default: the plan's)."),
+    ] = None,
 ) -> None:
-    """Serve an MCP server on stdio that forwards to UPSTREAM and applies a hazard plan.
+    """Serve an MCP server that forwards to UPSTREAM and applies a hazard plan.
 
-    Every call is stored as it is answered; SIGTERM, SIGHUP and SIGINT stop the proxy at
-    once (exit 128 + the signal's number), an upstream lost for good with exit 1.
+    On stdio (one client session, one episode) or, with --serve http --port P, as a
+    streamable-HTTP server at http://127.0.0.1:P/mcp (one episode per client session).
+    Every call is stored as it is answered; a host gives its verdict on a session with the
+    notification notifications/toolchaos/verdict {"passed": true, "answer": "..."}
+    (docs/own-tools.md). SIGTERM, SIGHUP and SIGINT stop the stdio proxy at once (exit
+    128 + the signal's number), an upstream lost for good with exit 1.
 
     Example: toolchaos proxy --plan drift -- python my_mcp_server.py
     """
@@ -1354,25 +1371,38 @@ def proxy_command(
         raise BadInput(f"--arm must be hazard or clean, not {arm!r}")
     if restart_upstream < 0:
         raise BadInput(f"--restart-upstream must be 0 or more, not {restart_upstream}")
+    if serve not in ("stdio", "http"):
+        raise BadInput(f"--serve must be stdio or http, not {serve!r}")
+    if serve == "http" and (port is None or not 0 < port < 65536):
+        raise BadInput("--serve http needs --port P, a port from 1 to 65535")
+    if serve == "stdio" and port is not None:
+        raise BadInput("--port is for --serve http; a stdio proxy has no port")
     try:
         import anyio
 
-        from toolchaos.chaos.proxy import serve_stdio
+        from toolchaos.chaos.proxy import serve_http, serve_stdio
     except ImportError as exc:
         raise BadInput(
             f"proxy needs the optional extra: pip install 'toolchaos[mcp]' "
             f"({exc.name} is not installed)"
         ) from None
-    target = upstream[0] if len(upstream) == 1 else upstream
+    upstream_ = upstream[0] if len(upstream) == 1 else upstream
     stored = _renamed(out_dir, store, "--out", "--store")
-    options = {
+    options: dict[str, Any] = {
         "seed": seed,
         "arm": arm,
         "model": model,
         "store": stored,
         "restarts": restart_upstream,
+        "target": target,
     }
-    code = anyio.run(lambda: serve_stdio(target, plan, **options))
+    if serve == "http":
+        assert port is not None
+        code = anyio.run(lambda: serve_http(upstream_, plan, port=port, **options))
+        if code:
+            raise typer.Exit(code)
+        return
+    code = anyio.run(lambda: serve_stdio(upstream_, plan, **options))
     if code > 128:
         # stopped by a signal, with every call stored and the upstream stopped: leave
         # without the interpreter's teardown, which takes a second or more on a busy host

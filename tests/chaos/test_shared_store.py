@@ -22,6 +22,7 @@ from toolchaos.chaos import ChaosToolbox
 
 store, go, episodes = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
 box = ChaosToolbox(TOOLS, "everything", store=store, target="weather-agent", model="m")
+Path(sys.argv[4]).touch()  # ready: the store is open
 deadline = time.monotonic() + 60
 while not go.exists() and time.monotonic() < deadline:
     time.sleep(0.005)
@@ -35,11 +36,23 @@ def test_writers_sharing_a_store_keep_every_episode(tmp_path: Path) -> None:
     store, go = tmp_path / "run", tmp_path / "go"
     writers = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(store), str(go), str(EPISODES)], cwd=HERE
+            [
+                sys.executable,
+                "-c",
+                WRITER,
+                str(store),
+                str(go),
+                str(EPISODES),
+                str(tmp_path / f"ready-{number}"),
+            ],
+            cwd=HERE,
         )
-        for _ in range(WRITERS)
+        for number in range(WRITERS)
     ]
-    time.sleep(1.0)  # let every writer open the store and wait
+    deadline = time.monotonic() + 120
+    while len(list(tmp_path.glob("ready-*"))) < WRITERS:  # every writer has the store open
+        assert time.monotonic() < deadline and all(w.poll() is None for w in writers)
+        time.sleep(0.01)
     go.touch()
     assert [w.wait(timeout=120) for w in writers] == [0] * WRITERS
     opened = Store.open_existing(store, read_only=True)

@@ -14,6 +14,7 @@ start, each call appended as it is answered.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
@@ -174,6 +175,9 @@ class ChaosEpisode:
                 state.ordinal = self.layer.last_ordinal
         except ToolError as err:
             state.error = err
+        # no await since fired_before: these are this call's own events, whatever else
+        # is in flight (a proxy serves concurrent calls from one layer)
+        state.events = self.layer.events[state.fired_before :]
         return state
 
     def end(
@@ -190,6 +194,7 @@ class ChaosEpisode:
         answer (``upstream``: the MCP server behind a proxy died or sent a protocol error).
         """
         error = state.error or error
+        settled_from = len(self.layer.events)
         if error is None and state.pending is not None:
             try:
                 content = self.layer.settle(state.pending, result)
@@ -202,7 +207,7 @@ class ChaosEpisode:
             observation = Observation(
                 call_id=state.call.id, tool=state.call.name, ok=False, content=error.to_payload()
             )
-        observation.hazard_events = list(self.layer.events[state.fired_before :])
+        observation.hazard_events = [*state.events, *self.layer.events[settled_from:]]
         entry = TraceEntry(
             call=state.call, observation=observation, ordinal=state.ordinal, fault=fault
         )
@@ -226,7 +231,7 @@ class ChaosEpisode:
         try:
             result = run(state.pending.tool, state.pending.arguments)
         except ToolError as err:
-            return self.end(state, error=err)
+            return self.end(state, error=err, fault=_fault_of(err))
         return self.end(state, result)
 
     async def acall(
@@ -236,14 +241,24 @@ class ChaosEpisode:
         run: AsyncRunner,
         call_id: str | None = None,
     ) -> Observation:
-        """:meth:`call` for a tool that runs asynchronously (an MCP upstream, an async tool)."""
+        """:meth:`call` for a tool that runs asynchronously (an MCP upstream, an async tool).
+
+        A call cancelled while the tool runs (the client gave up, a signal stopped the
+        process) is logged as ``cancelled`` before the cancellation goes on.
+        """
         state = self.begin(name, arguments, call_id)
         if state.pending is None:
             return self.end(state)
         try:
             result = await run(state.pending.tool, state.pending.arguments)
         except ToolError as err:
-            return self.end(state, error=err)
+            return self.end(state, error=err, fault=_fault_of(err))
+        except asyncio.CancelledError:
+            stopped = ToolError(
+                "The call was cancelled before the tool answered.", code=499, kind="cancelled"
+            )
+            self.end(state, error=stopped, fault="cancelled")
+            raise
         return self.end(state, result)
 
     def finish(
@@ -309,6 +324,25 @@ class _Call:
         self.pending: PendingCall | None = None
         self.error: ToolError | None = None
         self.ordinal = 0
+        self.events: list[HazardEvent] = []
+        """The events :meth:`ChaosEpisode.begin` fired for this call."""
+
+
+class ToolFault(ToolError):
+    """A ToolError that is not the tool's answer: ``fault`` names who failed the call.
+
+    A runner raises it for a failure around the tool (``upstream``: the MCP server behind a
+    proxy died or answered with a protocol error), so the trace tells it from the tool's own
+    errors and from the hazards'.
+    """
+
+    def __init__(self, message: str, *, fault: str, **options: Any) -> None:
+        super().__init__(message, **options)
+        self.fault = fault
+
+
+def _fault_of(error: ToolError) -> str | None:
+    return error.fault if isinstance(error, ToolFault) else None
 
 
 def _announced(spec: ToolSpec, layer: HazardLayer) -> ToolSpec:

@@ -108,6 +108,11 @@ INSERT_EPISODE = (
     f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
 )
 """Inserts (or replaces) one episode's row: the values of :func:`episode_row`."""
+INSERT_NEW_EPISODE = (
+    f"INSERT INTO episodes ({', '.join(_EPISODE_COLUMNS)}) "  # noqa: S608
+    f"VALUES ({', '.join('?' * len(_EPISODE_COLUMNS))})"
+)
+"""Inserts one new episode's row; a key already stored is an error, never a replace."""
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
@@ -137,10 +142,13 @@ def malformed_calls(episode: Episode) -> int:
     expected tool serves such a call anyway). Counted apart from harness faults so a
     report can show both kinds; stored as the row's ``bad_calls``.
     """
-    return sum(1 for entry in episode.trace if entry.violations or _malformed(entry))
+    return sum(1 for entry in episode.trace if _is_bad(entry))
 
 
-def _malformed(entry: TraceEntry) -> bool:
+def _is_bad(entry: TraceEntry) -> bool:
+    """Whether one call was malformed: schema violations, or arguments that were no object."""
+    if entry.violations:
+        return True
     content = entry.observation.content
     return (
         not entry.observation.ok
@@ -331,20 +339,23 @@ class Store:
                 os.kill(os.getpid(), signal.SIGKILL)
 
     def put_numbered(self, episode: Episode, key_of: Callable[[int], str]) -> Episode:
-        """Commit a new episode under the first free sample from ``episode.sample`` on.
+        """Commit a new episode under a sample no stored episode of its kind has.
 
-        The free sample is chosen and the row inserted in one write transaction, and a
-        plain INSERT (never a replace), so two processes sharing the store can never pick
-        the same key and overwrite each other's episode.
+        The sample is ``episode.sample`` or one past the largest stored for the same suite,
+        task, model and arm, whichever is larger; it is chosen and the row inserted in one
+        write transaction (one SELECT, then a plain INSERT, never a replace), so two
+        processes sharing the store can never pick the same key and overwrite each
+        other's episode.
         """
         with self._transaction():
-            sample = episode.sample
-            while self.conn.execute(
-                "SELECT 1 FROM episodes WHERE key = ?", (key_of(sample),)
-            ).fetchone():
-                sample += 1
+            (largest,) = self.conn.execute(
+                "SELECT MAX(sample) FROM episodes "
+                "WHERE suite = ? AND task_id = ? AND model = ? AND arm = ?",
+                (episode.suite, episode.task_id, episode.model, episode.arm),
+            ).fetchone()
+            sample = episode.sample if largest is None else max(episode.sample, largest + 1)
             claimed = episode.model_copy(update={"key": key_of(sample), "sample": sample})
-            self.conn.execute(INSERT_EPISODE.replace(" OR REPLACE", "", 1), episode_row(claimed))
+            self.conn.execute(INSERT_NEW_EPISODE, episode_row(claimed))
         return claimed
 
     def append_call(self, key: str, entry: TraceEntry, events: Sequence[HazardEvent] = ()) -> None:
@@ -359,7 +370,7 @@ class Store:
         """
         paths = ["'$.trace[#]', json(?)"] + ["'$.hazard_events[#]', json(?)"] * len(events)
         values = [entry.model_dump_json(), *(e.model_dump_json() for e in events)]
-        bad = int(_malformed(entry))
+        bad = int(_is_bad(entry))
         sql = (
             f"UPDATE episodes SET data = json_set(json_insert(data, {', '.join(paths)}), "  # noqa: S608
             "'$.turns', n_calls + 1), n_calls = n_calls + 1, n_events = n_events + ?, "
