@@ -757,7 +757,12 @@ async def open_proxy(
             recorder = RunRecorder(store) if isinstance(store, str | Path) else store
             try:
                 specs = [tool_spec_of(t) for t in tools]
-                engine = ChaosEngine(specs, chosen, seed=seed, recorder=recorder, target=target)
+                # a hazard on a field the upstream's output schema types otherwise is
+                # refused now, at the first sight of its tools
+                outputs = {t.name: dict(t.output_schema) for t in tools if t.output_schema}
+                engine = ChaosEngine(
+                    specs, chosen, seed=seed, recorder=recorder, target=target, outputs=outputs
+                )
                 episode = engine.episode(arm, model=model, live=not per_session)
                 proxy = ChaosProxy(link, tools, engine, episode, per_session=per_session)
                 try:
