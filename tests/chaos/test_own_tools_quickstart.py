@@ -97,11 +97,13 @@ def test_the_quickstart_runs_against_the_example_server(tmp_path: Path) -> None:
         check=False,
     )
     assert ran.returncode == 0, ran.stderr
-    lines = ran.stdout.splitlines()
-    # the transient profile fails the first 1 or 2 calls, then the server answers
-    assert 2 <= len(lines) <= 3 and lines[-1].startswith("ok "), ran.stdout
-    assert all(line.startswith("error ") for line in lines[:-1]), ran.stdout
-    assert '"temp_c":21.5' in lines[-1].replace(" ", ""), ran.stdout
+    # the transient profile fails the first 1 or 2 calls, then the server answers (its
+    # text passes through as the server wrote it, over several lines)
+    errors, answer = ran.stdout.split("\nok ", 1) if "\nok " in ran.stdout else (ran.stdout, "")
+    lines = errors.splitlines()
+    assert 1 <= len(lines) <= 2 and answer, ran.stdout
+    assert all(line.startswith("error ") for line in lines), ran.stdout
+    assert json.loads(answer)["temp_c"] == 21.5, ran.stdout
     report = subprocess.run(
         ["toolchaos", "report", "runs/mcp"],
         cwd=tmp_path,
@@ -113,7 +115,7 @@ def test_the_quickstart_runs_against_the_example_server(tmp_path: Path) -> None:
     )
     assert report.returncode == 0, report.stderr
     events = build_report([tmp_path / "runs" / "mcp"]).tables["own_tools_events"]
-    assert list(events["variant"]) == ["transient"] * (len(lines) - 1)
+    assert list(events["variant"]) == ["transient"] * len(lines)
 
 
 def host_config(store: Path) -> dict[str, Any]:
@@ -249,48 +251,43 @@ def test_pydantic_ai_with_an_mcp_toolset_in_the_documented_order(
         early.episode()
 
 
-def test_a_drift_the_client_never_saw_is_not_stored_through_the_proxy(tmp_path: Path) -> None:
+def test_a_drift_on_a_text_field_is_refused_when_the_proxy_starts(tmp_path: Path) -> None:
     # issue #30: number_as_string and unit_change on a text field stored events
-    # ("reported in cents") for results the client received untouched
+    # ("reported in cents") for results the client received untouched; the example
+    # server's output schema types `city` as text, so the plan is refused at start
+    # (an untyped field's no-op drift stores no event: tests/chaos/test_composition.py)
     import importlib.util
 
     from toolchaos.chaos.proxy import open_proxy
+    from toolchaos.core.errors import BadInput
 
     spec = importlib.util.spec_from_file_location("weather_mcp_server", SERVER)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    drift = [
-        {
+    store = tmp_path / "run"
+    for variant, extra in (
+        ("number_as_string", {}),
+        ("unit_change", {"factor": 100, "unit": "cents"}),
+    ):
+        drift = {
             "family": "output_drift",
             "variant": variant,
             "tool": "get_weather",
             "params": {"field": "city", **extra},
         }
-        for variant, extra in (
-            ("number_as_string", {}),
-            ("unit_change", {"factor": 100, "unit": "cents"}),
-        )
-    ]
-    store = tmp_path / "run"
 
-    async def session() -> list[Any]:
-        async with open_proxy(Client(module.server), {"hazards": drift}, store=store) as proxy:
-            async with Client(proxy.server, cache=None) as client:
-                seen = []
-                for _ in range(4):
-                    result = await client.call_tool("get_weather", {"city": "Oslo"})
-                    seen.append(json.loads(result.content[0].text))
-            return [seen, proxy.episode.hazard_events]
+        async def session(plan: dict[str, Any] = {"hazards": [drift]}) -> None:  # noqa: B006
+            async with open_proxy(Client(module.server), plan, store=store):
+                raise AssertionError("the proxy started")
 
-    seen, events = anyio.run(session)
-    assert all(body == {"city": "Oslo", "temp_c": 21.5, "as_of": module.AS_OF} for body in seen)
-    assert events == []
-    from toolchaos.runner.store import Store
+        with pytest.raises(BadInput, match="cannot change field 'city'"):
+            anyio.run(session)
+    if store.exists():  # whatever the recorder opened holds no episode
+        from toolchaos.runner.store import Store
 
-    opened = Store.open_existing(store, read_only=True)
-    try:
-        (episode,) = opened.episodes()
-        assert len(episode.trace) == 4 and episode.hazard_events == []
-    finally:
-        opened.close()
+        opened = Store.open_existing(store, read_only=True)
+        try:
+            assert opened.count() == 0
+        finally:
+            opened.close()
