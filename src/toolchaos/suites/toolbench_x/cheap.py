@@ -158,7 +158,7 @@ def full_record_option(spec: ToolSpec, arguments: Mapping[str, Any]) -> str | No
         if not isinstance(prop, dict) or prop.get("type") != "boolean" or name in arguments:
             continue
         if _FULL_NAME.match(name) or _FULL_WORDS.search(str(prop.get("description", ""))):
-            return name
+            return str(name)
     return None
 
 
