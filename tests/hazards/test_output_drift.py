@@ -263,7 +263,8 @@ def gated(variant: str, domain: str) -> list[tuple[Proposal, TaskSpec]]:
     ("variant", "domain", "tiers"),
     [
         ("unit_change", "media", {"explicit", "silent"}),
-        ("semantic_drift", "media", {"implicit"}),
+        # a notice naming the field's new unit spells the conversion out: explicit
+        ("semantic_drift", "media", {"implicit", "explicit"}),
         ("withheld_field", "government", {"implicit", "explicit"}),
     ],
 )

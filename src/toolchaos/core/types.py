@@ -148,7 +148,8 @@ class RecoveryAction(StrEnum):
     REFORMAT = "reformat"
     """Dates back to ISO."""
     REQUERY = "requery"
-    """Call again when a field is missing (with ``flag``, asking for the full record)."""
+    """Call again when a field is missing (with ``flag``, asking for the full record), or
+    (with ``equals_arg``) when the result's ``field`` is not the argument the call passed."""
     NEXT_PAGE = "next_page"
     """Fetch and merge the remaining pages."""
     CROSS_CHECK = "cross_check"

@@ -346,6 +346,8 @@ class TimeoutAfterWrite(Hazard):
         The verifier is the domain's listing tool for it (``notes.write_verifiers``). The
         write must not be idempotent: writing it twice (a blind retry) must leave another
         end state than writing it once, or repeating it would be a harmless recovery.
+        Where the task's answer is more than "done", a later read or the answer building on
+        the write is enough too: an agent that stops at the timeout has no answer to give.
         """
         verifiers = domain.notes.write_verifiers
         out = []
@@ -356,11 +358,7 @@ class TimeoutAfterWrite(Hazard):
                 continue
             if tool_count(task, step.tool) != 1:
                 continue
-            # the write must feed a later write, or a naive agent that stops still "succeeds"
-            if not any(
-                index in ref_steps(later.args) and domain.tools[later.tool].kind is ToolKind.WRITE
-                for later in steps[index + 1 :]
-            ):
+            if not _builds_on(task, domain, index, task.reference.answer_spec.op != "none"):
                 continue
             how = verifiers[step.tool]
             verify = {
@@ -402,6 +400,21 @@ class TimeoutAfterWrite(Hazard):
         return result
 
 
+def _builds_on(task: TaskSpec, domain: Domain, index: int, answered: bool) -> bool:
+    """Whether the path after write ``index`` needs its result.
+
+    A later write that refers to it always counts (an agent that stops leaves the world
+    short of the reference). Where the task is scored on an answer too (``answered``), a
+    later read that refers to it, or the answer itself, counts as well.
+    """
+    steps = task.reference.steps
+    for later in steps[index + 1 :]:
+        writes = domain.tools[later.tool].kind is ToolKind.WRITE
+        if index in ref_steps(later.args) and (writes or answered):
+            return True
+    return answered and any(r and int(r[0]) == index for r in task.reference.answer_spec.refs)
+
+
 def _twice_differs(task: TaskSpec, domain: Domain, index: int) -> bool:
     """Whether the path with step ``index`` written twice ends in another state than once.
 
@@ -421,3 +434,105 @@ def _twice_differs(task: TaskSpec, domain: Domain, index: int) -> bool:
             return False
         ends.append(world.state_hash())
     return ends[0] != ends[1]
+
+
+@register_hazard
+class CrossedResponse(Hazard):
+    """One call of a read comes back with the response to the call before it.
+
+    A gateway that mixes up its connections (or a cache keyed without the query) answers
+    call ``ordinals`` of the target tool with the body it sent for the previous call, which
+    asked about another entity. No error and no notice: the only sign is in the data, a
+    field of the result (``params.field``) that names another entity than the argument the
+    call passed (``params.arg``). Asking again gets the right answer. A retry on errors,
+    paging, the changelog or another tool never helps: the agent must check that the
+    answer is about what it asked.
+    """
+
+    family: ClassVar[HazardFamily] = HazardFamily.EXECUTION_FAILURE
+    variant: ClassVar[str] = "crossed_response"
+    takes: ClassVar[tuple[str, ...]] = ("field", "arg")
+    summary: ClassVar[str] = "a call answered with the response to the previous call"
+    tiers: ClassVar[tuple[Tier, ...]] = ("silent",)
+    hints: ClassVar[tuple[str, str]] = (
+        "The {tool} service may answer a call with the response to your previous call. "
+        "Check that each result is about what you asked for; if not, call again.",
+        "Reliability notice. A faulty gateway in front of {tool} sometimes returns the "
+        "response to the call made just before, which was about something else. Nothing "
+        "in the response says so. Compare each result with the request: if its "
+        "'{field}' is not the '{arg}' you passed, the response belongs to another request. "
+        "Discard it and make the same call again; the next response is the right one.",
+    )
+
+    @classmethod
+    def propose(
+        cls, task: TaskSpec, domain: Domain, rng: random.Random, results: Results
+    ) -> list[Proposal]:
+        """A read the path calls twice or more, on its second call (in reference order).
+
+        The second call's result must echo one of its arguments in a top-level field that
+        the first call's result holds with another value, so a careful agent can tell the
+        crossed response from its own, and the path must read the second call's result.
+        """
+        out = []
+        steps = task.reference.steps
+        read = {int(p[0]) for p in read_paths(task) if p}
+        for tool in step_tools(task):
+            if domain.tools[tool].kind is not ToolKind.READ:
+                continue
+            calls = [i for i, s in enumerate(steps) if s.tool == tool]
+            if len(calls) < 2 or calls[1] not in read:
+                continue
+            first, second = results.get(calls[0]), results.get(calls[1])
+            if not (isinstance(first, dict) and isinstance(second, dict)) or first == second:
+                continue
+            try:
+                asked = resolve(steps[calls[1]].args, results)
+            except Unresolved:
+                continue
+            echo = _echo(asked, first, second)
+            if echo is None:
+                continue
+            field, arg = echo
+            recipe = [
+                RecoveryStep(
+                    action=RecoveryAction.REQUERY, params={"field": field, "equals_arg": arg}
+                )
+            ]
+            params = {"field": field, "arg": arg}
+            out.append(cls.proposal(tool, params, recipe, ordinals=[2], tier="silent"))
+        return out
+
+    def after_call(self, call: PendingCall, result: Any, ctx: HazardContext) -> Any:
+        """Answer a firing call with the previous call's response (if it asked otherwise)."""
+        if call.tool != self.spec.tool:
+            return result
+        previous = ctx.scratch.get("previous")
+        ctx.scratch["previous"] = (call.arguments, result)
+        if not self.fires(call.tool, call.ordinal) or previous is None:
+            return result
+        arguments, response = previous
+        if arguments == call.arguments:
+            return result  # the same question: the previous answer is this one's too
+        self.log(
+            ctx, call.tool, call.ordinal, f"answered with the response to call {call.ordinal - 1}"
+        )
+        return response
+
+
+def _echo(
+    asked: Mapping[str, Any], first: Mapping[str, Any], second: Mapping[str, Any]
+) -> tuple[str, str] | None:
+    """(result field, argument) where ``second`` echoes an argument ``first`` differs in.
+
+    A field named like the argument first, then any other top-level field; only strings
+    and whole numbers (a flag or a float is no identity).
+    """
+    for arg, value in asked.items():
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            continue
+        names = [arg, *(k for k in second if k != arg)]
+        for name in names:
+            if second.get(name) == value and name in first and first[name] != value:
+                return name, arg
+    return None

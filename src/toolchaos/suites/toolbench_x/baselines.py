@@ -22,10 +22,12 @@ the tool whose docs claim authority, primary status or freshness instead of its 
 ``name-passer`` skips a lookup and passes the name or email where the next tool's docs
 accept one for an id;
 ``retry-twice`` repeats a failed call twice and pages when a result says more exist;
-``doc-example`` rewrites arguments in the shape of the docs' examples and fills the
-documented defaults; ``prior-step`` answers from an earlier result that already holds the
-asked field for the same entity. ``capable`` does all of them at once, and reads, follows
-and bypasses as the three gate policies do. Every one of them reads results leniently.
+``doc-example`` rewrites arguments in the shape of the docs' examples, fills the
+documented defaults and, when a result lacks a field it needs, asks again with a
+documented option that promises the full record; ``prior-step`` answers from an earlier
+result that already holds the asked field for the same entity. ``capable`` does all of
+them at once, and reads, follows and bypasses as the three gate policies do. Every one of
+them reads results leniently.
 """
 
 from __future__ import annotations
@@ -219,6 +221,9 @@ class ScriptedPolicy:
                 elif call.purpose == "consult" and self.cheap:
                     handled = self._consulted(index, state, content)
                 else:
+                    full = self._full_record(index, call, content)
+                    if full is not None:
+                        recipe = [*recipe, full]
                     if self._pages(index, call):
                         step = self.paging.get(index) or cheap.paging_step(content)
                         if step is not None:
@@ -269,6 +274,26 @@ class ScriptedPolicy:
         if index in self.unpaged:
             return False
         return not any(k in call.arguments for k in _COUNT_ARGUMENTS)
+
+    def _full_record(self, index: int, call: Call, content: Any) -> RecoveryStep | None:
+        """Doc-example: a ``requery`` asking for the full record, where a field is missing.
+
+        When the result lacks a field the path reads from this step and the tool's docs
+        offer a boolean option promising the whole record (:func:`cheap.full_record_option`),
+        the call is made again with it, once.
+        """
+        if "examples" not in self.strategies or call.purpose != "main":
+            return None
+        spec = self.docs.get(call.tool)
+        option = cheap.full_record_option(spec, call.arguments) if spec is not None else None
+        if option is None:
+            return None
+        fields = [str(p[-1]) for p in read_paths(self.task) if p[0] == index and len(p) > 1]
+        missing = [f for f in fields if isinstance(f, str) and not recovery.has_key(content, f)]
+        if not missing:
+            return None
+        params = {"field": missing[0], "flag": option}
+        return RecoveryStep(action=RecoveryAction.REQUERY, params=params)
 
     def _cheap_error(self, index: int, state: StepState, call: Call, error: Any = None) -> Handled:
         """After an error no followed fix repairs: the shortcuts of this policy, in turn.

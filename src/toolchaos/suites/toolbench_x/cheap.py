@@ -145,6 +145,28 @@ def as_documented(arguments: dict[str, Any], spec: ToolSpec) -> dict[str, Any]:
     return out
 
 
+_FULL_NAME = re.compile(r"^(detail|details|detailed|full|verbose|expand|expanded|include_all)$")
+_FULL_WORDS = re.compile(
+    r"\b(full|complete|entire|whole)\b[^.;]*\b(record|response|details?|fields?)\b"
+    r"|\b(every|all)\b[^.;]*\bfields?\b",
+    re.IGNORECASE,
+)
+
+
+def full_record_option(spec: ToolSpec, arguments: Mapping[str, Any]) -> str | None:
+    """A boolean option of ``spec`` that promises the whole record, not yet passed.
+
+    One named like ``detail``, ``full`` or ``verbose``, or whose docs speak of the full
+    record or every field: what a model asks for when a result lacks a field it needs.
+    """
+    for name, prop in spec.parameters.get("properties", {}).items():
+        if not isinstance(prop, dict) or prop.get("type") != "boolean" or name in arguments:
+            continue
+        if _FULL_NAME.match(name) or _FULL_WORDS.search(str(prop.get("description", ""))):
+            return str(name)
+    return None
+
+
 def paging_step(content: Any) -> RecoveryStep | None:
     """A ``next_page`` step when a result says more exist and the tool takes a page.
 

@@ -114,9 +114,9 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
     An agent that only follows instructions can apply a step only when everything it needs
     is written there: the new parameter name or enum values or format for ``adapt``, the
     tool for ``fallback``, ``resolve`` and ``verify_state``, an invitation to retry for
-    ``retry`` and ``requery``, the page token for ``next_page``, a unit label for
-    ``convert``, another source's name for ``cross_check``. Reading the changelog
-    (``consult``) is diagnosis, never spelled out.
+    ``retry`` and ``requery``, the page token for ``next_page``, a unit label (or a notice
+    naming the field's new unit) for ``convert``, another source's name for
+    ``cross_check``. Reading the changelog (``consult``) is diagnosis, never spelled out.
     """
     p = step.params
     action = step.action
@@ -136,7 +136,10 @@ def spelled_out(step: RecoveryStep, text: str) -> bool:
     if action == RecoveryAction.NEXT_PAGE:
         return str(p.get("param", "page")) in text and "next_page" in text
     if action == RecoveryAction.CONVERT:
-        return '"units"' in text and str(p.get("field", "")) in text
+        # a units label, or a notice naming the field and the unit it now counts in
+        field = str(p.get("field", ""))
+        labelled = '"units"' in text and field in text
+        return labelled or (_word_in(field, text) and _word_in(str(p.get("unit", "")), text))
     if action == RecoveryAction.CROSS_CHECK:
         return any(str(alt) in text for alt in p.get("alternatives", []))
     return False

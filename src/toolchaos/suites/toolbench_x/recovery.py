@@ -218,8 +218,8 @@ def on_result(recipe: list[RecoveryStep], state: StepState, call: Call, content:
         )
     for step in recipe:
         p = step.params
-        missing = step.action == RecoveryAction.REQUERY and not has_key(content, str(p["field"]))
-        if missing and _once(state, "requery"):
+        again = step.action == RecoveryAction.REQUERY and _asks_again(p, state, content)
+        if again and _once(state, "requery"):
             if p.get("flag"):  # the full record is asked for with an option
                 state.arguments = {**state.arguments, str(p["flag"]): True}
             return Handled(calls=[state.main_call()])
@@ -348,6 +348,22 @@ def realigned(sent: Any, served: Any) -> str | None:
     except ValueError:
         return None
     return None if asked == got else (asked + (asked - got)).isoformat()
+
+
+def _asks_again(params: dict[str, Any], state: StepState, content: Any) -> bool:
+    """Whether a ``requery`` step calls again after ``content``.
+
+    When ``field`` is missing from it; with ``equals_arg``, also when the result's own
+    ``field`` is not the value the call passed as that argument (a response meant for
+    another request).
+    """
+    name = str(params["field"])
+    if not has_key(content, name):
+        return True
+    arg = params.get("equals_arg")
+    if arg is None or not isinstance(content, dict) or name not in content:
+        return False
+    return bool(content[name] != state.arguments.get(str(arg)))
 
 
 def _next_page(params: dict[str, Any], state: StepState, content: Any) -> Any:

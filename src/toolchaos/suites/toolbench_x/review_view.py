@@ -492,6 +492,11 @@ def recovery_words(step: RecoveryStep) -> str:
     if action == RecoveryAction.REFORMAT:
         return f"Read the dates in '{p.get('field')}' as DD.MM.YYYY."
     if action == RecoveryAction.REQUERY:
+        if p.get("equals_arg"):
+            return (
+                f"If the result's '{p.get('field')}' is not the '{p.get('equals_arg')}' "
+                "asked for, the response was meant for another request: call again."
+            )
         return f"If '{p.get('field')}' is missing from the result, call again."
     if action == RecoveryAction.NEXT_PAGE:
         return (

@@ -223,8 +223,10 @@ def _step_clues(step: RecoveryStep, spec: HazardSpec, task: TaskSpec | None) -> 
         yield from _adapt_clues(p, spec, task)
     elif step.action == "convert":
         yield Clue(f"{p['field']} is in {p['unit']}", (_unit_of(str(p["field"]), str(p["unit"])),))
-    elif step.action == "requery":
+    elif step.action == "requery" and p.get("flag"):
         yield Clue(f"pass {p['flag']}", (_param(str(p["flag"])),))
+    elif step.action == "requery":
+        yield Clue("call again", (_RETRY,))
     elif step.action == "next_page":
         yield Clue(f"pass {p['param']}", (_param(str(p["param"])),))
     elif step.action == "cross_check":
