@@ -66,9 +66,8 @@ def test_every_stored_action_is_a_member(path: Path) -> None:
     assert stored <= members, sorted(stored - members)
 
 
-UNSHIPPED = {"probe", "realign"}
-"""Members a build proposes that no shipped file holds yet (v3's unlogged and
-reinterpreted specification drift, which the next rebuild ships; then this set empties)."""
+UNSHIPPED: set[str] = set()
+"""Members a build proposes that no shipped file holds yet (empty since the v3 rebuild)."""
 
 
 def test_the_shipped_tasks_use_every_member() -> None:

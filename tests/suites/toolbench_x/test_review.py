@@ -30,7 +30,7 @@ SUITE = get_suite("toolbench-x")
 
 @pytest.fixture(scope="module")
 def shipped() -> list[TaskSpec]:
-    return SUITE.load()
+    return SUITE.load(SUITE.version_path("v2"))  # frozen: every variant, legacy ones too
 
 
 def review(task: TaskSpec, verdict: Verdict, note: str = "") -> Review:

@@ -68,8 +68,20 @@ def test_the_question_key_ignores_the_order_of_parallel_calls(shipped: list) -> 
     assert question_key(other) != question_key(task)
 
 
-NEW_IN_V3 = {(HazardFamily.SPECIFICATION_DRIFT, "reinterpreted_date")}
-"""Variants a build proposes that the shipped v2 predates (the v3 rebuild ships them)."""
+GATED_OUT = {
+    (HazardFamily.EXECUTION_FAILURE, "transient"),
+    (HazardFamily.EXECUTION_FAILURE, "outage"),
+    (HazardFamily.EXECUTION_FAILURE, "paginated"),
+    (HazardFamily.INVOCATION_ERROR, "missing_argument"),
+    (HazardFamily.INVOCATION_ERROR, "strict_format"),
+    (HazardFamily.SPECIFICATION_DRIFT, "deprecated_tool"),
+}
+"""Variants the v3 build proposes that none of its tasks keeps: every proposal of them is
+one a cheap-strategy policy solves (two retries, the changelog, a doc example, the bypass
+or the successor's name), so the cheap gates drop it (issue #24: "every variant present"
+is not met; docs/toolbench-x.md, "v3: what the cheap gates leave")."""
+SHORT_FAMILY = "invocation_error"
+"""The family the cheap gates leave short: only ambiguous entities pass (173 of v3's 1,106)."""
 
 
 def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> None:
@@ -77,10 +89,13 @@ def test_families_are_balanced_and_every_variant_is_present(shipped: list) -> No
 
     families = Counter(t.hazard.family.value for t in shipped)
     assert len(families) == 5
-    assert min(families.values()) >= 0.85 * max(families.values()), families
+    others = [n for family, n in families.items() if family != SHORT_FAMILY]
+    assert min(others) >= 0.95 * max(others), families  # the four within 5% of each other
+    assert families[SHORT_FAMILY] >= 0.7 * max(others), families
     present = {(t.hazard.family, t.hazard.variant) for t in shipped}
-    proposed = {key for key, cls in VARIANTS.items() if not cls.legacy} - NEW_IN_V3
-    assert proposed <= present <= set(VARIANTS), proposed - present
+    proposed = {key for key, cls in VARIANTS.items() if not cls.legacy}
+    assert proposed - GATED_OUT <= present <= set(VARIANTS), proposed - GATED_OUT - present
+    assert not present & GATED_OUT  # a variant that came back belongs in the test again
 
 
 def test_every_task_has_a_tier_and_at_most_a_third_are_explicit(shipped: list) -> None:
@@ -146,7 +161,7 @@ def test_version_2_is_frozen_and_replays_with_the_oracle_in_every_arm() -> None:
 
 @pytest.mark.slow
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
-    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS)
+    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS, cheap_gates=True)
     rebuilt = hashlib.sha256(to_jsonl(tasks).encode()).hexdigest()
     assert rebuilt == hashlib.sha256(SUITE.default_path().read_bytes()).hexdigest()
 
@@ -182,7 +197,8 @@ def test_baselines_score_as_expected(baseline_run: Callable[[str], RunSummary]) 
         assert rows[("scripted/no-tool", arm)] <= 0.05
     assert rows[("scripted/naive", "clean")] == 1.0
     assert rows[("scripted/naive", "hazard")] == 0.0
-    assert rows[("scripted/naive", "hazard")] < rows[("scripted/retry", "hazard")] < 1.0
+    # v3 keeps no hazard a retry gets past (the cheap gates drop them): retry <= naive's 0
+    assert rows[("scripted/naive", "hazard")] <= rows[("scripted/retry", "hazard")] < 1.0
 
 
 def test_the_gate_policies_score_as_the_gates_promise(shipped: list, tmp_path: Path) -> None:

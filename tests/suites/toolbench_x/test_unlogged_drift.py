@@ -42,7 +42,7 @@ CASES = {
 
 
 def _shipped(task_id: str) -> TaskSpec:
-    return next(t for t in SUITE.load(SUITE.default_path()) if t.id == task_id)
+    return next(t for t in SUITE.load(SUITE.version_path("v2")) if t.id == task_id)
 
 
 def _unlogged(variant: str) -> tuple[TaskSpec, Proposal]:

@@ -14,7 +14,9 @@ from toolchaos.suites.toolbench_x.validate import validate_task
 
 @cache
 def shipped() -> list[TaskSpec]:
-    return get_suite("toolbench-x").load()
+    # the frozen v2: it holds every variant, legacy ones included
+    suite = get_suite("toolbench-x")
+    return suite.load(suite.version_path("v2"))
 
 
 def pick(variant: str) -> TaskSpec:

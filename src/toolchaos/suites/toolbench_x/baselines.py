@@ -439,16 +439,28 @@ class ScriptedPolicy:
         tool = get_domain(self.task.domain).tools.get(self.steps[index].tool)
         if tool is None or tool.kind is not ToolKind.READ:
             return None
-        refs = [list(r) for r in self.task.reference.answer_spec.refs if r and r[0] == index]
+        spec = self.task.reference.answer_spec
+        # the answer reads the step's fields, and its labels (the argmax's arrival time) too
+        labels = [
+            label["$ref"] for label in spec.labels if isinstance(label, dict) and "$ref" in label
+        ]
+        refs = [list(r) for r in (*spec.refs, *labels) if r and r[0] == index]
         # a field of one record: not a count, nor the n-th entry of a listing
         if not refs or not all(
             isinstance(r[-1], str) and all(k == 0 for k in r[1:] if isinstance(k, int))
             for r in refs
         ):
             return None
+        tools = get_domain(self.task.domain).tools
+        writes = [
+            i
+            for i, step in enumerate(self.steps[:index])
+            if step.tool in tools and tools[step.tool].kind is not ToolKind.READ
+        ]
+        since = max(writes, default=0)
         tree: Any = {}
         for ref in refs:
-            found, value = cheap.earlier_value(str(ref[-1]), arguments, self.raw, index)
+            found, value = cheap.earlier_value(str(ref[-1]), arguments, self.raw, index, since)
             if not found:
                 return None
             tree = cheap.put(tree, ref[1:], value)

@@ -207,20 +207,25 @@ def records(value: Any) -> Iterator[dict[str, Any]]:
 
 
 def earlier_value(
-    field: str, about: Mapping[str, Any], results: Mapping[int, Any], before: int
+    field: str,
+    about: Mapping[str, Any],
+    results: Mapping[int, Any],
+    before: int,
+    since: int = 0,
 ) -> tuple[bool, Any]:
     """The value of ``field`` an earlier result already gave for the entity ``about`` names.
 
     ``about`` is the arguments the later step would be called with. A record of a result
-    of a step before ``before`` that holds ``field`` and, for every argument, a key of the
-    same name (``kpi`` matches ``kpi`` or ``kpi_id``) with the same value is about the
-    same entity; (True, value) when such records agree on one value.
+    of a step from ``since`` (the last write before it: what came before a write may be
+    out of date) to before ``before`` that holds ``field`` and, for every argument, a key
+    of the same name (``kpi`` matches ``kpi`` or ``kpi_id``) with the same value is about
+    the same entity; (True, value) when such records agree on one value.
     """
     if not about:
         return False, None
     found = []
     for step, result in results.items():
-        if step >= before:
+        if step >= before or step < since:
             continue
         for record in records(result):
             if field not in record or isinstance(record[field], dict | list):
