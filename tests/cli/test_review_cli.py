@@ -35,7 +35,7 @@ def assert_bad_input(result: subprocess.CompletedProcess[str], *fragments: str) 
 
 @pytest.fixture(scope="module")
 def task_id() -> str:
-    return next(t.id for t in SUITE.load() if t.hazard and t.hazard.variant == "outage")
+    return next(t.id for t in SUITE.load() if t.hazard and t.hazard.variant == "inferred_rule")
 
 
 def test_review_has_help() -> None:
@@ -52,7 +52,7 @@ def test_show_fits_80_columns(task_id: str) -> None:
     assert lines[0] == task_id and max(len(line) for line in lines) <= 80
     for heading in ("Prompt", "Hazard", "Recovery path", "Reference path", "Reference"):
         assert f"─ {heading}" in result.stdout
-    assert "execution_failure / outage" in result.stdout
+    assert "cross_source_conflict / inferred_rule" in result.stdout
 
 
 def test_show_writes_an_inert_html_page(tmp_path: Path, task_id: str) -> None:

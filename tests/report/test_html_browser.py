@@ -92,7 +92,7 @@ def test_the_page_renders_tables_and_figures(browser: Any, page: Path) -> None:
     names = {t.get_attribute("data-table") for t in tables}
     assert {"accuracy", "actions", "behaviours"} <= names
     images = browser.find_elements("css selector", "figure img")
-    assert len(images) == 3
+    assert len(images) == 4  # family accuracy, actions, behaviours, cost of recovery
     for image in images:
         assert browser.execute_script("return arguments[0].complete", image)
         assert browser.execute_script("return arguments[0].naturalWidth", image) > 0

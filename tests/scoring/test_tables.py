@@ -76,3 +76,18 @@ def test_recovery_cost_pairs_each_episode_with_its_clean_twin() -> None:
 def test_recovery_cost_needs_the_clean_arm() -> None:
     frame = _episodes([("api/m", "hazard", "output_drift", "t1", 0, 0, 5, 6, 10, 1, 1.0)])
     assert recovery_cost_table(frame, {}).empty
+
+
+def test_the_cost_figure_draws_a_family_without_an_interval() -> None:
+    from toolchaos.report.figures import render
+    from toolchaos.report.tables import recovery_cost_figure
+
+    frame = _episodes(
+        [
+            ("api/m", "clean", "output_drift", "t1", 0, 0, 2, 3, 10, 1, 1.0),
+            ("api/m", "hazard", "output_drift", "t1", 0, 0, 5, 6, 20, 2, 2.0),
+        ]
+    )
+    table = recovery_cost_table(frame, {})
+    assert table["extra_calls_low"].isna().all()  # one pair: no interval
+    assert render(recovery_cost_figure(table))["png"].startswith(b"\x89PNG")

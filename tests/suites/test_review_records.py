@@ -206,7 +206,11 @@ def test_the_sample_is_deterministic_and_stratified(shipped: list[TaskSpec]) -> 
     assert len(ids) == len(set(ids)) == 200
     by_id = {t.id: t for t in shipped}
     strata = Counter(SUITE.stratum(by_id[i]) for i in ids)  # (workflow, hazard family)
-    assert len(strata) == 15 and set(strata.values()) <= {13, 14}
+    sizes = Counter(SUITE.stratum(t) for t in shipped)
+    assert len(strata) == 15
+    # an even share (13 or 14), or the whole of a stratum smaller than that (v3 keeps 9
+    # sequential execution failures, say)
+    assert all(n in (13, 14) or n == sizes[s] for s, n in strata.items()), (strata, sizes)
 
 
 def test_a_sample_file_reads_back_in_order(tmp_path: Path, shipped: list[TaskSpec]) -> None:

@@ -138,13 +138,11 @@ def draw_grouped_bars(
     for ax, (title, table) in zip(axes, panels, strict=True):
         for i, model in enumerate(models):
             rows = table[table["model"] == model].set_index(group)
-            values = [float(rows[value].get(g, float("nan"))) for g in groups]
+            values = [_number(rows[value].get(g)) for g in groups]
             positions = [j - 0.4 + width * (i + 0.5) for j in range(len(groups))]
             errors = None
             if interval is not None:
-                low, high = (
-                    [float(rows[c].get(g, float("nan"))) for g in groups] for c in interval
-                )
+                low, high = ([_number(rows[c].get(g)) for g in groups] for c in interval)
                 errors = [
                     [max(0.0, v - lo) for v, lo in zip(values, low, strict=True)],
                     [max(0.0, hi - v) for v, hi in zip(values, high, strict=True)],
@@ -170,3 +168,8 @@ def draw_grouped_bars(
         ncols=min(4, len(models)),
         frameon=False,
     )
+
+
+def _number(value: Any) -> float:
+    """A table cell as a bar's number: NaN (no bar, no error bar) where it holds none."""
+    return float("nan") if value is None or pd.isna(value) else float(value)
