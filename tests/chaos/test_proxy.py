@@ -239,18 +239,33 @@ def test_proxy_to_a_streamable_http_upstream(http_upstream: str, tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    ("hazard", "message"),
+    ("hazard", "message", "upstream"),
     [
-        ("{family: output_drift, variant: teleport, tool: get_weather}", "no variant 'teleport'"),
-        ("{family: output_drift, variant: nested_shape, tool: get_stock}", "not offered"),
+        (
+            "{family: output_drift, variant: teleport, tool: get_weather}",
+            "no variant 'teleport'",
+            "mcp_weather_server.py",
+        ),
+        (
+            "{family: output_drift, variant: nested_shape, tool: get_stock}",
+            "not offered",
+            "mcp_weather_server.py",
+        ),
+        # the upstream's outputSchema types `city` as text: a unit change cannot apply
+        (
+            "{family: output_drift, variant: unit_change, tool: structured,"
+            " params: {field: city, factor: 100, unit: cents}}",
+            "cannot change field 'city'",
+            "mcp_everything_server.py",
+        ),
     ],
 )
 def test_a_bad_plan_for_the_upstream_is_one_sentence_and_exit_2(
-    tmp_path: Path, hazard: str, message: str
+    tmp_path: Path, hazard: str, message: str, upstream: str
 ) -> None:
     plan = tmp_path / "plan.yaml"
     plan.write_text(f"hazards:\n  - {hazard}\n", encoding="utf-8")
-    server = Path(__file__).with_name("mcp_weather_server.py")
+    server = Path(__file__).with_name(upstream)
     command = [sys.executable, "-m", "toolchaos.cli", "proxy", "--plan", str(plan), "--"]
     done = subprocess.run(
         [*command, sys.executable, str(server)],
@@ -318,28 +333,3 @@ def test_an_upstream_writing_other_than_json_rpc_is_said_in_one_line(tmp_path: P
         "the upstream wrote a line that is not JSON-RPC: 'hello, I am not json-rpc'" in done.stderr
     )
     assert "Traceback" not in done.stderr and "validation error" not in done.stderr
-
-
-def test_a_hazard_on_a_field_the_output_schema_types_otherwise_is_refused_at_start(
-    tmp_path: Path,
-) -> None:
-    """The upstream's outputSchema says `city` is text: a unit change on it cannot apply."""
-    plan = tmp_path / "plan.yaml"
-    plan.write_text(
-        "hazards:\n  - {family: output_drift, variant: unit_change, tool: structured,"
-        " params: {field: city, factor: 100, unit: cents}}\n",
-        encoding="utf-8",
-    )
-    server = Path(__file__).with_name("mcp_everything_server.py")
-    command = [sys.executable, "-m", "toolchaos.cli", "proxy", "--plan", str(plan), "--"]
-    done = subprocess.run(
-        [*command, sys.executable, str(server)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 2, done.stderr
-    text = " ".join(done.stderr.split())
-    assert "cannot change field 'city'" in text and "Traceback" not in done.stderr

@@ -129,7 +129,8 @@ class ToolBenchXSuite(Suite[TaskSpec, Env]):
         )
         return BuildResult(
             tasks=tasks,
-            report_json=report.model_dump_json(indent=2) + "\n",
+            # one line: every drop of the cheap gates is listed (4.5 MiB, 5.3 indented)
+            report_json=report.model_dump_json() + "\n",
             summary=summary,
             warnings=[
                 f"{missing} {workflow} tasks short of the target"
