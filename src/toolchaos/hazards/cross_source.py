@@ -167,6 +167,11 @@ class _Conflict(Hazard):
         return map_records(result, alter)
 
 
+def two_others(alternatives: list[str]) -> list[str] | None:
+    """The first two other sources, for a variant that needs three (None with fewer)."""
+    return alternatives[:2] if len(alternatives) >= 2 else None
+
+
 @register_hazard
 class StaleSource(_Conflict):
     """The target serves an old value with an older timestamp than the other source."""
@@ -216,7 +221,7 @@ class CorruptedOutlier(_Conflict):
     @classmethod
     def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
         """Two other sources, so three make a majority; it does not fit with fewer."""
-        return alternatives[:2] if len(alternatives) >= 2 else None
+        return two_others(alternatives)
 
 
 @register_hazard
@@ -355,7 +360,7 @@ class InferredRule(_Conflict):
     @classmethod
     def cross_checked(cls, alternatives: list[str], authority: str) -> list[str] | None:
         """Both other sources; the variant needs three."""
-        return alternatives[:2] if len(alternatives) >= 2 else None
+        return two_others(alternatives)
 
     @classmethod
     def propose(
