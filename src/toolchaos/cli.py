@@ -878,7 +878,7 @@ def build(
     Writes the JSONL task file and, beside it, the build report (FILE.build.json) with the
     count after every stage and the reason for every drop. With the defaults this is
     the task set of its size as shipped: `toolchaos build toolbench-x --seed 0`
-    (ToolBench-X at the v1 size, its tasks carrying the v2 scoring fields), or
+    (ToolBench-X v3 at the paper's size, every cheap-strategy gate on), or
     `toolchaos build toolfailbench --seed 0`.
 
     Example: toolchaos build toolbench-x --seed 0 --out toolbench-x.jsonl

@@ -50,6 +50,7 @@ DOMAINS = sorted(set(REGISTERED) - {"fixture"})
         ("article before a name", "Permission usage for ScanPro's camera on the Priya's XPS."),
         ("tacked-on remark", "How far is it? (I mean the Cape Town whose region is Western Cape.)"),
         ("tacked-on remark", "What does it cost? (The one whose owner is Priya.)"),
+        ("stacked brackets", "From Back Bay (the one whose code is BBY) (Boston) to the airport."),
         ("first-person agreement", "If we paid for every prescription I has, how much?"),
         ("first-person agreement", "I needs shots for Peru and wants to walk in today."),
         ("lower-case sentence start", "Per the cache on 'Annual plan'. what's the best rate?"),
@@ -107,6 +108,16 @@ def test_a_disambiguation_is_said_where_the_entity_is_named() -> None:
     assert told_apart("Use Web traffic.", "Web traffic", "description", "Last 28 days.") == (
         "Use Web traffic (the one whose description is Last 28 days)."
     )
+    # a name the template already qualifies takes the detail inside the same brackets,
+    # and a qualifier that already says it is left alone
+    assert told_apart("Go from Camden Yards (Baltimore) now.", "Camden Yards", "code", "CMY") == (
+        "Go from Camden Yards (Baltimore, the one whose code is CMY) now."
+    )
+    qualified = (
+        "How late is Kennedy Plaza (Providence) today? "
+        "(I mean the Kennedy Plaza whose city is Providence.)"
+    )
+    assert said_where_named(qualified) == "How late is Kennedy Plaza (Providence) today?"
     # a remark about a name the request never says is left for the checker to catch
     stray = "What is the wait? (I mean the Northgate Office whose address is 1 Elm Street.)"
     assert said_where_named(stray) == stray and prompt_glitches(stray)

@@ -11,7 +11,8 @@ prompt (tests/suites/toolbench_x/test_prompts.py). The glitches:
 - a slot left unfilled ("{name}"), or leftovers of formatting (None, an enum value with
   underscores, doubled punctuation or spaces);
 - a disambiguation tacked on after the request has ended ("... ? (I mean the Margaret
-  whose relationship is parent.)"), where the telling detail belongs in the sentence;
+  whose relationship is parent.)"), where the telling detail belongs in the sentence, or
+  two bracketed remarks in a row ("Back Bay (the one whose code is BBY) (Boston)");
 - "I" with a third-person verb ("I has", "I needs");
 - a sentence that starts in lower case ("... 'Annual plan'. what's the best ...");
 - "how much" before a count noun ("How much calories");
@@ -74,6 +75,8 @@ _HOW_MUCH_COUNT = re.compile(
     r"\b[Hh]ow much\s+(?!(?:is|was|does|has|this|less|plus|gas|news|fitness|progress|business"
     r"|access|stress|goes|remains|comes|costs|arrives|leaves|takes|gets|needs|pays|saves|owes|its|his)\b)(?![a-z]*ss\b)([a-z]+s)\b"
 )
+# two bracketed remarks in a row: "Kennedy Plaza (the one whose city is Providence) (Providence)"
+_STACKED_BRACKETS = re.compile(r"\([^()]*\)\s*\([^()]*\)")
 _OPTIONAL_PLURAL = re.compile(r"\w\(s\)")
 _TIME_UNIT = r"(?:second|minute|hour|day|night|week|month|year|serving|dose|visit)"
 # "1 days", or "3 month" not joined as a compound ("a 3-month plan", "3 month-old")
@@ -120,6 +123,11 @@ def artefacts(prompt: str) -> list[str]:
     return found
 
 
+def stacked_brackets(prompt: str) -> list[str]:
+    """Two bracketed remarks in a row ("Back Bay (the one whose code is BBY) (Boston)")."""
+    return [m.group(0) for m in _STACKED_BRACKETS.finditer(prompt)]
+
+
 def tacked_on(prompt: str) -> list[str]:
     """A bracketed remark after the request has ended, or an "(I mean ...)" anywhere."""
     return [m.group(0).strip() for m in _TACKED_ON.finditer(prompt)]
@@ -154,6 +162,7 @@ CHECKS: dict[str, Callable[[str], list[str]]] = {
     "unfilled slot": unfilled_slots,
     "format artefact": artefacts,
     "tacked-on remark": tacked_on,
+    "stacked brackets": stacked_brackets,
     "first-person agreement": first_person_agreement,
     "lower-case sentence start": lower_case_starts,
     "how much with a count": how_much_counts,
@@ -167,6 +176,8 @@ def prompt_glitches(prompt: str) -> dict[str, list[str]]:
     return {name: hits for name, check in CHECKS.items() if (hits := check(prompt))}
 
 
+# a bracketed qualifier right after a name: "Camden Yards (Baltimore)"
+_QUALIFIER = re.compile(r" \((?P<inside>[^()]+)\)")
 # the remark the ambiguous-entity hazard appends to the request (hazards/invocation_error.py)
 _I_MEAN = re.compile(
     r"\s*\(I mean the (?P<name>[^()]+?) whose (?P<field>[^()]+?) is (?P<detail>[^()]*)\.\)\s*$"
@@ -176,10 +187,13 @@ _I_MEAN = re.compile(
 def told_apart(prompt: str, name: str, field: str, detail: object) -> str:
     """``prompt`` with what tells the entity ``name`` apart said where it first names it.
 
-    "... 'Pricing page social proof' (the one whose metric is trial starts) (product
-    analytics), what's ...": the detail sits in the sentence, after the name (after its
-    closing quote or its possessive), never tacked on after the request has ended. A
-    prompt that does not name ``name`` comes back unchanged.
+    "... 'Pricing page social proof' (the one whose metric is trial starts), what's ...":
+    the detail sits in the sentence, after the name (after its closing quote or its
+    possessive), never tacked on after the request has ended. A name the template already
+    qualifies in brackets ("Camden Yards (Baltimore)") takes the detail inside them
+    ("Camden Yards (Baltimore, the one whose code is CMY)"), and a qualifier that already
+    says the detail is left as it is. A prompt that does not name ``name`` comes back
+    unchanged.
 
     Args:
         prompt: The task's prompt.
@@ -187,17 +201,28 @@ def told_apart(prompt: str, name: str, field: str, detail: object) -> str:
         field: The field (or its words) of the entity's record that tells the two apart.
         detail: That field's value for the entity.
     """
+    told = _told(prompt, name, field, detail)
+    return prompt if told is None else told
+
+
+def _told(prompt: str, name: str, field: str, detail: object) -> str | None:
+    # None when the prompt does not name ``name``
     start = prompt.casefold().find(name.casefold())
     if start < 0:
-        return prompt
+        return None
     end = start + len(name)
     if start > 0 and prompt[start - 1] in "'\"" and prompt[end : end + 1] == prompt[start - 1]:
         end += 1  # 'Pricing page social proof' keeps its quotes together
     elif prompt[end : end + 2] == "'s":
         end += 2  # Margaret's (the one ...) prescription
-    words = field.replace("_", " ")
     said = str(detail).strip().rstrip(".")
-    return f"{prompt[:end]} (the one whose {words} is {said}){prompt[end:]}"
+    remark = f"the one whose {field.replace('_', ' ')} is {said}"
+    if qualifier := _QUALIFIER.match(prompt, end):
+        if qualifier["inside"].strip().casefold() == said.casefold():
+            return prompt  # "Temple Street Terminal (New Haven)" already tells it apart
+        close = qualifier.end() - 1
+        return f"{prompt[:close]}, {remark}{prompt[close:]}"
+    return f"{prompt[:end]} ({remark}){prompt[end:]}"
 
 
 def said_where_named(prompt: str) -> str:
@@ -212,5 +237,5 @@ def said_where_named(prompt: str) -> str:
     if found is None:
         return prompt
     head = prompt[: found.start()]
-    moved = told_apart(head, found["name"], found["field"], found["detail"])
-    return prompt if moved == head else moved
+    moved = _told(head, found["name"], found["field"], found["detail"])
+    return prompt if moved is None else moved

@@ -118,7 +118,7 @@ def sleep_before_latest_workout(ctx: TemplateContext) -> Draft:
     field = ctx.rng.choice(sorted(SLEEP_FIELDS))
     prompt = ctx.say(
         "How did {name} sleep the night before {their} most recent {type} workout? Give me "
-        "the {what} (the record dated that morning).",
+        "the {what}, from the record dated that morning.",
         "The night leading into {whose} latest {type} session (the sleep record dated that "
         "day): what was the {what}?",
         name=who(m),

@@ -242,7 +242,7 @@ def rides_from_one_station(ctx: TemplateContext) -> Draft:
     )
     prompt = ctx.say(
         "I'm running errands from {a} by {car}: separate rides to {to}. Tell me {asks}.",
-        "Quote {car} from {a} to each of {to} (one ride each). I need {asks}.",
+        "Quote {car} from {a} to each of {to}, one ride each. I need {asks}.",
         a=_spoken(ctx, pickup.station_id),
         car=RIDE_TYPES[ride],
         to=listing([_spoken(ctx, s.station_id) for s in drops]),
