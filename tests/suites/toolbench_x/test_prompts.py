@@ -18,8 +18,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from domain_builds import SHIPPED_GROUP, shipped_build
 
-from toolchaos.core.types import TaskSpec
 from toolchaos.domains import DOMAINS as REGISTERED
 from toolchaos.suites.toolbench_x.generate import Candidate, raw_candidates, subtopics
 from toolchaos.suites.toolbench_x.prose import (
@@ -150,28 +150,21 @@ def test_no_sampled_prompt_has_the_glitch(check: str, domain: str) -> None:
     assert found == {}
 
 
-@cache
-def built() -> list[TaskSpec]:
-    """Every task of the v3 build at seed 0, built in memory from the current code."""
-    from toolchaos.suites.toolbench_x.pipeline import V1_TARGETS, build_toolbench_x
-
-    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS)
-    return tasks
-
-
 @pytest.mark.slow
+@SHIPPED_GROUP
 def test_no_prompt_of_the_seed_0_build_has_a_glitch() -> None:
-    tasks = built()
+    tasks, _ = shipped_build()
     assert len(tasks) == 1106 and all(t.metadata["release"] == 3 for t in tasks)
     found = {t.id: (glitches, t.prompt) for t in tasks if (glitches := prompt_glitches(t.prompt))}
     assert found == {}
 
 
 @pytest.mark.slow
+@SHIPPED_GROUP
 def test_the_seed_0_build_names_every_member_a_health_reference_passes() -> None:
     # "my" with the reference naming a member the request never gives was unanswerable
     # (list_meals(member="me") finds no one): such a member is the user the system names
-    health = [t for t in built() if t.domain == "health"]
+    health = [t for t in shipped_build()[0] if t.domain == "health"]
     unsaid = 0
     for task in health:
         assert '"I", "me" and "my" in a request mean' in task.system, task.id

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from domain_builds import SHIPPED_GROUP, shipped_build
 from rich.console import Console
 
 from toolchaos.core.types import HazardFamily
@@ -161,16 +162,19 @@ def test_version_2_is_frozen_and_replays_with_the_oracle_in_every_arm() -> None:
 
 
 @pytest.mark.slow
+@SHIPPED_GROUP
 def test_rebuilding_reproduces_the_shipped_file_byte_for_byte() -> None:
-    tasks, _ = build_toolbench_x(0, targets=V1_TARGETS, cheap_gates=True)
+    tasks, _ = shipped_build()
     rebuilt = hashlib.sha256(to_jsonl(tasks).encode()).hexdigest()
     assert rebuilt == hashlib.sha256(SUITE.default_path().read_bytes()).hexdigest()
 
 
 @pytest.mark.slow
 def test_another_seed_builds_other_tasks() -> None:
-    tasks, _ = build_toolbench_x(1, per_cell=1)
+    # two domains stand for all: each seed draws its own worlds, so its own prompts
+    tasks, _ = build_toolbench_x(1, per_cell=1, domains=["weather", "health"])
     other = {t.prompt for t in tasks}
+    assert tasks and {t.domain for t in tasks} == {"weather", "health"}
     assert other - {t.prompt for t in SUITE.load()}
 
 

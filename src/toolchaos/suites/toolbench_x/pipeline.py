@@ -57,19 +57,32 @@ hazard is sidestepped, not diagnosed. A build with ``cheap_gates`` drops it afte
 lenient and bypasser gates (counted in ``gates`` under the policy's name); every build
 counts, per gate and family, the selected tasks each policy solves (``cheap``), so the
 shipped v2, built without them, reports what they would drop."""
-GATES = (
-    "coherence",
-    "breaks-clean",
-    "recovery",
-    "naive",
-    "explicit-quota",
-    "lenient",
+SURVIVES = {
+    "naive": "a naive agent survives it",
+    "lenient": "a reader that understands JSON survives it without recovering",
+    "bypasser": "an agent that steps around the failing call survives it",
+}
+"""What a drop by each of the three gate policies means (the cheap gates say their policy)."""
+POLICY_GATES = (
+    "retry-twice",
+    "doc-example",
+    "changelog-reader",
+    "name-passer",
     "bypasser",
-    *CHEAP_GATES,
-    "leak",
+    "naive",
+    "capable",
+    "prior-step",
+    "authority-seeker",
+    "lenient",
 )
+"""The gates that play a failing policy under the hazard: a proposal it solves is dropped."""
+GATES = ("coherence", *POLICY_GATES, "breaks-clean", "recovery", "explicit-quota", "leak")
 """The hazard gates in the order a proposal meets them; ``relative-date`` and ``time-left``
-screen tasks."""
+screen tasks. A proposal is kept only if it passes all of them, so the order decides only
+which gate a drop is counted under, and how many episodes a build plays: the policies that
+refuse the most proposals go first (in a seed-0 build, the cheapest refusal), the replays
+that almost every proposal passes (the oracle's) last. The cheap gates stand where they
+are only in a build with ``cheap_gates``."""
 
 
 class Drop(BaseModel):
@@ -483,10 +496,17 @@ def gate_problem(
     trial = task.model_copy(
         update={**proposal.task_update, "hazard": proposal.spec, "tools": tools, "hints": hint}
     )
-    # the checks that need no episode first, then the plays, the cheapest refusals early
+    # the check that needs no episode first, then the plays in GATES order
     problems = coherence_problems(trial)
     if problems:
         return trial, "coherence", problems[0].reason
+    played = {}
+    for gate in POLICY_GATES:
+        if gate in CHEAP_GATES and not cheap_gates:
+            continue
+        played[gate] = play_sync(trial, gate, "hazard")
+        if episode_correct(played[gate], trial):
+            return trial, gate, SURVIVES.get(gate, f"scripted/{gate} takes a cheap road past it")
     if proposal.task_update and not episode_correct(
         play_sync(trial, "oracle", "clean"), trial, exact=True
     ):
@@ -494,9 +514,7 @@ def gate_problem(
     oracle = play_sync(trial, "oracle", "hazard")
     if not episode_correct(oracle, trial, exact=True):
         return trial, "recovery", "the recipe does not recover"
-    naive = play_sync(trial, "naive", "hazard")
-    if episode_correct(naive, trial):
-        return trial, "naive", "a naive agent survives it"
+    naive = played["naive"]
     follower = play_sync(trial, "follower", "hazard")
     declared: Tier = proposal.spec.tier or "explicit"
     if episode_correct(follower, trial):
@@ -505,15 +523,6 @@ def gate_problem(
             return trial, "explicit-quota", "its errors name the fix and explicit tasks are full"
     else:
         tier = "implicit" if declared == "explicit" else declared
-    for mode, what in (
-        ("lenient", "a reader that understands JSON survives it without recovering"),
-        ("bypasser", "an agent that steps around the failing call survives it"),
-    ):
-        if episode_correct(play_sync(trial, mode, "hazard"), trial):
-            return trial, mode, what
-    for mode in CHEAP_GATES if cheap_gates else ():
-        if episode_correct(play_sync(trial, mode, "hazard"), trial):
-            return trial, mode, f"scripted/{mode} takes a cheap road past it"
     assert trial.hazard is not None
     trial = trial.model_copy(update={"hazard": trial.hazard.model_copy(update={"tier": tier})})
     if leak_problems(trial) or errors_leak(trial, oracle, naive, follower):

@@ -84,6 +84,10 @@ def lenient_view(value: Any, wanted: set[str], numbers: frozenset[str] = frozens
 
 
 def _view(value: Any, wanted: set[str], numbers: frozenset[str], numeric: bool) -> Any:
+    if isinstance(value, str):
+        return _value(value, numeric)
+    if not isinstance(value, dict | list):  # a number, a bool, None: read as it is
+        return value
     while isinstance(value, dict) and len(value) <= 2:
         wrapper = [k for k in value if k in ENVELOPES and isinstance(value[k], dict | list)]
         if len(wrapper) != 1 or set(value) - {wrapper[0], "meta", "status", "ok"}:
