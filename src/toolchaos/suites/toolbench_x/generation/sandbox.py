@@ -61,6 +61,8 @@ class SandboxResult:
     outcome: Outcome
     value: Any = None
     reason: str = ""
+    state: Any = None
+    """The ``state`` passed in, as the function left it (None unless it returned)."""
 
     @property
     def ok(self) -> bool:
@@ -95,13 +97,19 @@ class ToolError(Exception):
         super().__init__(message)
         self.message = str(message)
         self.code = int(code)
-namespace = {"__name__": "generated", "ToolError": ToolError}
+def read(fn):
+    return fn
+write = read
+namespace = {"__name__": "generated", "ToolError": ToolError, "read": read, "write": write}
+state = payload.get("state")
+lead = [] if state is None else [state]
 try:
     exec(compile(payload["source"], "<generated>", "exec"), namespace)
-    value = namespace[payload["function"]](*payload["args"], **payload["kwargs"])
-    reply = {"outcome": "ok", "value": value}
+    value = namespace[payload["function"]](*lead, *payload["args"], **payload["kwargs"])
+    reply = {"outcome": "ok", "value": value, "state": state}
 except ToolError as exc:
     reply = {"outcome": "tool_error", "value": {"message": exc.message, "code": exc.code}}
+    reply["state"] = None
 except BaseException as exc:
     reply = {"outcome": "error", "reason": f"{type(exc).__name__}: {exc}"}
 try:
@@ -153,12 +161,17 @@ def run_sandboxed(
     *args: Any,
     limits: Limits | None = None,
     files: dict[str, str] | None = None,
+    state: Any = None,
     **kwargs: Any,
 ) -> SandboxResult:
     """Run ``function(*args, **kwargs)`` of the module ``source`` in a sandboxed child.
 
     ``files`` are written into the child's working directory first (the only place it
-    may open). Arguments and the return value travel as JSON.
+    may open). With ``state`` (a world's tables as JSON), the call is
+    ``function(state, *args, **kwargs)`` and the result carries the state as the
+    function left it. Arguments, state and the return value travel as JSON. The module
+    may use ``ToolError(message, code)`` to refuse a request and ``@read`` / ``@write``
+    to declare a tool's kind.
     """
     limits = limits or Limits()
     program = _CHILD.replace("ALLOWED_MODULES", repr(sorted(ALLOWED_IMPORTS)))
@@ -167,7 +180,9 @@ def run_sandboxed(
         unshare = shutil.which("unshare")
         assert unshare is not None
         command = [unshare, "-rn", *command]
-    payload = json.dumps({"source": source, "function": function, "args": args, "kwargs": kwargs})
+    payload = json.dumps(
+        {"source": source, "function": function, "args": args, "kwargs": kwargs, "state": state}
+    )
     with tempfile.TemporaryDirectory(prefix="toolchaos-sandbox-") as cwd:
         for name, text in (files or {}).items():
             with open(os.path.join(cwd, os.path.basename(name)), "w", encoding="utf-8") as fh:
@@ -196,7 +211,9 @@ def run_sandboxed(
         reply = json.loads(stdout)
     except ValueError:
         return SandboxResult("error", reason="the child wrote no result")
-    return SandboxResult(reply["outcome"], reply.get("value"), reply.get("reason", ""))
+    return SandboxResult(
+        reply["outcome"], reply.get("value"), reply.get("reason", ""), reply.get("state")
+    )
 
 
 def _kill(child: subprocess.Popen[bytes]) -> None:
