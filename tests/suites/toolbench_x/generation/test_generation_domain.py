@@ -45,7 +45,10 @@ def test_specs_come_from_the_ast_and_kinds_from_the_decorators(spec: DomainSpec)
 
 def test_a_refused_module_is_not_declared() -> None:
     with pytest.raises(GeneratedToolError, match="imports os"):
-        parse_tools("import os\n\ndef f(db, a: str) -> dict:\n    '''F.\n\n    Args:\n        a: A.\n    '''\n")
+        parse_tools(
+            "import os\n\ndef f(db, a: str) -> dict:\n"
+            "    '''F.\n\n    Args:\n        a: A.\n    '''\n"
+        )
     with pytest.raises(GeneratedToolError, match="has no description"):
         parse_tools("def f(db, a: str) -> dict:\n    '''F.'''\n    return {}\n")
 

@@ -50,7 +50,8 @@ def test_cannot_read_a_file_outside_its_directory(tmp_path: pytest.TempPathFacto
     "body",
     [
         "    import socket\n    return socket.socket().fileno()\n",
-        "    s = __builtins__['__import__']('socket')\n    return s.create_connection(('1.1.1.1', 80))\n",
+        "    s = __builtins__['__import__']('socket')\n"
+        "    return s.create_connection(('1.1.1.1', 80))\n",
         "    return __builtins__['__import__']('os').system('true')\n",
     ],
 )

@@ -100,9 +100,8 @@ def parse_tools(source: str) -> list[tuple[str, Any]]:
         args = node.args
         if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or not args.args:
             raise GeneratedToolError(f"{node.name}: a tool takes db and named parameters only")
-        defaults = dict(
-            zip([a.arg for a in args.args[len(args.args) - len(args.defaults) :]], args.defaults)
-        )
+        with_default = args.args[len(args.args) - len(args.defaults) :]
+        defaults = dict(zip([a.arg for a in with_default], args.defaults, strict=True))
         params = []
         for arg in args.args[1:]:
             text = ast.unparse(arg.annotation) if arg.annotation else ""
@@ -138,7 +137,7 @@ def _world_type(spec: DomainSpec) -> type[World]:
         row_fields: dict[str, Any] = {name: (_PY[kind], ...) for name, kind in shape.fields.items()}
         row_type = create_model(f"{table.title()}Row", __base__=Row, **row_fields)
         rows[table] = row_type
-        fields[table] = (dict[str, row_type], {})  # type: ignore[valid-type]
+        fields[table] = (dict[str, row_type], {})
 
     def generate(cls: type[World], rng: random.Random, seed: int) -> World:
         tables = {
@@ -148,7 +147,7 @@ def _world_type(spec: DomainSpec) -> type[World]:
         return cls(seed=seed, **tables)
 
     world = create_model(f"{spec.name.title().replace('_', '')}World", __base__=World, **fields)
-    world.TABLES = tuple(spec.tables)  # type: ignore[misc]
+    world.TABLES = tuple(spec.tables)
     world.generate = classmethod(generate)  # type: ignore[assignment,method-assign]
     return world
 
@@ -232,5 +231,3 @@ def register_generated(spec: DomainSpec, limits: Limits | None = None) -> None:
 
     _Loaded.specs[spec.name] = (spec, limits)
     DOMAINS.register(spec.name, f"{__name__}:LOADED.{spec.name}")
-
-
