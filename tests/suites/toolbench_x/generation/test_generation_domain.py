@@ -7,17 +7,21 @@ write it; nothing of it is imported into this process.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from toolchaos.core.errors import ToolError
+from toolchaos.api import score
+from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.types import AnswerSpec, RefStep, ToolKind
 from toolchaos.domains import get_domain
 from toolchaos.suites.toolbench_x.generate import Candidate, Draft, Subtopic
 from toolchaos.suites.toolbench_x.generation.domain import (
     DomainSpec,
     GeneratedToolError,
+    load_generated,
     parse_tools,
     register_generated,
 )
@@ -91,3 +95,47 @@ def test_candidates_go_through_the_shipped_screen_and_hazard_gates(spec: DomainS
     assert task.hazard is not None
     assert episode_correct(play_sync(task, "oracle", "hazard"), task, exact=True)
     assert not episode_correct(play_sync(task, "naive", "hazard"), task)
+
+
+def test_a_task_file_with_its_domains_plays_with_toolchaos_run(
+    spec: DomainSpec, tmp_path: Path
+) -> None:
+    """A fresh ``toolchaos run`` process finds the domain beside the task file."""
+    sub = Subtopic(name="Branch catalogue", templates={}, topic=spec.topic, domain=spec.name)
+    draft = Draft(
+        prompt="What is the late fee per day of the book BK-104?",
+        steps=[RefStep(tool="get_book", args={"book_id": "BK-104"})],
+        answer=AnswerSpec(op="value", refs=[[0, "late_fee"]]),
+    )
+    report = BuildReport(seed=0, per_cell=5)
+    screened = _screen([Candidate(sub, "sequential", 1, draft)], report)
+    [task] = assign_hazards([t for _, t in screened], random.Random(0), report, cheap_gates=True)
+    (tmp_path / "domains").mkdir()
+    (tmp_path / "domains" / f"{spec.name}.json").write_text(spec.model_dump_json())
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text(task.model_dump_json() + "\n")
+    out = tmp_path / "run"
+    cli = str(Path(sys.executable).parent / "toolchaos")
+    command = [cli, "run", "toolbench-x", "--tasks", str(tasks), "--out", str(out)]
+    played = subprocess.run(
+        [*command, "-m", "scripted/oracle,scripted/naive", "--arms", "clean,hazard"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    scores = score(out)
+    correct = {(r.model, r.arm): bool(r.correct) for r in scores.itertuples()}
+    assert correct == {
+        ("scripted/oracle", "clean"): True,
+        ("scripted/oracle", "hazard"): True,
+        ("scripted/naive", "clean"): True,
+        ("scripted/naive", "hazard"): False,
+    }
+
+
+def test_a_broken_stored_domain_is_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "domains").mkdir()
+    (tmp_path / "domains" / "bad.json").write_text("{not json")
+    with pytest.raises(BadInput, match="cannot be read"):
+        load_generated(tmp_path / "domains")

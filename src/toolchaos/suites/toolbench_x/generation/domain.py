@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import ast
 import random
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import docstring_parser
 from pydantic import BaseModel, create_model
 
-from toolchaos.core.errors import ToolError
+from toolchaos.core.errors import BadInput, ToolError
 from toolchaos.core.tools import Param, SchemaError, Tool, json_schema_for, tool_spec
 from toolchaos.core.types import ToolKind
 from toolchaos.core.world import Row, World
@@ -231,3 +232,24 @@ def register_generated(spec: DomainSpec, limits: Limits | None = None) -> None:
 
     _Loaded.specs[spec.name] = (spec, limits)
     DOMAINS.register(spec.name, f"{__name__}:LOADED.{spec.name}")
+
+
+def load_generated(folder: Path) -> list[str]:
+    """Register every generated domain stored as ``folder/<name>.json``; their names.
+
+    Raises:
+        BadInput: A stored domain does not parse (one sentence naming the file).
+    """
+    names = []
+    for file in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            spec = DomainSpec.model_validate_json(file.read_text(encoding="utf-8"))
+        except (ValueError, OSError) as exc:
+            first = str(exc).splitlines()[0]
+            raise BadInput(f"generated domain {file} cannot be read: {first}") from None
+        try:
+            register_generated(spec)
+        except ValueError as exc:
+            raise BadInput(f"generated domain {file}: {exc}") from None
+        names.append(spec.name)
+    return names
