@@ -139,3 +139,12 @@ def test_a_broken_stored_domain_is_one_sentence(tmp_path: Path) -> None:
     (tmp_path / "domains" / "bad.json").write_text("{not json")
     with pytest.raises(BadInput, match="cannot be read"):
         load_generated(tmp_path / "domains")
+
+
+def test_a_stored_domain_may_not_take_a_shipped_domains_name(tmp_path: Path) -> None:
+    (tmp_path / "domains").mkdir()
+    taken = DomainSpec(name="weather", topic="weather", tables={}, source="")
+    (tmp_path / "domains" / "weather.json").write_text(taken.model_dump_json())
+    with pytest.raises(BadInput, match="weather"):
+        load_generated(tmp_path / "domains")
+    assert get_domain("weather").tools  # the shipped domain is untouched

@@ -230,8 +230,8 @@ def register_generated(spec: DomainSpec, limits: Limits | None = None) -> None:
     """
     from toolchaos.domains import DOMAINS
 
-    _Loaded.specs[spec.name] = (spec, limits)
     DOMAINS.register(spec.name, f"{__name__}:LOADED.{spec.name}")
+    _Loaded.specs[spec.name] = (spec, limits)
 
 
 def load_generated(folder: Path) -> list[str]:
