@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchaos.agents.native import run_native
@@ -38,6 +39,20 @@ def _baseline(task: TaskSpec, mode: str) -> ModelClient:
 @dataclass(frozen=True)
 class ToolBenchXSuite(Suite[TaskSpec, Env]):
     """The shipped v1 tasks in four arms, played natively or with the decision protocol."""
+
+    def load(self, path: Path | None = None) -> list[TaskSpec]:
+        """The shipped tasks, or a task file's, with the generated domains beside it.
+
+        A generation run writes its domains as ``domains/<name>.json`` next to its task
+        file (docs/generation.md); loading the file registers them for this process, so
+        their tasks play with every model like the shipped ones (their tools in the
+        sandbox).
+        """
+        if path is not None:
+            from toolchaos.suites.toolbench_x.generation.domain import load_generated
+
+            load_generated(Path(path).parent / "domains")
+        return super().load(path)
 
     def make_env(self, task: TaskSpec, arm: str) -> Env:
         """The task's domain world and toolbox, with its hazard outside ``clean``."""
