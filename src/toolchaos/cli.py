@@ -268,7 +268,11 @@ def run(
         int, typer.Option(help="ToolFailBench: tool rounds before the answer (the paper: 1).")
     ] = 1,
     retry_errors: Annotated[
-        bool, _flag("--retry-errors", help="Play again the episodes stored as error.")
+        bool, _flag(
+            "--retry-errors",
+            help="Play again the episodes stored as error or indeterminate (decided by a "
+            "fault toolchaos did not inject, such as a model provider failing mid-episode).",
+        )
     ] = False,
     dry_run: Annotated[
         bool,
@@ -379,11 +383,14 @@ def run(
         raise typer.Exit(130) from None
     line = (
         f"{summary.played} episodes played, {summary.skipped} already stored, "
-        f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
+        f"{summary.errors} harness errors, "
+        + (f"{summary.indeterminate} indeterminate, " if summary.indeterminate else "")
+        + f"in {summary.seconds:.1f}s -> {summary.out}"
     )
     if summary.stored_errors:
         line += (
-            f" ({summary.stored_errors} of the stored ones are harness errors: add "
+            f" ({summary.stored_errors} of the stored ones are harness errors or "
+            "indeterminate: add "
             "--retry-errors to play them again)"
         )
     _say(err, line)
