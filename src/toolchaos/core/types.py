@@ -332,9 +332,7 @@ class EpisodeStatus(StrEnum):
     INDETERMINATE = "indeterminate"
 
 
-REPLAYABLE: frozenset[EpisodeStatus] = frozenset(
-    {EpisodeStatus.ERROR, EpisodeStatus.INDETERMINATE}
-)
+REPLAYABLE: frozenset[EpisodeStatus] = frozenset({EpisodeStatus.ERROR, EpisodeStatus.INDETERMINATE})
 """The statuses ``run --retry-errors`` plays again (and a merge lets another try replace)."""
 
 
