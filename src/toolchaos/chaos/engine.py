@@ -193,7 +193,8 @@ class ChaosEpisode:
         """Settle a call with the tool's result (or its ToolError) and log it.
 
         ``fault`` names who failed the call when the error is not a hazard's or the tool's
-        answer (``upstream``: the MCP server behind a proxy died or sent a protocol error).
+        answer (``upstream``: the MCP server behind a proxy died or sent a protocol error);
+        a call a hazard fired on is marked ``injected``.
         """
         error = state.error or error
         settled_from = len(self.layer.events)
