@@ -3,8 +3,8 @@
 A transient failure (429, 5xx, a timeout, a reset connection, a malformed body, empty
 choices) is retried with exponential backoff and jitter, honouring Retry-After. When the
 retries run out the episode ends ``indeterminate`` (a provider fault toolchaos did not
-inject), never as the model's wrong answer. A fatal failure (a rejected key, an unknown model, an endpoint that cannot be
-reached at all) stops the run with one clear sentence.
+inject), never as the model's wrong answer. A fatal failure (a rejected key, an unknown
+model, an endpoint that cannot be reached at all) stops the run with one clear sentence.
 """
 
 from __future__ import annotations
