@@ -47,10 +47,14 @@ def scorable_mask(frame: pd.DataFrame) -> pd.Series:
     accuracy, CTUR and leaderboard reads its rows through this (or :func:`scorable`). A
     frame without an ``indeterminate`` column (built before it existed) has none.
     """
-    mask = frame["error"] == 0
-    if "indeterminate" in frame:
-        mask &= frame["indeterminate"].fillna(0).astype(int) == 0
-    return mask
+    return (frame["error"] == 0) & (_indeterminate(frame) == 0)
+
+
+def _indeterminate(frame: pd.DataFrame) -> pd.Series:
+    """A frame's ``indeterminate`` flags as ints (all 0 in a frame without the column)."""
+    if "indeterminate" not in frame:
+        return pd.Series(0, index=frame.index)
+    return frame["indeterminate"].fillna(0).astype(int)
 
 
 def scorable(frame: pd.DataFrame) -> pd.DataFrame:
@@ -80,7 +84,8 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
     ``n`` counts every episode; ``errors`` the harness faults among them;
     ``indeterminate`` those decided by a fault toolchaos did not inject (a model provider
-    failing mid-episode after its retries, an episode ending on a user's tool failing);
+    failing mid-episode after its retries, an episode ending on a user's tool failing;
+    the column is there only when some are, as ``unscored`` is);
     ``bad_calls`` the tool calls the model wrote with arguments that were not a JSON
     object or that broke the tool's schema where the env recorded it (the model's
     mistakes; :func:`~toolchaos.runner.store.malformed_calls`); ``accuracy`` is correct
@@ -97,12 +102,13 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
         if "unscored" in frame
         else pd.Series(0, index=frame.index)
     )
+    indeterminate_of = _indeterminate(frame)
     grouped = frame.groupby(["suite", "model", "protocol", "arm"], sort=True)
     out = []
     for (suite, model, protocol, arm), group in grouped:
         n = len(group)
         errors = int(group["error"].sum())
-        indeterminate = int(group["indeterminate"].sum()) if "indeterminate" in group else 0
+        indeterminate = int(indeterminate_of[group.index].sum())
         correct = int(group["correct"].sum())
         unscored = int(unscored_of[group.index].sum())
         scored = n - errors - indeterminate - unscored
@@ -114,9 +120,10 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
             "n": n,
             "correct": correct,
             "errors": errors,
-            "indeterminate": indeterminate,
             "bad_calls": int(group["bad_calls"].sum()) if "bad_calls" in group else 0,
         }
+        if indeterminate_of.any():
+            row["indeterminate"] = indeterminate
         if unscored_of.any():
             row["unscored"] = unscored
         row["accuracy"] = round(correct / scored, 4) if scored else None
@@ -132,6 +139,7 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
     ``suite`` column gives one row per model.
     """
     keys = ["suite", "model"] if "suite" in frame else ["model"]
+    indeterminate_of = _indeterminate(frame)
     rows = []
     for values, group in frame.groupby(keys, sort=True):
         found = dict(zip(keys, values, strict=True))
@@ -148,9 +156,11 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
                 "tier": getattr(entry, "tier", "") or "",
                 "episodes": len(group),
                 "errors": int(group["error"].sum()),
-                "indeterminate": int(group["indeterminate"].sum())
-                if "indeterminate" in group
-                else 0,
+                **(
+                    {"indeterminate": int(indeterminate_of[group.index].sum())}
+                    if indeterminate_of.any()
+                    else {}
+                ),
                 "input_tokens": tokens_in,
                 "output_tokens": tokens_out,
                 # the share of prompt tokens a KV or prompt cache already held
