@@ -268,7 +268,12 @@ def run(
         int, typer.Option(help="ToolFailBench: tool rounds before the answer (the paper: 1).")
     ] = 1,
     retry_errors: Annotated[
-        bool, _flag("--retry-errors", help="Play again the episodes stored as error.")
+        bool,
+        _flag(
+            "--retry-errors",
+            help="Play again the episodes stored as error or indeterminate (decided by a "
+            "fault toolchaos did not inject, such as a model provider failing mid-episode).",
+        ),
     ] = False,
     dry_run: Annotated[
         bool,
@@ -379,11 +384,14 @@ def run(
         raise typer.Exit(130) from None
     line = (
         f"{summary.played} episodes played, {summary.skipped} already stored, "
-        f"{summary.errors} harness errors, in {summary.seconds:.1f}s -> {summary.out}"
+        f"{summary.errors} harness errors, "
+        + (f"{summary.indeterminate} indeterminate, " if summary.indeterminate else "")
+        + f"in {summary.seconds:.1f}s -> {summary.out}"
     )
     if summary.stored_errors:
         line += (
-            f" ({summary.stored_errors} of the stored ones are harness errors: add "
+            f" ({summary.stored_errors} of the stored ones are harness errors or "
+            "indeterminate: add "
             "--retry-errors to play them again)"
         )
     _say(err, line)
@@ -629,7 +637,7 @@ def runs_command(
         bool, _flag("--json", help="Print one JSON object per run directory, one a line.")
     ] = False,
 ) -> None:
-    """List run directories: suite, models, arms, episodes, harness errors, start time.
+    """List run directories: suite, models, arms, episodes, errors, indeterminate, start.
 
     Every folder is searched at any depth; a run stopped or still playing says so.
 
@@ -652,7 +660,11 @@ def runs_command(
             started += " UTC"
         state = "unfinished (stopped, or still playing)" if run.ended is None else "finished"
         _say(out, run.directory)
-        _say(out, f"  {run.suite}: {run.episodes} episodes, {run.errors} harness errors")
+        _say(
+            out,
+            f"  {run.suite}: {run.episodes} episodes, {run.errors} harness errors, "
+            f"{run.indeterminate} indeterminate",
+        )
         _say(out, f"  started {started}, {state}")
         _say(out, f"  models: {', '.join(run.models) or '-'}")
         _say(out, f"  arms: {', '.join(run.arms) or '-'}")

@@ -22,6 +22,7 @@ import pytest
 
 pytest.importorskip("mcp")
 
+from toolchaos.report.tables import build_report
 from toolchaos.runner.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -181,6 +182,7 @@ def test_an_upstream_json_rpc_error_is_forwarded_and_stored(tmp_path: Path) -> N
     assert first["fault"] == "upstream" and not first["observation"]["ok"]
     assert first["observation"]["content"]["error"]["type"] == "upstream_error"
     assert "fault" not in second and second["observation"]["ok"]
+    assert episode["status"] == "finished"  # a call answered after the upstream's error
 
 
 def test_a_minus_32000_from_a_live_upstream_is_not_its_death(tmp_path: Path) -> None:
@@ -355,3 +357,57 @@ def process_closed(session: Session) -> int:
     assert session.process.stdin is not None
     session.process.stdin.close()
     return session.wait(timeout=30)
+
+
+def test_an_episode_ending_on_an_upstream_fault_is_indeterminate_an_injected_one_not(
+    tmp_path: Path,
+) -> None:
+    # the transient plan fails get_station's first 1 or 2 calls (injected by toolchaos)
+    failing = Session(tmp_path / "failing", "--plan", "transient", "--arm", "hazard")
+    try:
+        for _ in range(3):
+            failing.call("get_station", station_id="OSL-1")
+        lost = failing.call("get_station", station_id="XYZ")  # the real server's own error
+        assert process_closed(failing) == 0
+    finally:
+        failing.close()
+    healthy = Session(tmp_path / "healthy", "--plan", "transient", "--arm", "hazard")
+    try:
+        answers = [healthy.call("get_station", station_id="OSL-1") for _ in range(3)]
+        assert process_closed(healthy) == 0
+    finally:
+        healthy.close()
+
+    assert lost["error"]["code"] == -32602
+    [episode] = stored(tmp_path / "failing")
+    faults = [e.get("fault") for e in episode["trace"]]
+    injected = faults.count("injected")
+    assert injected in (1, 2) and faults == ["injected"] * injected + [None] * (3 - injected) + [
+        "upstream"
+    ]
+    assert episode["status"] == "indeterminate"
+    assert episode["error"].startswith("upstream: the episode ended on call 4 (get_station)")
+
+    [kept] = stored(tmp_path / "healthy")
+    assert shown_errors(answers) == injected  # the same seeded plan: the same hazard
+    assert [e.get("fault") for e in kept["trace"]] == ["injected"] * injected + [None] * (
+        3 - injected
+    )
+    assert kept["status"] == "finished" and kept["error"] is None
+
+    frame = build_report([tmp_path / "failing", tmp_path / "healthy"]).frame
+    assert sorted(frame["indeterminate"]) == [0, 1] and list(frame["error"]) == [0, 0]
+
+
+def test_a_killed_session_that_last_hit_an_upstream_fault_is_stored_indeterminate(
+    tmp_path: Path,
+) -> None:
+    session = Session(tmp_path / "run", "--plan", "transient", "--arm", "clean")
+    try:
+        session.call("get_weather", city="Oslo")
+        session.call("get_station", station_id="XYZ")
+    finally:
+        session.close()  # SIGKILL: the proxy never settles the episode
+    [episode] = stored(tmp_path / "run")
+    assert [e.get("fault") for e in episode["trace"]] == [None, "upstream"]
+    assert episode["status"] == "indeterminate"

@@ -14,7 +14,8 @@ from toolchaos.models.config import ModelEntry
 from toolchaos.report.tables import build_report
 from toolchaos.runner.run import RunConfig, run
 from toolchaos.runner.store import Store
-from toolchaos.testing import FakeOpenAI, Reply, scripted
+from toolchaos.stats.agreement import wilson
+from toolchaos.testing import FakeOpenAI, FaultPlan, Reply, scripted
 
 QUIET = Console(quiet=True)
 CITIES = ("Oslo", "Lima", "Pune")
@@ -111,26 +112,91 @@ def test_a_timeout_is_retried(tmp_path: Path, task_file: Path) -> None:
     assert summary.errors == 0
 
 
-def test_exhausted_retries_are_harness_errors_and_retry_errors_fixes_them(
+def test_exhausted_retries_are_indeterminate_and_retry_errors_fixes_them(
     tmp_path: Path, task_file: Path
 ) -> None:
     with FakeOpenAI(scripted([Reply(fault="500")]), models=["fake-1"]) as server:
         summary = run(config(task_file, server.base_url), tmp_path / "r", QUIET)
-    assert summary.errors == 1
+    assert (summary.errors, summary.indeterminate) == (0, 1)
     [episode] = episodes(tmp_path / "r")
-    assert episode.status is EpisodeStatus.ERROR and "gave up after 3 retries" in (
-        episode.error or ""
-    )
+    assert episode.status is EpisodeStatus.INDETERMINATE
+    assert (episode.error or "").startswith("provider: gave up after 3 retries")
     row = build_report([tmp_path / "r"]).rows[0]
-    assert (row["errors"], row["accuracy"]) == (1, None)  # not scored as the model's mistake
+    # not scored as the model's mistake, nor as a harness error
+    assert (row["errors"], row["indeterminate"], row["accuracy"]) == (0, 1, None)
     with FakeOpenAI(weather_agent, models=["fake-1"]) as server:
         again = run(
             config(task_file, server.base_url).model_copy(update={"retry_errors": True}),
             tmp_path / "r",
             QUIET,
         )
-    assert again.played == 1 and again.errors == 0
+    assert again.played == 1 and again.errors == 0 and again.indeterminate == 0
     assert [e.status for e in episodes(tmp_path / "r")] == [EpisodeStatus.FINISHED]
+
+
+FLAKY_TASKS = 6
+FLAKY_SAMPLES = 5
+
+
+def flaky_config(tasks: Path, url: str) -> RunConfig:
+    """A handful of fixture tasks, one request at a time, no retries: a 503 is final."""
+    model = ModelEntry(
+        spec="openai-compat/fake-1", base_urls=[url], max_retries=0, backoff_s=0.01, concurrency=1
+    )
+    return RunConfig(
+        suite="toolbench-x",
+        models=[model],
+        arms=["clean"],
+        tasks_path=str(tasks),
+        samples=FLAKY_SAMPLES,
+        concurrency=1,
+    )
+
+
+def test_a_provider_503_on_a_tenth_of_requests_is_indeterminate_not_wrong(
+    tmp_path: Path,
+) -> None:
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text(
+        "".join(make_task(f"fx-flaky-{i}").model_dump_json() + "\n" for i in range(FLAKY_TASKS))
+    )
+    plan = FaultPlan(rate=0.1, seed=6, kinds=["503"])  # 6 of the ~57 requests
+    with FakeOpenAI(weather_agent, models=["fake-1"], faults=plan) as server:
+        summary = run(flaky_config(tasks, server.base_url), tmp_path / "flaky", QUIET)
+        faults = [f for f in server.injected_faults if f is not None]
+    with FakeOpenAI(weather_agent, models=["fake-1"]) as server:
+        run(flaky_config(tasks, server.base_url), tmp_path / "clean", QUIET)
+
+    played = episodes(tmp_path / "flaky")
+    stuck = [e for e in played if e.status is EpisodeStatus.INDETERMINATE]
+    n = FLAKY_TASKS * FLAKY_SAMPLES
+    assert len(played) == n and summary.errors == 0
+    assert len(stuck) == len(faults) == summary.indeterminate > 0  # one 503 ends an episode
+    assert {e.status for e in played} == {EpisodeStatus.FINISHED, EpisodeStatus.INDETERMINATE}
+    for episode in stuck:
+        assert (episode.error or "").startswith("provider: gave up after 0 retries")
+    # some failed mid-episode, after the model's calls: their partial trace is kept
+    assert any(len(e.trace) == 3 for e in stuck) and any(not e.trace for e in stuck)
+
+    [flaky] = build_report([tmp_path / "flaky"]).rows
+    [clean] = build_report([tmp_path / "clean"]).rows
+    assert (flaky["n"], flaky["errors"], flaky["indeterminate"]) == (n, 0, len(stuck))
+    assert flaky["accuracy"] == round(flaky["correct"] / (n - len(stuck)), 4)
+    interval = wilson(int(flaky["correct"]), n - len(stuck))
+    assert interval.low is not None and interval.high is not None
+    assert interval.low - 1e-9 <= clean["accuracy"] <= interval.high + 1e-9
+    assert "indeterminate" not in clean and clean["n"] == n  # shown only when some are
+
+    with FakeOpenAI(weather_agent, models=["fake-1"]) as server:
+        again = run(
+            flaky_config(tasks, server.base_url).model_copy(update={"retry_errors": True}),
+            tmp_path / "flaky",
+            QUIET,
+        )
+    assert again.played == len(stuck) and again.indeterminate == 0
+    assert {e.status for e in episodes(tmp_path / "flaky")} == {EpisodeStatus.FINISHED}
+    [filled] = build_report([tmp_path / "flaky"]).rows
+    assert "indeterminate" not in filled and filled["accuracy"] == clean["accuracy"]
 
 
 def test_model_mistakes_are_the_models(tmp_path: Path, task_file: Path) -> None:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from toolchaos.core.errors import BadInput, ToolError
-from toolchaos.core.types import Episode, EpisodeStatus
+from toolchaos.core.types import Episode, EpisodeStatus, FaultOrigin
 from toolchaos.runner.store import STORE_NAME, Store
 
 
@@ -146,7 +146,7 @@ def test_calls_appended_one_by_one_read_back_as_the_whole_episode(tmp_path: Path
     from toolchaos.core.types import HazardEvent, HazardFamily
 
     whole = _episode_with_calls('{"city": "Oslo"}', '{"city": "Os', '{"city": "Rome"}')
-    whole.trace[2].fault = "upstream"
+    whole.trace[2].fault = FaultOrigin.UPSTREAM
     event = HazardEvent(
         family=HazardFamily.EXECUTION_FAILURE,
         variant="transient",

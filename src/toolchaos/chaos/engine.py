@@ -27,6 +27,7 @@ from toolchaos.core.jsonutil import dumps
 from toolchaos.core.types import (
     Episode,
     EpisodeStatus,
+    FaultOrigin,
     HazardEvent,
     HazardSpec,
     Message,
@@ -34,6 +35,7 @@ from toolchaos.core.types import (
     ToolCall,
     ToolSpec,
     TraceEntry,
+    indeterminate_reason,
 )
 from toolchaos.env.hazard_layer import HazardLayer
 from toolchaos.env.validation import parse_arguments
@@ -191,7 +193,8 @@ class ChaosEpisode:
         """Settle a call with the tool's result (or its ToolError) and log it.
 
         ``fault`` names who failed the call when the error is not a hazard's or the tool's
-        answer (``upstream``: the MCP server behind a proxy died or sent a protocol error).
+        answer (``upstream``: the MCP server behind a proxy died or sent a protocol error);
+        a call a hazard fired on is marked ``injected``.
         """
         error = state.error or error
         settled_from = len(self.layer.events)
@@ -208,8 +211,11 @@ class ChaosEpisode:
                 call_id=state.call.id, tool=state.call.name, ok=False, content=error.to_payload()
             )
         observation.hazard_events = [*state.events, *self.layer.events[settled_from:]]
+        origin = FaultOrigin(fault) if fault is not None else None
+        if origin is None and observation.hazard_events:
+            origin = FaultOrigin.INJECTED
         entry = TraceEntry(
-            call=state.call, observation=observation, ordinal=state.ordinal, fault=fault
+            call=state.call, observation=observation, ordinal=state.ordinal, fault=origin
         )
         self.trace.append(entry)
         recorder = self.engine.recorder
@@ -296,6 +302,14 @@ class ChaosEpisode:
     ) -> Episode:
         """The episode as it stands (what :meth:`finish` stores, without storing it)."""
         sample = self.sample
+        trace = list(self.trace)
+        reason = None if error else indeterminate_reason(trace)
+        if error:
+            status = EpisodeStatus.ERROR
+        elif reason is not None:
+            status = EpisodeStatus.INDETERMINATE
+        else:
+            status = EpisodeStatus.FINISHED
         return Episode(
             key=self.live_key or episode_key(self.engine.target, self.model, self.arm, sample),
             suite="own-tools",
@@ -304,10 +318,10 @@ class ChaosEpisode:
             protocol="own",
             arm=self.arm,
             sample=sample,
-            status=EpisodeStatus.ERROR if error else EpisodeStatus.FINISHED,
-            error=error,
+            status=status,
+            error=error or reason,
             messages=list(self.messages),
-            trace=list(self.trace),
+            trace=trace,
             hazard_events=list(self.layer.events),
             final_answer=final_answer,
             end_state=verdict,

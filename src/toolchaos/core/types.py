@@ -319,10 +319,46 @@ class TaskSpec(BaseModel):
 
 
 class EpisodeStatus(StrEnum):
-    """How an episode ended: ``finished`` (scorable) or ``error`` (a harness fault)."""
+    """How an episode ended: ``finished``, ``error`` or ``indeterminate``.
+
+    ``finished``: scorable. ``error``: a harness fault. ``indeterminate``: decided by a
+    fault toolchaos did not inject (see :func:`indeterminate_reason`). Only ``finished``
+    episodes enter an accuracy's denominator; ``run --retry-errors`` plays the other two
+    again.
+    """
 
     FINISHED = "finished"
     ERROR = "error"
+    INDETERMINATE = "indeterminate"
+
+
+REPLAYABLE: frozenset[EpisodeStatus] = frozenset({EpisodeStatus.ERROR, EpisodeStatus.INDETERMINATE})
+"""The statuses ``run --retry-errors`` plays again (and a merge lets another try replace)."""
+
+
+class FaultOrigin(StrEnum):
+    """Who failed (or altered) one tool call: the one place fault origins are named.
+
+    Absent (None) on a call nothing failed or altered.
+    """
+
+    INJECTED = "injected"
+    """A toolchaos hazard fired on the call (its error or altered result is the test)."""
+    PROVIDER = "provider"
+    """The model's provider failed (5xx/429 after the client's retries, a refused
+    connection) while the episode was playing."""
+    UPSTREAM = "upstream"
+    """A user's real tool behind the proxy or an adapter failed: the MCP server died or
+    answered with a JSON-RPC error, or the wrapped tool raised."""
+    CANCELLED = "cancelled"
+    """The call was cancelled (by the client, or a signal stopping the proxy) before the
+    tool answered."""
+
+
+NOT_INJECTED: frozenset[FaultOrigin] = frozenset(
+    {FaultOrigin.PROVIDER, FaultOrigin.UPSTREAM, FaultOrigin.CANCELLED}
+)
+"""The origins of faults toolchaos did not inject."""
 
 
 class TraceEntry(BaseModel):
@@ -338,11 +374,12 @@ class TraceEntry(BaseModel):
     observation: Observation
     ordinal: int
     violations: list[str] = Field(default_factory=list)
-    fault: str | None = Field(default=None, exclude_if=lambda value: value is None)
-    """Who failed the call when no hazard did (never injected by toolchaos): ``upstream``
-    for an upstream MCP server that died or answered with a JSON-RPC error, not a result;
-    ``cancelled`` for a call cancelled (by the client, or a signal stopping the proxy)
-    before the upstream answered."""
+    fault: FaultOrigin | None = Field(default=None, exclude_if=lambda value: value is None)
+    """Who failed or altered the call (:class:`FaultOrigin`): ``injected`` when a hazard
+    fired on it, ``upstream`` for a user's real tool that failed (an MCP server that died
+    or answered with a JSON-RPC error), ``cancelled`` for a call cancelled before the tool
+    answered; None when nothing did (and in traces stored before injected calls were
+    marked: their ``observation.hazard_events`` still say so)."""
 
 
 class Episode(BaseModel):
@@ -364,6 +401,24 @@ class Episode(BaseModel):
     end_state: str | None = None
     usage: Usage = Field(default_factory=Usage)
     turns: int = 0
+
+
+def indeterminate_reason(trace: list[TraceEntry]) -> str | None:
+    """Why a finished episode's outcome was decided by a fault toolchaos did not inject.
+
+    The rule: the episode's last tool call failed with a fault of :data:`NOT_INJECTED`
+    origin (the episode ended on it: the agent answered, or gave up, right after the
+    user's tool failed), so its verdict says nothing about the agent's handling of
+    toolchaos's hazards. An upstream fault the agent got past (a later call answered)
+    leaves the episode scorable. A provider failure is decided where the episode is
+    played (:func:`toolchaos.runner.episode.play`), not from the trace. None: scorable.
+    """
+    if not trace:
+        return None
+    last = trace[-1]
+    if last.fault in NOT_INJECTED and not last.observation.ok:
+        return f"{last.fault}: the episode ended on call {last.ordinal} ({last.call.name}) failing"
+    return None
 
 
 Observation.model_rebuild()

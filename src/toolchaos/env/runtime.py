@@ -13,7 +13,15 @@ from typing import Any
 
 from toolchaos.core.errors import BadInput, HarnessFault, ToolError
 from toolchaos.core.tools import Tool
-from toolchaos.core.types import HazardEvent, Observation, TaskSpec, ToolCall, ToolSpec, TraceEntry
+from toolchaos.core.types import (
+    FaultOrigin,
+    HazardEvent,
+    Observation,
+    TaskSpec,
+    ToolCall,
+    ToolSpec,
+    TraceEntry,
+)
 from toolchaos.core.writes import written_state
 from toolchaos.domains import Domain, get_domain, make_world
 from toolchaos.env.hazard_layer import HazardLayer
@@ -117,7 +125,10 @@ class Env:
             content=content,
             hazard_events=self.ctx.events[fired_before:],
         )
-        self.trace.append(TraceEntry(call=call, observation=observation, ordinal=ordinal))
+        fault = FaultOrigin.INJECTED if observation.hazard_events else None
+        self.trace.append(
+            TraceEntry(call=call, observation=observation, ordinal=ordinal, fault=fault)
+        )
         return observation
 
     def _execute(self, pending: PendingCall) -> Any:

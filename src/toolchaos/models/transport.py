@@ -2,9 +2,9 @@
 
 A transient failure (429, 5xx, a timeout, a reset connection, a malformed body, empty
 choices) is retried with exponential backoff and jitter, honouring Retry-After. When the
-retries run out the episode ends as a harness ``error``, never as the model's wrong
-answer. A fatal failure (a rejected key, an unknown model, an endpoint that cannot be
-reached at all) stops the run with one clear sentence.
+retries run out the episode ends ``indeterminate`` (a provider fault toolchaos did not
+inject), never as the model's wrong answer. A fatal failure (a rejected key, an unknown
+model, an endpoint that cannot be reached at all) stops the run with one clear sentence.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ModelFatal(BadInput):
 
 
 class ModelUnavailable(HarnessFault):
-    """Retries ran out on transient failures; the episode is stored as ``error``."""
+    """Retries ran out on transient failures; the episode is stored as ``indeterminate``."""
 
 
 class Transient(Exception):

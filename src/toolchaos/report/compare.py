@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput
 from toolchaos.report.tables import load_frame
+from toolchaos.scoring.tables import scorable_mask
 from toolchaos.stats.agreement import McNemar, mcnemar_test
 
 PAIR_KEY = ["suite", "task_id", "arm", "sample"]
@@ -88,8 +89,8 @@ def compare(
     model_b = _pick(frame_b, dir_b, model_b, "--model-b")
     if dir_a.resolve() == dir_b.resolve() and model_a == model_b:
         raise BadInput(f"both sides are {model_a} in {dir_a}; name two models to compare")
-    side_a = frame_a[(frame_a["model"] == model_a) & (frame_a["error"] == 0)]
-    side_b = frame_b[(frame_b["model"] == model_b) & (frame_b["error"] == 0)]
+    side_a = frame_a[(frame_a["model"] == model_a) & scorable_mask(frame_a)]
+    side_b = frame_b[(frame_b["model"] == model_b) & scorable_mask(frame_b)]
     columns = [*PAIR_KEY, "correct"]
     pairs = side_a[columns].merge(side_b[columns], on=PAIR_KEY, suffixes=("_a", "_b"))
     if pairs.empty:

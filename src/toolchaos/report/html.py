@@ -36,7 +36,7 @@ DEFAULT_MAX_EPISODES = 1000
 TEXT_LIMIT = 4000
 FILTER_FIELDS = ("suite", "model", "arm", "family", "workflow", "label", "task")
 """What the viewer filters on; ``task`` is a search (part of a task id), the rest choices."""
-OUTCOMES = ("correct", "incorrect", "error")
+OUTCOMES = ("correct", "incorrect", "error", "indeterminate")
 # what JavaScript's encodeURIComponent leaves alone, so both sides spell a filter alike
 _URI_SAFE = "!~*'()"
 _STRATA = ["suite", "model", "arm", "family", "outcome", "action", "behaviour"]
@@ -142,6 +142,8 @@ def episode_index(report: Report) -> pd.DataFrame:
     if "unscored" in frame:  # own-tools episodes with no verdict
         index.loc[frame["unscored"] == 1, "outcome"] = "unscored"
     index.loc[frame["error"] == 1, "outcome"] = "error"
+    if "indeterminate" in frame:
+        index.loc[frame["indeterminate"] == 1, "outcome"] = "indeterminate"
     index["score"] = frame["explanation"].fillna("").astype(str)
     if report.labels.empty:
         index["action"] = ""

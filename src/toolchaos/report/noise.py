@@ -28,6 +28,7 @@ from typing import Any
 import pandas as pd
 
 from toolchaos.core.errors import BadInput
+from toolchaos.scoring.tables import scorable
 from toolchaos.stats import noise
 from toolchaos.suites import SUITES, get_suite
 
@@ -78,7 +79,7 @@ def boards(frame: pd.DataFrame) -> list[Board]:
     """The leaderboards of a scored frame, one per suite, protocol and arm it ranks."""
     if frame.empty:
         return []
-    kept = frame[frame["error"] == 0]
+    kept = scorable(frame)
     if "unscored" in kept:
         kept = kept[kept["unscored"].fillna(0).astype(int) == 0]
     found = []

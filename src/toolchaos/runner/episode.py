@@ -6,9 +6,9 @@ from typing import Any
 
 from toolchaos.agents.native import LoopConfig
 from toolchaos.core.errors import BadInput, HarnessFault
-from toolchaos.core.types import Episode, EpisodeStatus
+from toolchaos.core.types import Episode, EpisodeStatus, FaultOrigin
 from toolchaos.models.base import ModelFactory
-from toolchaos.models.transport import ModelFatal
+from toolchaos.models.transport import ModelFatal, ModelUnavailable
 from toolchaos.runner.plan import PlannedEpisode
 from toolchaos.suites import Suite, get_suite
 
@@ -20,6 +20,10 @@ async def play(
     suite: Suite[Any, Any] | None = None,
 ) -> Episode:
     """Play ``item``; a harness fault yields an ``error`` episode, never a wrong answer.
+
+    A model provider that fails mid-episode once the client's retries are spent
+    (:class:`~toolchaos.models.transport.ModelUnavailable`) yields an ``indeterminate``
+    one (fault origin ``provider``), its partial trace kept.
 
     ``suite`` is the task's suite with the run's options set (by default the registered
     one, with none).
@@ -33,6 +37,9 @@ async def play(
         result = await suite.protocols[item.protocol](item.task, item.arm, env, client, config)
     except ModelFatal:
         raise  # the model cannot be used at all: stop the run, store nothing for this one
+    except ModelUnavailable as exc:  # a fault toolchaos did not inject decided it
+        found["status"] = EpisodeStatus.INDETERMINATE
+        found["error"] = f"{FaultOrigin.PROVIDER}: {exc}"
     except Exception as exc:  # invariant 3: anything but a ToolError is the harness's
         kind = "harness" if isinstance(exc, HarnessFault | BadInput) else "unexpected"
         found["status"] = EpisodeStatus.ERROR

@@ -216,6 +216,7 @@ class Committer:
         self.total = sum(self.todo.values())
         self.start = time.perf_counter()
         self.errors = 0
+        self.indeterminate = 0
         self.first_error: str | None = None
         self.done = 0
         self._done: dict[str, int] = dict.fromkeys(self.todo, 0)
@@ -250,6 +251,8 @@ class Committer:
             self.errors += 1
             if self.first_error is None:
                 self.first_error = episode.error or "no message"
+        elif episode.status is EpisodeStatus.INDETERMINATE:
+            self.indeterminate += 1
         self.done += 1
         if episode.model in self._done:
             self._done[episode.model] += 1

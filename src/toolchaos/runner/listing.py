@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput
+from toolchaos.core.types import EpisodeStatus
 from toolchaos.runner.run import read_manifest
 from toolchaos.runner.store import STORE_NAME, Store
 
@@ -28,6 +29,9 @@ class RunListing(BaseModel):
     episodes: int
     errors: int
     """Episodes stored as harness errors (``run --retry-errors`` plays them again)."""
+    indeterminate: int = 0
+    """Episodes stored as ``indeterminate``: decided by a fault toolchaos did not inject
+    (``run --retry-errors`` plays them again too)."""
     started: str | None
     ended: str | None
     """None: the run was stopped, or is still playing (or its manifest is gone)."""
@@ -68,7 +72,8 @@ def describe_run(directory: Path) -> RunListing:
         models=list(dict.fromkeys([*planned, *played])),
         arms=[str(a) for a in arms],
         episodes=len(rows),
-        errors=sum(r["status"] == "error" for r in rows),
+        errors=sum(r["status"] == EpisodeStatus.ERROR for r in rows),
+        indeterminate=sum(r["status"] == EpisodeStatus.INDETERMINATE for r in rows),
         started=manifest.get("started"),
         ended=manifest.get("ended"),
     )

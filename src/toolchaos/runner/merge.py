@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import EpisodeStatus
+from toolchaos.core.types import REPLAYABLE
 from toolchaos.runner.run import MANIFEST_NAME, read_manifest, run_lock
 from toolchaos.runner.store import STORE_NAME, Store
 
@@ -160,10 +160,10 @@ def _merge_into(sources: list[_Source], target: _Source) -> MergeSummary:
                 chosen[key] = mine
             elif held[2] == mine[2]:
                 duplicates += 1
-            elif held[1] == EpisodeStatus.ERROR.value:
+            elif held[1] in REPLAYABLE:
                 chosen[key] = mine
                 replaced += 1
-            elif status == EpisodeStatus.ERROR.value:
+            elif status in REPLAYABLE:
                 replaced += 1
             else:
                 raise BadInput(

@@ -20,7 +20,7 @@ from toolchaos.agents.native import LoopConfig
 from toolchaos.core.clock import utc_now
 from toolchaos.core.errors import BadInput
 from toolchaos.core.jsonutil import digest, dumps
-from toolchaos.core.types import EpisodeStatus, TaskSpec
+from toolchaos.core.types import REPLAYABLE, EpisodeStatus, TaskSpec
 from toolchaos.env.runtime import ARMS
 from toolchaos.models.base import PROVIDERS, ModelFactory, is_local, is_scripted
 from toolchaos.models.config import ModelEntry, check_base_urls
@@ -134,7 +134,11 @@ class RunSummary(BaseModel):
     errors: int
     seconds: float
     stored_errors: int = 0
-    """Episodes of the plan stored as ``error`` before and not played again this time."""
+    """Episodes of the plan stored as ``error`` or ``indeterminate`` before and not played
+    again this time."""
+    indeterminate: int = 0
+    """Episodes played this time that a fault toolchaos did not inject decided (a model
+    provider that failed mid-episode after its retries)."""
     first_error: str | None = None
     """The error of the first episode this time that ended as a harness error."""
 
@@ -197,7 +201,8 @@ def planned(
 ) -> tuple[list[PlannedEpisode], set[str]]:
     """The run's plan (its shard's share) and the keys of the stored episodes it skips.
 
-    Every stored episode is skipped, or only the finished ones under ``--retry-errors``;
+    Every stored episode is skipped, or only the finished ones under ``--retry-errors``
+    (so ``error`` and ``indeterminate`` ones are played again);
     with no store nothing is.
     """
     plan = make_plan(config.specs, tasks, config.arms, config.samples, config.protocol)
@@ -365,7 +370,11 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
             store.set_meta("models", json.dumps([m.model_dump() for m in models]))
             plan, done = planned(config, tasks, store)
             todo = [item for item in plan if item.key not in done]
-            failed = store.keys(EpisodeStatus.ERROR) if not config.retry_errors else set()
+            failed = (
+                set().union(*(store.keys(status) for status in REPLAYABLE))
+                if not config.retry_errors
+                else set()
+            )
             stored_errors = sum(item.key in failed for item in plan)
             per_model = Counter(item.model for item in todo)
             commit = Committer(
@@ -390,6 +399,7 @@ def run(config: RunConfig, out: Path, console: Console | None = None) -> RunSumm
         errors=errors,
         seconds=round(elapsed, 3),
         stored_errors=stored_errors,
+        indeterminate=commit.indeterminate,
         first_error=commit.first_error,
     )
 

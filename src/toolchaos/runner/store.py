@@ -19,7 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from toolchaos.core.errors import BadInput
-from toolchaos.core.types import Episode, EpisodeStatus, HazardEvent, TraceEntry
+from toolchaos.core.types import (
+    Episode,
+    EpisodeStatus,
+    HazardEvent,
+    TraceEntry,
+    indeterminate_reason,
+)
 from toolchaos.env.validation import MALFORMED_ARGUMENTS
 
 STORE_NAME = "episodes.sqlite"
@@ -361,6 +367,10 @@ class Store:
     def append_call(self, key: str, entry: TraceEntry, events: Sequence[HazardEvent] = ()) -> None:
         """Append one finished call (and the hazard events it fired) to a stored episode.
 
+        The episode's status follows the call: ``indeterminate`` when it failed with a
+        fault toolchaos did not inject (:func:`~toolchaos.core.types.indeterminate_reason`),
+        ``finished`` again when a later call answers (an ``error`` episode stays one).
+
         One short write transaction per call: the entry joins the row's JSON trace and the
         counts move with it, so an episode that is still playing (a proxy session) holds
         every call it answered, whatever ends the process afterwards.
@@ -376,8 +386,18 @@ class Store:
             "'$.turns', n_calls + 1), n_calls = n_calls + 1, n_events = n_events + ?, "
             "bad_calls = bad_calls + ? WHERE key = ?"
         )
+        # the episode's status follows its last call (core.types.indeterminate_reason): one
+        # that ends on a fault toolchaos did not inject is indeterminate until a call answers
+        reason = indeterminate_reason([entry])
+        status = EpisodeStatus.INDETERMINATE if reason else EpisodeStatus.FINISHED
         with self._transaction():
             updated = self.conn.execute(sql, (*values, len(events), bad, key)).rowcount
+            self.conn.execute(
+                "UPDATE episodes SET status = ?, error = ?, "
+                "data = json_set(data, '$.status', ?, '$.error', ?) "
+                "WHERE key = ? AND status != ?",
+                (status.value, reason, status.value, reason, key, EpisodeStatus.ERROR.value),
+            )
         if updated != 1:
             raise BadInput(f"the episode {key} is not in the run store {self.path}")
 

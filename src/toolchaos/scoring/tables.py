@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from toolchaos.core.types import EpisodeStatus
 from toolchaos.stats.sampling import majority, pass_at_k, pass_hat_k
 
 EPISODE_COLUMNS = ("key", "suite", "model", "protocol", "arm", "task_id", "sample", "status")
@@ -26,8 +27,45 @@ USAGE_COLUMNS = (
 """The stored usage columns the usage table reads."""
 
 
+def status_columns(status: str) -> dict[str, int]:
+    """A scored row's ``error`` and ``indeterminate`` flags, from its stored status.
+
+    ``error``: a harness fault. ``indeterminate``: decided by a fault toolchaos did not
+    inject (a model provider failing mid-episode, an episode ending on a user's tool
+    failing). Neither is scorable (:func:`scorable`).
+    """
+    return {
+        "error": int(status == EpisodeStatus.ERROR),
+        "indeterminate": int(status == EpisodeStatus.INDETERMINATE),
+    }
+
+
+def scorable_mask(frame: pd.DataFrame) -> pd.Series:
+    """True for the rows of a scored frame that enter an accuracy's denominator.
+
+    A row is scorable when it is neither a harness ``error`` nor ``indeterminate``; every
+    accuracy, CTUR and leaderboard reads its rows through this (or :func:`scorable`). A
+    frame without an ``indeterminate`` column (built before it existed) has none.
+    """
+    return (frame["error"] == 0) & (_indeterminate(frame) == 0)
+
+
+def _indeterminate(frame: pd.DataFrame) -> pd.Series:
+    """A frame's ``indeterminate`` flags as ints (all 0 in a frame without the column)."""
+    if "indeterminate" not in frame:
+        return pd.Series(0, index=frame.index)
+    return frame["indeterminate"].fillna(0).astype(int)
+
+
+def scorable(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows of a scored frame that are scorable (:func:`scorable_mask`)."""
+    return frame[scorable_mask(frame)]
+
+
 def episode_record(row: dict[str, Any], correct: bool, **columns: Any) -> dict[str, Any]:
-    """One scored row: identity, ``error``, ``correct``, a suite's columns, then usage.
+    """One scored row: identity, status flags, ``correct``, a suite's columns, then usage.
+
+    The status flags are ``error`` and ``indeterminate`` (:func:`status_columns`).
 
     Args:
         row: A stored episode summary (``Store.summaries``).
@@ -36,21 +74,26 @@ def episode_record(row: dict[str, Any], correct: bool, **columns: Any) -> dict[s
     """
     identity = {name: row[name] for name in EPISODE_COLUMNS}
     usage = {name: row[name] for name in USAGE_COLUMNS}
-    error = int(row["status"] != "finished")
-    return {**identity, "error": error, "correct": int(correct and not error), **columns, **usage}
+    flags = status_columns(str(row["status"]))
+    correct = bool(correct) and row["status"] == EpisodeStatus.FINISHED
+    return {**identity, **flags, "correct": int(correct), **columns, **usage}
 
 
 def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """One row per (suite, model, protocol, arm): n, correct, errors, bad calls and accuracy.
 
-    ``n`` counts every episode; ``errors`` the harness faults among them (transport
-    failures, never the model's); ``bad_calls`` the tool calls the model wrote with
-    arguments that were not a JSON object or that broke the tool's schema where the env
-    recorded it (the model's mistakes; :func:`~toolchaos.runner.store.malformed_calls`);
-    ``accuracy`` is correct over the episodes that finished, so a harness fault never counts
-    against a model. An episode a suite could not score (an own-tools episode with no
-    verdict and no reference answer: its ``unscored`` column is 1) counts in ``unscored``
-    and in neither ``correct`` nor ``accuracy``; the column is there only when some are.
+    ``n`` counts every episode; ``errors`` the harness faults among them;
+    ``indeterminate`` those decided by a fault toolchaos did not inject (a model provider
+    failing mid-episode after its retries, an episode ending on a user's tool failing;
+    the column is there only when some are, as ``unscored`` is);
+    ``bad_calls`` the tool calls the model wrote with arguments that were not a JSON
+    object or that broke the tool's schema where the env recorded it (the model's
+    mistakes; :func:`~toolchaos.runner.store.malformed_calls`); ``accuracy`` is correct
+    over the episodes that finished, so neither a harness fault nor an indeterminate
+    episode counts against (or for) a model. An episode a suite could not score (an
+    own-tools episode with no verdict and no reference answer: its ``unscored`` column is
+    1) counts in ``unscored`` and in neither ``correct`` nor ``accuracy``; the column is
+    there only when some are.
     """
     if frame.empty:
         return []
@@ -59,14 +102,16 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
         if "unscored" in frame
         else pd.Series(0, index=frame.index)
     )
+    indeterminate_of = _indeterminate(frame)
     grouped = frame.groupby(["suite", "model", "protocol", "arm"], sort=True)
     out = []
     for (suite, model, protocol, arm), group in grouped:
         n = len(group)
         errors = int(group["error"].sum())
+        indeterminate = int(indeterminate_of[group.index].sum())
         correct = int(group["correct"].sum())
         unscored = int(unscored_of[group.index].sum())
-        scored = n - errors - unscored
+        scored = n - errors - indeterminate - unscored
         row = {
             "suite": suite,
             "model": model,
@@ -77,6 +122,8 @@ def accuracy_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
             "errors": errors,
             "bad_calls": int(group["bad_calls"].sum()) if "bad_calls" in group else 0,
         }
+        if indeterminate_of.any():
+            row["indeterminate"] = indeterminate
         if unscored_of.any():
             row["unscored"] = unscored
         row["accuracy"] = round(correct / scored, 4) if scored else None
@@ -92,6 +139,7 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
     ``suite`` column gives one row per model.
     """
     keys = ["suite", "model"] if "suite" in frame else ["model"]
+    indeterminate_of = _indeterminate(frame)
     rows = []
     for values, group in frame.groupby(keys, sort=True):
         found = dict(zip(keys, values, strict=True))
@@ -108,6 +156,11 @@ def usage_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.DataFrame:
                 "tier": getattr(entry, "tier", "") or "",
                 "episodes": len(group),
                 "errors": int(group["error"].sum()),
+                **(
+                    {"indeterminate": int(indeterminate_of[group.index].sum())}
+                    if indeterminate_of.any()
+                    else {}
+                ),
                 "input_tokens": tokens_in,
                 "output_tokens": tokens_out,
                 # the share of prompt tokens a KV or prompt cache already held
@@ -128,7 +181,7 @@ def sampling_table(frame: pd.DataFrame) -> pd.DataFrame:
     the accuracy of a self-consistency vote (the most common normalized answer, or end
     state for tasks that write).
     """
-    finished = frame[frame["error"] == 0]
+    finished = scorable(frame)
     rows = []
     for (model, arm), group in finished.groupby(["model", "arm"], sort=True):
         per_task = group.groupby("task_id")
@@ -176,7 +229,7 @@ def recovery_cost_table(frame: pd.DataFrame, entries: dict[str, Any]) -> pd.Data
     """
     if frame.empty or "clean" not in set(frame["arm"]):
         return pd.DataFrame()
-    finished = frame[frame["error"] == 0].copy()
+    finished = scorable(frame).copy()
     finished["tokens"] = finished["input_tokens"] + finished["output_tokens"]
     finished["cost_usd"] = [
         entries[str(m)].cost(int(i), int(o)) if str(m) in entries else 0.0

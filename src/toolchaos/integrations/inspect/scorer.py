@@ -71,6 +71,8 @@ def toolchaos_scorer() -> Scorer:
         row = score_episode(episode, suite.parse_task(state.metadata["toolchaos_task"]))
         if episode.status is EpisodeStatus.ERROR:
             explanation = f"harness error (not the model's): {episode.error}"
+        elif episode.status is EpisodeStatus.INDETERMINATE:
+            explanation = f"indeterminate (a fault toolchaos did not inject): {episode.error}"
         else:
             explanation = (
                 f"{len(episode.trace)} tool calls, {len(episode.hazard_events)} hazard events"

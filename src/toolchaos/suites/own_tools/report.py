@@ -34,7 +34,7 @@ from toolchaos.scoring.behaviour import (
     resolve_thresholds,
     trace_facts,
 )
-from toolchaos.scoring.tables import episode_record
+from toolchaos.scoring.tables import episode_record, scorable, scorable_mask
 from toolchaos.stats.agreement import wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, ReportTable, RunData
 from toolchaos.suites.own_tools.task import SUITE_NAME, VERDICT_FAIL, VERDICT_PASS, OwnToolsTask
@@ -217,7 +217,7 @@ class OwnToolsReport:
         frame = data.frame
         if frame.empty:
             return
-        mine = frame[(frame["suite"] == SUITE_NAME) & (frame["error"] == 0)]
+        mine = frame[(frame["suite"] == SUITE_NAME) & scorable_mask(frame)]
         correct = dict(zip(mine["key"], mine["correct"].astype(bool), strict=True))
         unscored = dict(zip(mine["key"], mine["unscored"].astype(bool), strict=True))
         for key, text in data.store.episode_json(keys=list(correct)):
@@ -227,7 +227,7 @@ class OwnToolsReport:
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The own-tools tables over every run."""
         out = Contribution()
-        finished = frame[frame["error"] == 0]
+        finished = scorable(frame)
         rows = []
         for (model, task_id, arm), group in finished.groupby(["model", "task_id", "arm"]):
             scored = group[group["unscored"] == 0]

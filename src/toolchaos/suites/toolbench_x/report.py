@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from toolchaos.report.figures import draw_grouped_bars, draw_stacked_shares
+from toolchaos.scoring.tables import scorable_mask
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolbench_x.diagnostics import (
     ACTION_ORDER,
@@ -67,7 +68,7 @@ class ToolBenchXReport:
         frame = data.frame
         if frame.empty:
             return
-        mine = frame[(frame["suite"] == self.suite) & (frame["error"] == 0)]
+        mine = frame[(frame["suite"] == self.suite) & scorable_mask(frame)]
         mine = mine[mine["arm"].isin(HAZARD_ARMS)]
         if mine.empty:
             return

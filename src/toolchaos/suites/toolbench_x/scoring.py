@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from toolchaos.core.types import TaskSpec
 from toolchaos.hazards import tier_of
 from toolchaos.scoring.answer import AnswerScore, normalize, score_answer
-from toolchaos.scoring.tables import episode_record
+from toolchaos.scoring.tables import episode_record, scorable, scorable_mask
 
 ARM_ORDER = ("clean", "hazard", "hint", "oracle-label")
 # A prompt that says how to round ("to the cent", "two decimal places", "rounded to the
@@ -240,7 +240,7 @@ def answer_measures(frame: pd.DataFrame) -> pd.DataFrame:
     (it is found anywhere in the answer) and ``committed`` (the answer's conclusion states
     it; the rule the accuracy uses, before the hedge check), as shares of the episodes.
     """
-    finished = frame[(frame["error"] == 0) & (frame["answered"] == 1)]
+    finished = frame[scorable_mask(frame) & (frame["answered"] == 1)]
     if finished.empty:
         return pd.DataFrame()
     grouped = finished.groupby(["model", "arm"], sort=True)
@@ -255,7 +255,7 @@ def breakdown(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     ``n`` is the number of episodes behind each row in the first arm shown (tasks times
     samples).
     """
-    finished = frame[frame["error"] == 0]
+    finished = scorable(frame)
     if finished.empty:
         return pd.DataFrame()
     pivot = finished.pivot_table(
@@ -275,7 +275,7 @@ def arm_summary(frame: pd.DataFrame) -> pd.DataFrame:
     Degradation and hint gain are computed on the tasks that carry a hazard, so the three
     arms compare the same tasks.
     """
-    finished = frame[(frame["error"] == 0) & (frame["family"] != "none")]
+    finished = frame[scorable_mask(frame) & (frame["family"] != "none")]
     if finished.empty:
         return pd.DataFrame()
     pivot = finished.pivot_table(

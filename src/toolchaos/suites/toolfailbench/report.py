@@ -52,7 +52,7 @@ from toolchaos.core.errors import BadInput
 from toolchaos.models.base import is_scripted
 from toolchaos.models.config import ModelEntry
 from toolchaos.scoring.answer import normalize
-from toolchaos.scoring.tables import USAGE_COLUMNS
+from toolchaos.scoring.tables import USAGE_COLUMNS, scorable, status_columns
 from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
@@ -172,9 +172,9 @@ class ToolFailReport:
                     **{k: row[k] for k in ("key", "suite", "model", "protocol", "arm", "task_id")},
                     "sample": row["sample"],
                     "status": row["status"],
-                    "error": int(not finished),
+                    **status_columns(str(row["status"])),
                     "correct": int(verdict is not None and verdict.label == "correct"),
-                    "label": verdict.label if verdict else "error",
+                    "label": verdict.label if verdict else str(row["status"]),
                     "explanation": verdict.explanation if verdict else row["error"],
                     "called": any(c.tool == task.expected_tool and c.ok for c in calls),
                     "kind": task.kind,
@@ -208,7 +208,7 @@ class ToolFailReport:
     def finish(self, frame: pd.DataFrame) -> Contribution:
         """The leaderboard and its companions, agreement, the judge and temperature checks."""
         out = Contribution()
-        finished = frame[frame["error"] == 0]
+        finished = scorable(frame)
         if finished.empty:
             return out
         finished = self._with_entries(finished)
