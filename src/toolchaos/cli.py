@@ -660,11 +660,8 @@ def runs_command(
             started += " UTC"
         state = "unfinished (stopped, or still playing)" if run.ended is None else "finished"
         _say(out, run.directory)
-        _say(
-            out,
-            f"  {run.suite}: {run.episodes} episodes, {run.errors} harness errors, "
-            f"{run.indeterminate} indeterminate",
-        )
+        extra = f", {run.indeterminate} indeterminate" if run.indeterminate else ""
+        _say(out, f"  {run.suite}: {run.episodes} episodes, {run.errors} harness errors{extra}")
         _say(out, f"  started {started}, {state}")
         _say(out, f"  models: {', '.join(run.models) or '-'}")
         _say(out, f"  arms: {', '.join(run.arms) or '-'}")
