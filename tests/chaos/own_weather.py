@@ -36,3 +36,31 @@ def weather_third(city: str) -> dict[str, Any]:
 
 
 TOOLS = [get_weather, weather_backup, weather_third]
+
+
+def station_offline(city: str) -> dict[str, Any]:
+    """Current weather in a city (a tool that fails: it raises, not a ToolError).
+
+    Args:
+        city: The city name.
+    """
+    raise RuntimeError(f"station offline in {city}")
+
+
+station_offline.__name__ = "get_weather"  # the name the scripted agents call
+
+
+def assert_upstream_fault(trace: list[Any], finish: Any) -> None:
+    """The one call of ``trace`` is the tool's own failure, and the episode indeterminate.
+
+    ``finish`` closes the episode and returns it.
+    """
+    from toolchaos.core.types import EpisodeStatus, FaultOrigin
+
+    (entry,) = trace
+    assert entry.fault is FaultOrigin.UPSTREAM and not entry.observation.ok
+    assert entry.observation.content["error"]["type"] == "tool_raised"
+    assert "station offline in Oslo" in entry.observation.content["error"]["message"]
+    episode = finish()
+    assert episode.status is EpisodeStatus.INDETERMINATE
+    assert episode.error and episode.error.startswith("upstream: ")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from own_weather import TOOLS, TRUE_TEMP
+from own_weather import TOOLS, TRUE_TEMP, assert_upstream_fault, station_offline
 
 pytest.importorskip("langchain")
 
@@ -164,6 +164,15 @@ def test_announced_drift_is_the_schema_the_model_is_bound_to() -> None:
     run_agent(agent)
     bound = {t["function"]["name"]: t["function"]["parameters"] for t in model.seen_tools[-1]}
     assert "city" in bound["get_weather"]["properties"]
+
+
+def test_a_tool_that_raises_is_logged_as_an_upstream_fault_and_the_episode_indeterminate() -> None:
+    offline = tool(station_offline, parse_docstring=True)
+    chaos = ChaosMiddleware([offline], "transient", arm="clean")
+    agent = create_agent(WeatherPolicyModel(recover=False), [offline], middleware=[chaos])
+    with pytest.raises(RuntimeError, match="station offline"):
+        run_agent(agent)
+    assert_upstream_fault(chaos.current.trace, chaos.finish)
 
 
 def test_a_tool_error_of_yours_is_an_error_observation_not_a_crash() -> None:

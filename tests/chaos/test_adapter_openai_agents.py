@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from own_weather import TOOLS, TRUE_TEMP
+from own_weather import TOOLS, TRUE_TEMP, assert_upstream_fault, station_offline
 
 pytest.importorskip("agents")
 
 from agents import Agent, FunctionTool, OpenAIChatCompletionsModel, RunConfig, Runner
+from agents.exceptions import UserError
 from openai import AsyncOpenAI
 
 from toolchaos.chaos.adapters.openai_agents import ChaosAgentTools
@@ -145,6 +146,16 @@ def _tool_calls(server: FakeOpenAI) -> list[dict[str, Any]]:
         if message["role"] == "assistant"
         for call in message.get("tool_calls") or []
     ]
+
+
+def test_a_tool_that_raises_is_logged_as_an_upstream_fault_and_the_episode_indeterminate() -> None:
+    run = ChaosAgentTools([station_offline], "transient").episode("clean")
+    with (
+        FakeOpenAI(weather_policy(recover=False)) as server,
+        pytest.raises(UserError, match="station offline"),
+    ):
+        run_agent(server, run.tools)
+    assert_upstream_fault(run.episode.trace, run.episode.finish)
 
 
 def test_a_tool_error_of_yours_is_an_error_observation_not_a_crash() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from own_weather import TOOLS, TRUE_TEMP
+from own_weather import TOOLS, TRUE_TEMP, assert_upstream_fault, station_offline
 from pydantic import BaseModel
 
 pytest.importorskip("pydantic_ai")
@@ -142,6 +142,14 @@ def test_announced_drift_is_the_schema_the_model_sees() -> None:
     toolset.episode("clean")
     agent.run_sync("Weather in Oslo?")
     assert "city" in listed[-1]["get_weather"]["properties"]
+
+
+def test_a_tool_that_raises_is_logged_as_an_upstream_fault_and_the_episode_indeterminate() -> None:
+    toolset = ChaosToolset([station_offline], "transient", arm="clean")
+    agent = Agent(weather_policy(False), toolsets=[toolset])
+    with pytest.raises(RuntimeError, match="station offline"):
+        agent.run_sync("Weather in Oslo?")
+    assert_upstream_fault(toolset.current.trace, toolset.finish)
 
 
 def test_a_tool_error_of_yours_is_an_error_observation_not_a_crash() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from own_weather import TOOLS, TRUE_TEMP
+from own_weather import TOOLS, TRUE_TEMP, assert_upstream_fault, station_offline
 
 from toolchaos.chaos import ChaosToolbox
 from toolchaos.core.errors import ToolError
@@ -170,3 +170,10 @@ def test_store_and_report_show_events_and_recovery(tmp_path: Path) -> None:
     assert "maintenance" in events["agent_saw"].iloc[0]
     actions = report.tables["own_tools_actions"].set_index("model")
     assert actions.loc["recoverer", "recovered"] == 1.0
+
+
+def test_a_tool_that_raises_is_an_upstream_fault_and_still_propagates() -> None:
+    episode = ChaosToolbox([station_offline], "transient").episode("clean")
+    with pytest.raises(RuntimeError, match="station offline"):
+        episode.call("get_weather", {"city": "Oslo"})
+    assert_upstream_fault(episode.episode.trace, episode.episode.finish)

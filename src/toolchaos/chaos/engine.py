@@ -229,7 +229,8 @@ class ChaosEpisode:
         """Run one call through the plan; ``run(tool, arguments)`` runs the real tool.
 
         A ToolError raised by ``run`` becomes an error observation like an injected one;
-        any other exception is the tool's own and propagates (it is not logged).
+        any other exception is logged as the tool's own failure (:meth:`raised`) and
+        propagates.
         """
         state = self.begin(name, arguments, call_id)
         if state.pending is None:
@@ -238,6 +239,9 @@ class ChaosEpisode:
             result = run(state.pending.tool, state.pending.arguments)
         except ToolError as err:
             return self.end(state, error=err, fault=_fault_of(err))
+        except Exception as exc:
+            self.raised(state, exc)
+            raise
         return self.end(state, result)
 
     async def acall(
@@ -265,7 +269,22 @@ class ChaosEpisode:
             )
             self.end(state, error=stopped, fault="cancelled")
             raise
+        except Exception as exc:
+            self.raised(state, exc)
+            raise
         return self.end(state, result)
+
+    def raised(self, state: _Call, exc: BaseException) -> Observation:
+        """Log a call whose real tool raised something other than a ToolError.
+
+        That is the user's tool failing, not a hazard and not the tool's answer: the call is
+        an ``upstream`` fault, so an episode it ends is ``indeterminate``. The caller
+        re-raises, so the framework handles the exception as it would without toolchaos.
+        """
+        failure = ToolError(
+            f"The tool raised {type(exc).__name__}: {exc}", code=500, kind="tool_raised"
+        )
+        return self.end(state, error=failure, fault=FaultOrigin.UPSTREAM)
 
     def finish(
         self,

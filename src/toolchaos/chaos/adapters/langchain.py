@@ -196,6 +196,9 @@ class ChaosMiddleware(AgentMiddleware[Any, Any, Any]):
             )
         except ToolError as err:
             response = err
+        except Exception as exc:  # your tool failed: logged as an upstream fault
+            episode.raised(state, exc)
+            raise
         return self._settle(request, episode, state, response)
 
     async def awrap_tool_call(self, request: ToolCallRequest, handler: AsyncToolHandler) -> Any:
@@ -212,6 +215,9 @@ class ChaosMiddleware(AgentMiddleware[Any, Any, Any]):
             )
         except ToolError as err:
             response = err
+        except Exception as exc:  # your tool failed: logged as an upstream fault
+            episode.raised(state, exc)
+            raise
         return self._settle(request, episode, state, response)
 
 

@@ -82,6 +82,9 @@ def wrap_function_tools(
                 result = await run(ctx, pending.tool, pending.arguments)
             except ToolError as err:
                 return episode.end(state, error=err).to_text()
+            except Exception as exc:  # your tool failed: logged as an upstream fault
+                episode.raised(state, exc)
+                raise
             return episode.end(state, result).to_text()
 
         return on_invoke_tool

@@ -34,7 +34,7 @@ from toolchaos.core.types import Episode, ToolSpec
 try:
     from pydantic import ValidationError
     from pydantic_ai import RunContext
-    from pydantic_ai.exceptions import ModelRetry, ToolFailed
+    from pydantic_ai.exceptions import ApprovalRequired, CallDeferred, ModelRetry, ToolFailed
     from pydantic_ai.tools import ToolDefinition
     from pydantic_ai.toolsets import AbstractToolset, FunctionToolset, WrapperToolset
     from pydantic_ai.toolsets.abstract import ToolsetTool
@@ -188,6 +188,11 @@ class ChaosToolset(WrapperToolset[Any]):
             observation = episode.end(state, error=err)
         except (ModelRetry, ToolFailed) as exc:  # the framework's own error channel
             episode.end(state, error=ToolError(_message(exc), code=400, kind="tool_error"))
+            raise
+        except (CallDeferred, ApprovalRequired):  # the framework's control flow, not a failure
+            raise
+        except Exception as exc:  # your tool failed: logged as an upstream fault
+            episode.raised(state, exc)
             raise
         else:
             observation = episode.end(state, result_value(result))

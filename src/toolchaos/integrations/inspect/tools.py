@@ -181,6 +181,9 @@ class ChaosInspectTools:
             except ToolError as err:  # your tool's own error channel
                 error = ChaosToolError(err.message, code=400, kind="tool_error")
                 observation = episode.end(state, error=error)
+            except Exception as exc:  # your tool failed: logged as an upstream fault
+                episode.raised(state, exc)
+                raise
             else:
                 observation = episode.end(state, result_value(result))
             if not observation.ok:

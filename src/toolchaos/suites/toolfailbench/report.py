@@ -93,6 +93,11 @@ RATES = (
     "UTR",
     "CTRL-Acc",
 )
+INDETERMINATE_NOTE = (
+    " 'indeterminate' counts episodes decided by a fault toolchaos did not inject (the "
+    "model's provider failed after its retries): they are out of every rate here, and "
+    "toolchaos run --retry-errors plays them again."
+)
 DENOMINATOR_NOTE = (
     "RIR and OFR use the release's denominators: the tool-required tasks not labelled "
     "tool_skip; RIR|required and OFR|required are the same labels over all tool-required "
@@ -144,6 +149,8 @@ class ToolFailReport:
         """The labels a re-judging replaced (``toolchaos judge --rejudge``)."""
         self.entries: dict[str, dict[str, ModelEntry]] = {}
         self.judge_entries: dict[str, ModelEntry] = {}
+        self.indeterminate: dict[str, int] | None = None
+        """Each model's indeterminate episodes, when the run has any."""
 
     def score(
         self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
@@ -211,6 +218,9 @@ class ToolFailReport:
         finished = scorable(frame)
         if finished.empty:
             return out
+        if "indeterminate" in frame and frame["indeterminate"].fillna(0).any():
+            counts = frame.groupby("model")["indeterminate"].sum()
+            self.indeterminate = {str(model): int(n) for model, n in counts.items()}
         finished = self._with_entries(finished)
         out.notes.append(
             f"ToolFailBench rule labels come from the rule set '{self.rules}': "
@@ -340,7 +350,9 @@ class ToolFailReport:
         out: Contribution,
     ) -> None:
         """The leaderboard, CTUR tests, rates by mode, RIR per domain and their figures."""
-        board = leaderboard(voted, archetypes, with_rule=source == "ensemble")
+        board = leaderboard(
+            voted, archetypes, with_rule=source == "ensemble", indeterminate=self.indeterminate
+        )
         if not board.empty:
             width = max(len(str(m)) for m in board["model"])
             out.headline = [f"ToolFailBench CTUR (correct tool use, % of tool-required; {source}):"]
@@ -374,7 +386,9 @@ class ToolFailReport:
                 _model_link,
                 note=f"{where} TSR and CTUR are shares of the tool-required tasks. "
                 f"{DENOMINATOR_NOTE} UTR and CTRL-Acc are over the controls. Archetypes: see "
-                "the archetypes table." + left_out,
+                "the archetypes table."
+                + (INDETERMINATE_NOTE if self.indeterminate else "")
+                + left_out,
             )
         )
         tests = ctur_tests(voted)
@@ -804,7 +818,10 @@ def _percent_cells(rate: Rate) -> tuple[float | None, str]:
 
 
 def leaderboard(
-    frame: pd.DataFrame, archetypes: Mapping[str, str] | None = None, with_rule: bool = False
+    frame: pd.DataFrame,
+    archetypes: Mapping[str, str] | None = None,
+    with_rule: bool = False,
+    indeterminate: Mapping[str, int] | None = None,
 ) -> pd.DataFrame:
     """One row per model, ranked by CTUR: every headline rate in % with its interval.
 
@@ -813,6 +830,9 @@ def leaderboard(
             ``called`` and, with ``with_rule``, ``rule`` (the rule label).
         archetypes: Each model's archetype (:func:`archetype_table`).
         with_rule: Add ``rule CTUR %``, the rule's CTUR over the same episodes.
+        indeterminate: Each model's indeterminate episodes (decided by a fault toolchaos
+            did not inject, so out of ``frame``): given, they are the ``indeterminate``
+            column after the task counts.
 
     Returns:
         The rows from the highest CTUR down (ties share a rank; a model without
@@ -837,6 +857,8 @@ def leaderboard(
             row[f"{name} %"], intervals[f"{name} 95% CI"] = _percent_cells(rates[name])
         row["required"] = len(required)
         row["controls"] = int((group["kind"] == "control").sum())
+        if indeterminate is not None:
+            row["indeterminate"] = int(indeterminate.get(str(model), 0))
         rows.append({**row, **intervals})
     board = pd.DataFrame(rows)
     if board.empty:
