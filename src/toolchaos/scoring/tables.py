@@ -57,6 +57,17 @@ def _indeterminate(frame: pd.DataFrame) -> pd.Series:
     return frame["indeterminate"].fillna(0).astype(int)
 
 
+def indeterminate_counts(frame: pd.DataFrame, by: str = "model") -> dict[str, int] | None:
+    """How many ``indeterminate`` rows each value of ``by`` has; None when the frame has none.
+
+    A table shows its ``indeterminate`` column only when a run has such episodes.
+    """
+    flags = _indeterminate(frame)
+    if not flags.any():
+        return None
+    return {str(key): int(n) for key, n in flags.groupby(frame[by]).sum().items()}
+
+
 def scorable(frame: pd.DataFrame) -> pd.DataFrame:
     """The rows of a scored frame that are scorable (:func:`scorable_mask`)."""
     return frame[scorable_mask(frame)]

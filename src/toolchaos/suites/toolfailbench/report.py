@@ -52,7 +52,12 @@ from toolchaos.core.errors import BadInput
 from toolchaos.models.base import is_scripted
 from toolchaos.models.config import ModelEntry
 from toolchaos.scoring.answer import normalize
-from toolchaos.scoring.tables import USAGE_COLUMNS, scorable, status_columns
+from toolchaos.scoring.tables import (
+    USAGE_COLUMNS,
+    indeterminate_counts,
+    scorable,
+    status_columns,
+)
 from toolchaos.stats.agreement import Rate, cohen, fleiss, two_proportion_test, wilson
 from toolchaos.suites.base import Contribution, EpisodeReader, FigureSpec, ReportTable, RunData
 from toolchaos.suites.toolfailbench.domains import fail_domain
@@ -149,8 +154,6 @@ class ToolFailReport:
         """The labels a re-judging replaced (``toolchaos judge --rejudge``)."""
         self.entries: dict[str, dict[str, ModelEntry]] = {}
         self.judge_entries: dict[str, ModelEntry] = {}
-        self.indeterminate: dict[str, int] | None = None
-        """Each model's indeterminate episodes, when the run has any."""
 
     def score(
         self, summaries: list[dict[str, Any]], tasks: Mapping[str, Any], store: EpisodeReader
@@ -218,9 +221,6 @@ class ToolFailReport:
         finished = scorable(frame)
         if finished.empty:
             return out
-        if "indeterminate" in frame and frame["indeterminate"].fillna(0).any():
-            counts = frame.groupby("model")["indeterminate"].sum()
-            self.indeterminate = {str(model): int(n) for model, n in counts.items()}
         finished = self._with_entries(finished)
         out.notes.append(
             f"ToolFailBench rule labels come from the rule set '{self.rules}': "
@@ -270,7 +270,8 @@ class ToolFailReport:
                     f" No episode of {', '.join(absent)} has both judges' labels: "
                     "see the per-rater CTUR table for its rule CTUR."
                 )
-            self._headline(voted, source, archetypes, missing, left_out, out)
+            set_aside = indeterminate_counts(frame)
+            self._headline(voted, source, archetypes, missing, left_out, set_aside, out)
         out.tables.append(
             ReportTable(
                 "toolfailbench_archetypes",
@@ -347,11 +348,16 @@ class ToolFailReport:
         archetypes: Mapping[str, str],
         missing: int,
         left_out: str,
+        indeterminate: dict[str, int] | None,
         out: Contribution,
     ) -> None:
-        """The leaderboard, CTUR tests, rates by mode, RIR per domain and their figures."""
+        """The leaderboard, CTUR tests, rates by mode, RIR per domain and their figures.
+
+        ``indeterminate``: each model's episodes a fault toolchaos did not inject decided
+        (None when the run has none: the leaderboard then has no such column).
+        """
         board = leaderboard(
-            voted, archetypes, with_rule=source == "ensemble", indeterminate=self.indeterminate
+            voted, archetypes, with_rule=source == "ensemble", indeterminate=indeterminate
         )
         if not board.empty:
             width = max(len(str(m)) for m in board["model"])
@@ -386,9 +392,7 @@ class ToolFailReport:
                 _model_link,
                 note=f"{where} TSR and CTUR are shares of the tool-required tasks. "
                 f"{DENOMINATOR_NOTE} UTR and CTRL-Acc are over the controls. Archetypes: see "
-                "the archetypes table."
-                + (INDETERMINATE_NOTE if self.indeterminate else "")
-                + left_out,
+                "the archetypes table." + (INDETERMINATE_NOTE if indeterminate else "") + left_out,
             )
         )
         tests = ctur_tests(voted)
