@@ -146,7 +146,7 @@ def test_the_command_serves_until_ctrl_c(runs: tuple[Path, Path]) -> None:
         status, page = _get(address, "/")
         assert status == 200 and str(done) in page
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=10) == 0
+        assert process.wait(timeout=60) == 0
     finally:
         process.kill()
         process.wait()
