@@ -727,3 +727,17 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture(scope="session")
+def test_output() -> Path:
+    """Where tests leave what a person should look at (screenshots), kept after the run.
+
+    ``$TOOLCHAOS_TEST_OUTPUT`` if set, else ``test-output/`` at the repository's root
+    (git-ignored). Each test names its files after itself, so workers never collide.
+    """
+    folder = Path(
+        os.environ.get("TOOLCHAOS_TEST_OUTPUT") or Path(__file__).parent.parent / "test-output"
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -714,6 +714,71 @@ def view(
         server.server_close()
 
 
+@app.command("leaderboard")
+@clean_errors
+def leaderboard_command(
+    directories: Annotated[list[Path], typer.Argument(help="One or more run directories.")],
+    out_dir: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The folder to write the site into (created): index.html, models/, viewer.html.",
+        ),
+    ],
+    model: Annotated[
+        list[str] | None,
+        typer.Option("--model", "-m", help="Only this model's episodes; repeat or comma-separate."),
+    ] = None,
+    html_episodes: Annotated[
+        int,
+        typer.Option("--html-episodes", help="Most episodes the trace viewer page holds."),
+    ] = 1000,
+    thresholds: Annotated[
+        str,
+        typer.Option(
+            "--thresholds",
+            help="Failure-behaviour thresholds: default, median or tau_A,tau_R (as report).",
+        ),
+    ] = "default",
+    rules: Annotated[
+        str, typer.Option("--rules", help="ToolFailBench rule set: toolchaos or paper.")
+    ] = "toolchaos",
+) -> None:
+    """Write a static leaderboard site: a ranked index, a page per model, the trace viewer.
+
+    The index ranks each leaderboard (per suite, protocol and arm) with bootstrap
+    intervals, run-to-run spread, the noise MDD and whether each line ranks above the
+    next decisively (Holm-corrected paired tests). Each model's page holds its results
+    per hazard family and tier, failure behaviours and cost of recovery, every cell
+    linked to its episodes in viewer.html. Open DIR/index.html; nothing is fetched.
+
+    Example: toolchaos leaderboard runs/a runs/b --out site
+    """
+    from toolchaos.report.site import write_site
+    from toolchaos.report.tables import build_report
+    from toolchaos.suites.base import ReportOptions
+
+    if html_episodes < 0:
+        raise BadInput("--html-episodes must be 0 or more")
+    options = ReportOptions(thresholds=thresholds, rules=rules)
+    result = build_report(directories, options, _split(model or []))
+    if result.frame.empty:
+        raise BadInput("the runs hold no scored episode; there is nothing to rank")
+    try:
+        paths = write_site(result, out_dir, html_episodes)
+    except OSError as exc:
+        raise BadInput(
+            f"cannot write the site into {exc.filename or out_dir}: {exc.strerror or exc}"
+        ) from None
+    pages = len(paths) - 2
+    _say(
+        out,
+        f"wrote the site in {out_dir}/: index.html, {pages} model page(s) in models/, "
+        f"viewer.html; open {paths[0]}",
+    )
+
+
 @app.command("plan-size")
 @clean_errors
 def plan_size(

@@ -11,43 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scripted_runs import play
+from scripted_runs import EVIL_MODEL, HOSTILE_TOOL, make_hostile, play
 
-from toolchaos.core.types import Episode, Message
 from toolchaos.report.html import write_html
 from toolchaos.report.tables import build_report
-from toolchaos.runner.store import STORE_NAME, Store
-
-HOSTILE_ANSWER = (
-    "<script>window.__pwned=1</script> and "
-    '<img src=x onerror="window.__pwned=2"> and \x1b[31mred\x1b[0m\x07'
-)
-HOSTILE_TOOL = 'tool says <img src=x onerror="window.__pwned=2"><script>window.__pwned=1</script>'
-EVIL_MODEL = 'evil/<img src=x onerror="window.__pwned=3">'
-
-
-def _make_hostile(run: Path) -> str:
-    """Store a hostile copy of one naive hazard episode under an evil model's name."""
-    store = Store(run / STORE_NAME)
-    try:
-        original = next(
-            Episode.model_validate_json(text)
-            for key, text in store.episode_json(arms=["hazard"])
-            if "scripted/naive" in key
-        )
-        episode = original.model_copy(deep=True)
-        episode.model = EVIL_MODEL
-        episode.key = original.key.replace("scripted/naive", EVIL_MODEL)
-        episode.final_answer = HOSTILE_ANSWER
-        episode.messages[-1] = Message(role="assistant", content=HOSTILE_ANSWER)
-        for message in episode.messages:
-            if message.role == "tool":
-                message.content = HOSTILE_TOOL
-        episode.trace[0].observation.content = {"note": HOSTILE_TOOL}
-        store.put(episode)
-        return episode.key
-    finally:
-        store.close()
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +25,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ["clean", "hazard", "hint"],
         subset=10,
     )
-    _make_hostile(run)
+    make_hostile(run)
     return write_html(build_report([run]), run / "report.html", max_episodes=200)
 
 
@@ -232,7 +199,7 @@ def leaderboard_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_headline_comes_first_and_every_table_fits_1400_px(
-    browser: Any, leaderboard_page: Path, tmp_path: Path
+    browser: Any, leaderboard_page: Path, test_output: Path
 ) -> None:
     browser.set_window_size(1400, 1000)
     try:
@@ -266,7 +233,7 @@ def test_the_headline_comes_first_and_every_table_fits_1400_px(
         assert not browser.find_elements("css selector", "figcaption")
         height = browser.execute_script("return document.documentElement.scrollHeight")
         browser.set_window_size(1400, min(int(height), 12000))
-        shot = tmp_path / "report-1400px.png"
+        shot = test_output / "report-1400px.png"
         browser.save_screenshot(str(shot))
         assert shot.stat().st_size > 10_000
     finally:

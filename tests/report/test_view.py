@@ -112,19 +112,19 @@ def test_the_report_pages_hold_the_leaderboard_and_the_trace_viewer(
 
 
 def test_the_pages_in_chromium(
-    browser: Any, runs: tuple[Path, Path], served: str, tmp_path: Path
+    browser: Any, runs: tuple[Path, Path], served: str, test_output: Path
 ) -> None:
     browser.set_window_size(1400, 1000)
     try:
         browser.get(served + "/")
         rows = browser.find_elements("css selector", "#runs tbody tr")
         assert len(rows) == 2
-        browser.save_screenshot(str(tmp_path / "view-runs.png"))
+        browser.save_screenshot(str(test_output / "view-runs.png"))
         rows[0].find_element("css selector", "a").click()
         assert browser.find_elements("css selector", "#headline .headline-block")
         assert browser.find_elements("css selector", "#episodes details.episode")
-        browser.save_screenshot(str(tmp_path / "view-run-report.png"))
-        assert (tmp_path / "view-runs.png").stat().st_size > 5_000
+        browser.save_screenshot(str(test_output / "view-run-report.png"))
+        assert (test_output / "view-runs.png").stat().st_size > 5_000
     finally:
         browser.set_window_size(1280, 1600)
 

@@ -78,10 +78,24 @@ def interval_columns(columns: list[str]) -> dict[str, str]:
     return found
 
 
-def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[str, Any]:
+def table_view(
+    table: ReportTable,
+    links: dict[str, dict[str, str]],
+    viewer: str = "",
+    hide: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """A table as the templates draw it: cells with their text, interval and viewer link.
+
+    Args:
+        table: The report table.
+        links: Gains every filter a cell links to (by its fragment), for the counts.
+        viewer: What comes before a link's ``#filter=`` fragment: empty on the page that
+            holds the trace viewer, its relative address (``../viewer.html``) elsewhere.
+        hide: Columns not shown (their values still choose the cells' links).
+    """
     title, frame = _shown(table)
     paired = interval_columns([str(c) for c in frame.columns])
-    columns = [str(c) for c in frame.columns if str(c) not in paired.values()]
+    columns = [str(c) for c in frame.columns if str(c) not in (*paired.values(), *hide)]
     rows = []
     for record in table.frame.to_dict(orient="records"):
         full = {str(k): v for k, v in record.items()}
@@ -94,6 +108,7 @@ def _table_view(table: ReportTable, links: dict[str, dict[str, str]]) -> dict[st
             href = filter_href(found)
             if href is not None and found is not None:
                 links[href] = found
+                href = viewer + href
             cell = {"text": cell_text(full[column], column), "href": href}
             if column in paired:
                 cell["sub"] = cell_text(full[paired[column]], paired[column])
@@ -318,10 +333,8 @@ def viewer_data(index: pd.DataFrame, max_episodes: int = DEFAULT_MAX_EPISODES) -
     return {"episodes": episodes, "options": options, "total": len(index)}
 
 
-def render_html(
-    report: Report, max_episodes: int = DEFAULT_MAX_EPISODES, refresh: int | None = None
-) -> str:
-    """Render the whole report as one HTML document (reloading every ``refresh`` s if set)."""
+def environment() -> jinja2.Environment:
+    """The templates' environment: every value autoescaped, an unknown name an error."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("toolchaos.report", "templates"),
         autoescape=True,
@@ -329,10 +342,25 @@ def render_html(
         keep_trailing_newline=True,
     )
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    return env
+
+
+def render_html(
+    report: Report,
+    max_episodes: int = DEFAULT_MAX_EPISODES,
+    refresh: int | None = None,
+    linked: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """Render the whole report as one HTML document (reloading every ``refresh`` s if set).
+
+    ``linked`` adds the filters other pages link to (by fragment), so the viewer counts
+    their episodes in the runs too.
+    """
+    env = environment()
     index = episode_index(report)
     viewer = viewer_data(index, max_episodes)
-    links: dict[str, dict[str, str]] = {}
-    tables = [_table_view(t, links) for t in report.sections if not t.frame.empty]
+    links: dict[str, dict[str, str]] = {k: dict(v) for k, v in (linked or {}).items()}
+    tables = [table_view(t, links) for t in report.sections if not t.frame.empty]
     # how many episodes of the runs each table link stands for, shown beside the filter
     counts = stratum_counts(index)
     viewer["counts"] = {

@@ -224,10 +224,14 @@ class Ranking:
         metric: Its name in the report (``CTUR``).
         where: Scored-frame columns and the value an episode must have to count
             (``{"arm": "hazard"}``); a leaderboard per arm among what is left.
+        table: The name of the suite's own report table that ranks or compares the
+            models in full (``toolfailbench_leaderboard``), shown under the ranking on
+            the leaderboard site's index; empty for none.
     """
 
     metric: str = "accuracy"
     where: Mapping[str, str] = field(default_factory=dict)
+    table: str = ""
 
 
 @dataclass(frozen=True)

@@ -184,6 +184,6 @@ SUITE = ToolBenchXSuite(
     protocols={"native": run_native, "decision": run_decision},
     baselines=dict.fromkeys(MODES, _baseline),
     baseline_fallback="naive",
-    ranking=Ranking("accuracy in the hazard arm", {"arm": "hazard"}),
+    ranking=Ranking("accuracy in the hazard arm", {"arm": "hazard"}, table="arms"),
     label_order=(*ACTION_ORDER, "none", *BEHAVIOUR_ORDER),
 )

@@ -150,5 +150,7 @@ SUITE = ToolFailSuite(
     protocols={"two-step": run_two_step},
     baselines=dict.fromkeys(BEHAVIOURS, _baseline),
     # the rule labels' CTUR: the correct share of tool-required tasks
-    ranking=Ranking("CTUR (rule labels)", {"kind": "tool_required"}),
+    ranking=Ranking(
+        "CTUR (rule labels)", {"kind": "tool_required"}, table="toolfailbench_leaderboard"
+    ),
 )
