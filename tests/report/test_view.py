@@ -136,7 +136,7 @@ def test_the_command_serves_until_ctrl_c(runs: tuple[Path, Path]) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "COLUMNS": "200"},
+        env={**os.environ, "COLUMNS": "200", "PYTHONFAULTHANDLER": "1"},
     )
     try:
         assert process.stdout is not None
@@ -146,7 +146,13 @@ def test_the_command_serves_until_ctrl_c(runs: tuple[Path, Path]) -> None:
         status, page = _get(address, "/")
         assert status == 200 and str(done) in page
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=60) == 0
+        try:
+            assert process.wait(timeout=60) == 0
+        except subprocess.TimeoutExpired:
+            # it once hung on a loaded fresh clone and never here: say where it stood
+            process.send_signal(signal.SIGABRT)  # faulthandler prints every thread's stack
+            _, stacks = process.communicate(timeout=30)
+            pytest.fail(f"view did not stop within 60 s of SIGINT; its threads:\n{stacks}")
     finally:
         process.kill()
         process.wait()
