@@ -59,6 +59,12 @@ def test_permutation_test_is_exact_on_few_tasks() -> None:
     assert paired_p(a, b) == pytest.approx(0.0625)
 
 
+def test_one_task_with_samples_is_never_decisive() -> None:
+    # the two sign flips of one difference are equally extreme: p = 2/2 = 1
+    assert paired_p([[1, 1, 1]], [[0, 0, 0]]) == 1.0
+    assert paired_p([[1, 0]], [[0, 0]]) == 1.0
+
+
 def test_holm_by_hand() -> None:
     # sorted 0.01, 0.03, 0.04: 3*0.01 = 0.03; 2*0.03 = 0.06; max(0.06, 1*0.04) = 0.06
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])

@@ -154,7 +154,9 @@ def paired_p(a: Scores, b: Scores, seed: int = SEED) -> float | None:
         neither = len(a) - both - only_a - only_b
         return mcnemar_test(both, only_a, only_b, neither).p_value  # as `toolchaos compare`
     diffs = np.array(task_means(a)) - np.array(task_means(b))
-    if not np.any(diffs):
+    if not np.any(diffs) or len(diffs) < 2:
+        # one task: flipping its difference's sign is as extreme as not, so p is 1
+        # (scipy refuses a sample of one rather than saying so)
         return 1.0
     from inspect import signature
 
