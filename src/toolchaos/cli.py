@@ -706,6 +706,15 @@ def view(
     bound_host, bound_port = server.server_address[:2]
     address = f"http://{bound_host!s}:{bound_port}/"
     _say(out, f"serving {len(directories)} run(s) on {address} (Ctrl-C stops)")
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    # a shell without job control starts background commands with SIGINT ignored, and
+    # Python keeps it so: set both stop signals here, however the command was started
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
