@@ -48,7 +48,11 @@ def test_the_site_has_an_index_a_page_per_model_and_the_viewer(site: Path) -> No
     index = (site / "index.html").read_text()
     for model in MODELS:
         assert f'href="models/{page_name(model)}"' in index
-    assert "decisive" in index and "not decisive" in index
+    # every ranked line but the last says how it stands over the next one, and so does
+    # the test of each adjacent pair under the board
+    lines = index.count('<tr class="line"')
+    orders = index.count('class="order decisive"') + index.count('class="order not-decisive"')
+    assert lines == len(MODELS) + 1 and orders == 2 * (lines - 1)
     assert (site / "viewer.html").stat().st_size > 10_000
     # every viewer link of a model page points at the viewer beside the index
     oracle = (site / "models" / page_name("scripted/oracle")).read_text()

@@ -44,7 +44,6 @@ from toolchaos.core.errors import BadInput
 from toolchaos.core.types import AnswerSpec, Message, RefStep, TaskSpec
 from toolchaos.models.base import ModelClient, ModelRequest
 from toolchaos.models.config import ModelEntry
-from toolchaos.suites.toolbench_x.generate import WORKFLOWS
 from toolchaos.suites.toolbench_x.generation.domain import (
     DomainSpec,
     GeneratedToolError,
@@ -211,15 +210,16 @@ def _tables(text: str) -> dict[str, TableSpec]:
     return tables
 
 
-def _tasks(text: str, subtopic: str) -> list[GeneratedTask]:
+def _tasks(text: str, subtopic: str) -> tuple[list[GeneratedTask], list[str]]:
+    """The tasks of a reply, and why each one that does not fit the format was left out."""
     items = json_block(text).get("tasks")
     if not isinstance(items, list):
         raise ValueError("the reply has no 'tasks' list")
-    out = []
-    for item in items:
-        if not isinstance(item, dict):
-            continue
+    out, refused = [], []
+    for number, item in enumerate(items, start=1):
         try:
+            if not isinstance(item, dict):
+                raise TypeError("not an object")
             out.append(
                 GeneratedTask(
                     subtopic=subtopic,
@@ -231,17 +231,10 @@ def _tasks(text: str, subtopic: str) -> list[GeneratedTask]:
                     writes=bool(item.get("writes", False)),
                 )
             )
-        except (ValidationError, TypeError, AttributeError):
-            out.append(
-                GeneratedTask(
-                    subtopic=subtopic,
-                    workflow="unparsed",
-                    prompt=str(item.get("prompt", "")),
-                    steps=[],
-                    answer=AnswerSpec(),
-                )
-            )
-    return out
+        except (ValidationError, TypeError, AttributeError) as exc:
+            first = str(exc).splitlines()[0]
+            refused.append(f"task {number} does not fit the format: {first}")
+    return out, refused
 
 
 @dataclass
@@ -386,8 +379,12 @@ class Generator:
         prompt = PROMPTS["tasks"].format(tables=shown, tools=docs, k=self.tasks_per_cell, **fill)
         record = await self.ask("tasks", key, prompt)
         self.advance("tasks")
-        tasks = self._parsed(record, lambda text: _tasks(text, subtopic))
-        return None if tasks is None else (spec, tasks)
+        parsed = self._parsed(record, lambda text: _tasks(text, subtopic))
+        if parsed is None:
+            return None
+        tasks, refused = parsed
+        self.report.stages["tasks"].refused += [f"{key}: {why}" for why in refused]
+        return spec, tasks
 
     def _skip(self, *stages: str) -> None:
         for stage in stages:
@@ -411,11 +408,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     return str(value)
-
-
-def steps_total(subtopics: int) -> int:
-    """How many stage answers a run asks for at most (the progress bar's length)."""
-    return 1 + 3 * subtopics
 
 
 def write_output(
@@ -465,4 +457,4 @@ def generate(
     return tasks, report, write_output(out, tasks, domains, report)
 
 
-__all__ = ["PROMPTS", "STAGES", "WORKFLOWS", "GenerationReport", "Generator", "generate"]
+__all__ = ["PROMPTS", "STAGES", "GenerationReport", "Generator", "generate"]
