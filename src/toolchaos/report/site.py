@@ -100,6 +100,7 @@ def _board_lines(
             rows.append(
                 {
                     "rank": int(line["rank"]),
+                    "id": str(line["model"]),
                     "model": inert(str(line["model"])),
                     "page": f"{MODELS}/{models[str(line['model'])]}",
                     "score": cell_text(line["score %"], "score %"),
@@ -161,7 +162,7 @@ def _model_page(
     places = []
     for board in boards:
         for line in board["lines"]:
-            if line["model"] == inert(model):
+            if line["id"] == model:
                 places.append({**board, "line": line, "of": len(board["lines"])})
     tables = []
     for table in report.sections:
